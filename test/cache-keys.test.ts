@@ -69,6 +69,42 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  codeUserFollowers: {
+    // Logins are case-insensitive; a cursor is one page of one account's followers.
+    same: [
+      [{ handle: 'Creator-Lookup-Demo' }, { handle: '@creator-lookup-demo' }],
+      [
+        { handle: 'Creator-Lookup-Demo', cursor: encodeCursor({ k: 'followers', h: 'creator-lookup-demo', p: 2 }) },
+        { handle: 'creator-lookup-demo', cursor: encodeCursor({ p: 2, h: 'creator-lookup-demo', k: 'followers' }) },
+      ],
+    ],
+    differ: [
+      [{ handle: 'creator' }, { handle: 'creator-x' }],
+      [{ handle: 'creator' }, { handle: 'creator', cursor: encodeCursor({ k: 'followers', h: 'creator', p: 2 }) }],
+      [
+        { handle: 'creator', cursor: encodeCursor({ k: 'followers', h: 'creator', p: 2 }) },
+        { handle: 'creator', cursor: encodeCursor({ k: 'followers', h: 'creator', p: 3 }) },
+      ],
+    ],
+  },
+  codeRepositoryContributors: {
+    // codeRepository's rule (case, `.git`), plus the page.
+    same: [
+      [{ url: 'https://github.com/Creator-Lookup-Demo/Creator-Kit' }, { url: 'https://github.com/creator-lookup-demo/creator-kit.git' }],
+      [
+        { url: 'https://github.com/A/Kit', cursor: encodeCursor({ k: 'contributors', r: 'a/kit', p: 2 }) },
+        { url: 'https://github.com/a/kit/', cursor: encodeCursor({ p: 2, r: 'a/kit', k: 'contributors' }) },
+      ],
+    ],
+    differ: [
+      [{ url: 'https://github.com/a/kit' }, { url: 'https://github.com/a/kit2' }],
+      [{ url: 'https://github.com/a/kit' }, { url: 'https://github.com/b/kit' }],
+      [
+        { url: 'https://github.com/a/kit' },
+        { url: 'https://github.com/a/kit', cursor: encodeCursor({ k: 'contributors', r: 'a/kit', p: 2 }) },
+      ],
+    ],
+  },
   websearchSearch: {
     same: [[{ query: ' creator  economy ' }, { query: 'creator economy', page: 1 }]],
     differ: [

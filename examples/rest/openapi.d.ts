@@ -320,6 +320,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/code/user/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a code-platform account's followers; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeUserFollowers`.
+         */
+        get: operations["codeUserFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/code/repository/contributors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a public repository's contributors (accounts, most contributions first); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeRepositoryContributors`.
+         */
+        get: operations["codeRepositoryContributors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/websearch/search": {
         parameters: {
             query?: never;
@@ -2085,6 +2125,50 @@ export interface components {
             /** @description The account's public repositories on this page, in the asked order */
             repositories: components["schemas"]["CodeRepository"][];
             /** @description Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end */
+            cursor: string | null;
+        };
+        /** @description One page (up to 100) of a code-platform account's followers */
+        CodeUserFollowers: {
+            /** @description The account's followers on this page, in GitHub's order */
+            followers: ({
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User, Organization or Bot */
+                type: string | null;
+                site_admin: boolean | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+        };
+        /** @description One page (up to 100) of a public repository's contributors (accounts only, no anonymous e-mail entries) */
+        CodeRepositoryContributors: {
+            /** @description The contributors on this page, most contributions first */
+            contributors: ({
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User, Organization or Bot */
+                type: string | null;
+                site_admin: boolean | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+                /** @description The account's commits to the repository's default branch, as GitHub counts them */
+                contributions: number | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
             cursor: string | null;
         };
         /** @description A public code-platform account */
@@ -6174,6 +6258,62 @@ export interface components {
             /** @description The account's public repositories on this page, in the asked order */
             repositories: components["schemas"]["CodeRepository"][];
             /** @description Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        CodeUserFollowersResponse: {
+            /** @description The account's followers on this page, in GitHub's order */
+            followers: ({
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User, Organization or Bot */
+                type: string | null;
+                site_admin: boolean | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        CodeRepositoryContributorsResponse: {
+            /** @description The contributors on this page, most contributions first */
+            contributors: ({
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User, Organization or Bot */
+                type: string | null;
+                site_admin: boolean | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+                /** @description The account's commits to the repository's default branch, as GitHub counts them */
+                contributions: number | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
             cursor: string | null;
             /** @constant */
             success: true;
@@ -11194,6 +11334,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CodeUserReposResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    codeUserFollowers: {
+        parameters: {
+            query: {
+                /**
+                 * @description Login, e.g. octocat; a leading @ is ignored. Not a profile URL.
+                 * @example creator-lookup-demo
+                 */
+                handle: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same handle. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeUserFollowersResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    codeRepositoryContributors: {
+        parameters: {
+            query: {
+                /**
+                 * @description Repository URL, e.g. https://github.com/OWNER/REPO
+                 * @example https://github.com/creator-lookup-demo/creator-kit
+                 */
+                url: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same repository. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeRepositoryContributorsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

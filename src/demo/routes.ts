@@ -8,7 +8,9 @@
  *
  *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
  *                   /users/creator-lookup-demo (and its /social_accounts, and its /repos:
- *                   those three repositories, one page, whatever sort, type and page)
+ *                   those three repositories, one page, whatever sort, type and page; and its
+ *                   /followers: three accounts, one page, whatever page)
+ *                   /repos/creator-lookup-demo/creator-kit/contributors (three, one page)
  *                   (any other repository: a demo miss, "the demo has no data", see miss.ts)
  *   github.com      /trending/developers             (any since=) → 5 developers
  *                   /trending/developers/typescript  (any since=) → 4 developers
@@ -111,6 +113,20 @@ export function demoRoutes(): Route[] {
       path: new RegExp(`^/users/${escapeRegExp(DEMO_OWNER)}/repos$`, 'i'),
       method: 'GET',
       response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/repos-${DEMO_OWNER}.json`) },
+    },
+    // Its followers (GET /v1/code/user/followers's example): three invented accounts, one page.
+    {
+      host: 'api.github.com',
+      path: new RegExp(`^/users/${escapeRegExp(DEMO_OWNER)}/followers$`, 'i'),
+      method: 'GET',
+      response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/followers-${DEMO_OWNER}.json`) },
+    },
+    // creator-kit's contributors (GET /v1/code/repository/contributors's example): two invented people and a bot, one page.
+    {
+      host: 'api.github.com',
+      path: new RegExp(`^/repos/${escapeRegExp(DEMO_OWNER)}/creator-kit/contributors$`, 'i'),
+      method: 'GET',
+      response: { headers: JSON_HEADERS, bodyFile: dataFile('github/contributors-creator-kit.json') },
     },
   );
 

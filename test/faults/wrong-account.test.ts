@@ -62,6 +62,10 @@ const SEARCHES = new Set([
  * answer cannot be swapped by them (nor checked by them by the gateway), with why.
  */
 const NAMED_OTHERWISE: Record<string, string> = {
+  codeUserFollowers:
+    'GitHub’s followers list is the followers’ simple users, never the followed account’s (its Link header names it only by numeric id); the one request’s answered URL must be /users/<login>/followers, else UPSTREAM_FAILED (people.test.ts)',
+  codeRepositoryContributors:
+    'GitHub’s contributors list is the contributors’ simple users, never the repository’s (its Link header names it only by numeric id); the one request’s answered URL must be /repos/<owner>/<repo>/contributors or GitHub’s rename redirect /repositories/<id>/contributors, else UPSTREAM_FAILED (people.test.ts)',
   socialAProfileEvents:
     'the events tab answers with the page’s numeric id and display name, never its vanity (src/platforms/social-a/samples.ts pageEventsHtml)',
   microblogEFollowers:

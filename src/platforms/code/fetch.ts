@@ -29,7 +29,7 @@ export async function fetchTrendingDevelopers(
 }
 
 /** The REST API's headers: its media type and version, and the operator's token when configured. */
-function apiHeaders(ctx: OpContext): Record<string, string> {
+export function apiHeaders(ctx: OpContext): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' };
   if (ctx.config.githubToken) headers.authorization = `Bearer ${ctx.config.githubToken}`;
   return headers;

@@ -6,7 +6,9 @@ import { builder } from '../../graphql/builder.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { PopularRepository, Repository, RepositoryLicense, RepositoryOwner, TrendingDeveloper, TrendingDevelopers } from './parse.js';
 import { repository, trendingDevelopers, userRepos } from './platform.js';
-import type { UserRepos } from './schema.js';
+import { repositoryContributors, userFollowers } from './people.js';
+import type { CodeContributor, CodeRepositoryContributors, CodeSimpleUser, CodeUserFollowers, UserRepos } from './schema.js';
+import type { Fields } from '../../graphql/fields.js';
 import type { CodeUserObject, CodeUserRecord } from './user.js';
 import { user } from './user.js';
 
@@ -151,4 +153,55 @@ export function codeGraphql(): void {
     }),
   });
   operationField(user, UserRef);
+
+  peopleGraphql();
+}
+
+/** A simple user's fields (a follower, a contributor): declared once, spread by both types. */
+function simpleUserFields(t: Fields<CodeSimpleUser>) {
+  return {
+    login: t.exposeString('login', { nullable: false }),
+    id: t.exposeFloat('id', { nullable: false, description: 'Numeric account id' }),
+    nodeId: t.exposeString('node_id'),
+    type: t.exposeString('type', { description: 'User, Organization or Bot' }),
+    siteAdmin: t.exposeBoolean('site_admin'),
+    avatarUrl: t.exposeString('avatar_url'),
+    htmlUrl: t.exposeString('html_url'),
+    json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (u) => u }),
+  };
+}
+
+/** codeUserFollowers and codeRepositoryContributors (people.ts). */
+function peopleGraphql(): void {
+  const SimpleUserRef = builder.objectRef<CodeSimpleUser>('CodeSimpleUser').implement({
+    description: "GitHub's simple user object (its further members are in `json`)",
+    fields: (t) => simpleUserFields(t),
+  });
+  const ContributorRef = builder.objectRef<CodeContributor>('CodeContributor').implement({
+    description: 'A simple user with its contributions to the repository (further members in `json`)',
+    fields: (t) => ({
+      ...simpleUserFields(t),
+      contributions: t.exposeInt('contributions', { description: "The account's commits to the default branch, as GitHub counts them" }),
+    }),
+  });
+
+  const FollowersRef = builder.objectRef<CodeUserFollowers>('CodeUserFollowers').implement({
+    description: "One page of a code-platform account's followers",
+    fields: (t) => ({
+      followers: t.expose('followers', { type: [SimpleUserRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(userFollowers, FollowersRef);
+
+  const ContributorsRef = builder.objectRef<CodeRepositoryContributors>('CodeRepositoryContributors').implement({
+    description: "One page of a public repository's contributors",
+    fields: (t) => ({
+      contributors: t.expose('contributors', { type: [ContributorRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(repositoryContributors, ContributorsRef);
 }

@@ -230,14 +230,14 @@ export function parseRepositoryList(json: unknown): Repository[] {
 /**
  * The next page after `page`: the `page` of the Link header's `rel="next"` URL, null when the
  * header names no next page (the last page, or a single one: GitHub then sends no Link at all).
- * A `rel="next"` without a readable page after `page` is null too, warned as `repos.cursor`
- * (the list ends early rather than loop or skip).
+ * A `rel="next"` without a readable page after `page` is null too, warned as `<list>.cursor`
+ * (`repos.cursor` by default; the list ends early rather than loop or skip).
  */
-export function nextPageOf(link: string | undefined, page: number): number | null {
+export function nextPageOf(link: string | undefined, page: number, list = 'repos'): number | null {
   const next = nextLinkParam(link, 'page');
   if (next === undefined) return null;
   if (next && /^\d{1,6}$/.test(next) && Number(next) > page) return Number(next);
-  warn(PLATFORM, 'repos.cursor', `rel="next" without a page after ${page}: ${String(link).slice(0, 200)}`);
+  warn(PLATFORM, `${list}.cursor`, `rel="next" without a page after ${page}: ${String(link).slice(0, 200)}`);
   return null;
 }
 

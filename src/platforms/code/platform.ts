@@ -14,6 +14,7 @@ import { walls } from './walls.js';
 import { reader } from './reader.js';
 import { user } from './user.js';
 import { links } from './links.js';
+import { repositoryContributors, userFollowers } from './people.js';
 
 const repositoryUrl = parseRepositoryUrl;
 
@@ -141,7 +142,7 @@ export const userRepos: OperationDef<UserReposArgs, schema.UserRepos> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [trendingDevelopers, repository, user, userRepos],
+  operations: [trendingDevelopers, repository, user, userRepos, userFollowers, repositoryContributors],
   walls,
   reader,
   links,

@@ -4,8 +4,10 @@
  * for a user" (`GET /users/{username}/repos`): an array of repository objects, each the single
  * repository's object (as the captures in ../shared/fixtures/code show it) without the members the
  * list leaves out (`subscribers_count`, `network_count`, `organization`, `parent`, `source`,
- * `temp_clone_token`), paged by a `Link` header. Only the codeUserRepos tests build on them (the
- * demo's GitHub answers are the files in src/demo/data/github).
+ * `temp_clone_token`), paged by a `Link` header; and "List followers of a user" / "List repository
+ * contributors" (arrays of simple users, `simpleUser`). Only the codeUserRepos, codeUserFollowers
+ * and codeRepositoryContributors tests build on them (the demo's GitHub answers are the files in
+ * src/demo/data/github).
  */
 
 /** One repository of `owner` as the list answers it; `over` replaces (or, as undefined, removes) members. */
@@ -76,6 +78,55 @@ export function repoListItem(owner: string, name: string, id: number, over: Reco
 /** GitHub's Link header for page `page` of `last` of a user's repositories (it names the account by id). */
 export function reposLink(userId: number, query: string, page: number, last: number): string {
   const at = (p: number) => `<https://api.github.com/user/${userId}/repos?${query}&page=${p}>`;
+  const rels: string[] = [];
+  if (page > 1) rels.push(`${at(page - 1)}; rel="prev"`);
+  if (page < last) rels.push(`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`);
+  if (page > 1) rels.push(`${at(1)}; rel="first"`);
+  return rels.join(', ');
+}
+
+/**
+ * One of GitHub's "simple user" objects (the items of "List followers of a user" and, with
+ * `contributions`, of "List repository contributors"), as the REST reference documents it and the
+ * repository captures' `owner` shows it; login and id invented. `over` replaces (or, as undefined,
+ * removes) members.
+ */
+export function simpleUser(login: string, id: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+  const api = `https://api.github.com/users/${login}`;
+  const user: Record<string, unknown> = {
+    login,
+    id,
+    node_id: `U_kgDO${String(id).padStart(8, '0')}`,
+    avatar_url: `https://avatars.example.com/u/${id}?v=4`,
+    gravatar_id: '',
+    url: api,
+    html_url: `https://github.com/${login}`,
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+    type: 'User',
+    user_view_type: 'public',
+    site_admin: false,
+  };
+  for (const [k, v] of Object.entries(over)) {
+    if (v === undefined) delete user[k];
+    else user[k] = v;
+  }
+  return user;
+}
+
+/**
+ * GitHub's Link header for page `page` of `last` of a list at `listPath` (`/user/<id>/followers`,
+ * `/repositories/<id>/contributors`: GitHub names the account or repository by id there).
+ */
+export function listLink(listPath: string, page: number, last: number): string {
+  const at = (p: number) => `<https://api.github.com${listPath}?per_page=100&page=${p}>`;
   const rels: string[] = [];
   if (page > 1) rels.push(`${at(page - 1)}; rel="prev"`);
   if (page < last) rels.push(`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`);

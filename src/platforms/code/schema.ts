@@ -3,7 +3,7 @@
  * response schemas and what REST bodies are checked against. Nullable fields: README.md.
  */
 import { z } from 'zod';
-import { Int, named, NInt, NBool, NStr, Str, Strs } from '../records.js';
+import { Int, named, NInt, NBool, NStr, passThrough, Str, Strs } from '../records.js';
 
 export const PopularRepository = z.strictObject({
   owner: Str,
@@ -99,3 +99,55 @@ export const UserRepos = named(
     .describe("One page (up to 100) of a code-platform account's public repositories"),
 );
 export type UserRepos = z.infer<typeof UserRepos>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists of people (people.ts): an account's followers, a repository's contributors
+// ---------------------------------------------------------------------------------------------
+
+/** The members of GitHub's "simple user" object this record lists (a follower, a contributor, a repository's owner). */
+const simpleUserMembers = {
+  login: Str.describe('The account name, as GitHub spells it'),
+  id: Int.describe('Numeric account id'),
+  node_id: NStr,
+  type: NStr.describe('User, Organization or Bot'),
+  site_admin: NBool,
+  avatar_url: NStr,
+  html_url: NStr.describe('The profile page, https://github.com/<login>'),
+};
+
+export const CodeSimpleUser = passThrough(z.strictObject(simpleUserMembers)).describe(
+  "GitHub's simple user object; members beyond the listed ones (url, gravatar_id, followers_url…) pass through unchanged",
+);
+export type CodeSimpleUser = z.infer<typeof CodeSimpleUser>;
+
+export const CodeContributor = passThrough(
+  z.strictObject({
+    ...simpleUserMembers,
+    contributions: NInt.describe("The account's commits to the repository's default branch, as GitHub counts them"),
+  }),
+).describe("GitHub's contributor: a simple user object with `contributions`; further members pass through unchanged");
+export type CodeContributor = z.infer<typeof CodeContributor>;
+
+/** One page of an account's followers (`GET /v1/code/user/followers`). */
+export const CodeUserFollowers = named(
+  'CodeUserFollowers',
+  z
+    .strictObject({
+      followers: z.array(CodeSimpleUser).describe("The account's followers on this page, in GitHub's order"),
+      cursor: NStr.describe('Pass unchanged as `cursor` (with the same handle) for the next page; null at the end'),
+    })
+    .describe("One page (up to 100) of a code-platform account's followers"),
+);
+export type CodeUserFollowers = z.infer<typeof CodeUserFollowers>;
+
+/** One page of a repository's contributors (`GET /v1/code/repository/contributors`). */
+export const CodeRepositoryContributors = named(
+  'CodeRepositoryContributors',
+  z
+    .strictObject({
+      contributors: z.array(CodeContributor).describe('The contributors on this page, most contributions first'),
+      cursor: NStr.describe('Pass unchanged as `cursor` (with the same url) for the next page; null at the end'),
+    })
+    .describe("One page (up to 100) of a public repository's contributors (accounts only, no anonymous e-mail entries)"),
+);
+export type CodeRepositoryContributors = z.infer<typeof CodeRepositoryContributors>;

@@ -86,8 +86,8 @@ export type CodeUserRecord = z.infer<typeof CodeUserRecord>;
 // Parse (pure)
 // ---------------------------------------------------------------------------------------------
 
-/** `listed` first (in that order), then every other member of `raw` unchanged. */
-function withRest<T extends object>(listed: T, raw: Obj): T {
+/** `listed` first (in that order), then every other member of `raw` unchanged (also people.ts's list items). */
+export function withRest<T extends object>(listed: T, raw: Obj): T {
   const out: Obj = { ...(listed as Obj) };
   for (const [k, v] of Object.entries(raw)) if (!(k in out)) out[k] = v;
   return out as T;
