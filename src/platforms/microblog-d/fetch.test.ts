@@ -562,7 +562,7 @@ describe('microblogDPostLikes and microblogDPostReposts', () => {
   });
 
   it('validation: the post as the post operation takes it; a cursor of another post, the other list or a follower list is INVALID_INPUT', () => {
-    const problems = (op: typeof microblogDPostLikes, args: Record<string, unknown>) => {
+    const problems = (op: typeof microblogDPostLikes | typeof microblogDPostReposts, args: Record<string, unknown>) => {
       const v = validateArgs(op, args);
       return v.ok ? v.args : v.problems;
     };

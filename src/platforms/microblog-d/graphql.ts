@@ -103,6 +103,37 @@ function threadTypes(PostRef: Ref<MicroblogDPost>) {
   });
 }
 
+/** The types of who liked or reposted a post: a like (its account and dates), and the two pages. */
+function postListTypes(ProfileViewRef: Ref<MicroblogDProfileView>) {
+  const LikeRef = builder.objectRef<MicroblogDLike>('MicroblogDLike').implement({
+    description: 'A like of a Bluesky post',
+    fields: (t) => ({
+      actor: t.expose('actor', { type: ProfileViewRef, nullable: false, description: 'Who liked the post' }),
+      createdAt: t.exposeString('createdAt', { description: 'When the like says it was made' }),
+      indexedAt: t.exposeString('indexedAt', { description: 'When the AppView indexed the like' }),
+    }),
+  });
+
+  const PostLikesPageRef = builder.objectRef<MicroblogDPostLikesPage>('MicroblogDPostLikesPage').implement({
+    fields: (t) => ({
+      uri: t.exposeString('uri', { nullable: false, description: "AT URI of the post asked for (by its author's DID)" }),
+      likes: t.expose('likes', { type: [LikeRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const PostRepostsPageRef = builder.objectRef<MicroblogDPostRepostsPage>('MicroblogDPostRepostsPage').implement({
+    fields: (t) => ({
+      uri: t.exposeString('uri', { nullable: false, description: "AT URI of the post asked for (by its author's DID)" }),
+      repostedBy: t.expose('repostedBy', { type: [ProfileViewRef], nullable: false, description: 'Accounts that reposted it' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  return { PostLikesPageRef, PostRepostsPageRef };
+}
+
 /** Declares microblog-d's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function microblogDGraphql(): void {
   const json = WIRE_FIELD_DESCRIPTION;
@@ -231,32 +262,7 @@ export function microblogDGraphql(): void {
 
   const ThreadRef = threadTypes(PostRef);
 
-  const LikeRef = builder.objectRef<MicroblogDLike>('MicroblogDLike').implement({
-    description: 'A like of a Bluesky post',
-    fields: (t) => ({
-      actor: t.expose('actor', { type: ProfileViewRef, nullable: false, description: 'Who liked the post' }),
-      createdAt: t.exposeString('createdAt', { description: 'When the like says it was made' }),
-      indexedAt: t.exposeString('indexedAt', { description: 'When the AppView indexed the like' }),
-    }),
-  });
-
-  const PostLikesPageRef = builder.objectRef<MicroblogDPostLikesPage>('MicroblogDPostLikesPage').implement({
-    fields: (t) => ({
-      uri: t.exposeString('uri', { nullable: false, description: "AT URI of the post asked for (by its author's DID)" }),
-      likes: t.expose('likes', { type: [LikeRef], nullable: false }),
-      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
-      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
-    }),
-  });
-
-  const PostRepostsPageRef = builder.objectRef<MicroblogDPostRepostsPage>('MicroblogDPostRepostsPage').implement({
-    fields: (t) => ({
-      uri: t.exposeString('uri', { nullable: false, description: "AT URI of the post asked for (by its author's DID)" }),
-      repostedBy: t.expose('repostedBy', { type: [ProfileViewRef], nullable: false, description: 'Accounts that reposted it' }),
-      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
-      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
-    }),
-  });
+  const { PostLikesPageRef, PostRepostsPageRef } = postListTypes(ProfileViewRef);
 
   operationField(microblogDProfile, ProfileRef);
   operationField(microblogDPosts, PostsPageRef);
