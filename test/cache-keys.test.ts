@@ -800,6 +800,83 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  // Who liked or reposted a post: the post as the post operation keys it (the URL and the AT URI share
+  // it, its author's handle case-insensitive, its record key not), then the page (the upstream token
+  // inside our cursor, bound to the list and the post).
+  microblogDPostLikes: {
+    same: [
+      [
+        { url: 'https://bsky.app/profile/HarbourWeather.bsky.social/post/3lkdemo0000a2' },
+        { uri: 'at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2', cursor: '' },
+      ],
+      [
+        {
+          uri: 'at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2',
+          cursor: encodeCursor({ k: 'likes:at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2', c: '3lklikes2' }),
+        },
+        {
+          url: 'https://bsky.app/profile/@harbourweather.bsky.social/post/3lkdemo0000a2',
+          cursor: encodeCursor({ k: 'likes:at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2', c: '3lklikes2' }),
+        },
+      ],
+    ],
+    differ: [
+      [
+        { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2' },
+        { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a3' },
+      ],
+      [
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2' },
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwy/app.bsky.feed.post/3lkdemo0000a2' },
+      ],
+      [
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2' },
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3LKDEMO0000A2' },
+      ],
+      [
+        { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2' },
+        {
+          url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2',
+          cursor: encodeCursor({ k: 'likes:at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2', c: '3lklikes2' }),
+        },
+      ],
+      [
+        {
+          url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2',
+          cursor: encodeCursor({ k: 'likes:at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2', c: '3lklikes2' }),
+        },
+        {
+          url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2',
+          cursor: encodeCursor({ k: 'likes:at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2', c: '3lklikes3' }),
+        },
+      ],
+    ],
+  },
+  microblogDPostReposts: {
+    same: [
+      [
+        { url: 'bsky.app/profile/did:plc:abcdefghijklmnopqrstuvwx/post/3lkdemo0000a2/' },
+        { uri: ' at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2' },
+      ],
+    ],
+    differ: [
+      // A handle and the DID it resolves to are one author, but the gateway cannot know that without asking.
+      [
+        { uri: 'at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2' },
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2' },
+      ],
+      [
+        { uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2' },
+        {
+          uri: 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2',
+          cursor: encodeCursor({
+            k: 'repostedBy:at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2',
+            c: '3lkreposts2',
+          }),
+        },
+      ],
+    ],
+  },
   microblogEProfile: {
     // Mastodon looks usernames up case-insensitively; instances are host names.
     same: [

@@ -1640,6 +1640,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-d/post/likes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the accounts that liked a Bluesky post (up to 100, newest like first); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDPostLikes`.
+         */
+        get: operations["microblogDPostLikes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-d/post/reposts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the accounts that reposted a Bluesky post (up to 100, newest repost first); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogDPostReposts`.
+         */
+        get: operations["microblogDPostReposts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/microblog-e/profile": {
         parameters: {
             query?: never;
@@ -5481,6 +5521,30 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
             cursor: string | null;
         };
+        MicroblogDLike: {
+            /** @description Who liked the post */
+            actor: components["schemas"]["MicroblogDProfileView"];
+            /** @description When the like says it was made (its record, ISO 8601) */
+            createdAt: string | null;
+            /** @description When the AppView indexed the like */
+            indexedAt: string | null;
+        };
+        MicroblogDPostLikesPage: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
+            uri: string;
+            /** @description Likes of the post, most recent first (at most 100) */
+            likes: components["schemas"]["MicroblogDLike"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDPostRepostsPage: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
+            uri: string;
+            /** @description Accounts that reposted the post, most recent first (at most 100) */
+            repostedBy: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
         MicroblogDThreadParent: {
             /**
              * @description `app.bsky.feed.defs#threadViewPost` (a post: `post` is set), `#notFoundPost` (deleted or never indexed) or `#blockedPost` (hidden by a block between accounts): a stub, `post` null
@@ -8927,6 +8991,36 @@ export interface components {
             parent: components["schemas"]["MicroblogDThreadParent"] | null;
             /** @description Its replies, each with its own, as deep as `depth` */
             replies: components["schemas"]["MicroblogDThreadReply"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDPostLikesResponse: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
+            uri: string;
+            /** @description Likes of the post, most recent first (at most 100) */
+            likes: components["schemas"]["MicroblogDLike"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDPostRepostsResponse: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
+            uri: string;
+            /** @description Accounts that reposted the post, most recent first (at most 100) */
+            repostedBy: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -13797,6 +13891,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogDPostResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDPostLikes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Post URL: https://bsky.app/profile/<handle or did>/post/<rkey>. Give exactly one of url or uri.
+                 * @example https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2
+                 */
+                url?: string;
+                /** @description AT URI of the post: at://<did or handle>/app.bsky.feed.post/<rkey>. Give exactly one of url or uri. */
+                uri?: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDPostLikesResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogDPostReposts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Post URL: https://bsky.app/profile/<handle or did>/post/<rkey>. Give exactly one of url or uri.
+                 * @example https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2
+                 */
+                url?: string;
+                /** @description AT URI of the post: at://<did or handle>/app.bsky.feed.post/<rkey>. Give exactly one of url or uri. */
+                uri?: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogDPostRepostsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

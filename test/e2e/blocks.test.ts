@@ -96,6 +96,15 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-d/followers': ['handle=maya.bsky.social'],
   '/v1/microblog-d/follows': ['handle=maya.bsky.social'],
   '/v1/microblog-d/post': [`url=${enc('https://bsky.app/profile/maya.bsky.social/post/3lkmaya000001')}`],
+  // By handle (the getProfile that resolves it meets the wall) and by DID (getLikes / getRepostedBy itself does).
+  '/v1/microblog-d/post/likes': [
+    `url=${enc('https://bsky.app/profile/maya.bsky.social/post/3lkmaya000001')}`,
+    `uri=${enc('at://did:plc:mayamayamayamayamayamaya/app.bsky.feed.post/3lkmaya000001')}`,
+  ],
+  '/v1/microblog-d/post/reposts': [
+    `url=${enc('https://bsky.app/profile/maya.bsky.social/post/3lkmaya000001')}`,
+    `uri=${enc('at://did:plc:mayamayamayamayamayamaya/app.bsky.feed.post/3lkmaya000001')}`,
+  ],
   '/v1/microblog-e/profile': ['handle=maya@mastodon.social'],
   '/v1/microblog-e/posts': ['handle=maya@mastodon.social'],
   '/v1/microblog-e/followers': ['handle=maya@mastodon.social'],

@@ -2,7 +2,8 @@
  * microblog-d (Bluesky) end to end: gateway + replay upstream over real HTTP, on the demo's
  * written AppView answers (its demo.ts: invented, not captures; the follower and follow lists have
  * no capture at all, their demo pages are samples.ts's, written from the lexicon; so has a post's
- * thread, getPostThread, whose demo answer is samples.ts's too). Each route: a
+ * thread, getPostThread, whose demo answer is samples.ts's too, and so have a post's likes and
+ * reposts, getLikes / getRepostedBy). Each route: a
  * live answer at 1 credit, the same request from cache at 0, and a typed failure at 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -339,6 +340,135 @@ describe('microblog-d post (its thread)', () => {
     });
     try {
       const r = await h.rest(`/v1/microblog-d/post?url=${encodeURIComponent(URL_)}`, { key });
+      expect(r.status).toBe(502);
+      expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe("microblog-d a post's likes and reposts", () => {
+  const URL_ = 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2';
+  const URI = 'at://did:plc:demoharbourweather00001/app.bsky.feed.post/3lkdemo0000a2';
+  const restore = () => {
+    h.replay.reset();
+    for (const r of demoRoutes()) h.replay.add(r);
+  };
+
+  it('likes: 1 credit live (the author resolved, then getLikes by DID), the AT URI of the same post from cache at 0, the next page with our cursor', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(
+      `/v1/microblog-d/post/likes?url=${encodeURIComponent(URL_.replace('harbourweather', 'HarbourWeather'))}&cache_max_age=1d`,
+      {
+        key,
+      },
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, uri: URI });
+    expect(r.body.likes.map((l: { actor: { handle: string } }) => l.actor.handle)).toEqual([
+      'tidewatcher.example.org',
+      'ferrytimes.bsky.social',
+    ]);
+    expect(r.body.likes[0]).toMatchObject({
+      actor: { displayName: 'Tide Watcher', description: 'Tide photos from the north pier.' },
+      createdAt: '2025-03-05T18:02:11.000Z',
+      indexedAt: '2025-03-05T18:02:11.000Z',
+    });
+    expect(JSON.stringify(r.body)).not.toContain('"viewer"');
+    expect(typeof r.body.cursor).toBe('string');
+    const hits = h.replay.hits({ host: HOST }).map((x) => x.path);
+    expect(hits.slice(-2)).toEqual(['/xrpc/app.bsky.actor.getProfile', '/xrpc/app.bsky.feed.getLikes']);
+    const again = await h.rest(
+      `/v1/microblog-d/post/likes?uri=${encodeURIComponent('at://harbourweather.bsky.social/app.bsky.feed.post/3lkdemo0000a2')}&cache_max_age=1d`,
+      { key },
+    );
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, likes: r.body.likes, cursor: r.body.cursor });
+    const next = await h.rest(`/v1/microblog-d/post/likes?url=${encodeURIComponent(URL_)}&cursor=${r.body.cursor}`, { key });
+    expect(next.body).toMatchObject({ credits_charged: 1, cursor: null, likes: [{ actor: { handle: 'harbourlifeboat.org' } }] });
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('reposts over GraphQL: typed fields over the same record; a likes cursor on reposts, or bad input, is 400 INVALID_INPUT at 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const g = await h.gql(`{ microblogDPostReposts(url: "${URL_}") { uri repostedBy { did handle displayName } cursor } }`, { key });
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.microblogDPostReposts).toEqual({
+      uri: URI,
+      repostedBy: [
+        { did: expect.stringMatching(/^did:plc:/), handle: 'harbourlifeboat.org', displayName: 'Harbour Lifeboat Station' },
+        { did: 'did:plc:demotidewatcher000000001', handle: 'tidewatcher.example.org', displayName: 'Tide Watcher' },
+      ],
+      cursor: null,
+    });
+    expect(await h.balance(id)).toBe(4);
+    const likes = await h.rest(`/v1/microblog-d/post/likes?url=${encodeURIComponent(URL_)}`, { key });
+    expect(likes.body.credits_charged).toBe(1);
+    for (const q of [
+      `url=${encodeURIComponent(URL_)}&cursor=${likes.body.cursor}`,
+      '',
+      `url=${encodeURIComponent(URL_)}&uri=${encodeURIComponent('at://a.b/app.bsky.feed.post/x')}`,
+      'url=https://bsky.app/profile/a.b',
+    ]) {
+      const bad = await h.rest(`/v1/microblog-d/post/reposts?${q}`, { key });
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.error.code, q).toBe('INVALID_INPUT');
+    }
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it.each([
+    [
+      'an unknown author (getProfile 400 "Profile not found")',
+      '/xrpc/app.bsky.actor.getProfile',
+      xrpcError(400, 'InvalidRequest', 'Profile not found'),
+      404,
+      'NOT_FOUND',
+    ],
+    ['a rate limit on the list (429)', 'LIST', { status: 429, body: '' }, 502, 'UPSTREAM_BLOCKED'],
+    [
+      'a login wall on the list (401 AuthMissing)',
+      'LIST',
+      xrpcError(401, 'AuthMissing', 'Authentication Required'),
+      502,
+      'UPSTREAM_BLOCKED',
+    ],
+    [
+      `a block page (${OWN_VENDOR_PAGES[0].name}) with a 200 on the list`,
+      'LIST',
+      { headers: OWN_VENDOR_PAGES[0].headers, body: OWN_VENDOR_PAGES[0].body },
+      502,
+      'UPSTREAM_BLOCKED',
+    ],
+    ['a rate limit on the profile lookup (429)', '/xrpc/app.bsky.actor.getProfile', { status: 429, body: '' }, 502, 'UPSTREAM_BLOCKED'],
+  ])('%s (%s) → %i %s on both lists, 0 credits', async (_name, path, response, status, code) => {
+    const { key, id } = await h.key(5);
+    for (const p of path === 'LIST' ? ['/xrpc/app.bsky.feed.getLikes', '/xrpc/app.bsky.feed.getRepostedBy'] : [path])
+      h.replay.add({ host: HOST, path: p, response });
+    try {
+      for (const route of ['/v1/microblog-d/post/likes', '/v1/microblog-d/post/reposts']) {
+        const r = await h.rest(`${route}?url=${encodeURIComponent(URL_)}`, { key });
+        expect(r.status, route).toBe(status);
+        expect(r.body.error.code, route).toBe(code);
+      }
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restore();
+    }
+  });
+
+  it('an answer about another post → 502 UPSTREAM_FAILED, 0 credits', async () => {
+    // (The demo's DIDs are invented outside did:plc's alphabet, so the post is asked by its author's handle.)
+    const { key, id } = await h.key(5);
+    const other = 'at://did:plc:demoharbourweather00001/app.bsky.feed.post/3lkdemo0000a1';
+    h.replay.add({
+      host: HOST,
+      path: '/xrpc/app.bsky.feed.getLikes',
+      response: { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uri: other, likes: [] }) },
+    });
+    try {
+      const r = await h.rest(`/v1/microblog-d/post/likes?url=${encodeURIComponent(URL_)}`, { key });
       expect(r.status).toBe(502);
       expect(r.body.error.code).toBe('UPSTREAM_FAILED');
       expect(await h.balance(id)).toBe(5);

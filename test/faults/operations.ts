@@ -59,6 +59,14 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     requests: [/^GET [^/]+\/api\/v1\/statuses\/[^/?]+$/, /\/favourited_by\?/],
     why: 'the status (the record’s `post`, and the only proof whose list it is), then the list itself',
   },
+  microblogDPostLikes: {
+    requests: [/app\.bsky\.actor\.getProfile\?/, /app\.bsky\.feed\.getLikes\?/],
+    why: 'the author’s DID (getLikes resolves no handle in the post’s AT URI; the profile proves the handle), then the likes themselves',
+  },
+  microblogDPostReposts: {
+    requests: [/app\.bsky\.actor\.getProfile\?/, /app\.bsky\.feed\.getRepostedBy\?/],
+    why: 'the author’s DID (getRepostedBy resolves no handle in the post’s AT URI; the profile proves the handle), then the reposts themselves',
+  },
   livestreamVideos: {
     requests: [/^GET kick\.com\/api\/v2\/channels\/[^/?]+$/, /\/videos$/],
     why: 'the channel (its id is the only proof whose broadcasts they are), then the broadcasts themselves',

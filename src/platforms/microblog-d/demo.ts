@@ -4,12 +4,13 @@
  * which the demo never uses); every name, id and URL is invented. Each route answers the
  * operation's example (its `example`) and is a demo miss for anything else; the followers list
  * also answers its second (last) page, so paging can be tried. The post's thread (the tide tables
- * post, its replies two levels deep) is samples.ts's written getPostThread shape.
+ * post, its replies two levels deep) is samples.ts's written getPostThread shape; so are its likes
+ * (two pages) and reposts (getLikes / getRepostedBy), asked by the post's AT URI with the DID.
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { demoMiss } from '../../demo/miss.js';
-import { bskyGraphListBody, bskyThreadBody, samplePlcDid } from './samples.js';
+import { bskyGraphListBody, bskyLikesBody, bskyRepostedByBody, bskyThreadBody, samplePlcDid } from './samples.js';
 import type { BskyPostSample, BskySample } from './samples.js';
 
 /** What the demo holds on this platform. */
@@ -95,6 +96,7 @@ export function demoRoutes(): Route[] {
   const ferries = account('ferrytimes.bsky.social', 'Harbour Ferries', 'Ferry timetables and disruptions.');
   const lifeboat = account('harbourlifeboat.org', 'Harbour Lifeboat Station', 'Volunteer crew. Call 999 and ask for the coastguard.');
   const FOLLOWERS_PAGE_2 = '3lkdemofollowers02';
+  const LIKES_PAGE_2 = '3lkdemolikes02';
   const byMethod: Record<string, (q: URLSearchParams) => unknown> = {
     'app.bsky.actor.getProfile': (q) => (q.get('actor') === handle ? profile : null),
     'app.bsky.feed.getAuthorFeed': (q) =>
@@ -121,6 +123,23 @@ export function demoRoutes(): Route[] {
       q.get('uri') === `at://${handle}/app.bsky.feed.post/${tides.uri.split('/').pop()}`
         ? thread(tides, harbour, tideWatcher, ferries)
         : null,
+    'app.bsky.feed.getLikes': (q) => {
+      if (q.get('uri') !== tides.uri) return null;
+      if (!q.get('cursor'))
+        return bskyLikesBody(
+          tides.uri,
+          [
+            { actor: tideWatcher, createdAt: '2025-03-05T18:02:11.000Z' },
+            { actor: ferries, createdAt: '2025-03-05T17:41:37.000Z' },
+          ],
+          LIKES_PAGE_2,
+        );
+      return q.get('cursor') === LIKES_PAGE_2
+        ? bskyLikesBody(tides.uri, [{ actor: lifeboat, createdAt: '2025-03-05T17:33:05.000Z' }])
+        : null;
+    },
+    'app.bsky.feed.getRepostedBy': (q) =>
+      q.get('uri') === tides.uri && !q.get('cursor') ? bskyRepostedByBody(tides.uri, [lifeboat, tideWatcher]) : null,
   };
   return [
     {

@@ -14,6 +14,8 @@ import {
   decodeListCursor,
   fetchFollowers,
   fetchFollows,
+  fetchPostLikes,
+  fetchPostReposts,
   fetchPosts,
   fetchProfile,
   fetchProfileSearch,
@@ -24,12 +26,23 @@ import {
   microblogDFollowers,
   microblogDFollows,
   microblogDPost,
+  microblogDPostLikes,
+  microblogDPostReposts,
   microblogDPosts,
   microblogDProfile,
   microblogDSearch,
 } from './operations.js';
 import { PLATFORM } from './parse.js';
-import { bskyGraphListBody, bskyPostNotFound, bskyPostUri, bskyThreadBody, samplePlcDid } from './samples.js';
+import {
+  bskyGraphListBody,
+  bskyLikesBody,
+  bskyPostNotFound,
+  bskyPostUri,
+  bskyProfileBody,
+  bskyRepostedByBody,
+  bskyThreadBody,
+  samplePlcDid,
+} from './samples.js';
 import type { BskyPostSample } from './samples.js';
 import { walls } from './walls.js';
 
@@ -477,6 +490,154 @@ describe('microblogDPost', () => {
   ])('HTTP %s → %s', async (_name, response, code, message) => {
     t.replay.add({ host: HOST, path: THREAD, response });
     const e = await failure(fetchThread(t.ctx, byHandle));
+    expect(e.code).toBe(code);
+    expect(e.message).toMatch(message);
+  });
+});
+
+// No capture of getLikes / getRepostedBy: the pages are samples.ts's (written from the lexicon); the
+// profile that resolves a handle is samples.ts's getProfile body; error bodies are XRPC's `{error, message}`.
+describe('microblogDPostLikes and microblogDPostReposts', () => {
+  const PROFILE = '/xrpc/app.bsky.actor.getProfile';
+  const LIKES = '/xrpc/app.bsky.feed.getLikes';
+  const REPOSTS = '/xrpc/app.bsky.feed.getRepostedBy';
+  const harbour = { handle: 'harbourweather.bsky.social', did: DID, displayName: 'Harbour Weather' };
+  const fan = (seed: string) => ({ handle: `${seed}.bsky.social`, did: samplePlcDid(seed), displayName: seed });
+  const RKEY = '3lkasked00001';
+  const URI = `at://${DID}/app.bsky.feed.post/${RKEY}`;
+  const byHandle = { actor: 'harbourweather.bsky.social', rkey: RKEY, cursor: null };
+  const byDid = { actor: DID, rkey: RKEY, cursor: null };
+  const profile = (s = harbour) => t.replay.add({ host: HOST, path: PROFILE, response: json(bskyProfileBody(s)) });
+  const likes = (uri: string, seeds: string[], cursor?: string) =>
+    t.replay.add({
+      host: HOST,
+      path: LIKES,
+      response: json(
+        bskyLikesBody(
+          uri,
+          seeds.map((x) => ({ actor: fan(x), createdAt: '2025-03-05T18:00:00.000Z' })),
+          cursor,
+        ),
+      ),
+    });
+
+  it("by handle: getProfile for the author's DID, then getLikes for the AT URI by DID, 100 a page; the cursor bound to the list and the post", async () => {
+    profile();
+    likes(URI, ['kelp', 'gull'], '1741197600000::bafy');
+    const page = await fetchPostLikes(t.ctx, byHandle);
+    expect(page.uri).toBe(URI);
+    expect(page.likes.map((l) => [l.actor.handle, l.createdAt])).toEqual([
+      ['kelp.bsky.social', '2025-03-05T18:00:00.000Z'],
+      ['gull.bsky.social', '2025-03-05T18:00:00.000Z'],
+    ]);
+    expect(decodeListCursor(page.cursor!)).toEqual({
+      k: `likes:at://harbourweather.bsky.social/app.bsky.feed.post/${RKEY}`,
+      c: '1741197600000::bafy',
+    });
+    const [first, second] = t.replay.hits({ host: HOST });
+    expect(first.upstreamUrl).toBe(`https://${HOST}${PROFILE}?actor=harbourweather.bsky.social`);
+    expect(second.upstreamUrl).toBe(`https://${HOST}${LIKES}?uri=${encodeURIComponent(URI)}&limit=100`);
+
+    // The next page, asked by the URL of the same post: the upstream cursor sent back; the last page ends the list.
+    const v = validateArgs(microblogDPostLikes, {
+      url: `https://bsky.app/profile/HarbourWeather.bsky.social/post/${RKEY}`,
+      cursor: page.cursor,
+    });
+    expect(v.ok && v.args).toEqual({ ...byHandle, cursor: '1741197600000::bafy' });
+    likes(URI, ['tern']);
+    const last = await fetchPostLikes(t.ctx, { ...byHandle, cursor: '1741197600000::bafy' });
+    expect(last).toMatchObject({ likes: [{ actor: { handle: 'tern.bsky.social' } }], cursor: null });
+    expect(t.replay.hits({ host: HOST, path: LIKES })[1].query.get('cursor')).toBe('1741197600000::bafy');
+  });
+
+  it('by DID: getRepostedBy straight away (no profile request); an empty page ends the list whatever its cursor', async () => {
+    t.replay.add({ host: HOST, path: REPOSTS, response: json(bskyRepostedByBody(URI, [fan('kelp'), fan('gull')], 'r2')) });
+    const page = await fetchPostReposts(t.ctx, byDid);
+    expect(page).toMatchObject({ uri: URI, repostedBy: [{ handle: 'kelp.bsky.social' }, { handle: 'gull.bsky.social' }] });
+    expect(decodeListCursor(page.cursor!)).toEqual({ k: `repostedBy:${URI}`, c: 'r2' });
+    expect(t.replay.hits({ host: HOST }).map((x) => x.path)).toEqual([REPOSTS]);
+    expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(`https://${HOST}${REPOSTS}?uri=${encodeURIComponent(URI)}&limit=100`);
+    t.replay.add({ host: HOST, path: REPOSTS, response: json(bskyRepostedByBody(URI, [], 'r3')) });
+    expect(await fetchPostReposts(t.ctx, { ...byDid, cursor: 'r2' })).toEqual({ uri: URI, repostedBy: [], cursor: null });
+  });
+
+  it('validation: the post as the post operation takes it; a cursor of another post, the other list or a follower list is INVALID_INPUT', () => {
+    const problems = (op: typeof microblogDPostLikes | typeof microblogDPostReposts, args: Record<string, unknown>) => {
+      const v = validateArgs(op, args);
+      return v.ok ? v.args : v.problems;
+    };
+    expect(problems(microblogDPostReposts, { uri: ` ${URI}` })).toEqual(byDid);
+    const both = 'give exactly one of url or uri';
+    expect(problems(microblogDPostLikes, {})).toEqual([
+      { param: 'url', message: both },
+      { param: 'uri', message: both },
+    ]);
+    expect(problems(microblogDPostLikes, { url: 'https://bsky.app/profile/harbourweather.bsky.social' })).toEqual([
+      { param: 'url', message: expect.stringMatching(/^must be a Bluesky post URL/) },
+    ]);
+    expect(problems(microblogDPostReposts, { uri: `at://${DID}/app.bsky.feed.like/${RKEY}` })).toEqual([
+      { param: 'uri', message: expect.stringMatching(/^must be a post's AT URI/) },
+    ]);
+    const likesCursor = encodeCursor({ k: `likes:${URI}`, c: 'c2' });
+    expect(problems(microblogDPostLikes, { uri: URI, cursor: likesCursor })).toEqual({ ...byDid, cursor: 'c2' });
+    const another = [{ param: 'cursor', message: 'belongs to another list (another handle, query or list)' }];
+    expect(problems(microblogDPostLikes, { uri: URI.replace(RKEY, '3lkother00001'), cursor: likesCursor })).toEqual(another);
+    // The same post by its author's handle is another spelling of the list: its cursors are its own.
+    expect(
+      problems(microblogDPostLikes, { uri: `at://harbourweather.bsky.social/app.bsky.feed.post/${RKEY}`, cursor: likesCursor }),
+    ).toEqual(another);
+    expect(problems(microblogDPostReposts, { uri: URI, cursor: likesCursor })).toEqual(another);
+    expect(problems(microblogDPostLikes, { uri: URI, cursor: encodeCursor({ k: `followers:${DID}`, c: 'c2' }) })).toEqual(another);
+    expect(problems(microblogDPostLikes, { uri: URI, cursor: 'c2' })).toEqual([
+      { param: 'cursor', message: 'must be the `cursor` of a previous response, unchanged' },
+    ]);
+  });
+
+  it("an answer about another post → UPSTREAM_FAILED; the author's handle resolving to another account → UPSTREAM_FAILED, unverified → NOT_FOUND", async () => {
+    likes(URI.replace(RKEY, '3lkother00001'), ['kelp']);
+    const other = await failure(fetchPostLikes(t.ctx, byDid));
+    expect(other.code).toBe('UPSTREAM_FAILED');
+    expect(other.message).toMatch(/different resource \(at:\/\/.*3lkother00001\)/);
+    // Asked by handle, the answer must name the post by the DID the handle resolved to (not the handle).
+    profile();
+    t.replay.add({
+      host: HOST,
+      path: REPOSTS,
+      response: json(bskyRepostedByBody(`at://harbourweather.bsky.social/app.bsky.feed.post/${RKEY}`, [])),
+    });
+    expect((await failure(fetchPostReposts(t.ctx, byHandle))).code).toBe('UPSTREAM_FAILED');
+    t.replay.reset();
+    profile({ ...harbour, handle: 'someone.else.com' });
+    const wrong = await failure(fetchPostLikes(t.ctx, byHandle));
+    expect(wrong.code).toBe('UPSTREAM_FAILED');
+    expect(wrong.message).toMatch(/different resource \(someone\.else\.com\)/);
+    profile({ ...harbour, handle: 'handle.invalid' });
+    expect((await failure(fetchPostLikes(t.ctx, byHandle))).code).toBe('NOT_FOUND');
+    expect(t.replay.hits({ host: HOST, path: LIKES })).toHaveLength(0);
+  });
+
+  it('an unknown author (getProfile 400 "Profile not found") → NOT_FOUND, the list never asked', async () => {
+    t.replay.add({ host: HOST, path: PROFILE, response: json({ error: 'InvalidRequest', message: 'Profile not found' }, 400) });
+    const e = await failure(fetchPostReposts(t.ctx, byHandle));
+    expect(e.code).toBe('NOT_FOUND');
+    expect(e.message).toContain('Profile not found');
+    expect(t.replay.hits({ host: HOST, path: REPOSTS })).toHaveLength(0);
+  });
+
+  it.each([
+    ['429', { status: 429, body: '' }, 'UPSTREAM_BLOCKED', /429/],
+    [
+      '401 AuthMissing (a login wall)',
+      json({ error: 'AuthMissing', message: 'Authentication Required' }, 401),
+      'UPSTREAM_BLOCKED',
+      /login wall/,
+    ],
+    ['500', { status: 500, body: '' }, 'UPSTREAM_FAILED', /500/],
+    ['an HTML 200', { body: '<html><body>maintenance</body></html>' }, 'UPSTREAM_FAILED', /JSON from app\.bsky\.feed\.getLikes/],
+    ['a 200 without its uri', json({ likes: [] }), 'UPSTREAM_FAILED', /missing likes\.uri/],
+  ])('getLikes HTTP %s → %s', async (_name, response, code, message) => {
+    t.replay.add({ host: HOST, path: LIKES, response });
+    const e = await failure(fetchPostLikes(t.ctx, byDid));
     expect(e.code).toBe(code);
     expect(e.message).toMatch(message);
   });

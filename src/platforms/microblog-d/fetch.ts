@@ -8,6 +8,10 @@
  *   GET https://public.api.bsky.app/xrpc/app.bsky.graph.getFollowers?actor=&limit=100[&cursor=]
  *   GET https://public.api.bsky.app/xrpc/app.bsky.graph.getFollows?actor=&limit=100[&cursor=]
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getPostThread?uri=at://<handle or did>/app.bsky.feed.post/<rkey>&depth=&parentHeight=80
+ *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getLikes?uri=at://<did>/app.bsky.feed.post/<rkey>&limit=100[&cursor=]
+ *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getRepostedBy?uri=at://<did>/app.bsky.feed.post/<rkey>&limit=100[&cursor=]
+ *     (a post named by its author's handle: getProfile?actor=<handle> first, for the DID: these two
+ *     look the URI up as given and resolve no handle in it)
  *
  * How answers map (checked in this order):
  *   searchPosts 403/401, any 401 AuthMissing   → 502 UPSTREAM_BLOCKED (walls.ts, before this module)
@@ -22,6 +26,8 @@
  *   getPostThread: a notFoundPost in the asked post's place → 404 NOT_FOUND; a blockedPost there
  *   → 502 UPSTREAM_BLOCKED (the AppView withholds it); a thread whose post is not the one asked
  *   (another record key, another author DID, or asked by handle another handle) → 502 UPSTREAM_FAILED
+ *   getLikes / getRepostedBy: an answer whose `uri` is not the AT URI asked → 502 UPSTREAM_FAILED;
+ *   the author's handle resolved by getProfile, as the profile is checked (above)
  *
  * Cursors are ours (../cursor.ts): the upstream's cursor bound to the actor or query it pages (for
  * the follower and follow lists, to the list and the actor: `followers:<actor>`), so a cursor of
@@ -35,6 +41,8 @@ import type {
   MicroblogDActor,
   MicroblogDFollowersPage,
   MicroblogDFollowsPage,
+  MicroblogDPostLikesPage,
+  MicroblogDPostRepostsPage,
   MicroblogDPostsPage,
   MicroblogDProfile,
   MicroblogDProfileSearch,
@@ -49,7 +57,9 @@ import {
   parseActors,
   parseFeed,
   parseGraphList,
+  parseLikes,
   parseProfile,
+  parseRepostedBy,
   parseSearch,
   parseThread,
   PARENT_HEIGHT,
@@ -214,4 +224,51 @@ export async function fetchThread(ctx: OpContext, a: PostRef & { depth: number }
   }
   assertPost(a, answer.found.post);
   return answer.found;
+}
+
+/** The lists of who interacted with a post, each named by its field in our record. */
+export type PostListName = 'likes' | 'repostedBy';
+
+/** The `k` of a post's likes or reposts cursor: the list and the post as asked (`likes:at://<actor>/app.bsky.feed.post/<rkey>`). */
+export const postListCursorKey = (list: PostListName, ref: PostRef) => `${list}:${postUri(ref)}`;
+
+/** getLikes/getRepostedBy's maximum page. */
+const POST_LIST_LIMIT = 100;
+
+const POST_LIST_METHOD: Record<PostListName, string> = {
+  likes: 'app.bsky.feed.getLikes',
+  repostedBy: 'app.bsky.feed.getRepostedBy',
+};
+
+/**
+ * One page of a post's likes or reposts. getLikes and getRepostedBy look the subject up by the
+ * URI as given (a handle in it matches nothing: an empty list), so a post named by its author's
+ * handle needs the DID first: the profile's (getProfile, checked as the profile operation checks
+ * it). The answer's `uri` must be the AT URI asked.
+ */
+async function fetchPostList<T>(
+  ctx: OpContext,
+  list: PostListName,
+  a: PostRef & { cursor: string | null },
+  parse: (body: unknown) => { uri: string; entries: T[]; cursor: string | null },
+): Promise<{ uri: string; entries: T[]; cursor: string | null }> {
+  const did = isDid(a.actor) ? a.actor : (await fetchProfile(ctx, { actor: a.actor })).did;
+  const uri = postUri({ actor: did, rkey: a.rkey });
+  const params: Record<string, string> = { uri, limit: String(POST_LIST_LIMIT) };
+  if (a.cursor) params.cursor = a.cursor;
+  const what = list === 'likes' ? `Likes of post ${uri}` : `Reposts of post ${uri}`;
+  const page = parse(await xrpc(ctx, POST_LIST_METHOD[list], params, what));
+  if (page.uri !== uri) throw upstreamFailed(`${PLATFORM}: the upstream answered post ${uri} with a different resource (${page.uri})`);
+  // An empty page is the end, whatever cursor came with it (as the feed's).
+  return { uri, entries: page.entries, cursor: page.entries.length ? cursorOut(postListCursorKey(list, a), page.cursor) : null };
+}
+
+export async function fetchPostLikes(ctx: OpContext, a: PostRef & { cursor: string | null }): Promise<MicroblogDPostLikesPage> {
+  const { uri, entries, cursor } = await fetchPostList(ctx, 'likes', a, parseLikes);
+  return { uri, likes: entries, cursor };
+}
+
+export async function fetchPostReposts(ctx: OpContext, a: PostRef & { cursor: string | null }): Promise<MicroblogDPostRepostsPage> {
+  const { uri, entries, cursor } = await fetchPostList(ctx, 'repostedBy', a, parseRepostedBy);
+  return { uri, repostedBy: entries, cursor };
 }

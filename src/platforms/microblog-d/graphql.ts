@@ -11,6 +11,8 @@ import {
   microblogDFollowers,
   microblogDFollows,
   microblogDPost,
+  microblogDPostLikes,
+  microblogDPostReposts,
   microblogDPosts,
   microblogDProfile,
   microblogDProfileSearch,
@@ -21,7 +23,10 @@ import type {
   MicroblogDFeedItem,
   MicroblogDFollowersPage,
   MicroblogDFollowsPage,
+  MicroblogDLike,
   MicroblogDPost,
+  MicroblogDPostLikesPage,
+  MicroblogDPostRepostsPage,
   MicroblogDPostsPage,
   MicroblogDProfile,
   MicroblogDProfileSearch,
@@ -98,6 +103,37 @@ function threadTypes(PostRef: Ref<MicroblogDPost>) {
   });
 }
 
+/** The types of who liked or reposted a post: a like (its account and dates), and the two pages. */
+function postListTypes(ProfileViewRef: Ref<MicroblogDProfileView>) {
+  const LikeRef = builder.objectRef<MicroblogDLike>('MicroblogDLike').implement({
+    description: 'A like of a Bluesky post',
+    fields: (t) => ({
+      actor: t.expose('actor', { type: ProfileViewRef, nullable: false, description: 'Who liked the post' }),
+      createdAt: t.exposeString('createdAt', { description: 'When the like says it was made' }),
+      indexedAt: t.exposeString('indexedAt', { description: 'When the AppView indexed the like' }),
+    }),
+  });
+
+  const PostLikesPageRef = builder.objectRef<MicroblogDPostLikesPage>('MicroblogDPostLikesPage').implement({
+    fields: (t) => ({
+      uri: t.exposeString('uri', { nullable: false, description: "AT URI of the post asked for (by its author's DID)" }),
+      likes: t.expose('likes', { type: [LikeRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  const PostRepostsPageRef = builder.objectRef<MicroblogDPostRepostsPage>('MicroblogDPostRepostsPage').implement({
+    fields: (t) => ({
+      uri: t.exposeString('uri', { nullable: false, description: "AT URI of the post asked for (by its author's DID)" }),
+      repostedBy: t.expose('repostedBy', { type: [ProfileViewRef], nullable: false, description: 'Accounts that reposted it' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  return { PostLikesPageRef, PostRepostsPageRef };
+}
+
 /** Declares microblog-d's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function microblogDGraphql(): void {
   const json = WIRE_FIELD_DESCRIPTION;
@@ -108,7 +144,7 @@ export function microblogDGraphql(): void {
   });
 
   const ProfileViewRef = builder.objectRef<MicroblogDProfileView>('MicroblogDProfileView').implement({
-    description: 'A Bluesky account in a follower or follow list: as lists show it, plus its bio',
+    description: 'A Bluesky account in a follower, follow, like or repost list: as lists show it, plus its bio',
     fields: (t) => ({
       ...actorFields(t),
       description: t.exposeString('description', { description: 'Bio text' }),
@@ -226,6 +262,8 @@ export function microblogDGraphql(): void {
 
   const ThreadRef = threadTypes(PostRef);
 
+  const { PostLikesPageRef, PostRepostsPageRef } = postListTypes(ProfileViewRef);
+
   operationField(microblogDProfile, ProfileRef);
   operationField(microblogDPosts, PostsPageRef);
   operationField(microblogDSearch, SearchPageRef);
@@ -233,4 +271,6 @@ export function microblogDGraphql(): void {
   operationField(microblogDFollowers, FollowersPageRef);
   operationField(microblogDFollows, FollowsPageRef);
   operationField(microblogDPost, ThreadRef);
+  operationField(microblogDPostLikes, PostLikesPageRef);
+  operationField(microblogDPostReposts, PostRepostsPageRef);
 }

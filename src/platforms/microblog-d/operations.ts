@@ -1,23 +1,27 @@
 /**
  * microblog-d (Bluesky) operations: profile, an author's posts, post search, account search, an
- * account's followers and follows, and one post with its thread, each 1 credit live (0 cached or on error). Listed by
- * platform.ts; GraphQL types in graphql.ts; demo answers in its demo.ts.
+ * account's followers and follows, one post with its thread, and who liked or reposted a post,
+ * each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts;
+ * demo answers in its demo.ts.
  */
 import type { OperationDef, ParamSpec } from '../operation.js';
 import {
   decodeListCursor,
   fetchFollowers,
   fetchFollows,
+  fetchPostLikes,
+  fetchPostReposts,
   fetchPosts,
   fetchProfile,
   fetchProfileSearch,
   fetchSearch,
   fetchThread,
   graphCursorKey,
+  postListCursorKey,
   THREAD_DEPTH_DEFAULT,
   THREAD_DEPTH_MAX,
 } from './fetch.js';
-import type { GraphListName } from './fetch.js';
+import type { GraphListName, PostListName } from './fetch.js';
 import { normalizeActor, parsePostUri, parsePostUrl, PLATFORM } from './parse.js';
 import type { PostRef } from './parse.js';
 import * as schema from './schema.js';
@@ -183,6 +187,43 @@ const URI_MAX = 1024;
 const postRefOf = (a: Record<string, any>): PostRef | null =>
   given(a.url) ? parsePostUrl(a.url) : given(a.uri) ? parsePostUri(a.uri) : null;
 
+/** A post's `url` and `uri` (exactly one), as every post operation takes them. */
+const POST_PARAMS: ParamSpec[] = [
+  {
+    name: 'url',
+    kind: 'string',
+    maxLength: URL_MAX,
+    description: 'Post URL: https://bsky.app/profile/<handle or did>/post/<rkey>. Give exactly one of url or uri.',
+  },
+  {
+    name: 'uri',
+    kind: 'string',
+    maxLength: URI_MAX,
+    description: 'AT URI of the post: at://<did or handle>/app.bsky.feed.post/<rkey>. Give exactly one of url or uri.',
+  },
+];
+
+/** Validation of a post's `url` / `uri`: exactly one, a post of Bluesky. The post named, or null when not valid. */
+function checkPostRef(args: Record<string, any>, problem: (p: string, m: string) => void): PostRef | null {
+  const present = (['url', 'uri'] as const).filter((p) => given(args[p]));
+  if (present.length !== 1) {
+    for (const p of present.length ? present : (['url', 'uri'] as const)) problem(p, 'give exactly one of url or uri');
+    return null;
+  }
+  // (an over-long value is already reported by its maxLength)
+  if (present[0] === 'url' && args.url.length <= URL_MAX) {
+    const ref = parsePostUrl(args.url);
+    if (!ref) problem('url', 'must be a Bluesky post URL: https://bsky.app/profile/<handle or did>/post/<rkey>');
+    return ref;
+  }
+  if (present[0] === 'uri' && args.uri.length <= URI_MAX) {
+    const ref = parsePostUri(args.uri);
+    if (!ref) problem('uri', "must be a post's AT URI: at://<did or handle>/app.bsky.feed.post/<rkey>");
+    return ref;
+  }
+  return null;
+}
+
 export const microblogDPost: OperationDef<PostRef & { depth: number }, schema.MicroblogDThread> = {
   field: 'microblogDPost',
   platform: PLATFORM,
@@ -190,18 +231,7 @@ export const microblogDPost: OperationDef<PostRef & { depth: number }, schema.Mi
   rest: { path: '/v1/microblog-d/post' },
   record: schema.MicroblogDThread,
   params: [
-    {
-      name: 'url',
-      kind: 'string',
-      maxLength: URL_MAX,
-      description: 'Post URL: https://bsky.app/profile/<handle or did>/post/<rkey>. Give exactly one of url or uri.',
-    },
-    {
-      name: 'uri',
-      kind: 'string',
-      maxLength: URI_MAX,
-      description: 'AT URI of the post: at://<did or handle>/app.bsky.feed.post/<rkey>. Give exactly one of url or uri.',
-    },
+    ...POST_PARAMS,
     {
       name: 'depth',
       kind: 'int',
@@ -211,24 +241,56 @@ export const microblogDPost: OperationDef<PostRef & { depth: number }, schema.Mi
     },
   ],
   cacheable: true,
-  check(args, problem) {
-    const present = (['url', 'uri'] as const).filter((p) => given(args[p]));
-    if (present.length !== 1) {
-      for (const p of present.length ? present : (['url', 'uri'] as const)) problem(p, 'give exactly one of url or uri');
-      return;
-    }
-    // (an over-long value is already reported by its maxLength)
-    if (present[0] === 'url' && args.url.length <= URL_MAX && !parsePostUrl(args.url))
-      problem('url', 'must be a Bluesky post URL: https://bsky.app/profile/<handle or did>/post/<rkey>');
-    if (present[0] === 'uri' && args.uri.length <= URI_MAX && !parsePostUri(args.uri))
-      problem('uri', "must be a post's AT URI: at://<did or handle>/app.bsky.feed.post/<rkey>");
-  },
+  check: (args, problem) => void checkPostRef(args, problem),
   // The URL and the AT URI of one post share a key: its author (handles lower-cased) and record key.
   normalize: (a) => ({ ...postRefOf(a)!, depth: typeof a.depth === 'number' ? a.depth : THREAD_DEPTH_DEFAULT }),
   key: (a) => JSON.stringify([a.actor, a.rkey, a.depth]),
   cost: { max: 1 },
   example: { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2' },
   run: (ctx, a) => fetchThread(ctx, a),
+};
+
+/** Validation of a post's likes or reposts: the post, and a cursor of that same list of that post. */
+function checkPostList(list: PostListName) {
+  return (args: Record<string, any>, problem: (p: string, m: string) => void) => {
+    const ref = checkPostRef(args, problem);
+    checkCursor(args, ref ? postListCursorKey(list, ref) : undefined, problem);
+  };
+}
+
+const POST_LIST_PARAMS: ParamSpec[] = [...POST_PARAMS, { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION }];
+
+export const microblogDPostLikes: OperationDef<PostRef & { cursor: string | null }, schema.MicroblogDPostLikesPage> = {
+  field: 'microblogDPostLikes',
+  platform: PLATFORM,
+  summary: 'One page of the accounts that liked a Bluesky post (up to 100, newest like first); page with `cursor`',
+  rest: { path: '/v1/microblog-d/post/likes' },
+  record: schema.MicroblogDPostLikesPage,
+  params: POST_LIST_PARAMS,
+  cacheable: true,
+  check: checkPostList('likes'),
+  // As the post's: the URL and the AT URI of one post share a key (its author and record key), then the page.
+  normalize: (a) => ({ ...postRefOf(a)!, cursor: cursorIn(a) }),
+  key: (a) => JSON.stringify([a.actor, a.rkey, a.cursor]),
+  cost: { max: 1 },
+  example: { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2' },
+  run: (ctx, a) => fetchPostLikes(ctx, a),
+};
+
+export const microblogDPostReposts: OperationDef<PostRef & { cursor: string | null }, schema.MicroblogDPostRepostsPage> = {
+  field: 'microblogDPostReposts',
+  platform: PLATFORM,
+  summary: 'One page of the accounts that reposted a Bluesky post (up to 100, newest repost first); page with `cursor`',
+  rest: { path: '/v1/microblog-d/post/reposts' },
+  record: schema.MicroblogDPostRepostsPage,
+  params: POST_LIST_PARAMS,
+  cacheable: true,
+  check: checkPostList('repostedBy'),
+  normalize: (a) => ({ ...postRefOf(a)!, cursor: cursorIn(a) }),
+  key: (a) => JSON.stringify([a.actor, a.rkey, a.cursor]),
+  cost: { max: 1 },
+  example: { url: 'https://bsky.app/profile/harbourweather.bsky.social/post/3lkdemo0000a2' },
+  run: (ctx, a) => fetchPostReposts(ctx, a),
 };
 
 export const operations = [
@@ -239,4 +301,6 @@ export const operations = [
   microblogDFollowers,
   microblogDFollows,
   microblogDPost,
+  microblogDPostLikes,
+  microblogDPostReposts,
 ];

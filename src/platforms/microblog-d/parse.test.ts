@@ -7,7 +7,9 @@
  * account record keeps them as sent. No capture of a post's thread (app.bsky.feed.getPostThread)
  * exists either: the captured getAuthorFeed postViews (a reply and the root post it answers) are
  * put into threads written from the lexicon, so the thread's posts are real; the other threads
- * are samples.ts's.
+ * are samples.ts's. Nor of who liked or reposted a post (app.bsky.feed.getLikes / getRepostedBy):
+ * their envelopes are written here from the lexicon, their accounts the captures' real profile views
+ * (the typeahead's actors, the post search's authors), read in place.
  */
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
@@ -17,9 +19,11 @@ import {
   parseActors,
   parseFeed,
   parseGraphList,
+  parseLikes,
   parsePostUri,
   parsePostUrl,
   parseProfile,
+  parseRepostedBy,
   parseSearch,
   parseThread,
   PARENT_HEIGHT,
@@ -28,9 +32,11 @@ import {
 import type { MicroblogDThread } from './parse.js';
 import {
   bskyGraphListBody,
+  bskyLikesBody,
   bskyPostUri,
   bskyPostViewBody,
   bskyProfileViewBody,
+  bskyRepostedByBody,
   bskyThreadBody,
   bskyThreadEntryBody,
   samplePlcDid,
@@ -40,6 +46,8 @@ import {
   MicroblogDActor,
   MicroblogDFollowersPage,
   MicroblogDFollowsPage,
+  MicroblogDPostLikesPage,
+  MicroblogDPostRepostsPage,
   MicroblogDProfile,
   MicroblogDProfileSearch,
   MicroblogDProfileView,
@@ -199,6 +207,85 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-d captures (${skipReason(LABEL)}
     expect(() => MicroblogDFollowsPage.parse({ subject: result.subject, follows: result.accounts, cursor: null })).not.toThrow();
   });
 
+  // No capture of getLikes: a written envelope (the lexicon's `{uri, likes: [{indexedAt, createdAt, actor}], cursor}`)
+  // around the typeahead capture's real profile views.
+  it("getLikes (a written envelope) with the typeahead's real profile views as its actors: each the account record, as sent", () => {
+    const actors = (load('searchactorstypeahead-political-science-2025-05-19.json') as { actors: Record<string, unknown>[] }).actors;
+    const uri = 'at://did:plc:xzzesxndb6f3xsp2phcfhb5n/app.bsky.feed.post/3lkwritten001';
+    const likes = actors.map((actor, i) => ({
+      actor,
+      createdAt: `2025-05-19T17:${10 + i}:00.000Z`,
+      indexedAt: `2025-05-19T17:${10 + i}:01.000Z`,
+    }));
+    const { result, warnings } = captureWarnings(() => parseLikes({ uri, likes, cursor: '1747674600000::bafy' }));
+    expect(warnings).toEqual([]);
+    expect(result.uri).toBe(uri);
+    expect(result.cursor).toBe('1747674600000::bafy');
+    expect(result.entries).toHaveLength(10);
+    expect(result.entries[0]).toEqual({
+      actor: {
+        did: 'did:plc:xzzesxndb6f3xsp2phcfhb5n',
+        handle: 'bjpols.bsky.social',
+        displayName: 'British Journal of Political Science',
+        avatar: actors[0].avatar,
+        associated: { chat: { allowIncoming: 'following' } },
+        labels: [],
+        createdAt: '2023-10-05T11:25:58.672Z',
+        // profileView's own members, which a profileViewBasic does not carry.
+        description: null,
+        indexedAt: null,
+      },
+      createdAt: '2025-05-19T17:10:00.000Z',
+      indexedAt: '2025-05-19T17:10:01.000Z',
+    });
+    expect(result.entries[1].actor).toMatchObject({
+      handle: 'pspolisci.bsky.social',
+      displayName: 'PS: Political Science & Politics',
+      createdAt: '2023-11-08T20:46:34.135Z',
+    });
+    expect(result.entries[2].actor).toMatchObject({
+      handle: 'cambup-polsci.cambridge.org',
+      displayName: 'Cambridge University Press Political Science & IR',
+    });
+    // The same account record as the follower list's for the same profile view.
+    const graph = parseGraphList({ followers: actors, subject: actors[0] }, 'followers');
+    expect(result.entries.map((l) => l.actor)).toEqual(graph.accounts);
+    expect(JSON.stringify(result).includes('"viewer"')).toBe(false);
+    const page = { uri, likes: result.entries, cursor: 'x' };
+    expect(MicroblogDPostLikesPage.parse(page)).toEqual(page);
+  });
+
+  // No capture of getRepostedBy: a written envelope (`{uri, repostedBy: [profileView…], cursor?}`)
+  // around the post search capture's real authors.
+  it("getRepostedBy (a written envelope) with the post search's real authors as its accounts", () => {
+    const posts = (load('searchposts-redistricting-2025-05-19.json') as { posts: { author: Record<string, unknown> }[] }).posts;
+    const uri = 'at://did:plc:kkergqgbhb56ptpwj2wenkje/app.bsky.feed.post/3lpk2u6qo222m';
+    const { result, warnings } = captureWarnings(() => parseRepostedBy({ uri, repostedBy: [posts[0].author, posts[1].author] }));
+    expect(warnings).toEqual([]);
+    expect(result.uri).toBe(uri);
+    expect(result.cursor).toBeNull();
+    expect(result.entries.map((a) => [a.handle, a.displayName])).toEqual([
+      ['socpaperbot.bsky.social', 'Sociology papers (journals + SocArXiv)'],
+      ['cjtackett.bsky.social', 'Chris Tackett'],
+    ]);
+    expect(result.entries[0].did).toBe('did:plc:kkergqgbhb56ptpwj2wenkje');
+    for (const [i, a] of result.entries.entries()) {
+      const { viewer: _viewer, ...sent } = posts[i].author;
+      expect(a).toEqual({
+        associated: null,
+        labels: [],
+        displayName: null,
+        avatar: null,
+        createdAt: null,
+        ...sent,
+        description: null,
+        indexedAt: null,
+      });
+    }
+    const page = { uri, repostedBy: result.entries, cursor: null };
+    expect(MicroblogDPostRepostsPage.parse(page)).toEqual(page);
+  });
+
   // No capture of getPostThread: the feed's first item (a reply) and the root post it answers, both
   // real postViews, put into the thread union as the lexicon nests it (threadViewPost {post, parent?, replies?}).
   it("getAuthorFeed's real postViews in a thread: each the posts operation's record, unchanged but the viewer's state", () => {
@@ -354,6 +441,94 @@ describe('microblog-d parsers, degraded answers (our own)', () => {
     expect(() => parseFeed({ cursor: 'x' })).toThrow(/missing feed\.feed/);
     expect(() => parseSearch({})).toThrow(/missing search\.posts/);
     expect(() => parseActors({ actors: 'none' })).toThrow(/missing typeahead\.actors/);
+  });
+});
+
+// No capture of getLikes / getRepostedBy: samples.ts's envelopes, written from the lexicon.
+describe("microblog-d a post's likes and reposts (samples.ts, our own)", () => {
+  const uri = 'at://did:plc:abcdefghijklmnopqrstuvwx/app.bsky.feed.post/3lkdemo0000a2';
+  const fan = (seed: string) => ({
+    handle: `${seed}.bsky.social`,
+    did: samplePlcDid(seed),
+    displayName: seed,
+    description: `I am ${seed}.`,
+  });
+
+  it('a likes page: the post, each like with its account and dates, the cursor; a reposts page: the accounts', () => {
+    const { result, warnings } = captureWarnings(() =>
+      parseLikes(
+        bskyLikesBody(uri, [{ actor: fan('kelp'), createdAt: '2025-03-05T18:00:00.000Z', indexedAt: '2025-03-05T18:00:02.000Z' }], 'c2'),
+      ),
+    );
+    expect(warnings).toEqual([]);
+    expect(result).toEqual({
+      uri,
+      entries: [
+        {
+          actor: expect.objectContaining({ did: samplePlcDid('kelp'), handle: 'kelp.bsky.social', description: 'I am kelp.' }),
+          createdAt: '2025-03-05T18:00:00.000Z',
+          indexedAt: '2025-03-05T18:00:02.000Z',
+        },
+      ],
+      cursor: 'c2',
+    });
+    const reposts = captureWarnings(() => parseRepostedBy(bskyRepostedByBody(uri, [fan('gull'), fan('tern')])));
+    expect(reposts.warnings).toEqual([]);
+    expect(reposts.result.entries.map((a) => a.handle)).toEqual(['gull.bsky.social', 'tern.bsky.social']);
+    expect(reposts.result.cursor).toBeNull();
+  });
+
+  it('entries degrade one at a time: a like missing its dates is null (warned); one without its actor or its DID is left out (warned)', () => {
+    const body = bskyLikesBody(uri, [
+      { actor: fan('kelp'), createdAt: '2025-03-05T18:00:00.000Z' },
+      { actor: fan('gull'), createdAt: '2025-03-05T18:01:00.000Z' },
+      { actor: fan('tern'), createdAt: '2025-03-05T18:02:00.000Z' },
+      { actor: fan('skua'), createdAt: '2025-03-05T18:03:00.000Z' },
+    ]) as { likes: Record<string, unknown>[] };
+    delete body.likes[0].createdAt;
+    delete body.likes[1].actor;
+    delete (body.likes[2].actor as Record<string, unknown>).did;
+    (body.likes[3].actor as Record<string, unknown>).handle = 7;
+    const { result, warnings } = captureWarnings(() => parseLikes(body));
+    expect(result.entries.map((l) => l.actor.did)).toEqual([samplePlcDid('kelp'), samplePlcDid('skua')]);
+    expect(result.entries[0]).toMatchObject({ createdAt: null, indexedAt: '2025-03-05T18:00:00.000Z' });
+    expect(result.entries[1].actor.handle).toBeNull();
+    expect(warnings.map((w) => `${w.field} ${w.detail}`)).toEqual([
+      'likes.likes.createdAt missing',
+      'likes.likes.actor missing',
+      'likes.likes element 1: microblog-d: upstream response changed shape: missing likes.likes.actor.did',
+      'likes.likes element 2: microblog-d: upstream response changed shape: missing likes.likes.actor.did',
+      'likes.likes.actor.handle unexpected type',
+    ]);
+    const repost = captureWarnings(() =>
+      parseRepostedBy({ uri, repostedBy: [{ did: samplePlcDid('bare') }, { handle: 'nodid.bsky.social' }] }),
+    );
+    expect(repost.result.entries).toEqual([
+      {
+        did: samplePlcDid('bare'),
+        handle: null,
+        displayName: null,
+        avatar: null,
+        associated: null,
+        labels: [],
+        createdAt: null,
+        description: null,
+        indexedAt: null,
+      },
+    ]);
+    expect(repost.warnings.map((w) => `${w.field} ${w.detail}`)).toEqual([
+      'repostedBy.repostedBy.handle missing',
+      'repostedBy.repostedBy element 1: microblog-d: upstream response changed shape: missing repostedBy.repostedBy.did',
+    ]);
+  });
+
+  it('an answer without its uri, or without its list, is a changed shape', () => {
+    expect(() => parseLikes({ likes: [] })).toThrow(/missing likes\.uri/);
+    expect(() => parseLikes({ uri: 'https://bsky.app/x', likes: [] })).toThrow(/missing likes\.uri/);
+    expect(() => parseLikes({ uri })).toThrow(/missing likes\.likes/);
+    expect(() => parseRepostedBy({ uri, repostedBy: {} })).toThrow(/missing repostedBy\.repostedBy/);
+    expect(() => parseRepostedBy({ uri, likes: [] })).toThrow(/missing repostedBy\.repostedBy/);
+    expect(() => parseRepostedBy('<html>')).toThrow(/UPSTREAM|changed shape/);
   });
 });
 

@@ -15,6 +15,7 @@ import { BLOCKED_POST, NOT_FOUND_POST, THREAD_VIEW_POST } from './schema.js';
 import type {
   MicroblogDActor,
   MicroblogDFeedItem,
+  MicroblogDLike,
   MicroblogDPost,
   MicroblogDProfile,
   MicroblogDProfileView,
@@ -178,6 +179,40 @@ export function parseSearch(body: unknown): { posts: MicroblogDPost[]; cursor: s
   if (!Array.isArray(r.opt.arr('posts'))) throw shapeChanged(PLATFORM, 'search.posts');
   return { posts: r.items('posts', parsePost), cursor: r.opt.nonEmpty('cursor') };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Who liked or reposted a post (app.bsky.feed.getLikes, getRepostedBy)
+// ---------------------------------------------------------------------------------------------
+
+/** A page of a post's likes or reposts: the post's AT URI as the answer names it, its entries, the upstream's cursor (null at the end). */
+export interface PostList<T> {
+  uri: string;
+  entries: T[];
+  cursor: string | null;
+}
+
+/** getLikes#like: `{indexedAt, createdAt, actor: profileView}`. A like without its actor's DID is a changed shape (left out of the list). */
+export function parseLike(r: Reader): MicroblogDLike {
+  return { actor: parseProfileView(r.child('actor')), createdAt: r.str('createdAt'), indexedAt: r.str('indexedAt') };
+}
+
+/**
+ * `{uri, cid?, likes | repostedBy: [...], cursor?}` (getLikes, getRepostedBy). The `uri` is the
+ * answer's identity (the post it is about): without it, or without the list, the shape changed.
+ * An entry without its account's DID is left out (warned); the others stay.
+ */
+function parsePostList<T>(body: unknown, list: 'likes' | 'repostedBy', each: (r: Reader) => T): PostList<T> {
+  const r = recordReader(body, { platform: PLATFORM, record: list });
+  const uri = r.id('uri', AT_URI);
+  if (!Array.isArray(r.opt.arr(list))) throw shapeChanged(PLATFORM, `${list}.${list}`);
+  return { uri, entries: r.items(list, each), cursor: r.opt.nonEmpty('cursor') };
+}
+
+/** The body of `app.bsky.feed.getLikes`. */
+export const parseLikes = (body: unknown): PostList<MicroblogDLike> => parsePostList(body, 'likes', parseLike);
+
+/** The body of `app.bsky.feed.getRepostedBy` (its accounts are profileViews). */
+export const parseRepostedBy = (body: unknown): PostList<MicroblogDProfileView> => parsePostList(body, 'repostedBy', parseProfileView);
 
 // ---------------------------------------------------------------------------------------------
 // Threads (app.bsky.feed.getPostThread)

@@ -1,7 +1,7 @@
 /**
  * microblog-d = Bluesky. Registry entry: hosts (the public AppView), the operations
  * (operations.ts: profile, posts, post search, account search, followers, follows, a post's
- * thread) and the walls (walls.ts).
+ * thread, its likes and reposts) and the walls (walls.ts).
  */
 import type { PlatformDefinition } from '../definition.js';
 import { operations } from './operations.js';

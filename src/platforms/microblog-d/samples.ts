@@ -19,6 +19,11 @@
  * `app.bsky.feed.defs#postView` with the captured getAuthorFeed postViews' members in their order
  * (uri, cid, author, record, embed?, replyCount, repostCount, likeCount, quoteCount, indexedAt,
  * viewer, labels); the anonymous caller's `viewer` is empty.
+ *
+ * Who liked or reposted a post (`app.bsky.feed.getLikes` / `getRepostedBy`) has no capture
+ * either: the envelopes here are written from the lexicon (`{uri, cid?, likes: [{indexedAt,
+ * createdAt, actor}], cursor?}`, `{uri, cid?, repostedBy: [profileView…], cursor?}`; the AppView
+ * echoes the `uri` asked), each account `bskyProfileViewBody`'s profileView.
  */
 export interface BskySample {
   handle: string;
@@ -170,3 +175,24 @@ export function bskyThreadBody(thread: BskyThreadSample): Record<string, unknown
 
 /** getPostThread's 400 for a post that does not exist (or was deleted). */
 export const bskyPostNotFound = (uri: string) => ({ error: 'NotFound', message: `Post not found: ${uri}` });
+
+/** A like in getLikes' answer: when it was made (its record) and indexed, and who. */
+export interface BskyLikeSample {
+  actor: BskySample;
+  createdAt: string;
+  indexedAt?: string;
+}
+
+/** The body of `app.bsky.feed.getLikes` for the post at `uri` (the AT URI asked, echoed). */
+export function bskyLikesBody(uri: string, likes: BskyLikeSample[], cursor?: string): Record<string, unknown> {
+  return {
+    likes: likes.map((l) => ({ actor: bskyProfileViewBody(l.actor), createdAt: l.createdAt, indexedAt: l.indexedAt ?? l.createdAt })),
+    uri,
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
+/** The body of `app.bsky.feed.getRepostedBy` for the post at `uri` (the AT URI asked, echoed). */
+export function bskyRepostedByBody(uri: string, accounts: BskySample[], cursor?: string): Record<string, unknown> {
+  return { repostedBy: accounts.map(bskyProfileViewBody), uri, ...(cursor ? { cursor } : {}) };
+}

@@ -2,7 +2,7 @@
  * microblog-d (Bluesky) records as data: the parsers' types, the /openapi.json response schemas
  * and what REST bodies are checked against. Field names are the AppView's own (lexicon
  * `app.bsky.actor.defs#profileViewDetailed`, `#profileView`, `#profileViewBasic`, `app.bsky.feed.defs#postView`,
- * `#feedViewPost`); the logged-in viewer's state (`viewer`) is never part of a record (anonymous
+ * `#feedViewPost`, `app.bsky.feed.getLikes#like`); the logged-in viewer's state (`viewer`) is never part of a record (anonymous
  * answers carry none of it). Nullable fields: README.md.
  */
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export const MicroblogDProfileView = named(
     description: NStr.describe('Bio text (plain text, links as written); null when unset'),
     indexedAt: NStr.describe('When the AppView last indexed the profile record; null when not sent'),
   }),
-  "A Bluesky account in a follower or follow list (profileView: profileViewBasic's fields plus the bio)",
+  "A Bluesky account in a follower, follow, like or repost list (profileView: profileViewBasic's fields plus the bio)",
 );
 export type MicroblogDProfileView = z.infer<typeof MicroblogDProfileView>;
 
@@ -141,6 +141,41 @@ export const MicroblogDFollowsPage = named(
   'One page of the accounts a Bluesky account follows (app.bsky.graph.getFollows)',
 );
 export type MicroblogDFollowsPage = z.infer<typeof MicroblogDFollowsPage>;
+
+export const MicroblogDLike = named(
+  'MicroblogDLike',
+  z.strictObject({
+    actor: MicroblogDProfileView.describe('Who liked the post'),
+    createdAt: NStr.describe('When the like says it was made (its record, ISO 8601)'),
+    indexedAt: NStr.describe('When the AppView indexed the like'),
+  }),
+  'A like of a Bluesky post (app.bsky.feed.getLikes#like)',
+);
+export type MicroblogDLike = z.infer<typeof MicroblogDLike>;
+
+const PostUri = Str.describe("AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for");
+
+export const MicroblogDPostLikesPage = named(
+  'MicroblogDPostLikesPage',
+  z.strictObject({
+    uri: PostUri,
+    likes: z.array(MicroblogDLike).describe('Likes of the post, most recent first (at most 100)'),
+    cursor: Cursor,
+  }),
+  'One page of the accounts that liked a Bluesky post (app.bsky.feed.getLikes)',
+);
+export type MicroblogDPostLikesPage = z.infer<typeof MicroblogDPostLikesPage>;
+
+export const MicroblogDPostRepostsPage = named(
+  'MicroblogDPostRepostsPage',
+  z.strictObject({
+    uri: PostUri,
+    repostedBy: z.array(MicroblogDProfileView).describe('Accounts that reposted the post, most recent first (at most 100)'),
+    cursor: Cursor,
+  }),
+  'One page of the accounts that reposted a Bluesky post (app.bsky.feed.getRepostedBy)',
+);
+export type MicroblogDPostRepostsPage = z.infer<typeof MicroblogDPostRepostsPage>;
 
 /** The AppView's members of a thread's union (`app.bsky.feed.defs#threadViewPost | #notFoundPost | #blockedPost`). */
 export const THREAD_VIEW_POST = 'app.bsky.feed.defs#threadViewPost';
