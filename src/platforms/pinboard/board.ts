@@ -28,6 +28,7 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { partialRead } from '../partial-read.js';
 import { getResource } from './fetch.js';
+import { PINTEREST_RESERVED } from './links.js';
 import type { ResourceRequest } from './fetch.js';
 import { nextCursor, parsePinList, resourceData } from './parse.js';
 import type { PinboardPin } from './parse.js';
@@ -49,29 +50,7 @@ export interface PinboardBoardArgs {
   bookmark: string | null;
 }
 
-/** First path segments that are Pinterest's own pages, never a user's. */
-const NOT_USERS = new Set([
-  'pin',
-  'search',
-  'ideas',
-  'today',
-  'business',
-  'categories',
-  'topics',
-  'videos',
-  'shopping',
-  'resource',
-  'password',
-  'oauth',
-  'news_hub',
-  'board',
-  'settings',
-  'login',
-  'signup',
-  'explore',
-  'about',
-  'help',
-]);
+const NOT_USERS = new Set(PINTEREST_RESERVED);
 /** Second path segments that are a profile's tabs, never a board. */
 const NOT_BOARDS = new Set(['pins', 'boards', 'followers', 'following', 'more_ideas', 'overview', 'activity', 'tried']);
 /** Board slugs: letters (any script), digits, `-` and `_`; Pinterest's own tabs start with `_`. */
