@@ -213,8 +213,11 @@ export function parseClientIdFromBundle(js: string): string | null {
 // Sets (playlists, albums, EPs…)
 // ---------------------------------------------------------------------------------------------
 
-/** A full track's uploader (a compact user object); null (warned) when it has no numeric id. */
-function trackUser(r: Reader): AudioCUserSummary | null {
+/**
+ * A track's `user` (SoundCloud's compact user object) with the members `rest` reads; null when
+ * absent, or (warned) when it has no numeric id.
+ */
+function compactUser<T extends object>(r: Reader, rest: (ur: Reader) => T): ({ id: number } & T) | null {
   const u = r.obj('user');
   if (!u) return null;
   const ur = r.over(u, 'user');
@@ -223,14 +226,18 @@ function trackUser(r: Reader): AudioCUserSummary | null {
     r.warn('user', 'no numeric user id');
     return null;
   }
-  return {
-    id,
+  return { id, ...rest(ur) };
+}
+
+/** A full track's uploader in a set (the compact user summary). */
+function trackUser(r: Reader): AudioCUserSummary | null {
+  return compactUser(r, (ur) => ({
     permalink: ur.str('permalink'),
     permalink_url: ur.str('permalink_url'),
     username: ur.str('username'),
     avatar_url: ur.str('avatar_url'),
     verified: ur.bool('verified'),
-  };
+  }));
 }
 
 /** Keys a track stub carries besides its id: anything else makes it a full track object. */
@@ -380,18 +387,9 @@ function publisherMetadata(r: Reader): AudioCPublisherMetadata | null {
   };
 }
 
-/** A track's uploader (the compact user object); null (warned) when it has none with a numeric id. */
+/** A track's uploader (the track record's user). */
 function uploader(r: Reader): AudioCTrackUser | null {
-  const u = r.obj('user');
-  if (!u) return null;
-  const ur = r.over(u, 'user');
-  const id = ur.opt.int('id');
-  if (id === null) {
-    r.warn('user', 'no numeric user id');
-    return null;
-  }
-  return {
-    id,
+  return compactUser(r, (ur) => ({
     urn: ur.str('urn'),
     permalink: ur.str('permalink'),
     permalink_url: ur.str('permalink_url'),
@@ -402,7 +400,7 @@ function uploader(r: Reader): AudioCTrackUser | null {
     country_code: ur.str('country_code'),
     verified: ur.bool('verified'),
     followers_count: ur.int('followers_count'),
-  };
+  }));
 }
 
 /** A track object's fields, every one present and null where absent (a missing numeric id: UPSTREAM_FAILED). */
