@@ -21,12 +21,11 @@ const HANDLE_PROBLEM = 'must be a Kick channel slug (letters, digits, - and _) o
 const slugOf = (args: Record<string, any>) =>
   typeof args.handle === 'string' && args.handle.trim() ? normalizeSlug(args.handle) : undefined;
 
-export const livestreamChannel: OperationDef<{ slug: string }, schema.LivestreamChannel> = {
-  field: 'livestreamChannel',
-  platform: PLATFORM,
-  summary: "A Kick channel: followers, live state, the streamer's bio and social links",
-  rest: { path: '/v1/livestream/channel', wrap: 'channel' },
-  record: schema.LivestreamChannel,
+/** What /channel and /videos share: one channel by `handle` (a slug or a kick.com URL), keyed by its slug, 1 credit. */
+const BY_CHANNEL: Pick<
+  OperationDef<{ slug: string }, unknown>,
+  'params' | 'cacheable' | 'check' | 'normalize' | 'key' | 'cost' | 'example'
+> = {
   params: [HANDLE_PARAM],
   cacheable: true,
   check(args, problem) {
@@ -36,6 +35,15 @@ export const livestreamChannel: OperationDef<{ slug: string }, schema.Livestream
   key: (a) => a.slug,
   cost: { max: 1 },
   example: { handle: 'harbourweather' },
+};
+
+export const livestreamChannel: OperationDef<{ slug: string }, schema.LivestreamChannel> = {
+  field: 'livestreamChannel',
+  platform: PLATFORM,
+  summary: "A Kick channel: followers, live state, the streamer's bio and social links",
+  rest: { path: '/v1/livestream/channel', wrap: 'channel' },
+  record: schema.LivestreamChannel,
+  ...BY_CHANNEL,
   run: (ctx, a) => fetchChannel(ctx, a),
 };
 
@@ -45,15 +53,7 @@ export const livestreamVideos: OperationDef<{ slug: string }, schema.LivestreamV
   summary: "A Kick channel's past broadcasts (VODs): title, start, length, views, categories",
   rest: { path: '/v1/livestream/videos' },
   record: schema.LivestreamVideos,
-  params: [HANDLE_PARAM],
-  cacheable: true,
-  check(args, problem) {
-    if (slugOf(args) === null) problem('handle', HANDLE_PROBLEM);
-  },
-  normalize: (a) => ({ slug: normalizeSlug(a.handle)! }),
-  key: (a) => a.slug,
-  cost: { max: 1 },
-  example: { handle: 'harbourweather' },
+  ...BY_CHANNEL,
   run: (ctx, a) => fetchVideos(ctx, a),
 };
 
