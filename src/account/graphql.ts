@@ -10,6 +10,11 @@ import type { Account } from './account.js';
 import { accountOf } from './account.js';
 import type { TransactionView, TransactionsPage } from './transactions.js';
 import { TRANSACTIONS_LIMIT_DEFAULT, TRANSACTIONS_LIMIT_MAX, transactionsOf, transactionsQueryOf } from './transactions.js';
+import { takeRows } from '../graphql/row-budget.js';
+import type { RowBudget } from '../graphql/row-budget.js';
+
+/** Transactions one GraphQL document may ask for over all its aliased `transactions` fields (src/graphql/row-budget.ts). */
+export const TRANSACTIONS_BUDGET: RowBudget = { what: 'transactions', rows: 10_000 };
 
 /** Declares account's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function accountGraphql(): void {
@@ -91,7 +96,7 @@ export function accountGraphql(): void {
         if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
         const query = transactionsQueryOf(args);
         if (query instanceof ApiError) throw query;
-        return transactionsOf(ctx.deps, ctx.key.id, query);
+        return transactionsOf(ctx.deps, ctx.key.id, { ...query, limit: takeRows(ctx, TRANSACTIONS_BUDGET, query.limit, 'limit') });
       },
     }),
   );

@@ -5,6 +5,7 @@
  * that is not final while the job runs, the parameters' 400s, and 0 credits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSACTIONS_BUDGET } from '../../src/account/graphql.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { heldRepos, repoUrl, call, waitFinal, waitFor } from '../jobs/helpers.js';
@@ -120,5 +121,13 @@ describe('transactions (SQLite ledger)', () => {
     expect(next.body.extensions.credits).toMatchObject({ charged: 0 });
     const bad = await h.gql('{ transactions(limit: 0) { nextAfter } }', { key });
     expect(bad.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+    // At most TRANSACTIONS_BUDGET.rows asked per document over every aliased field: then INVALID_INPUT.
+    const full = Array.from({ length: TRANSACTIONS_BUDGET.rows / 1000 }, (_, i) => `a${i}: transactions(limit: 1000) { nextAfter }`);
+    const over = await h.gql(`{ ${full.join(' ')} u: transactions(limit: 1) { nextAfter } }`, { key });
+    expect(over.body.errors.map((e: { path: string[]; extensions: { code: string } }) => [e.path.join('.'), e.extensions.code])).toEqual([
+      ['u', 'INVALID_INPUT'],
+    ]);
+    // Within the budget: every field answered.
+    expect((await h.gql(`{ ${full.join(' ')} }`, { key })).body.errors).toBeUndefined();
   });
 });
