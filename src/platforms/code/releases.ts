@@ -76,7 +76,7 @@ function author(el: Reader): CodeSimpleUser | null {
     warn(PLATFORM, 'repository.releases.author', 'an author without login or id');
     return null;
   }
-  return withRest(simpleUser(el.over(raw, 'repository.releases.author')), raw);
+  return withRest(simpleUser(el.over(raw, 'author')), raw);
 }
 
 function release(el: Reader): CodeRelease {
