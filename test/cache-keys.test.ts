@@ -105,6 +105,25 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  codeRepositoryReleases: {
+    // codeRepository's rule (case, `.git`, a trailing slash), plus the page.
+    same: [
+      [{ url: 'https://github.com/Creator-Lookup-Demo/Creator-Kit' }, { url: 'https://github.com/creator-lookup-demo/creator-kit.git' }],
+      [
+        { url: 'https://github.com/A/Kit', cursor: encodeCursor({ k: 'releases', r: 'a/kit', p: 2 }) },
+        { url: 'https://github.com/a/kit/', cursor: encodeCursor({ p: 2, r: 'a/kit', k: 'releases' }) },
+      ],
+    ],
+    differ: [
+      [{ url: 'https://github.com/a/kit' }, { url: 'https://github.com/a/kit2' }],
+      [{ url: 'https://github.com/a/kit' }, { url: 'https://github.com/b/kit' }],
+      [{ url: 'https://github.com/a/kit' }, { url: 'https://github.com/a/kit', cursor: encodeCursor({ k: 'releases', r: 'a/kit', p: 2 }) }],
+      [
+        { url: 'https://github.com/a/kit', cursor: encodeCursor({ k: 'releases', r: 'a/kit', p: 2 }) },
+        { url: 'https://github.com/a/kit', cursor: encodeCursor({ k: 'releases', r: 'a/kit', p: 3 }) },
+      ],
+    ],
+  },
   websearchSearch: {
     same: [[{ query: ' creator  economy ' }, { query: 'creator economy', page: 1 }]],
     differ: [

@@ -360,6 +360,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/code/repository/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a public repository's published releases, newest first; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `codeRepositoryReleases`.
+         */
+        get: operations["codeRepositoryReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/websearch/search": {
         parameters: {
             query?: never;
@@ -2208,6 +2228,68 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
+            cursor: string | null;
+        };
+        /** @description One page (up to 30) of a public repository's published releases */
+        CodeRepositoryReleases: {
+            /** @description The published releases on this page, newest first */
+            releases: {
+                /** @description Numeric release id */
+                id: number;
+                node_id: string | null;
+                /** @description The git tag the release is of */
+                tag_name: string | null;
+                /** @description The release title; null when it has none */
+                name: string | null;
+                /** @description The release notes, as written (markdown); null when none */
+                body: string | null;
+                /** @description Always false: drafts are not public and are never served */
+                draft: boolean | null;
+                prerelease: boolean | null;
+                /** @description ISO 8601: when the tagged commit was made */
+                created_at: string | null;
+                /** @description ISO 8601 */
+                published_at: string | null;
+                /** @description The release's page, https://github.com/<owner>/<repo>/releases/tag/<tag> */
+                html_url: string;
+                /** @description The account that created the release */
+                author: ({
+                    /** @description The account name, as GitHub spells it */
+                    login: string;
+                    /** @description Numeric account id */
+                    id: number;
+                    node_id: string | null;
+                    /** @description User, Organization or Bot */
+                    type: string | null;
+                    site_admin: boolean | null;
+                    avatar_url: string | null;
+                    /** @description The profile page, https://github.com/<login> */
+                    html_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                assets: {
+                    /** @description Numeric asset id */
+                    id: number;
+                    /** @description The file name */
+                    name: string | null;
+                    content_type: string | null;
+                    /** @description Bytes */
+                    size: number | null;
+                    download_count: number | null;
+                    /** @description ISO 8601 */
+                    created_at: string | null;
+                    /** @description ISO 8601 */
+                    updated_at: string | null;
+                    /** @description https://github.com/<owner>/<repo>/releases/download/<tag>/<name> */
+                    browser_download_url: string | null;
+                }[];
+                tarball_url: string | null;
+                zipball_url: string | null;
+                /** @description The branch or commit the tag was made from */
+                target_commitish: string | null;
+            }[];
             /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
             cursor: string | null;
         };
@@ -6377,6 +6459,74 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        CodeRepositoryReleasesResponse: {
+            /** @description The published releases on this page, newest first */
+            releases: {
+                /** @description Numeric release id */
+                id: number;
+                node_id: string | null;
+                /** @description The git tag the release is of */
+                tag_name: string | null;
+                /** @description The release title; null when it has none */
+                name: string | null;
+                /** @description The release notes, as written (markdown); null when none */
+                body: string | null;
+                /** @description Always false: drafts are not public and are never served */
+                draft: boolean | null;
+                prerelease: boolean | null;
+                /** @description ISO 8601: when the tagged commit was made */
+                created_at: string | null;
+                /** @description ISO 8601 */
+                published_at: string | null;
+                /** @description The release's page, https://github.com/<owner>/<repo>/releases/tag/<tag> */
+                html_url: string;
+                /** @description The account that created the release */
+                author: ({
+                    /** @description The account name, as GitHub spells it */
+                    login: string;
+                    /** @description Numeric account id */
+                    id: number;
+                    node_id: string | null;
+                    /** @description User, Organization or Bot */
+                    type: string | null;
+                    site_admin: boolean | null;
+                    avatar_url: string | null;
+                    /** @description The profile page, https://github.com/<login> */
+                    html_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                assets: {
+                    /** @description Numeric asset id */
+                    id: number;
+                    /** @description The file name */
+                    name: string | null;
+                    content_type: string | null;
+                    /** @description Bytes */
+                    size: number | null;
+                    download_count: number | null;
+                    /** @description ISO 8601 */
+                    created_at: string | null;
+                    /** @description ISO 8601 */
+                    updated_at: string | null;
+                    /** @description https://github.com/<owner>/<repo>/releases/download/<tag>/<name> */
+                    browser_download_url: string | null;
+                }[];
+                tarball_url: string | null;
+                zipball_url: string | null;
+                /** @description The branch or commit the tag was made from */
+                target_commitish: string | null;
+            }[];
             /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
             cursor: string | null;
             /** @constant */
@@ -11502,6 +11652,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CodeRepositoryContributorsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    codeRepositoryReleases: {
+        parameters: {
+            query: {
+                /**
+                 * @description Repository URL, e.g. https://github.com/OWNER/REPO
+                 * @example https://github.com/creator-lookup-demo/creator-kit
+                 */
+                url: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same repository. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeRepositoryReleasesResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

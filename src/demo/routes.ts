@@ -11,6 +11,7 @@
  *                   those three repositories, one page, whatever sort, type and page; and its
  *                   /followers: three accounts, one page, whatever page)
  *                   /repos/creator-lookup-demo/creator-kit/contributors (three, one page)
+ *                   /repos/creator-lookup-demo/creator-kit/releases (two, one page)
  *                   (any other repository: a demo miss, "the demo has no data", see miss.ts)
  *   github.com      /trending/developers             (any since=) → 5 developers
  *                   /trending/developers/typescript  (any since=) → 4 developers
@@ -127,6 +128,13 @@ export function demoRoutes(): Route[] {
       path: new RegExp(`^/repos/${escapeRegExp(DEMO_OWNER)}/creator-kit/contributors$`, 'i'),
       method: 'GET',
       response: { headers: JSON_HEADERS, bodyFile: dataFile('github/contributors-creator-kit.json') },
+    },
+    // creator-kit's releases (GET /v1/code/repository/releases's example): a prerelease and a release with two assets, one page.
+    {
+      host: 'api.github.com',
+      path: new RegExp(`^/repos/${escapeRegExp(DEMO_OWNER)}/creator-kit/releases$`, 'i'),
+      method: 'GET',
+      response: { headers: JSON_HEADERS, bodyFile: dataFile('github/releases-creator-kit.json') },
     },
   );
 

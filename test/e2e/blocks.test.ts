@@ -61,6 +61,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/code/user/repos': ['handle=maya'],
   '/v1/code/user/followers': ['handle=maya'],
   '/v1/code/repository/contributors': [`url=${enc('https://github.com/octo/kit')}`],
+  '/v1/code/repository/releases': [`url=${enc('https://github.com/octo/kit')}`],
   '/v1/pinboard/profile': ['handle=maya'],
   '/v1/social-a/page': [`url=${enc('https://www.facebook.com/maya')}`],
   '/v1/forum/search': ['query=cats'],

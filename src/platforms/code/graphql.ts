@@ -7,7 +7,17 @@ import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-
 import type { PopularRepository, Repository, RepositoryLicense, RepositoryOwner, TrendingDeveloper, TrendingDevelopers } from './parse.js';
 import { repository, trendingDevelopers, userRepos } from './platform.js';
 import { repositoryContributors, userFollowers } from './people.js';
-import type { CodeContributor, CodeRepositoryContributors, CodeSimpleUser, CodeUserFollowers, UserRepos } from './schema.js';
+import { repositoryReleases } from './releases.js';
+import type {
+  CodeContributor,
+  CodeRelease,
+  CodeReleaseAsset,
+  CodeRepositoryContributors,
+  CodeRepositoryReleases,
+  CodeSimpleUser,
+  CodeUserFollowers,
+  UserRepos,
+} from './schema.js';
 import type { Fields } from '../../graphql/fields.js';
 import type { CodeUserObject, CodeUserRecord } from './user.js';
 import { user } from './user.js';
@@ -154,7 +164,7 @@ export function codeGraphql(): void {
   });
   operationField(user, UserRef);
 
-  peopleGraphql();
+  releasesGraphql(peopleGraphql());
 }
 
 /** A simple user's fields (a follower, a contributor): declared once, spread by both types. */
@@ -171,8 +181,8 @@ function simpleUserFields(t: Fields<CodeSimpleUser>) {
   };
 }
 
-/** codeUserFollowers and codeRepositoryContributors (people.ts). */
-function peopleGraphql(): void {
+/** codeUserFollowers and codeRepositoryContributors (people.ts); returns the simple user type (a release's author too). */
+function peopleGraphql() {
   const SimpleUserRef = builder.objectRef<CodeSimpleUser>('CodeSimpleUser').implement({
     description: "GitHub's simple user object (its further members are in `json`)",
     fields: (t) => simpleUserFields(t),
@@ -204,4 +214,53 @@ function peopleGraphql(): void {
     }),
   });
   operationField(repositoryContributors, ContributorsRef);
+  return SimpleUserRef;
+}
+
+/** codeRepositoryReleases (releases.ts): GitHub's names, camel-cased. */
+function releasesGraphql(SimpleUserRef: ReturnType<typeof peopleGraphql>): void {
+  const AssetRef = builder.objectRef<CodeReleaseAsset>('CodeReleaseAsset').implement({
+    description: 'A file attached to a release',
+    fields: (t) => ({
+      id: t.exposeFloat('id', { nullable: false, description: 'Numeric asset id' }),
+      name: t.exposeString('name', { description: 'The file name' }),
+      contentType: t.exposeString('content_type'),
+      size: t.exposeFloat('size', { description: 'Bytes' }),
+      downloadCount: t.exposeInt('download_count'),
+      createdAt: t.exposeString('created_at'),
+      updatedAt: t.exposeString('updated_at'),
+      browserDownloadUrl: t.exposeString('browser_download_url'),
+    }),
+  });
+
+  const ReleaseRef = builder.objectRef<CodeRelease>('CodeRelease').implement({
+    description: "A repository's release, in GitHub's names",
+    fields: (t) => ({
+      id: t.exposeFloat('id', { nullable: false, description: 'Numeric release id' }),
+      nodeId: t.exposeString('node_id'),
+      tagName: t.exposeString('tag_name', { description: 'The git tag the release is of' }),
+      name: t.exposeString('name', { description: 'The release title; null when it has none' }),
+      body: t.exposeString('body', { description: 'The release notes, as written (markdown)' }),
+      draft: t.exposeBoolean('draft', { description: 'Always false: drafts are not public and are never served' }),
+      prerelease: t.exposeBoolean('prerelease'),
+      createdAt: t.exposeString('created_at'),
+      publishedAt: t.exposeString('published_at'),
+      htmlUrl: t.exposeString('html_url', { nullable: false }),
+      author: t.expose('author', { type: SimpleUserRef, nullable: true }),
+      assets: t.expose('assets', { type: [AssetRef], nullable: false }),
+      tarballUrl: t.exposeString('tarball_url'),
+      zipballUrl: t.exposeString('zipball_url'),
+      targetCommitish: t.exposeString('target_commitish', { description: 'The branch or commit the tag was made from' }),
+    }),
+  });
+
+  const ReleasesRef = builder.objectRef<CodeRepositoryReleases>('CodeRepositoryReleases').implement({
+    description: "One page of a public repository's published releases",
+    fields: (t) => ({
+      releases: t.expose('releases', { type: [ReleaseRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(repositoryReleases, ReleasesRef);
 }

@@ -61,7 +61,7 @@ const MAX_PAGE = 999_999;
 // ---------------------------------------------------------------------------------------------
 
 /** A simple user's listed members: `login` and `id` identify it (missing → the item is left out). */
-function simpleUser(el: Reader): CodeSimpleUser {
+export function simpleUser(el: Reader): CodeSimpleUser {
   return {
     login: el.id('login', nonEmpty),
     id: el.id('id', int),

@@ -15,6 +15,7 @@ import { reader } from './reader.js';
 import { user } from './user.js';
 import { links } from './links.js';
 import { repositoryContributors, userFollowers } from './people.js';
+import { repositoryReleases } from './releases.js';
 
 const repositoryUrl = parseRepositoryUrl;
 
@@ -142,7 +143,7 @@ export const userRepos: OperationDef<UserReposArgs, schema.UserRepos> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [trendingDevelopers, repository, user, userRepos, userFollowers, repositoryContributors],
+  operations: [trendingDevelopers, repository, user, userRepos, userFollowers, repositoryContributors, repositoryReleases],
   walls,
   reader,
   links,

@@ -133,3 +133,59 @@ export function listLink(listPath: string, page: number, last: number): string {
   if (page > 1) rels.push(`${at(1)}; rel="first"`);
   return rels.join(', ');
 }
+
+/**
+ * One of GitHub's release objects (the items of "List releases", `GET /repos/{owner}/{repo}/releases`),
+ * as the REST reference documents it: every member it lists, `author` a simple user, one asset;
+ * names, ids, dates and counts invented. `over` replaces (or, as undefined, removes) members.
+ */
+export function releaseItem(
+  owner: string,
+  repo: string,
+  tag: string,
+  id: number,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const api = `https://api.github.com/repos/${owner}/${repo}`;
+  const item: Record<string, unknown> = {
+    url: `${api}/releases/${id}`,
+    assets_url: `${api}/releases/${id}/assets`,
+    upload_url: `https://uploads.github.com/repos/${owner}/${repo}/releases/${id}/assets{?name,label}`,
+    html_url: `https://github.com/${owner}/${repo}/releases/tag/${tag}`,
+    id,
+    author: simpleUser('rel-author', 7_700_002),
+    node_id: `RE_kwDO${String(id).padStart(8, '0')}`,
+    tag_name: tag,
+    target_commitish: 'main',
+    name: `${repo} ${tag}`,
+    draft: false,
+    prerelease: false,
+    created_at: '2026-02-03T04:05:06Z',
+    published_at: '2026-02-03T05:06:07Z',
+    assets: [
+      {
+        url: `${api}/releases/assets/${id + 1}`,
+        id: id + 1,
+        node_id: `RA_kwDO${String(id + 1).padStart(8, '0')}`,
+        name: `${repo}-${tag}.tgz`,
+        label: '',
+        uploader: simpleUser('rel-author', 7_700_002),
+        content_type: 'application/gzip',
+        state: 'uploaded',
+        size: 48_213,
+        download_count: 17,
+        created_at: '2026-02-03T05:00:00Z',
+        updated_at: '2026-02-03T05:00:01Z',
+        browser_download_url: `https://github.com/${owner}/${repo}/releases/download/${tag}/${repo}-${tag}.tgz`,
+      },
+    ],
+    tarball_url: `${api}/tarball/${tag}`,
+    zipball_url: `${api}/zipball/${tag}`,
+    body: `## What's changed\n\n* Sample notes for ${tag}`,
+  };
+  for (const [k, v] of Object.entries(over)) {
+    if (v === undefined) delete item[k];
+    else item[k] = v;
+  }
+  return item;
+}

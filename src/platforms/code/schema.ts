@@ -151,3 +151,54 @@ export const CodeRepositoryContributors = named(
     .describe("One page (up to 100) of a public repository's contributors (accounts only, no anonymous e-mail entries)"),
 );
 export type CodeRepositoryContributors = z.infer<typeof CodeRepositoryContributors>;
+
+// ---------------------------------------------------------------------------------------------
+// A repository's releases (releases.ts), in GitHub's names
+// ---------------------------------------------------------------------------------------------
+
+export const CodeReleaseAsset = z
+  .strictObject({
+    id: Int.describe('Numeric asset id'),
+    name: NStr.describe('The file name'),
+    content_type: NStr,
+    size: NInt.describe('Bytes'),
+    download_count: NInt,
+    created_at: NStr.describe('ISO 8601'),
+    updated_at: NStr.describe('ISO 8601'),
+    browser_download_url: NStr.describe('https://github.com/<owner>/<repo>/releases/download/<tag>/<name>'),
+  })
+  .describe('A file attached to a release');
+export type CodeReleaseAsset = z.infer<typeof CodeReleaseAsset>;
+
+export const CodeRelease = z
+  .strictObject({
+    id: Int.describe('Numeric release id'),
+    node_id: NStr,
+    tag_name: NStr.describe('The git tag the release is of'),
+    name: NStr.describe('The release title; null when it has none'),
+    body: NStr.describe('The release notes, as written (markdown); null when none'),
+    draft: NBool.describe('Always false: drafts are not public and are never served'),
+    prerelease: NBool,
+    created_at: NStr.describe('ISO 8601: when the tagged commit was made'),
+    published_at: NStr.describe('ISO 8601'),
+    html_url: Str.describe("The release's page, https://github.com/<owner>/<repo>/releases/tag/<tag>"),
+    author: CodeSimpleUser.nullable().describe('The account that created the release'),
+    assets: z.array(CodeReleaseAsset),
+    tarball_url: NStr,
+    zipball_url: NStr,
+    target_commitish: NStr.describe('The branch or commit the tag was made from'),
+  })
+  .describe("A repository's release, in GitHub's names");
+export type CodeRelease = z.infer<typeof CodeRelease>;
+
+/** One page of a repository's releases (`GET /v1/code/repository/releases`). */
+export const CodeRepositoryReleases = named(
+  'CodeRepositoryReleases',
+  z
+    .strictObject({
+      releases: z.array(CodeRelease).describe('The published releases on this page, newest first'),
+      cursor: NStr.describe('Pass unchanged as `cursor` (with the same url) for the next page; null at the end'),
+    })
+    .describe("One page (up to 30) of a public repository's published releases"),
+);
+export type CodeRepositoryReleases = z.infer<typeof CodeRepositoryReleases>;
