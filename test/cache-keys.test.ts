@@ -175,6 +175,18 @@ const PAIRS: Record<string, Pairs> = {
       [{ id: '3dEm0Art1st00000000001' }, { id: '3dEm0Art1st00000000002' }],
     ],
   },
+  audioAEpisode: {
+    // Every accepted spelling of one episode (URL with locale and ?si=, embed URLs, URI) is its id; ids are case-sensitive.
+    same: [
+      [{ id: '5dEm0Ep1s0de0000000003' }, { url: 'https://open.spotify.com/intl-ja/episode/5dEm0Ep1s0de0000000003?si=abc' }],
+      [{ url: 'spotify:episode:5dEm0Ep1s0de0000000003' }, { url: 'https://open.spotify.com/embed/episode/5dEm0Ep1s0de0000000003' }],
+      [{ id: '5dEm0Ep1s0de0000000003' }, { url: 'https://open.spotify.com/embed-podcast/episode/5dEm0Ep1s0de0000000003' }],
+    ],
+    differ: [
+      [{ id: '5dEm0Ep1s0de0000000003' }, { id: '5dem0ep1s0de0000000003' }],
+      [{ id: '5dEm0Ep1s0de0000000003' }, { id: '5dEm0Ep1s0de0000000002' }],
+    ],
+  },
   audioBArtist: {
     same: [[{ id: '1500000001' }, { url: 'https://music.apple.com/us/artist/test-pilots/1500000001' }]],
     differ: [

@@ -500,6 +500,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio-a/episode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A podcast episode on the audio-a platform: name, its show, release date, duration, explicit and playable flags, preview clip and cover art
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `audioAEpisode`.
+         */
+        get: operations["audioAEpisode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audio-b/artist": {
         parameters: {
             query?: never;
@@ -2541,6 +2561,44 @@ export interface components {
             }[];
             followers: number | null;
             monthlyListeners: number | null;
+        };
+        AudioAEpisode: {
+            id: string;
+            uri: string;
+            name: string | null;
+            show: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+                coverArt: {
+                    sources: {
+                        url: string | null;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                } | null;
+            };
+            description: string | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            duration: {
+                totalMilliseconds: number | null;
+            };
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            audioPreview: {
+                url: string | null;
+            } | null;
+            hasVideo: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
         };
         AudioBArtist: {
             id: string;
@@ -6778,6 +6836,51 @@ export interface components {
             }[];
             followers: number | null;
             monthlyListeners: number | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAEpisodeResponse: {
+            id: string;
+            uri: string;
+            name: string | null;
+            show: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+                coverArt: {
+                    sources: {
+                        url: string | null;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                } | null;
+            };
+            description: string | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            duration: {
+                totalMilliseconds: number | null;
+            };
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            audioPreview: {
+                url: string | null;
+            } | null;
+            hasVideo: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -11917,6 +12020,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AudioAArtistResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    audioAEpisode: {
+        parameters: {
+            query?: {
+                /** @description Spotify episode id (22 characters, base62). Give either id or url. */
+                id?: string;
+                /**
+                 * @description Spotify episode URL, e.g. https://open.spotify.com/episode/ID (or a spotify:episode:ID URI). Give either id or url.
+                 * @example https://open.spotify.com/episode/5dEm0Ep1s0de0000000003
+                 */
+                url?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioAEpisodeResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

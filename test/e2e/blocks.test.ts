@@ -34,6 +34,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/audio-a/track': ['id=15RpfmFhrE5RRkf4vZ6kZu'],
   '/v1/audio-a/album': ['id=4aawyAB9vmqN3uQ7FjRGTy'],
   '/v1/audio-a/artist': ['id=0gxyHStUsqpMadRV0Di1Qt'],
+  '/v1/audio-a/episode': ['id=07gKzPFkbvGF0cHoeG7ARS'],
   '/v1/audio-b/artist': [`url=${enc('https://music.apple.com/us/artist/some-artist/159260351')}`],
   '/v1/audio-b/album': [`url=${enc('https://music.apple.com/us/album/some-album/1440935467')}`],
   '/v1/audio-b/song': [`url=${enc('https://music.apple.com/us/album/some-album/1440935467?i=1440935468')}`],

@@ -1,7 +1,8 @@
 /**
  * audio-a's demo answers (`npm run demo`, src/demo/platforms.ts): the embed page's anonymous token,
  * then one podcast and one playlist (Ravi Menon's) through pathfinder, and the embed pages of that
- * playlist's first track, of its album and of its artist (samples.ts); others are demo misses. Written here and in samples.ts
+ * playlist's first track, of its album and of its artist, and of the podcast's newest episode
+ * (samples.ts); others are demo misses. Written here and in samples.ts
  * (this folder's tests read real captures from ../shared, which the demo never uses) in the shapes
  * parse.ts reads; every name, id and URL is invented. Tokens never expire (2100): the demo has no
  * clock to keep.
@@ -16,20 +17,25 @@ import {
   artistEmbedPage,
   embedHtml,
   embedNextData,
+  episodeEmbedPage,
   SAMPLE_ALBUM_ID,
   SAMPLE_ARTIST_ID,
+  SAMPLE_EPISODE_ID,
+  SAMPLE_SHOW_ID,
   SAMPLE_TRACK_ID,
   trackEmbedPage,
 } from './samples.js';
 
 /** The podcast and playlist the demo holds. */
-export const DEMO_PODCAST_ID = '5dEm0Sh0wK1tchenT4lk01';
+export const DEMO_PODCAST_ID = SAMPLE_SHOW_ID;
 export const DEMO_PLAYLIST_ID = '3dEm0PlAyl1stCurry0x01';
 /** The track the demo holds: the playlist's first ("Slow Simmer"). */
 export const DEMO_TRACK_ID = SAMPLE_TRACK_ID;
 /** That track's album and artist. */
 export const DEMO_ALBUM_ID = SAMPLE_ALBUM_ID;
 export const DEMO_ARTIST_ID = SAMPLE_ARTIST_ID;
+/** The podcast's newest episode ("Tamarind, three ways", episode 3 of the podcast's list). */
+export const DEMO_EPISODE_ID = SAMPLE_EPISODE_ID;
 
 const SPOTIFY_IMG = (id: string, size: number) => ({
   url: `https://i.scdn.co/image/ab6765630000ba8a${id}${size}`,
@@ -154,7 +160,9 @@ export function demoRoutes(): Route[] {
         if (req.path === `/embed/album/${DEMO_ALBUM_ID}`) return { headers: HTML, body: albumEmbedPage(DEMO_ALBUM_ID, {}, DEMO_SESSION) };
         if (req.path === `/embed/artist/${DEMO_ARTIST_ID}`)
           return { headers: HTML, body: artistEmbedPage(DEMO_ARTIST_ID, {}, DEMO_SESSION) };
-        if (/^\/embed\/(?:album|artist)\//.test(req.path)) return demoMiss(req);
+        if (req.path === `/embed/episode/${DEMO_EPISODE_ID}`)
+          return { headers: HTML, body: episodeEmbedPage(DEMO_EPISODE_ID, {}, DEMO_SESSION) };
+        if (/^\/embed\/(?:album|artist|episode)\//.test(req.path)) return demoMiss(req);
         // Any other embed page is the token's page (whichever one is configured), or no data of the demo's.
         if (req.path.startsWith('/embed/track/') && req.path !== new URL(tokenPageUrl()).pathname) return demoMiss(req);
         return { headers: HTML, body: tokenPage() };

@@ -2,8 +2,8 @@
  * Upstream requests for audio-a (Spotify): pathfinder persisted queries with the anonymous
  * web-player token, which is scraped from a public embed page by the shared token module
  * (fetched on first need, cached until its stated expiry, one refresh for concurrent callers,
- * refreshed and retried once when pathfinder answers 401/403); a track's, an album's or an
- * artist's own embed page, which needs no token.
+ * refreshed and retried once when pathfinder answers 401/403); a track's, an album's, an
+ * artist's or an episode's own embed page, which needs no token.
  */
 import { upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
@@ -14,8 +14,8 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { EmbedKind, PersistedQuery } from './pathfinder.js';
 import { PLAYLIST_PAGE_SIZE, QUERIES, embedUrl, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
-import type { Album, Artist, Playlist, Podcast, Track } from './parse.js';
-import { parseAlbum, parseArtist, parseEmbedSession, parsePlaylist, parsePodcast, parseTrack, uriKind } from './parse.js';
+import type { Album, Artist, Episode, Playlist, Podcast, Track } from './parse.js';
+import { parseAlbum, parseArtist, parseEmbedSession, parseEpisode, parsePlaylist, parsePodcast, parseTrack, uriKind } from './parse.js';
 
 const PLATFORM = 'audio-a';
 
@@ -104,4 +104,11 @@ export async function fetchArtist(ctx: OpContext, a: { id: string }): Promise<Ar
   const artist = parseArtist(await embedPage(ctx, 'artist', a.id, `Artist ${a.id}`), a.id);
   assertSameResource(PLATFORM, `artist ${a.id}`, { type: 'artist', id: a.id }, { type: uriKind(artist.uri), id: artist.id });
   return artist;
+}
+
+export async function fetchEpisode(ctx: OpContext, a: { id: string }): Promise<Episode> {
+  const episode = parseEpisode(await embedPage(ctx, 'episode', a.id, `Episode ${a.id}`), a.id);
+  // The embed of another episode (or of a show, a track) is no answer (identity.ts).
+  assertSameResource(PLATFORM, `episode ${a.id}`, { type: 'episode', id: a.id }, { type: uriKind(episode.uri), id: episode.id });
+  return episode;
 }

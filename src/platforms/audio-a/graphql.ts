@@ -7,8 +7,8 @@ import type { ObjectRef } from '@pothos/core';
 import { builder } from '../../graphql/builder.js';
 import { str } from '../../parse/index.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import type { Album, Artist, EmbedTrack, ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic, Track } from './parse.js';
-import { album, artist, playlist, podcast, track } from './platform.js';
+import type { Album, Artist, EmbedTrack, Episode, ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic, Track } from './parse.js';
+import { album, artist, episode, playlist, podcast, track } from './platform.js';
 
 /** Declares audio-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 type Obj = Record<string, unknown>;
@@ -138,6 +138,7 @@ export function audioAGraphql(): void {
   playlistGraphql(ImageRef);
   trackGraphql(ImageSourceRef, TrackArtistRef);
   albumArtistGraphql(ImageSourceRef, TrackArtistRef);
+  episodeGraphql(ImageSourceRef);
 }
 
 /** audioAPlaylist and its types. */
@@ -325,4 +326,61 @@ function albumArtistGraphql(ImageSourceRef: ObjectRef<any, ImageSource>, ArtistR
 
   operationField(album, AlbumRef);
   operationField(artist, ArtistPageRef);
+}
+
+/** audioAEpisode and its show. */
+function episodeGraphql(ImageSourceRef: ObjectRef<any, ImageSource>): void {
+  const ShowRef = builder.objectRef<Episode['show']>('AudioAEpisodeShow').implement({
+    description: 'The show of an episode, as its embed names it',
+    fields: (t) => ({
+      id: t.exposeString('id'),
+      uri: t.exposeString('uri'),
+      name: t.exposeString('name'),
+      coverArt: t.field({
+        type: [ImageSourceRef],
+        nullable: false,
+        extensions: { wire: 'coverArt.sources' },
+        resolve: (s) => s.coverArt?.sources ?? [],
+      }),
+    }),
+  });
+
+  const EpisodeRef = builder.objectRef<Episode>('AudioAEpisode').implement({
+    // The embed's colour sets are left to `json`, as the track's are.
+    extensions: { jsonOnly: ['visualIdentity'] },
+    fields: (t) => ({
+      id: t.exposeString('id', { nullable: false }),
+      uri: t.exposeString('uri', { nullable: false }),
+      name: t.exposeString('name'),
+      show: t.expose('show', { type: ShowRef, nullable: false }),
+      description: t.exposeString('description', { description: 'Null unless the embed states one' }),
+      releaseDate: t.string({
+        description: 'releaseDate.isoString on the wire (ISO 8601)',
+        extensions: { wire: 'releaseDate.isoString' },
+        resolve: (e) => e.releaseDate?.isoString ?? null,
+      }),
+      durationMs: t.int({
+        description: 'duration.totalMilliseconds on the wire',
+        extensions: { wire: 'duration.totalMilliseconds' },
+        resolve: (e) => e.duration.totalMilliseconds,
+      }),
+      isExplicit: t.exposeBoolean('isExplicit'),
+      isPlayable: t.exposeBoolean('isPlayable'),
+      previewUrl: t.string({
+        description: 'audioPreview.url on the wire: a short preview clip, null when the episode has none',
+        extensions: { wire: 'audioPreview.url' },
+        resolve: (e) => e.audioPreview?.url ?? null,
+      }),
+      hasVideo: t.exposeBoolean('hasVideo'),
+      coverArt: t.field({
+        type: [ImageSourceRef],
+        nullable: false,
+        extensions: { wire: 'coverArt.sources' },
+        resolve: (e) => e.coverArt?.sources ?? [],
+      }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(episode, EpisodeRef);
 }

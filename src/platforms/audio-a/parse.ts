@@ -5,9 +5,10 @@
  *   (`<script id="__NEXT_DATA__">` → props.pageProps.state.settings.session).
  * - `parsePodcast`: pathfinder `queryShowMetadataV2` → audio-a podcast.
  * - `parsePlaylist`: pathfinder `fetchPlaylist` (one page of items) → audio-a playlist.
- * - `parseTrack`, `parseAlbum`, `parseArtist`: an entity's embed page (`__NEXT_DATA__` →
- *   props.pageProps.state.data.entity, one reading of it for the three) → audio-a track, album,
- *   artist. The page's anonymous session (its token) is never read into a record.
+ * - `parseTrack`, `parseAlbum`, `parseArtist`, `parseEpisode`: an entity's embed page
+ *   (`__NEXT_DATA__` → props.pageProps.state.data.entity, one reading of it for the four) → audio-a
+ *   track, album, artist, episode. Only the entity is read: the page's anonymous session (its
+ *   token) and an episode page's signed audio-file URLs never reach a record.
  * - `idFromInput`: a caller's id or URL → the 22-character id.
  *
  * Evidence: ../shared/fixtures/audio-a (captures of 2025-05 and 2026-06; their keys were
@@ -19,8 +20,8 @@ import { at, bool, int, intish, isObj, num, objects, reader, str } from '../../p
 import type { Obj, Reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { EmbedKind } from './pathfinder.js';
-import type { Album, Artist, EmbedTrack, ImageSource, Podcast, PlaylistTrack, Playlist, Track, TrackArtist } from './schema.js';
-export type { Album, Artist, EmbedTrack, ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist, Track } from './schema.js';
+import type { Album, Artist, EmbedTrack, Episode, ImageSource, Podcast, PlaylistTrack, Playlist, Track, TrackArtist } from './schema.js';
+export type { Album, Artist, EmbedTrack, Episode, ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist, Track } from './schema.js';
 
 const PLATFORM = 'audio-a';
 
@@ -40,7 +41,7 @@ function pageItems<T>(r: Reader, field: string, each: (el: Reader) => T | null):
 /** A Spotify id: 22 base62 characters. */
 export const SPOTIFY_ID_RE = /^[0-9A-Za-z]{22}$/;
 
-export type EntityKind = 'show' | 'playlist' | 'track' | 'album' | 'artist';
+export type EntityKind = 'show' | 'playlist' | 'track' | 'album' | 'artist' | 'episode';
 
 /** The kind of a `spotify:<kind>:<id>` URI (`show`, `playlist`, `track`, `episode`…), or undefined. */
 export function uriKind(uri: string | null | undefined): string | undefined {
@@ -61,7 +62,7 @@ export function idFromUri(uri: string | null, kind?: string): string | null {
 /**
  * The id named by an open.spotify.com URL of this kind, or by a `spotify:<kind>:<id>` URI.
  * Accepted URL paths: `/<kind>/<id>`, with an optional `/intl-xx` locale prefix, the embed forms
- * `/embed/<kind>/<id>` and `/embed-podcast/show/<id>`, and legacy `/user/<name>/playlist/<id>`.
+ * `/embed/<kind>/<id>` and `/embed-podcast/show|episode/<id>`, and legacy `/user/<name>/playlist/<id>`.
  * Query strings (`?si=…`) and fragments are ignored.
  */
 export function idFromInput(input: string, kind: EntityKind): string | null {
@@ -80,7 +81,7 @@ export function idFromInput(input: string, kind: EntityKind): string | null {
   }
   let segs = path.split('/').filter(Boolean);
   if (segs[0] && /^intl-[a-z]{2}(?:-[a-z0-9]{2,4})?$/i.test(segs[0])) segs = segs.slice(1);
-  if (segs[0] === 'embed' || (kind === 'show' && segs[0] === 'embed-podcast')) segs = segs.slice(1);
+  if (segs[0] === 'embed' || ((kind === 'show' || kind === 'episode') && segs[0] === 'embed-podcast')) segs = segs.slice(1);
   if (kind === 'playlist' && segs[0] === 'user' && segs.length === 4) segs = segs.slice(2);
   if (segs.length !== 2 || segs[0] !== kind) return null;
   return SPOTIFY_ID_RE.test(segs[1]) ? segs[1] : null;
@@ -537,5 +538,62 @@ export function parseArtist(page: string | Obj, requestedId?: string): Artist {
     topTracks: r.items('topTracks', embedTrack, 'trackList'),
     followers: r.opt.get('followers', toCount),
     monthlyListeners: r.opt.get('monthlyListeners', toCount),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Episode (embed page)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A podcast episode's embed page (`GET open.spotify.com/embed/episode/<id>`, the whole HTML page or
+ * its `__NEXT_DATA__` object) → audio-a episode, from `props.pageProps.state.data.entity`
+ * (embedEntity, embedIdentity: another type of entity, a show or a track, is refused). The show is
+ * the entity's `subtitle` (its name), `relatedEntityUri` (read only when it is a show URI; another
+ * kind of URI is warned, never taken for the show) and `relatedEntityCoverArt`. Only the entity is
+ * read: the page's session and its `defaultAudioFileObject` (signed audio URLs) are not.
+ */
+export function parseEpisode(page: string | Obj, requestedId?: string): Episode {
+  const what = requestedId ? `Episode ${requestedId}` : 'The episode';
+  const entity = embedEntity(page, what);
+  const { id, uri } = embedIdentity(entity, 'episode', what);
+
+  // Every episode's embed shows its name, show, length, flags, release date and cover; a preview
+  // clip, a video, the show's cover and a description only some (README).
+  const r = reader(entity, { platform: PLATFORM, record: 'episode' });
+  const releaseDate = r.obj('releaseDate');
+  const preview = r.opt.obj('audioPreview');
+  const { coverArt, visualIdentity } = embedVisual(r);
+  const related = r.str('show.uri', 'relatedEntityUri');
+  const showId = idFromUri(related, 'show');
+  if (related && !showId) r.warn('show.uri', 'relatedEntityUri is not a show URI');
+  const showCover = r.opt.arr('show.coverArt', 'relatedEntityCoverArt');
+  return {
+    id,
+    uri,
+    name: r.str('name', 'name', 'title'),
+    show: {
+      id: showId,
+      uri: showId ? related : null,
+      name: r.str('show.name', 'subtitle'),
+      coverArt: showCover
+        ? {
+            sources: r.items(
+              'show.coverArt',
+              (i) => ({ url: i.str('url'), width: i.int('maxWidth'), height: i.int('maxHeight') }),
+              'relatedEntityCoverArt',
+            ),
+          }
+        : null,
+    },
+    description: r.opt.str('description'),
+    releaseDate: releaseDate ? { isoString: r.over(releaseDate, 'releaseDate').str('isoString') } : null,
+    duration: { totalMilliseconds: r.int('duration') },
+    isExplicit: r.bool('isExplicit'),
+    isPlayable: r.bool('isPlayable'),
+    audioPreview: preview ? { url: r.over(preview, 'audioPreview').str('url') } : null,
+    hasVideo: r.opt.bool('hasVideo'),
+    coverArt,
+    visualIdentity,
   };
 }

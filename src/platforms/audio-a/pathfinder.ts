@@ -1,6 +1,6 @@
 /**
  * The public web-player requests of audio-a (Spotify), in one place: the embed pages (the track,
- * album and artist records; any one of them carries the anonymous token), and pathfinder's
+ * album, artist and episode records; any one of them carries the anonymous token), and pathfinder's
  * persisted queries with their sha256 hashes.
  *
  * Spotify rotates persisted-query hashes when it redeploys the web player; pathfinder then
@@ -12,7 +12,7 @@ import { upstreamFailed } from '../../errors.js';
 export const PATHFINDER_URL = 'https://api-partner.spotify.com/pathfinder/v1/query';
 
 /** The kinds of entity read from their own embed page. */
-export type EmbedKind = 'track' | 'album' | 'artist';
+export type EmbedKind = 'track' | 'album' | 'artist' | 'episode';
 
 /** `GET https://open.spotify.com/embed/<kind>/<id>`: public, no token. */
 export function embedUrl(kind: EmbedKind, id: string): string {

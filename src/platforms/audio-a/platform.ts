@@ -1,13 +1,13 @@
 /**
  * audio-a = Spotify. Registry entry: hosts, operations, parameters, costs, cache policy.
  * Upstream requests: platforms.md (embed page for the anonymous token; pathfinder persisted
- * queries `queryShowMetadataV2` and `fetchPlaylist`; a track's, an album's, an artist's embed
- * page), kept in ./pathfinder.ts.
+ * queries `queryShowMetadataV2` and `fetchPlaylist`; a track's, an album's, an artist's, an
+ * episode's embed page), kept in ./pathfinder.ts.
  */
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef, ParamSpec } from '../operation.js';
-import { fetchAlbum, fetchArtist, fetchPlaylistPage, fetchPodcast, fetchTrack } from './fetch.js';
-import type { Album, Artist, EntityKind, Playlist, Podcast, Track } from './parse.js';
+import { fetchAlbum, fetchArtist, fetchEpisode, fetchPlaylistPage, fetchPodcast, fetchTrack } from './fetch.js';
+import type { Album, Artist, EntityKind, Episode, Playlist, Podcast, Track } from './parse.js';
 import { idFromInput, SPOTIFY_ID_RE } from './parse.js';
 import * as schema from './schema.js';
 import { links } from './links.js';
@@ -151,4 +151,22 @@ export const artist: OperationDef<{ id: string }, Artist> = {
   run: (ctx, a) => fetchArtist(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist, track, album, artist], links };
+export const episode: OperationDef<{ id: string }, Episode> = {
+  field: 'audioAEpisode',
+  platform: label,
+  summary:
+    'A podcast episode on the audio-a platform: name, its show, release date, duration, explicit and playable flags, preview clip and cover art',
+  rest: { path: '/v1/audio-a/episode' },
+  record: schema.Episode,
+  params: idOrUrlParams('episode'),
+  cacheable: true,
+  check: checkIdOrUrl('episode'),
+  normalize: (a) => ({ id: idOf(a, 'episode') }),
+  // Spotify ids are case-sensitive (base62): never lower-cased.
+  key: (a) => a.id,
+  cost: { max: 1 },
+  example: { url: 'https://open.spotify.com/episode/5dEm0Ep1s0de0000000003' },
+  run: (ctx, a) => fetchEpisode(ctx, a),
+};
+
+export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist, track, album, artist, episode], links };

@@ -10,7 +10,13 @@
  * id, uri, name, title, subtitle, releaseDate, duration, flags, visualIdentity with `image`; each
  * entry uri, uid, title, subtitle, duration, isExplicit, isPlayable, audioPreview), and with the
  * members public projects reading album and artist embeds show (an album's `isPreRelease`; an
- * artist's subtitle "Top tracks"; neither with an `artists` list nor follower counts). Not
+ * artist's subtitle "Top tracks"; neither with an `artists` list nor follower counts). Episode
+ * pages: no capture of one is in ../shared either; they are written in the same envelope, with the
+ * entity members a public project's capture of an episode embed shows (type `episode`, id, uri,
+ * name, title, subtitle = the show's name, relatedEntityUri = the show's URI,
+ * relatedEntityCoverArt, releaseDate, duration, isExplicit, isPlayable, isTrailer, isAudiobook,
+ * hasVideo, audioPreview, contentRatings, playabilityReason, visualIdentity; no description) and
+ * its page's `state.data.defaultAudioFileObject` (signed audio-file URLs beside the entity). Not
  * captures: every name, id, URL and token here is invented. Used by parse.test.ts,
  * test/e2e/audio-a*.test.ts and the demo (demo.ts).
  */
@@ -26,6 +32,9 @@ export const SAMPLE_TRACK_ID = '3dEm0Tr4ck000000000001';
 export const SAMPLE_ARTIST_ID = '3dEm0Art1st00000000001';
 /** The album of SAMPLE_TRACK_ID (the demo playlist's first track's album). */
 export const SAMPLE_ALBUM_ID = '3dEm0A1bum000000000001';
+/** A podcast episode (the demo podcast's newest) and its show (the demo podcast). */
+export const SAMPLE_EPISODE_ID = '5dEm0Ep1s0de0000000003';
+export const SAMPLE_SHOW_ID = '5dEm0Sh0wK1tchenT4lk01';
 
 const rgba = (red: number, green: number, blue: number) => ({ alpha: 255, blue, green, red });
 
@@ -185,6 +194,42 @@ export function embedNextData(o: { entity?: unknown; session?: SessionSample | n
   return { props: { pageProps: { state } }, page: o.page ?? `/${kind}/[id]`, query: {}, buildId: 'sample-build', isFallback: false };
 }
 
+/**
+ * A podcast episode entity as its embed page states it (the members listed in the header: the show
+ * named in `subtitle`, `relatedEntityUri`, `relatedEntityCoverArt`; no description). An audio-only
+ * episode: no video members. `o` replaces or adds members.
+ */
+export function episodeEntity(id: string = SAMPLE_EPISODE_ID, o: Record<string, unknown> = {}): Record<string, unknown> {
+  const showCover = (code: string, size: number) => ({
+    maxHeight: size,
+    maxWidth: size,
+    url: `https://image-cdn-fa.spotifycdn.com/image/ab6765630000${code}d3m0sh0wc0ver00000001`,
+  });
+  return {
+    audioPreview: { url: 'https://p.scdn.co/mp3-preview/d3m0ep15od3pr3v13w0000000000000000003.mp3' },
+    contentRatings: { labels: [] },
+    duration: 41 * 60_000,
+    hasVideo: false,
+    id,
+    isAudiobook: false,
+    isExplicit: false,
+    isNineteenPlus: false,
+    isPlayable: true,
+    isTrailer: false,
+    name: 'Tamarind, three ways',
+    playabilityReason: 'PLAYABLE',
+    relatedEntityCoverArt: [showCover('5f1f', 300), showCover('ba8a', 640), showCover('f68d', 64)],
+    relatedEntityUri: `spotify:show:${SAMPLE_SHOW_ID}`,
+    releaseDate: { isoString: '2025-03-06T05:00:00Z' },
+    subtitle: 'Kitchen Talk with Ravi Menon',
+    title: 'Tamarind, three ways',
+    type: 'episode',
+    uri: `spotify:episode:${id}`,
+    visualIdentity: visualIdentity('ab6765630000', [300, 640, 64]),
+    ...o,
+  };
+}
+
 /** The whole embed page around a `__NEXT_DATA__` object. */
 export function embedHtml(next: unknown): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spotify Embed</title></head><body><div id="__next"></div>
@@ -204,6 +249,23 @@ export function albumEmbedPage(id: string = SAMPLE_ALBUM_ID, o: Record<string, u
 /** An artist's embed page: its entity and an anonymous session, as open.spotify.com/embed/artist/<id> answers. */
 export function artistEmbedPage(id: string = SAMPLE_ARTIST_ID, o: Record<string, unknown> = {}, session?: SessionSample): string {
   return embedHtml(embedNextData({ entity: artistEntity(id, o), session }));
+}
+
+/**
+ * An episode's embed page, as open.spotify.com/embed/episode/<id> answers: its entity, an anonymous
+ * session, and beside the entity the episode's `defaultAudioFileObject` (signed audio-file URLs,
+ * never to reach a record).
+ */
+export function episodeEmbedPage(id: string = SAMPLE_EPISODE_ID, o: Record<string, unknown> = {}, session?: SessionSample): string {
+  const next = embedNextData({ entity: episodeEntity(id, o), session }) as any;
+  next.props.pageProps.state.data.defaultAudioFileObject = {
+    fileId: 'd3m0f11e1d0000000000000000000000000003',
+    format: 'MP4_128_CBCS',
+    passthrough: 'NONE',
+    passthroughUrl: '',
+    url: ['https://audio4-fa.scdn.co/audio/d3m0f11e1d0000000000000000000000000003?1781208311_D3m0S1gnedAud10Url'],
+  };
+  return embedHtml(next);
 }
 
 /** Next.js's own error page, as a Next.js site answers a route it has no page for. */

@@ -1,5 +1,5 @@
 /**
- * The audio-a records (api.md "audio-a podcast", "audio-a playlist"; the track, album and
+ * The audio-a records (api.md "audio-a podcast", "audio-a playlist"; the track, album, episode and
  * artist, which api.md does not list yet, in the same style) as data: the parsers' types,
  * the /openapi.json response schemas and what REST bodies are checked against. Nullable fields:
  * README.md.
@@ -178,3 +178,37 @@ export const Artist = named(
   }),
 );
 export type Artist = z.infer<typeof Artist>;
+
+/** A podcast episode, from its embed page (`props.pageProps.state.data.entity`). */
+export const Episode = named(
+  'AudioAEpisode',
+  z.strictObject({
+    id: Str,
+    uri: Str,
+    name: NStr,
+    /** The episode's show: the embed's `subtitle` (its name), `relatedEntityUri` and `relatedEntityCoverArt`. */
+    show: z.strictObject({
+      /** From the show URI. */
+      id: NStr,
+      uri: NStr,
+      name: NStr,
+      /** The embed's `relatedEntityCoverArt` (`{url, maxWidth, maxHeight}`) as image sources; null when absent. */
+      coverArt: z.strictObject({ sources: z.array(ImageSource) }).nullable(),
+    }),
+    /** Only when the embed states one (the episode embeds seen state none): else null. */
+    description: NStr,
+    releaseDate: z.strictObject({ isoString: NStr }).nullable(),
+    /** The embed's `duration` (ms), in the folder's duration shape. */
+    duration: z.strictObject({ totalMilliseconds: NInt }),
+    isExplicit: NBool,
+    isPlayable: NBool,
+    /** A short preview clip; null when the episode has none. */
+    audioPreview: z.strictObject({ url: NStr }).nullable(),
+    hasVideo: NBool,
+    /** The embed's `visualIdentity.image` (`{url, maxWidth, maxHeight}`) as image sources: the episode's own cover. */
+    coverArt: z.strictObject({ sources: z.array(ImageSource) }).nullable(),
+    /** The embed's colour sets (`visualIdentity` without its images). */
+    visualIdentity: Any,
+  }),
+);
+export type Episode = z.infer<typeof Episode>;
