@@ -161,6 +161,16 @@ export function newsletterGraphql(): void {
     }),
   });
 
+  operationField(newsletterProfile, ProfileRef);
+  operationField(newsletterPosts, PostsPageRef);
+  operationField(newsletterPost, PostDetailRef);
+  operationField(newsletterPostComments, PostCommentsRef);
+  operationField(newsletterSearch, searchPageRef());
+}
+
+/** The publication search's page and its publications (declared once, by newsletterGraphql). */
+function searchPageRef() {
+  const json = WIRE_FIELD_DESCRIPTION;
   const PublicationAuthorRef = builder.objectRef<NonNullable<NewsletterPublication['author']>>('NewsletterPublicationAuthor').implement({
     description: 'The person who writes a publication',
     fields: (t) => ({
@@ -186,7 +196,7 @@ export function newsletterGraphql(): void {
     }),
   });
 
-  const SearchPageRef = builder.objectRef<NewsletterSearchPage>('NewsletterSearchPage').implement({
+  return builder.objectRef<NewsletterSearchPage>('NewsletterSearchPage').implement({
     description: 'One page of Substack publications matching a query',
     fields: (t) => ({
       publications: t.expose('publications', { type: [PublicationRef], nullable: false }),
@@ -194,10 +204,4 @@ export function newsletterGraphql(): void {
       json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
     }),
   });
-
-  operationField(newsletterProfile, ProfileRef);
-  operationField(newsletterPosts, PostsPageRef);
-  operationField(newsletterPost, PostDetailRef);
-  operationField(newsletterPostComments, PostCommentsRef);
-  operationField(newsletterSearch, SearchPageRef);
 }
