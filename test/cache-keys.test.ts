@@ -1157,6 +1157,25 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  newsletterSearch: {
+    // The query trimmed, its spaces collapsed and lower-cased (Substack's search matches without case);
+    // a page is the query's cursor page (page 0 without a cursor).
+    same: [
+      [{ query: ' Harbour   Weather ' }, { query: 'harbour weather', cursor: '' }],
+      [
+        { query: 'Harbour weather', cursor: encodeCursor({ q: 'harbour weather', p: 2 }) },
+        { query: 'harbour weather', cursor: encodeCursor({ p: 2, q: 'harbour weather' }) },
+      ],
+    ],
+    differ: [
+      [{ query: 'harbour weather' }, { query: 'harbour weathers' }],
+      [{ query: 'harbour weather' }, { query: 'harbour weather', cursor: encodeCursor({ q: 'harbour weather', p: 1 }) }],
+      [
+        { query: 'harbour weather', cursor: encodeCursor({ q: 'harbour weather', p: 1 }) },
+        { query: 'harbour weather', cursor: encodeCursor({ q: 'harbour weather', p: 2 }) },
+      ],
+    ],
+  },
   livestreamChannel: {
     same: [[{ handle: 'HarbourWeather' }, { handle: 'https://kick.com/harbourweather' }]],
     differ: [[{ handle: 'harbourweather' }, { handle: 'harbour-weather' }]],

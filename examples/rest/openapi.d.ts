@@ -1980,6 +1980,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/newsletter/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of Substack publications matching a query (20 a page), in Substack's order; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `newsletterSearch`.
+         */
+        get: operations["newsletterSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/livestream/channel": {
         parameters: {
             query?: never;
@@ -6066,6 +6086,35 @@ export interface components {
             /** @description Substack's `more`: true when it says comments were left out of this answer; null when it does not say */
             more: boolean | null;
         };
+        NewsletterPublication: {
+            /** @description The publication's Substack id */
+            id: number;
+            name: string | null;
+            /** @description Its address on Substack: <subdomain>.substack.com */
+            subdomain: string | null;
+            /** @description Its own domain, when it has one */
+            custom_domain: string | null;
+            /** @description Its address as Substack states it (`base_url`); null when the answer does not state one */
+            base_url: string | null;
+            logo_url: string | null;
+            /** @description Its short description, as its home page shows it */
+            hero_text: string | null;
+            language: string | null;
+            /** @description The person who writes it (`author_id`, `author_name`, `author_handle`); null when the answer names none */
+            author: {
+                /** @description The author's Substack user id */
+                id: number | null;
+                name: string | null;
+                /** @description Profile handle (substack.com/@<handle>) */
+                handle: string | null;
+            } | null;
+        };
+        NewsletterSearchPage: {
+            /** @description Publications matching the query, in Substack's order (relevance) */
+            publications: components["schemas"]["NewsletterPublication"][];
+            /** @description Pass unchanged as `cursor` (with the same query) for the next page; null at the end (Substack's `more` false) */
+            cursor: string | null;
+        };
         LivestreamChannel: {
             /** @description Channel id */
             id: number;
@@ -9453,6 +9502,19 @@ export interface components {
             comments_off: boolean | null;
             /** @description Substack's `more`: true when it says comments were left out of this answer; null when it does not say */
             more: boolean | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        NewsletterSearchResponse: {
+            /** @description Publications matching the query, in Substack's order (relevance) */
+            publications: components["schemas"]["NewsletterPublication"][];
+            /** @description Pass unchanged as `cursor` (with the same query) for the next page; null at the end (Substack's `more` false) */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -14777,6 +14839,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NewsletterPostCommentsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    newsletterSearch: {
+        parameters: {
+            query: {
+                /**
+                 * @description Search text: a publication's name, subject or author
+                 * @example harbour weather
+                 */
+                query: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same query. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterSearchResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

@@ -120,6 +120,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/newsletter/posts': ['handle=maya'],
   '/v1/newsletter/post': [`url=${enc('https://maya.substack.com/p/first-post')}`],
   '/v1/newsletter/post/comments': [`url=${enc('https://maya.substack.com/p/first-post')}`],
+  '/v1/newsletter/search': ['query=maya'],
   '/v1/livestream/channel': ['handle=maya'],
   '/v1/livestream/videos': ['handle=maya'],
   '/v1/livestream/clips': ['handle=maya', 'handle=maya&sort=date&time=week'],

@@ -3,11 +3,13 @@
  * written Substack answers (its demo.ts: invented, not captures). Each route: a live
  * answer at 1 credit, the same request from cache at 0, and a typed failure at 0. One post's
  * failures are answers of our own (samples.ts, written from the captured post objects: no capture
- * of `/api/v1/posts/<slug>` exists), each on a host of its own (a 429 cools its host down).
+ * of `/api/v1/posts/<slug>` exists), each on a host of its own (a 429 cools its host down). The
+ * publication search's paging and failures are answers of our own too (samples.ts: no capture of
+ * the search exists); its 429 is the file's last test, as it cools substack.com down.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/newsletter/demo.js';
-import { substackCommentsBody, substackPostBody } from '../../src/platforms/newsletter/samples.js';
+import { samplePublication, substackCommentsBody, substackPostBody, substackSearchBody } from '../../src/platforms/newsletter/samples.js';
 import { CLOUDFLARE_BLOCK } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -256,4 +258,85 @@ describe('newsletter routes', () => {
     expect(sort.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'sort' }] });
     expect(await h.balance(id)).toBe(5);
   });
+
+  it('search: 1 credit live under {publications, cursor}; another spelling of the query from cache at 0; GraphQL types it', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest('/v1/newsletter/search?query=harbour%20weather', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
+    expect(r.body.publications[0]).toEqual({
+      id: 2100101,
+      name: 'Harbour Weather Weekly',
+      subdomain: 'harbourweather',
+      custom_domain: null,
+      base_url: 'https://harbourweather.substack.com',
+      logo_url: 'https://substackcdn.com/image/fetch/demo/harbourweather-logo.png',
+      hero_text: 'Forecasts and storm warnings for Harbour City, and a weekly letter on the sea.',
+      language: 'en',
+      author: { id: 310000101, name: 'Harbour City Weather', handle: 'harbourweather' },
+    });
+    expect(r.body.publications).toHaveLength(2);
+    const again = await h.rest('/v1/newsletter/search?query=%20Harbour%20%20Weather&cache_max_age=1d', { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, publications: r.body.publications });
+    const g = await h.gql(
+      '{ newsletterSearch(query: "harbour weather", cacheMaxAge: "1d") { publications { id customDomain heroText author { handle } } cursor } }',
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.newsletterSearch.publications[1]).toEqual({
+      id: 2100177,
+      customDomain: 'tides.northpier.example',
+      heroText: 'Tide tables and harbour news from the north pier.',
+      author: { handle: 'northpier' },
+    });
+    expect(h.replay.hits({ host: 'substack.com', path: '/api/v1/publication/search' })).toHaveLength(1);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('search: Substack’s `more` → our cursor; the next page at 1 credit asks page 1; a cursor of another query → 400, 0 credits', async () => {
+    const { key, id } = await h.key(5);
+    const path = '/api/v1/publication/search';
+    h.replay.add({
+      host: 'substack.com',
+      path,
+      query: { query: 'estuary', page: '0' },
+      response: jsonAnswer(substackSearchBody([samplePublication(1)], true)),
+    });
+    h.replay.add({
+      host: 'substack.com',
+      path,
+      query: { query: 'estuary', page: '1' },
+      response: jsonAnswer(substackSearchBody([samplePublication(2)], false)),
+    });
+    const first = await h.rest('/v1/newsletter/search?query=estuary', { key });
+    expect(first.body).toMatchObject({ credits_charged: 1, publications: [{ id: 1 }] });
+    expect(typeof first.body.cursor).toBe('string');
+    const second = await h.rest(`/v1/newsletter/search?query=estuary&cursor=${first.body.cursor}`, { key });
+    expect(second.body).toMatchObject({ credits_charged: 1, publications: [{ id: 2 }], cursor: null });
+    const other = await h.rest(`/v1/newsletter/search?query=tides&cursor=${first.body.cursor}`, { key });
+    expect(other.status).toBe(400);
+    expect(other.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'cursor' }] });
+    const empty = await h.rest('/v1/newsletter/search?query=%20%20', { key });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatchObject({ code: 'INVALID_INPUT', details: [{ param: 'query' }] });
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it.each([
+    ['404', 404, 'NOT_FOUND', { status: 404, headers: { 'content-type': 'application/json' }, body: '{"error":"Not found"}' }],
+    ['a Cloudflare block page', 502, 'UPSTREAM_BLOCKED', { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_BLOCK }],
+    ['an HTML page', 502, 'UPSTREAM_FAILED', { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>search</html>' }],
+    // Last in the file: a 429 cools substack.com down.
+    ['429', 502, 'UPSTREAM_BLOCKED', { status: 429, headers: { 'retry-after': '3600' }, body: '' }],
+  ])('search: %s → %i %s, 0 credits', async (what, status, code, response) => {
+    const { key, id } = await h.key(5);
+    const query = `failing ${what}`.toLowerCase();
+    h.replay.add({ host: 'substack.com', path: '/api/v1/publication/search', query: { query }, response });
+    const r = await h.rest(`/v1/newsletter/search?query=${encodeURIComponent(query)}`, { key });
+    expect(r.status).toBe(status);
+    expect(r.body.error.code).toBe(code);
+    expect(await h.balance(id)).toBe(5);
+  });
 });
+
+const jsonAnswer = (body: unknown) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

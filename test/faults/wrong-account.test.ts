@@ -55,6 +55,7 @@ const SEARCHES = new Set([
   'microblogDProfileSearch',
   'microblogETag',
   'microblogEProfileSearch',
+  'newsletterSearch',
 ]);
 
 /**

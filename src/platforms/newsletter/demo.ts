@@ -130,6 +130,15 @@ export function demoRoutes(): Route[] {
     },
     {
       host: 'substack.com',
+      path: '/api/v1/publication/search',
+      // The example's query, first page: Substack's search results are flat publication objects.
+      response: (req) =>
+        req.query.get('query') === 'harbour weather' && req.query.get('page') === '0'
+          ? json(demoSearch(publication, byline))
+          : demoMiss(req),
+    },
+    {
+      host: 'substack.com',
       path: '/api/v1/profile/posts',
       response: (req) => (req.query.get('profile_user_id') === String(userId) && !req.query.get('cursor') ? json(posts) : demoMiss(req)),
     },
@@ -175,6 +184,36 @@ function demoComments(postId: number): Record<string, unknown> {
         ],
       ),
       comment(410000202, ['Tidal Notes', 'tidalnotes', 320000202], '2025-03-05T10:30:00.000Z', 'Is the 07:40 at the outer mole?', 2),
+    ],
+    more: false,
+  };
+}
+
+/** The example search's answer (/api/v1/publication/search): `{results, more}`, each result a flat publication object. */
+function demoSearch(publication: Record<string, unknown>, author: { id: number; name: string; handle: string }): Record<string, unknown> {
+  return {
+    results: [
+      {
+        ...publication,
+        hero_text: 'Forecasts and storm warnings for Harbour City, and a weekly letter on the sea.',
+        base_url: 'https://harbourweather.substack.com',
+        language: 'en',
+        author_name: author.name,
+        author_handle: author.handle,
+      },
+      {
+        id: 2100177,
+        name: 'North Pier Tides',
+        subdomain: 'northpiertides',
+        custom_domain: 'tides.northpier.example',
+        base_url: 'https://tides.northpier.example',
+        logo_url: null,
+        hero_text: 'Tide tables and harbour news from the north pier.',
+        language: 'en',
+        author_id: 310000177,
+        author_name: 'North Pier Harbour Office',
+        author_handle: 'northpier',
+      },
     ],
     more: false,
   };

@@ -4,17 +4,20 @@
  * the other answers are our own (said per test). One post: its host is the caller's, through the
  * SSRF guard (an injected resolver makes the client resolve names in replay mode); no capture of
  * `/api/v1/posts/<slug>` exists, so its answers are samples.ts's, written from the captured post
- * objects, and the captured first post served as such an answer.
+ * objects, and the captured first post served as such an answer. The publication search: no
+ * capture; the envelope is samples.ts's, its results the profile capture's publication objects
+ * (read in place) or samples.ts's.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
+import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
-import { decodePostsCursor, fetchPost, fetchPostComments, fetchPosts, fetchProfile } from './fetch.js';
-import { newsletterPost, newsletterPostComments, newsletterPosts } from './operations.js';
+import { decodePostsCursor, decodeSearchCursor, fetchPost, fetchPostComments, fetchPosts, fetchProfile, fetchSearch } from './fetch.js';
+import { newsletterPost, newsletterPostComments, newsletterPosts, newsletterSearch } from './operations.js';
 import { PLATFORM } from './parse.js';
-import { substackCommentsBody, substackPostBody } from './samples.js';
+import { samplePublication, substackCommentsBody, substackPostBody, substackSearchBody } from './samples.js';
 
 const HOST = 'substack.com';
 /** Names resolve publicly, except one a hostile caller points inside a network. */
@@ -443,6 +446,86 @@ describe('newsletterPostComments (the post: samples.ts or the captured post obje
         comments_off: false,
       });
       expect(r.comments.map((c) => c.id)).toEqual([5]);
+    });
+  });
+});
+
+describe('newsletterSearch (envelope: samples.ts; results: the profile capture’s publications or samples.ts’s)', () => {
+  const PATH = '/api/v1/publication/search';
+  it('page 0 first with query and limit; `more` → our cursor with page 1, which the next call sends; the end → null', async () => {
+    t.replay.add({
+      host: HOST,
+      path: PATH,
+      response: (req) =>
+        req.query.get('page') === '1'
+          ? json(substackSearchBody([samplePublication(3)], false))
+          : json(substackSearchBody([samplePublication(1), samplePublication(2)], true)),
+    });
+    const first = await fetchSearch(t.ctx, { query: 'estuary letters', cursor: null });
+    expect(first.publications.map((p) => p.id)).toEqual([1, 2]);
+    expect(decodeSearchCursor(first.cursor!)).toEqual({ q: 'estuary letters', p: 1 });
+    const second = await fetchSearch(t.ctx, { query: 'estuary letters', cursor: decodeSearchCursor(first.cursor!) });
+    expect(second).toMatchObject({ publications: [{ id: 3 }], cursor: null });
+    expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
+      'https://substack.com/api/v1/publication/search?query=estuary+letters&page=0&limit=20',
+      'https://substack.com/api/v1/publication/search?query=estuary+letters&page=1&limit=20',
+    ]);
+  });
+  it('`more` true on an empty page, or `more` absent: no cursor (nothing to page on)', async () => {
+    t.replay.add({ host: HOST, path: PATH, response: json(substackSearchBody([], true)) });
+    expect(await fetchSearch(t.ctx, { query: 'zzz', cursor: null })).toEqual({ publications: [], cursor: null });
+    t.replay.reset();
+    t.replay.add({ host: HOST, path: PATH, response: json(substackSearchBody([samplePublication(1)], 'absent')) });
+    expect((await fetchSearch(t.ctx, { query: 'zzz', cursor: null })).cursor).toBeNull();
+  });
+  it('404 → NOT_FOUND; a Cloudflare challenge and 429 → UPSTREAM_BLOCKED; HTML or another JSON → UPSTREAM_FAILED', async () => {
+    const cases: [unknown, string][] = [
+      [json({ error: 'Not found' }, 404), 'NOT_FOUND'],
+      [
+        {
+          status: 403,
+          headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' },
+          body: '<html><title>Just a moment...</title></html>',
+        },
+        'UPSTREAM_BLOCKED',
+      ],
+      [{ body: '<html>search</html>', headers: { 'content-type': 'text/html' } }, 'UPSTREAM_FAILED'],
+      [json({ publications: [] }), 'UPSTREAM_FAILED'],
+      [{ status: 429, headers: { 'retry-after': '3600' } }, 'UPSTREAM_BLOCKED'],
+    ];
+    for (const [response, code] of cases) {
+      t.replay.reset();
+      t.replay.add({ host: HOST, path: PATH, response: response as never });
+      expect((await failure(fetchSearch(t.ctx, { query: 'tides', cursor: null }))).code, JSON.stringify(response)).toBe(code);
+    }
+  });
+  it('the query: required, at most 200 characters; spellings differing in case and spacing are one query; a cursor of another query or not ours → INVALID_INPUT', () => {
+    const ok = validateArgs(newsletterSearch, { query: '  Estuary   Letters ' });
+    expect(ok.ok && newsletterSearch.normalize(ok.args)).toEqual({ query: 'estuary letters', cursor: null });
+    for (const query of [undefined, '', '   ', 'x'.repeat(201)])
+      expect(validateArgs(newsletterSearch, { query }).ok, JSON.stringify(query)).toBe(false);
+    expect(validateArgs(newsletterSearch, { query: 'x'.repeat(200) }).ok).toBe(true);
+    const cursor = encodeCursor({ q: 'estuary letters', p: 1 });
+    expect(validateArgs(newsletterSearch, { query: 'Estuary letters', cursor }).ok).toBe(true);
+    for (const bad of [
+      encodeCursor({ q: 'tides', p: 1 }),
+      encodeCursor({ q: 'estuary letters', p: 0 }),
+      encodeCursor({ q: 'estuary letters', p: 1.5 }),
+      'not-ours!',
+    ])
+      expect(validateArgs(newsletterSearch, { query: 'estuary letters', cursor: bad }).ok, bad).toBe(false);
+  });
+
+  describe.skipIf(!hasFixtures(PLATFORM))(`the profile capture’s publications as results (${skipReason(PLATFORM)})`, () => {
+    it('its primary and subscribed publications in the envelope: the records, 2817779 slys.dev first', async () => {
+      const profile = JSON.parse(readFixture(PLATFORM, 'user-public-profile-jakubslys-2025-07.json')) as Record<string, any>;
+      const results = [profile.primaryPublication, ...profile.subscriptions.map((s: { publication: unknown }) => s.publication)];
+      t.replay.add({ host: HOST, path: PATH, response: json(substackSearchBody(results, false)) });
+      const page = await fetchSearch(t.ctx, { query: 'slys', cursor: null });
+      expect(page.publications).toHaveLength(28);
+      expect(page.publications[0]).toMatchObject({ id: 2817779, name: 'slys.dev', subdomain: 'slys', custom_domain: 'iam.slys.dev' });
+      expect(page.publications[1]).toMatchObject({ name: 'Artificial Intelligence Made Simple' });
+      expect(page.cursor).toBeNull();
     });
   });
 });

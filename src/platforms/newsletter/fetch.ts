@@ -8,6 +8,8 @@
  *       `<name>.substack.com` with a custom domain redirects there, followed and checked again)
  *   GET https://<that host>/api/v1/post/<post id>/comments?all_comments=true&sort=<sort>   (a post's
  *       comments, after the post above: its id; the whole tree in one answer, no paging)
+ *   GET https://substack.com/api/v1/publication/search?query=<q>&page=<n>&limit=20   (publications
+ *       matching a query; Substack pages by page number from 0 and says `more`)
  *
  * How answers map: a vendor challenge (Substack sits behind Cloudflare) → UPSTREAM_BLOCKED (block
  * catalogue); 404 → NOT_FOUND; other non-2xx → expectOk; a 200 that is not JSON, or not the
@@ -22,6 +24,8 @@
  * (later pages cost one request; another handle's cursor is INVALID_INPUT). A hand-made cursor
  * with this handle and another person's id: on a page read with a cursor's id each post must
  * have a byline stating this handle (else UPSTREAM_FAILED); the id is part of the cache key.
+ * The publication search's cursor binds Substack's next page number to the query (another
+ * query's cursor is INVALID_INPUT). Its results name no single resource: nothing to check them by.
  */
 import { privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
@@ -36,11 +40,18 @@ import {
   parsePostComments,
   parsePostDetail,
   parseProfile,
+  parsePublicationSearch,
   parseProfilePosts,
   PLATFORM,
   postIdentityProblem,
 } from './parse.js';
-import type { NewsletterPostComments, NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
+import type {
+  NewsletterPostComments,
+  NewsletterPostDetail,
+  NewsletterPostsPage,
+  NewsletterProfile,
+  NewsletterSearchPage,
+} from './schema.js';
 
 export const API = 'https://substack.com/api/v1';
 const PAGE_SIZE = 50;
@@ -165,4 +176,36 @@ export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: Com
     comments_off: permissions === null ? null : permissions === 'none',
     more,
   };
+}
+
+/** Publications a search page asks for (the `limit` public clients send). */
+export const SEARCH_PAGE_SIZE = 20;
+/** The last page number a cursor may hold: deeper than Substack's own search pages go. */
+const MAX_SEARCH_PAGE = 500;
+
+/** Our search cursor: the query (normalised) and Substack's next page number. */
+export interface SearchCursor {
+  q: string;
+  p: number;
+}
+
+export function decodeSearchCursor(raw: string): SearchCursor | null {
+  const c = decodeCursor(raw);
+  if (!c || typeof c.q !== 'string' || !Number.isSafeInteger(c.p)) return null;
+  const p = c.p as number;
+  return p >= 1 && p <= MAX_SEARCH_PAGE ? { q: c.q, p } : null;
+}
+
+/**
+ * One page of the publication search: `GET /api/v1/publication/search?query=&page=&limit=`, page 0
+ * first, then the cursor's. The next cursor when Substack says `more` (and this page is not empty).
+ */
+export async function fetchSearch(ctx: OpContext, a: { query: string; cursor: SearchCursor | null }): Promise<NewsletterSearchPage> {
+  const page = a.cursor?.p ?? 0;
+  const q = new URLSearchParams({ query: a.query, page: String(page), limit: String(SEARCH_PAGE_SIZE) });
+  const { publications, more } = parsePublicationSearch(
+    await getJson(ctx, `${API}/publication/search?${q.toString()}`, `Publication search for ${JSON.stringify(a.query)}`),
+  );
+  const next = more === true && publications.length > 0 && page < MAX_SEARCH_PAGE;
+  return { publications, cursor: next ? encodeCursor({ q: a.query, p: page + 1 } satisfies SearchCursor) : null };
 }

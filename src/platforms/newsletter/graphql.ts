@@ -1,13 +1,13 @@
 /**
  * GraphQL types and root fields for newsletter (Substack): idiomatic names over the wire records
  * (Substack's own field names, its snake_case and camelCase mix), plus `json` carrying the whole
- * wire record (what REST returns). Publications, links, bylines, tags and reactions are JSON. A
+ * wire record (what REST returns). A profile's and a post's publications, links, bylines, tags and reactions are JSON. A
  * post's fields are declared once (postFields), for the lists' post and the one post with its text.
  */
 import { builder } from '../../graphql/builder.js';
 import type { Fields } from '../../graphql/fields.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { newsletterPost, newsletterPostComments, newsletterPosts, newsletterProfile } from './operations.js';
+import { newsletterPost, newsletterPostComments, newsletterPosts, newsletterProfile, newsletterSearch } from './operations.js';
 import type {
   NewsletterComment,
   NewsletterPost,
@@ -15,6 +15,8 @@ import type {
   NewsletterPostDetail,
   NewsletterPostsPage,
   NewsletterProfile,
+  NewsletterPublication,
+  NewsletterSearchPage,
 } from './schema.js';
 
 /** A post's fields as the profile lists show it; the one post (NewsletterPostDetail) carries them too. */
@@ -163,4 +165,43 @@ export function newsletterGraphql(): void {
   operationField(newsletterPosts, PostsPageRef);
   operationField(newsletterPost, PostDetailRef);
   operationField(newsletterPostComments, PostCommentsRef);
+  operationField(newsletterSearch, searchPageRef());
+}
+
+/** The publication search's page and its publications (declared once, by newsletterGraphql). */
+function searchPageRef() {
+  const json = WIRE_FIELD_DESCRIPTION;
+  const PublicationAuthorRef = builder.objectRef<NonNullable<NewsletterPublication['author']>>('NewsletterPublicationAuthor').implement({
+    description: 'The person who writes a publication',
+    fields: (t) => ({
+      id: t.exposeInt('id', { description: "The author's Substack user id" }),
+      name: t.exposeString('name'),
+      handle: t.exposeString('handle', { description: 'Profile handle (substack.com/@<handle>)' }),
+    }),
+  });
+
+  const PublicationRef = builder.objectRef<NewsletterPublication>('NewsletterPublication').implement({
+    description: 'A Substack publication as its publication search lists it',
+    fields: (t) => ({
+      id: t.exposeInt('id', { nullable: false }),
+      name: t.exposeString('name'),
+      subdomain: t.exposeString('subdomain', { description: 'Its address on Substack: <subdomain>.substack.com' }),
+      customDomain: t.exposeString('custom_domain', { description: 'Its own domain, when it has one' }),
+      baseUrl: t.exposeString('base_url', { description: 'Its address as Substack states it; null when not stated' }),
+      logoUrl: t.exposeString('logo_url'),
+      heroText: t.exposeString('hero_text', { description: 'Its short description' }),
+      language: t.exposeString('language'),
+      author: t.expose('author', { type: PublicationAuthorRef, description: 'The person who writes it; null when the answer names none' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  return builder.objectRef<NewsletterSearchPage>('NewsletterSearchPage').implement({
+    description: 'One page of Substack publications matching a query',
+    fields: (t) => ({
+      publications: t.expose('publications', { type: [PublicationRef], nullable: false }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` (with the same query) for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
 }

@@ -1,12 +1,21 @@
 /**
- * newsletter (Substack) operations: a writer's profile, their posts, one post with its text, and a
- * post's comments;
+ * newsletter (Substack) operations: a writer's profile, their posts, one post with its text, a
+ * post's comments, and the publication search;
  * each 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo answers in
  * its demo.ts.
  */
 import type { OperationDef } from '../operation.js';
-import type { CommentSort, PostsCursor } from './fetch.js';
-import { COMMENT_SORTS, decodePostsCursor, fetchPost, fetchPostComments, fetchPosts, fetchProfile } from './fetch.js';
+import type { CommentSort, PostsCursor, SearchCursor } from './fetch.js';
+import {
+  COMMENT_SORTS,
+  decodePostsCursor,
+  decodeSearchCursor,
+  fetchPost,
+  fetchPostComments,
+  fetchPosts,
+  fetchProfile,
+  fetchSearch,
+} from './fetch.js';
 import type { PostRef } from './parse.js';
 import { normalizeHandle, normalizePostUrl, PLATFORM } from './parse.js';
 import * as schema from './schema.js';
@@ -135,4 +144,40 @@ export const newsletterPostComments: OperationDef<PostRef & { sort: CommentSort 
   run: (ctx, a) => fetchPostComments(ctx, a),
 };
 
-export const operations = [newsletterProfile, newsletterPosts, newsletterPost, newsletterPostComments];
+/**
+ * A search query as one cache entry: trimmed, runs of white space made one space, lower-cased (public
+ * clients of the endpoint send it lower-cased: Substack matches without case).
+ */
+export const normalizeQuery = (raw: unknown): string => (typeof raw === 'string' ? raw.trim().replace(/\s+/g, ' ').toLowerCase() : '');
+
+export const newsletterSearch: OperationDef<{ query: string; cursor: SearchCursor | null }, schema.NewsletterSearchPage> = {
+  field: 'newsletterSearch',
+  platform: PLATFORM,
+  summary: "One page of Substack publications matching a query (20 a page), in Substack's order; page with `cursor`",
+  rest: { path: '/v1/newsletter/search' },
+  record: schema.NewsletterSearchPage,
+  params: [
+    { name: 'query', kind: 'string', required: true, maxLength: 200, description: "Search text: a publication's name, subject or author" },
+    {
+      name: 'cursor',
+      kind: 'string',
+      maxLength: 1024,
+      description: "Pagination token: the previous response's `cursor`, unchanged, with the same query. Omit for the first page.",
+    },
+  ],
+  cacheable: true,
+  check(args, problem) {
+    if (!hasCursor(args)) return;
+    const c = decodeSearchCursor(args.cursor);
+    const query = normalizeQuery(args.query);
+    if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
+    else if (query && c.q !== query) problem('cursor', 'belongs to another query');
+  },
+  normalize: (a) => ({ query: normalizeQuery(a.query), cursor: hasCursor(a) ? decodeSearchCursor(a.cursor) : null }),
+  key: (a) => JSON.stringify([a.query, a.cursor?.p ?? 0]),
+  cost: { max: 1 },
+  example: { query: 'harbour weather' },
+  run: (ctx, a) => fetchSearch(ctx, a),
+};
+
+export const operations = [newsletterProfile, newsletterPosts, newsletterPost, newsletterPostComments, newsletterSearch];

@@ -3,7 +3,9 @@
  * SOURCES.md; read in place) and on answers of our own for what no capture shows (said so). No
  * capture of one post (`/api/v1/posts/<slug>`) exists: its parser is tested on the captured post
  * objects of profile/posts, which carry the same post fields, and on samples.ts's answers, written
- * from those objects.
+ * from those objects. No capture of the publication search exists either: its envelope
+ * (`{results, more}`) is ours (samples.ts), its results the real publication objects of the
+ * profile capture (`primaryPublication`, `publicationUsers[].publication`, `subscriptions[].publication`).
  */
 import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
@@ -19,11 +21,19 @@ import {
   parsePostDetail,
   parseProfile,
   parseProfilePosts,
+  parsePublicationSearch,
   postIdentityProblem,
 } from './parse.js';
 import type { SubstackCommentSample } from './samples.js';
-import { substackCommentsBody, substackPostBody } from './samples.js';
-import { NewsletterComment, NewsletterPostComments, NewsletterPostDetail, NewsletterPostsPage, NewsletterProfile } from './schema.js';
+import { samplePublication, substackCommentsBody, substackPostBody, substackSearchBody } from './samples.js';
+import {
+  NewsletterComment,
+  NewsletterPostComments,
+  NewsletterPostDetail,
+  NewsletterPostsPage,
+  NewsletterProfile,
+  NewsletterPublication,
+} from './schema.js';
 
 const LABEL = 'newsletter';
 const load = (file: string): unknown => JSON.parse(readFixture(LABEL, file));
@@ -425,5 +435,113 @@ describe("a post's comments (our own written answers)", () => {
     expect(foreignComment(parsed([{ id: 11, children: [{ id: 12, children: [{ id: 13, postId: 9 }] }] }]), POST)).toBe(13);
     const unstated = parsed([{ id: 11 }]).map((c) => ({ ...c, post_id: null }));
     expect(foreignComment(unstated, POST)).toBeNull();
+  });
+});
+
+describe.skipIf(!hasFixtures(LABEL))(`publication search, the profile capture's publications as results (${skipReason(LABEL)})`, () => {
+  const profile = load('user-public-profile-jakubslys-2025-07.json') as Record<string, any>;
+  it('primaryPublication (flat author_id) and publicationUsers[0].publication (a nested author): ids, addresses, author', () => {
+    const { result, warnings } = captureWarnings(() =>
+      parsePublicationSearch(substackSearchBody([profile.primaryPublication, profile.publicationUsers[0].publication], true)),
+    );
+    expect(warnings).toEqual([]);
+    expect(result.more).toBe(true);
+    const [primary, viaRole] = result.publications;
+    expect(primary).toEqual({
+      id: 2817779,
+      name: 'slys.dev',
+      subdomain: 'slys',
+      custom_domain: 'iam.slys.dev',
+      base_url: null,
+      logo_url: 'https://substack-post-media.s3.amazonaws.com/public/images/d3b67508-e73c-434b-89ae-fde2c72e8fa4_256x256.png',
+      hero_text: null,
+      language: null,
+      author: { id: 254824415, name: null, handle: null },
+    });
+    expect(viaRole).toMatchObject({
+      id: 2817779,
+      name: 'slys.dev',
+      subdomain: 'slys',
+      custom_domain: 'iam.slys.dev',
+      author: { id: 254824415, name: 'Jakub Slys 🎖️', handle: 'jakubslys' },
+    });
+    expect(viaRole!.hero_text).toMatch(/^Ever wondered how Uber’s ride matching happens in seconds/);
+    for (const p of result.publications) NewsletterPublication.parse(p);
+  });
+  it('the 27 subscriptions’ publications: all kept, in order, the first Artificial Intelligence Made Simple; theme, created_at… not in the record', () => {
+    const pubs = (profile.subscriptions as Array<{ publication: unknown }>).map((s) => s.publication);
+    const { result, warnings } = captureWarnings(() => parsePublicationSearch(substackSearchBody(pubs)));
+    expect(warnings).toEqual([]);
+    expect(result.publications).toHaveLength(27);
+    expect(result.more).toBe(false);
+    expect(result.publications[0]).toMatchObject({
+      id: 1315074,
+      name: 'Artificial Intelligence Made Simple',
+      subdomain: 'artificialintelligencemadesimple',
+      custom_domain: null,
+      author: { id: 8101724, name: 'Devansh', handle: 'chocolatemilkcultleader' },
+    });
+    expect(Object.keys(result.publications[0]!).sort()).toEqual(
+      ['author', 'base_url', 'custom_domain', 'hero_text', 'id', 'language', 'logo_url', 'name', 'subdomain'].sort(),
+    );
+  });
+});
+
+describe('publication search, degraded answers (our own)', () => {
+  it('flat author fields as public clients read them; base_url kept as stated', () => {
+    const { publications, more } = parsePublicationSearch(substackSearchBody([samplePublication(7)], false));
+    expect(more).toBe(false);
+    expect(publications[0]).toEqual({
+      id: 7,
+      name: 'Estuary Notes 7',
+      subdomain: 'estuary7',
+      custom_domain: null,
+      base_url: 'https://estuary7.substack.com',
+      logo_url: 'https://substackcdn.com/image/fetch/sample-logo.png',
+      hero_text: 'Letters from the estuary.',
+      language: 'en',
+      author: { id: 330000007, name: 'Writer 7', handle: 'writer7' },
+    });
+  });
+  it('a result without its id is left out (warned), the others kept; name or subdomain missing: null plus a warning', () => {
+    const { result, warnings } = captureWarnings(() =>
+      parsePublicationSearch(
+        substackSearchBody([
+          samplePublication(1),
+          { ...samplePublication(2), id: undefined },
+          { ...samplePublication(3), name: undefined, subdomain: undefined },
+        ]),
+      ),
+    );
+    expect(result.publications.map((p) => p.id)).toEqual([1, 3]);
+    expect(result.publications[1]).toMatchObject({ name: null, subdomain: null, hero_text: 'Letters from the estuary.' });
+    expect(warnings.map((w) => w.field)).toEqual(
+      expect.arrayContaining(['publication_search.results', 'publication_search.results.name', 'publication_search.results.subdomain']),
+    );
+  });
+  it('no author fields: author null silently; optional fields absent: null silently; `more` absent: null', () => {
+    const bare = { id: 9, name: 'Bare', subdomain: 'bare' };
+    const { result, warnings } = captureWarnings(() => parsePublicationSearch(substackSearchBody([bare], 'absent')));
+    expect(warnings).toEqual([]);
+    expect(result).toEqual({
+      publications: [
+        {
+          id: 9,
+          name: 'Bare',
+          subdomain: 'bare',
+          custom_domain: null,
+          base_url: null,
+          logo_url: null,
+          hero_text: null,
+          language: null,
+          author: null,
+        },
+      ],
+      more: null,
+    });
+  });
+  it('an answer without `results` (another endpoint’s, or an error object) is a changed shape', () => {
+    expect(() => parsePublicationSearch({ publications: [] })).toThrow(/publication_search\.results/);
+    expect(() => parsePublicationSearch([])).toThrow();
   });
 });

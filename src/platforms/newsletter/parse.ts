@@ -3,7 +3,8 @@
  * parse kit: a profile without its id or handle, a post without its id, is a changed shape; the
  * usual fields missing are null plus a warning. Also a post URL's host and slug, whether one
  * post's answer is the post asked for (postIdentityProblem), and a post's comment tree
- * (parsePostComments: a comment without its id is left out, warned).
+ * (parsePostComments: a comment without its id is left out, warned), and the publication search
+ * (parsePublicationSearch: a publication without its id is left out, warned).
  *
  * Captures: ../shared/fixtures/newsletter/ (SOURCES.md; recorded with a login cookie, so viewer
  * fields appear there and are left out here).
@@ -11,9 +12,9 @@
 import { parseUserUrl } from '../../links/user-url.js';
 import { int, intish, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { NewsletterComment, NewsletterPost, NewsletterPostDetail, NewsletterProfile } from './schema.js';
+import type { NewsletterComment, NewsletterPost, NewsletterPostDetail, NewsletterProfile, NewsletterPublication } from './schema.js';
 import { byListOwner } from '../identity.js';
-export type { NewsletterComment, NewsletterPost, NewsletterPostDetail, NewsletterProfile } from './schema.js';
+export type { NewsletterComment, NewsletterPost, NewsletterPostDetail, NewsletterProfile, NewsletterPublication } from './schema.js';
 
 export const PLATFORM = 'newsletter';
 
@@ -303,4 +304,41 @@ export function foreignComment(comments: NewsletterComment[], postId: number): n
     if (deeper !== null) return deeper;
   }
   return null;
+}
+
+/**
+ * The body of `GET https://substack.com/api/v1/publication/search?query=&page=&limit=`:
+ * `{results: [...], more}`. Without `results` the answer is not this endpoint's (a changed shape);
+ * a publication without its id is left out (warned); `more` null when not stated.
+ */
+export function parsePublicationSearch(body: unknown): { publications: NewsletterPublication[]; more: boolean | null } {
+  const r = recordReader(body, { platform: PLATFORM, record: 'publication_search' });
+  r.id('results', (v) => (Array.isArray(v) ? v : null));
+  return { publications: r.items('results', parsePublication), more: r.opt.bool('more') };
+}
+
+/**
+ * One publication object: the search's results, and the same object where a profile names one
+ * (`primaryPublication`, `publicationUsers[].publication`). `name` and `subdomain` are on every
+ * publication (null plus a warning when missing); the rest null silently. The author: the search's
+ * flat `author_id`, `author_name`, `author_handle`, or a nested `author` object where the answer
+ * has one (a profile's publications); null when neither names anyone.
+ */
+export function parsePublication(r: Reader): NewsletterPublication {
+  const author = {
+    id: r.opt.int('author_id', ['author', 'id'], 'author_id'),
+    name: r.opt.str('author_name', ['author', 'name'], 'author_name'),
+    handle: r.opt.str('author_handle', ['author', 'handle'], 'author_handle'),
+  };
+  return {
+    id: r.id('id', int),
+    name: r.str('name'),
+    subdomain: r.str('subdomain'),
+    custom_domain: r.opt.str('custom_domain'),
+    base_url: r.opt.str('base_url'),
+    logo_url: r.opt.str('logo_url'),
+    hero_text: r.opt.str('hero_text'),
+    language: r.opt.str('language'),
+    author: author.id === null && author.name === null && author.handle === null ? null : author,
+  };
 }

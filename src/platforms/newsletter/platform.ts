@@ -1,6 +1,6 @@
 /**
  * newsletter = Substack. Registry entry: hosts and the operations (operations.ts: a writer's
- * profile and posts, one post, a post's comments). Hosts: substack.com, and for one post the publication's host the
+ * profile and posts, one post, a post's comments, the publication search). Hosts: substack.com, and for one post the publication's host the
  * caller names (`<name>.substack.com` or any custom domain: `*`, passed as `userParam` so the SSRF
  * guard checks it). No walls of its own known: Cloudflare's pages are the block catalogue's.
  */

@@ -218,3 +218,32 @@ export function substackCommentsBody(
   };
   return { comments: comments.map((c) => one(c, [])), ...extra };
 }
+
+/**
+ * The publication search's envelope, `GET https://substack.com/api/v1/publication/search?query=&page=&limit=`:
+ * `{results, more}`. Not a capture (none exists): the envelope is ours, written from public
+ * clients' notes on the endpoint (a `results` array and a `more` flag); tests put real publication
+ * objects in it (the profile capture's), or samplePublication's.
+ */
+export function substackSearchBody(results: unknown[], more: boolean | 'absent' = false): Record<string, unknown> {
+  return more === 'absent' ? { results } : { results, more };
+}
+
+/** A search result as public clients read it (flat `author_*` fields); values invented. */
+export function samplePublication(id: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    name: `Estuary Notes ${id}`,
+    subdomain: `estuary${id}`,
+    custom_domain: null,
+    base_url: `https://estuary${id}.substack.com`,
+    logo_url: 'https://substackcdn.com/image/fetch/sample-logo.png',
+    hero_text: 'Letters from the estuary.',
+    language: 'en',
+    author_id: 330_000_000 + id,
+    author_name: `Writer ${id}`,
+    author_handle: `writer${id}`,
+    author_photo_url: null,
+    ...extra,
+  };
+}

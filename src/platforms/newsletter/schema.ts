@@ -158,3 +158,37 @@ export const NewsletterPostComments = named(
   "A Substack post's public comments, as a tree",
 );
 export type NewsletterPostComments = z.infer<typeof NewsletterPostComments>;
+
+export const NewsletterPublication = named(
+  'NewsletterPublication',
+  z.strictObject({
+    id: Int.describe("The publication's Substack id"),
+    name: NStr,
+    subdomain: NStr.describe('Its address on Substack: <subdomain>.substack.com'),
+    custom_domain: NStr.describe('Its own domain, when it has one'),
+    base_url: NStr.describe('Its address as Substack states it (`base_url`); null when the answer does not state one'),
+    logo_url: NStr,
+    hero_text: NStr.describe('Its short description, as its home page shows it'),
+    language: NStr,
+    author: z
+      .strictObject({
+        id: NInt.describe("The author's Substack user id"),
+        name: NStr,
+        handle: NStr.describe('Profile handle (substack.com/@<handle>)'),
+      })
+      .nullable()
+      .describe('The person who writes it (`author_id`, `author_name`, `author_handle`); null when the answer names none'),
+  }),
+  'A Substack publication as its publication search lists it',
+);
+export type NewsletterPublication = z.infer<typeof NewsletterPublication>;
+
+export const NewsletterSearchPage = named(
+  'NewsletterSearchPage',
+  z.strictObject({
+    publications: z.array(NewsletterPublication).describe("Publications matching the query, in Substack's order (relevance)"),
+    cursor: NStr.describe("Pass unchanged as `cursor` (with the same query) for the next page; null at the end (Substack's `more` false)"),
+  }),
+  'One page of Substack publications matching a query',
+);
+export type NewsletterSearchPage = z.infer<typeof NewsletterSearchPage>;
