@@ -55,6 +55,9 @@ const SEARCHES = new Set([
   'microblogDProfileSearch',
   'microblogETag',
   'microblogEProfileSearch',
+  // A server's trends name no account: its tags and statuses (other servers' too) are whatever it ranks.
+  'microblogETrendsTags',
+  'microblogETrendsStatuses',
 ]);
 
 /**
