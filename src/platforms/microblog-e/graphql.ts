@@ -3,7 +3,8 @@
  * over the wire records (Mastodon's Account and Status entities; the account search lists the
  * profile's Account type, and so do followers and following and who boosted or favourited a
  * status, beside a small type of that status's id, url and counts; a status's thread lists the
- * Status type), plus `json` carrying the whole wire record (what REST returns). Media, mentions,
+ * Status type, and so do a server's trending statuses; its trending hashtags are a Tag type with
+ * their daily history), plus `json` carrying the whole wire record (what REST returns). Media, mentions,
  * tags, emoji, cards and polls are JSON.
  */
 import type { ObjectRef } from '@pothos/core';
