@@ -1092,6 +1092,30 @@ const PAIRS: Record<string, Pairs> = {
       ],
     ],
   },
+  microblogETrendsTags: {
+    same: [
+      [{ instance: 'Mastodon.Social' }, { instance: 'https://mastodon.social/' }],
+      [{ instance: 'mastodon.social', cursor: '' }, { instance: 'mastodon.social.' }],
+    ],
+    differ: [
+      [{ instance: 'mastodon.social' }, { instance: 'fosstodon.org' }],
+      [{ instance: 'mastodon.social' }, { instance: 'mastodon.social', cursor: encodeCursor({ l: 'tags', i: 'mastodon.social', o: 20 }) }],
+      [
+        { instance: 'mastodon.social', cursor: encodeCursor({ l: 'tags', i: 'mastodon.social', o: 20 }) },
+        { instance: 'mastodon.social', cursor: encodeCursor({ l: 'tags', i: 'mastodon.social', o: 40 }) },
+      ],
+    ],
+  },
+  microblogETrendsStatuses: {
+    same: [[{ instance: 'Mastodon.Social' }, { instance: 'mastodon.social' }]],
+    differ: [
+      [{ instance: 'mastodon.social' }, { instance: 'fosstodon.org' }],
+      [
+        { instance: 'mastodon.social' },
+        { instance: 'mastodon.social', cursor: encodeCursor({ l: 'statuses', i: 'mastodon.social', o: 20 }) },
+      ],
+    ],
+  },
   newsletterProfile: {
     same: [[{ handle: 'HarbourWeather' }, { handle: 'https://substack.com/@harbourweather' }]],
     differ: [[{ handle: 'harbourweather' }, { handle: 'harbour_weather' }]],

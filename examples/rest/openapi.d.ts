@@ -1900,6 +1900,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/microblog-e/trends/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Mastodon server's trending hashtags (20 at most, most trending first) with a week of daily use; page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogETrendsTags`.
+         */
+        get: operations["microblogETrendsTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/microblog-e/trends/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a Mastodon server's trending public statuses (20 at most, most trending first; its own and other servers'); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `microblogETrendsStatuses`.
+         */
+        get: operations["microblogETrendsStatuses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/newsletter/profile": {
         parameters: {
             query?: never;
@@ -5912,6 +5952,33 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
             cursor: string | null;
         };
+        MicroblogETrendTag: {
+            /** @description The hashtag, without #, as the server writes it */
+            name: string;
+            /** @description The hashtag's page on the server that answered */
+            url: string | null;
+            /** @description Daily use over the past week, most recent day first; null when the server sent none */
+            history: {
+                /** @description The day, as Unix time (seconds) of its start, UTC */
+                day: number | null;
+                /** @description Statuses using the hashtag that day, as the server counts them */
+                uses: number | null;
+                /** @description Accounts using the hashtag that day */
+                accounts: number | null;
+            }[] | null;
+        };
+        MicroblogETrendsTagsPage: {
+            /** @description The server's trending hashtags, most trending first (at most 20 a page) */
+            tags: components["schemas"]["MicroblogETrendTag"][];
+            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
+            cursor: string | null;
+        };
+        MicroblogETrendsStatusesPage: {
+            /** @description The server's trending public statuses, most trending first (at most 20 a page), its own and other servers' (a remote status's `url` and `uri` are on its own server) */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
+            cursor: string | null;
+        };
         NewsletterProfile: {
             /** @description The person's Substack user id */
             id: number;
@@ -9445,6 +9512,32 @@ export interface components {
         MicroblogEProfileSearchResponse: {
             /** @description Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server` */
             profiles: components["schemas"]["MicroblogEAccount"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogETrendsTagsResponse: {
+            /** @description The server's trending hashtags, most trending first (at most 20 a page) */
+            tags: components["schemas"]["MicroblogETrendTag"][];
+            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogETrendsStatusesResponse: {
+            /** @description The server's trending public statuses, most trending first (at most 20 a page), its own and other servers' (a remote status's `url` and `uri` are on its own server) */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
+            cursor: string | null;
             /** @constant */
             success: true;
             credits_remaining: number;
@@ -14695,6 +14788,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MicroblogEProfileSearchResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogETrendsTags: {
+        parameters: {
+            query: {
+                /**
+                 * @description The server to ask, e.g. mastodon.social
+                 * @example mastodon.social
+                 */
+                instance: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogETrendsTagsResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    microblogETrendsStatuses: {
+        parameters: {
+            query: {
+                /**
+                 * @description The server to ask, e.g. mastodon.social
+                 * @example mastodon.social
+                 */
+                instance: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same other parameters. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MicroblogETrendsStatusesResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

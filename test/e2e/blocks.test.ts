@@ -116,6 +116,8 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/microblog-e/post/favourited-by': ['url=https%3A%2F%2Fmastodon.social%2F%40maya%2F113900000000000011'],
   '/v1/microblog-e/tag': ['instance=mastodon.social&tag=cats'],
   '/v1/microblog-e/search/profiles': ['instance=mastodon.social&query=cats'],
+  '/v1/microblog-e/trends/tags': ['instance=mastodon.social'],
+  '/v1/microblog-e/trends/statuses': ['instance=mastodon.social'],
   '/v1/newsletter/profile': ['handle=maya'],
   '/v1/newsletter/posts': ['handle=maya'],
   '/v1/newsletter/post': [`url=${enc('https://maya.substack.com/p/first-post')}`],

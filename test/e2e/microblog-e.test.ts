@@ -11,7 +11,9 @@
  * answering 404 / 429 / a block page / another account's status, bad URLs. Who boosted or
  * favourited a status also: paging by our cursor (a cursor of the other list is 400), the status
  * or the list answering 404 / 429 / a block page / a login wall / another account's status, bad
- * parameters.
+ * parameters. A server's trending tags and statuses also: paging by our cursor (Mastodon's
+ * `offset`; a cursor of the other list or another server is 400), an empty list (charged), the
+ * server answering 404 / 429 / a block page / a login wall / not Mastodon, a bad instance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/microblog-e/demo.js';
@@ -23,6 +25,8 @@ import {
   mastodonInteractionsLink,
   mastodonSearchBody,
   mastodonStatusBody,
+  mastodonTrendsLink,
+  mastodonTrendTagBody,
 } from '../../src/platforms/microblog-e/samples.js';
 import { CLOUDFLARE_BLOCK } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
@@ -727,5 +731,174 @@ describe('microblog-e who boosted / favourited a status (/v1/microblog-e/post/re
     expect(r.body.error.details).toEqual([{ param, message: expect.stringMatching(message) }]);
     expect(h.replay.hits()).toHaveLength(before);
     expect(await h.balance(id)).toBe(5);
+  });
+});
+
+describe('microblog-e trends (/v1/microblog-e/trends/tags, /v1/microblog-e/trends/statuses)', () => {
+  const restoreDemo = () => {
+    h.replay.reset();
+    for (const r of demoRoutes()) h.replay.add(r);
+  };
+  const TAGS = '/api/v1/trends/tags';
+  const STATUSES = '/api/v1/trends/statuses';
+
+  it('tags: 1 credit live under {tags, cursor}, history as integers; 0 from cache (another spelling of the server shares it); GraphQL typed', async () => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    const r = await h.rest('/v1/microblog-e/trends/tags?instance=Mastodon.Social', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
+    expect(r.body.tags).toHaveLength(1);
+    expect(r.body.tags[0]).toMatchObject({ name: 'tides', url: 'https://mastodon.social/tags/tides' });
+    expect(r.body.tags[0].history[0]).toEqual({ day: 1741219200, uses: 64, accounts: 38 });
+    expect(r.body.tags[0].history).toHaveLength(7);
+    expect(h.replay.hits({ host: HOST, path: TAGS }).map((x) => x.query.toString())).toEqual(['limit=20']);
+    const again = await h.rest('/v1/microblog-e/trends/tags?instance=https://mastodon.social/&cache_max_age=1d', { key });
+    expect(again.body).toMatchObject({ credits_charged: 0, cached: true, tags: r.body.tags });
+    const g = await h.gql(
+      '{ microblogETrendsTags(instance: "mastodon.social", cacheMaxAge: "1d") { tags { name history { day uses accounts } } cursor } }',
+      { key },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.microblogETrendsTags.tags[0].history[1]).toEqual({ day: 1741132800, uses: 41, accounts: 27 });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it("statuses: 1 credit live under {posts, cursor}, the server's order; 0 from cache", async () => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    const r = await h.rest('/v1/microblog-e/trends/statuses?instance=mastodon.social', { key });
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
+    expect(r.body.posts.map((p: { id: string }) => p.id)).toEqual(['113900000000000010', '113900000000000007']);
+    const g = await h.gql(
+      '{ microblogETrendsStatuses(instance: "mastodon.social", cacheMaxAge: "1d") { posts { id account { acct } } } }',
+      {
+        key,
+      },
+    );
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.microblogETrendsStatuses.posts[1]).toEqual({ id: '113900000000000007', account: { acct: 'northpier' } });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it("statuses of other servers are the server's trends, not another resource; an empty list (trends off) is a page, charged", async () => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    const remote = mastodonStatusBody(HOST, {
+      id: '114000000000000001',
+      by: { user: 'harbourmaster', instance: 'tidewater.example', displayName: 'Harbour Master' },
+      text: 'Lock closed for repairs.',
+    });
+    h.replay.add({ host: HOST, path: STATUSES, response: mastodonJson(200, [remote]) });
+    h.replay.add({ host: HOST, path: TAGS, response: mastodonJson(200, []) });
+    try {
+      const r = await h.rest('/v1/microblog-e/trends/statuses?instance=mastodon.social', { key });
+      expect(r.body).toMatchObject({ credits_charged: 1, cursor: null });
+      expect(r.body.posts[0]).toMatchObject({
+        url: 'https://tidewater.example/@harbourmaster/114000000000000001',
+        account: { acct: 'harbourmaster@tidewater.example' },
+      });
+      const empty = await h.rest('/v1/microblog-e/trends/tags?instance=mastodon.social', { key });
+      expect(empty.body).toMatchObject({ credits_charged: 1, tags: [], cursor: null });
+      expect(await h.balance(id)).toBe(3);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it("pages by our cursor (Mastodon's Link `offset`); a cursor of the other list or of another server is 400, nothing fetched", async () => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    const full = Array.from({ length: 20 }, (_, i) => mastodonTrendTagBody(HOST, `tag${i}`, [20 - i]));
+    h.replay.add({
+      host: HOST,
+      path: TAGS,
+      response: (req) =>
+        req.query.get('offset') === '20'
+          ? mastodonJson(200, [mastodonTrendTagBody(HOST, 'last', [1])])
+          : {
+              ...mastodonJson(200, full),
+              headers: { 'content-type': 'application/json; charset=utf-8', link: mastodonTrendsLink(HOST, 'tags', 20) },
+            },
+    });
+    try {
+      const first = await h.rest('/v1/microblog-e/trends/tags?instance=mastodon.social', { key });
+      expect(first.body.tags).toHaveLength(20);
+      expect(first.body.cursor).toEqual(expect.any(String));
+      const second = await h.rest(`/v1/microblog-e/trends/tags?instance=mastodon.social&cursor=${encodeURIComponent(first.body.cursor)}`, {
+        key,
+      });
+      expect(second.body).toMatchObject({ credits_charged: 1, cursor: null, tags: [{ name: 'last' }] });
+      expect(h.replay.hits({ host: HOST, path: TAGS }).map((x) => x.query.get('offset'))).toEqual([null, '20']);
+      const before = h.replay.hits().length;
+      const crossed = await h.rest(
+        `/v1/microblog-e/trends/statuses?instance=mastodon.social&cursor=${encodeURIComponent(first.body.cursor)}`,
+        { key },
+      );
+      expect(crossed.status).toBe(400);
+      expect(crossed.body.error.details).toEqual([{ param: 'cursor', message: 'belongs to another list (trending tags)' }]);
+      const elsewhere = await h.rest(`/v1/microblog-e/trends/tags?instance=fosstodon.org&cursor=${encodeURIComponent(first.body.cursor)}`, {
+        key,
+      });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.error.details).toEqual([{ param: 'cursor', message: 'belongs to another server' }]);
+      expect(h.replay.hits()).toHaveLength(before);
+      expect(await h.balance(id)).toBe(3);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it.each([
+    ['404 (a server without the trends API)', 404, 'NOT_FOUND', mastodonError(404, 'Record not found')],
+    ['429', 502, 'UPSTREAM_BLOCKED', { status: 429, headers: { 'retry-after': '3600' }, body: '' }],
+    ['a Cloudflare block page', 502, 'UPSTREAM_BLOCKED', { status: 403, headers: { 'content-type': 'text/html' }, body: CLOUDFLARE_BLOCK }],
+    ["a login wall (401, Mastodon's error body)", 502, 'UPSTREAM_BLOCKED', mastodonError(401, 'This API requires an authenticated user')],
+    ['403 (anonymous callers refused)', 502, 'UPSTREAM_BLOCKED', mastodonError(403, 'This action is not allowed')],
+    [
+      'an HTML page (not Mastodon)',
+      502,
+      'UPSTREAM_FAILED',
+      { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>hi</html>' },
+    ],
+    ['another JSON shape', 502, 'UPSTREAM_FAILED', mastodonJson(200, { tags: [] })],
+  ])('the server answering %s → %s %s, 0 credits (tags and statuses)', async (_what, status, code, response) => {
+    const { key, id } = await h.key(5);
+    restoreDemo();
+    h.replay.add({ host: HOST, path: TAGS, response });
+    h.replay.add({ host: HOST, path: STATUSES, response });
+    try {
+      for (const list of ['tags', 'statuses']) {
+        const r = await h.rest(`/v1/microblog-e/trends/${list}?instance=mastodon.social`, { key });
+        expect(r.status).toBe(status);
+        expect(r.body.error.code).toBe(code);
+      }
+      expect(await h.balance(id)).toBe(5);
+    } finally {
+      restoreDemo();
+    }
+  });
+
+  it.each([
+    ['instance=10.0.0.5', 'instance', /must be a server host name/],
+    ['instance=localhost', 'instance', /must be a server host name/],
+    ['instance=mastodon.social%3A8080', 'instance', /must be a server host name/],
+    ['instance=mastodon.social&cursor=nope', 'cursor', /must be the `cursor` of a previous response/],
+  ])('%s → 400 INVALID_INPUT on %s, nothing fetched, 0 credits', async (q, param, message) => {
+    const { key, id } = await h.key(5);
+    const before = h.replay.hits().length;
+    const r = await h.rest(`/v1/microblog-e/trends/tags?${q}`, { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('INVALID_INPUT');
+    expect(r.body.error.details).toEqual([{ param, message: expect.stringMatching(message) }]);
+    expect(h.replay.hits()).toHaveLength(before);
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('a missing instance → 400 INVALID_INPUT on instance', async () => {
+    const { key } = await h.key(5);
+    const r = await h.rest('/v1/microblog-e/trends/statuses', { key });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([{ param: 'instance', message: expect.any(String) }]);
   });
 });

@@ -56,6 +56,9 @@ const SEARCHES = new Set([
   'microblogETag',
   'microblogEProfileSearch',
   'newsletterSearch',
+  // A server's trends name no account: its tags and statuses (other servers' too) are whatever it ranks.
+  'microblogETrendsTags',
+  'microblogETrendsStatuses',
 ]);
 
 /**

@@ -87,6 +87,18 @@ function demoStatus(
   };
 }
 
+/** A trending Tag entity of `host`: a week of daily use, most recent day first, each number a string as Mastodon sends it. */
+function demoTrendTag(host: string, name: string) {
+  const uses = [64, 41, 12, 9, 15, 7, 11];
+  const accounts = [38, 27, 9, 8, 11, 6, 9];
+  const today = Date.UTC(2025, 2, 6) / 1000;
+  return {
+    name,
+    url: `https://${host}/tags/${name}`,
+    history: uses.map((u, i) => ({ day: String(today - i * 86_400), uses: String(u), accounts: String(accounts[i]) })),
+  };
+}
+
 export function demoRoutes(): Route[] {
   const host = DEMO.microblogEInstance;
   const user: string = DEMO.microblogEUser;
@@ -169,6 +181,17 @@ export function demoRoutes(): Route[] {
       host,
       path: `/api/v1/timelines/tag/${DEMO.microblogETag}`,
       response: (req) => (req.query.get('max_id') ? demoMiss(req) : json([tides, lowTide])),
+    },
+    // Its trends: one page each (no Link header), the hashtag with a week of use, and two statuses.
+    {
+      host,
+      path: '/api/v1/trends/tags',
+      response: (req) => (req.query.get('offset') ? demoMiss(req) : json([demoTrendTag(host, DEMO.microblogETag)])),
+    },
+    {
+      host,
+      path: '/api/v1/trends/statuses',
+      response: (req) => (req.query.get('offset') ? demoMiss(req) : json([tides, lowTide])),
     },
     {
       host,

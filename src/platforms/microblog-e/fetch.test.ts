@@ -16,6 +16,7 @@ import {
   decodeInteractionsCursor,
   decodePostsCursor,
   decodeTagCursor,
+  decodeTrendsCursor,
   fetchFollows,
   fetchInteractions,
   fetchPost,
@@ -23,6 +24,8 @@ import {
   fetchProfile,
   fetchProfileSearch,
   fetchTag,
+  fetchTrendsStatuses,
+  fetchTrendsTags,
 } from './fetch.js';
 import { onParserWarning } from '../../observability/warn.js';
 import { isPartialRead } from '../partial-read.js';
@@ -35,6 +38,7 @@ import {
   microblogEPosts,
   microblogEProfileSearch,
   microblogETag,
+  microblogETrendsTags,
 } from './operations.js';
 import { parseStatus, PLATFORM } from './parse.js';
 import type { MastodonSample, MastodonStatusSample } from './samples.js';
@@ -45,6 +49,8 @@ import {
   mastodonInteractionsLink,
   mastodonSearchBody,
   mastodonStatusBody,
+  mastodonTrendsLink,
+  mastodonTrendTagBody,
 } from './samples.js';
 import { walls } from './walls.js';
 
@@ -121,6 +127,10 @@ describe('the user-named instance and the SSRF guard', () => {
       expect(search.details).toEqual([{ param: 'instance', message: expect.any(String) }]);
       const followers = await failure(fetchFollows(t.ctx, 'followers', { user: 'tides', instance, cursor: null }));
       expect(followers.details).toEqual([{ param: 'handle', message: expect.any(String) }]);
+      for (const trends of [fetchTrendsTags, fetchTrendsStatuses])
+        expect((await failure(trends(t.ctx, { instance, cursor: null }))).details).toEqual([
+          { param: 'instance', message: expect.any(String) },
+        ]);
       expect(t.replay.hits()).toHaveLength(0);
     },
   );
@@ -960,5 +970,66 @@ describe('microblogEPostRebloggedBy / microblogEPostFavouritedBy', () => {
         expect(r.cursor).toBeNull();
       },
     );
+  });
+});
+
+describe('microblogETrendsTags / microblogETrendsStatuses', () => {
+  // Trends answers here are our own (samples.ts: Mastodon's documented Tag entity, its Link header).
+  const TAGS = '/api/v1/trends/tags';
+  const tags = (n: number) => Array.from({ length: n }, (_, i) => mastodonTrendTagBody('mastodon.social', `t${i}`, [n - i]));
+
+  it("the Link header's next `offset` becomes our cursor (list and server bound); the next page asks that offset", async () => {
+    t.replay.add({
+      host: 'mastodon.social',
+      path: TAGS,
+      response: json(tags(20), { link: mastodonTrendsLink('mastodon.social', 'tags', 40) }),
+    });
+    const page = await fetchTrendsTags(t.ctx, { instance: 'mastodon.social', cursor: { l: 'tags', i: 'mastodon.social', o: 20 } });
+    expect(page.tags).toHaveLength(20);
+    expect(decodeTrendsCursor(page.cursor!)).toEqual({ l: 'tags', i: 'mastodon.social', o: 40 });
+    expect(t.replay.hits().map((x) => x.query.toString())).toEqual(['limit=20&offset=20']);
+    expect(validateArgs(microblogETrendsTags, { instance: 'Mastodon.Social', cursor: page.cursor }).ok).toBe(true);
+    expect(validateArgs(microblogETrendsTags, { instance: 'fosstodon.org', cursor: page.cursor }).ok).toBe(false);
+  });
+
+  it('no Link header: a full page continues 20 further, a short one ends; a Link offset that does not move forward ends (never a loop)', async () => {
+    t.replay.add({ host: 'full.example', path: TAGS, response: json(tags(20)) });
+    t.replay.add({ host: 'short.example', path: TAGS, response: json(tags(3)) });
+    t.replay.add({ host: 'loop.social', path: TAGS, response: json(tags(20), { link: mastodonTrendsLink('loop.social', 'tags', 20) }) });
+    const full = await fetchTrendsTags(t.ctx, { instance: 'full.example', cursor: null });
+    expect(decodeTrendsCursor(full.cursor!)).toEqual({ l: 'tags', i: 'full.example', o: 20 });
+    expect((await fetchTrendsTags(t.ctx, { instance: 'short.example', cursor: null })).cursor).toBeNull();
+    const loop = await fetchTrendsTags(t.ctx, { instance: 'loop.social', cursor: { l: 'tags', i: 'loop.social', o: 20 } });
+    expect(loop.cursor).toBeNull();
+  });
+
+  it('hand-made cursors: another list, a zero, negative, fractional or huge offset → not ours', () => {
+    expect(decodeTrendsCursor(encodeCursor({ l: 'links', i: 'mastodon.social', o: 20 }))).toBeNull();
+    for (const o of [0, -20, 2.5, 10_020, '20'])
+      expect(decodeTrendsCursor(encodeCursor({ l: 'tags', i: 'mastodon.social', o }))).toBeNull();
+  });
+
+  it('statuses: the list parser (a private status left out), the server asked at /api/v1/trends/statuses?limit=20', async () => {
+    const by: MastodonSample = { user: 'tides', instance: 'elsewhere.example', displayName: 'Tides' };
+    t.replay.add({
+      host: 'mastodon.social',
+      path: '/api/v1/trends/statuses',
+      response: json([
+        mastodonStatusBody('mastodon.social', { id: '1', by, text: 'a' }),
+        mastodonStatusBody('mastodon.social', { id: '2', by, text: 'b', visibility: 'private' }),
+      ]),
+    });
+    const page = await fetchTrendsStatuses(t.ctx, { instance: 'mastodon.social', cursor: null });
+    expect(page).toMatchObject({ posts: [{ id: '1', account: { acct: 'tides@elsewhere.example' } }], cursor: null });
+    expect(t.replay.hits().map((x) => x.query.toString())).toEqual(['limit=20']);
+  });
+
+  it('404 → NOT_FOUND (no trends API there); a body that is no array → UPSTREAM_FAILED (not Mastodon)', async () => {
+    t.replay.add({ host: 'mastodon.social', path: TAGS, response: json({ error: 'Not Found' }, {}, 404) });
+    t.replay.add({ host: 'blog.example', path: TAGS, response: json({ hello: 'world' }) });
+    expect((await failure(fetchTrendsTags(t.ctx, { instance: 'mastodon.social', cursor: null }))).code).toBe('NOT_FOUND');
+    const other = await failure(fetchTrendsTags(t.ctx, { instance: 'blog.example', cursor: null }));
+    expect(other.code).toBe('UPSTREAM_FAILED');
+    expect(other.message).toMatch(/does not answer the Mastodon API/);
   });
 });

@@ -13,6 +13,8 @@
  *       (a status and its thread; the thread is optional: see fetchPost)
  *   GET https://<instance>/api/v1/statuses/<id>, then GET …/statuses/<id>/reblogged_by?limit=80[&max_id=]
  *       (or `/favourited_by`; the status on every page; next page: the Link header's `max_id`)
+ *   GET https://<instance>/api/v1/trends/tags?limit=20[&offset=]   (or `/trends/statuses`; next page:
+ *       the Link header's `offset`)
  *
  * The instance is the caller's input, so every request names it as `userParam` (`handle`, or
  * `instance` for a tag or a search, `url` for a status): the upstream client's SSRF guard refuses a private,
@@ -21,7 +23,7 @@
  * 429 cool-downs) is per host in the upstream client, so each instance has its own budget.
  *
  * How answers map: a vendor challenge → UPSTREAM_BLOCKED (block catalogue); 404/410 → NOT_FOUND
- * (an account or tag; for the search, which names no resource, the server has no such API:
+ * (an account or tag; a server's trends: it publishes none; for the search, which names no resource, the server has no such API:
  * UPSTREAM_FAILED "does not answer the Mastodon API"); 401/403 (the server requires a login for
  * its API: `DISALLOW_UNAUTHENTICATED_API_ACCESS`, or its v4.2+ timeline-access settings) →
  * UPSTREAM_BLOCKED; other non-2xx → expectOk; a 200 that is not a Mastodon Account / Status list /
@@ -34,6 +36,7 @@ import { invalidParam, isApiError, notFound, privateContent, upstreamBlocked, up
 import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
+import { nextLinkParam } from '../../parse/index.js';
 import { byListOwner, sameHandle, sameId } from '../identity.js';
 import { nextMaxId, nextPage } from '../microblog-a/posts.js';
 import type { OpContext } from '../operation.js';
@@ -47,6 +50,7 @@ import {
   parseContext,
   parseStatus,
   parseStatuses,
+  parseTrendTags,
   PLATFORM,
 } from './parse.js';
 import type {
@@ -57,6 +61,8 @@ import type {
   MicroblogEProfileSearch,
   MicroblogEStatus,
   MicroblogETagPage,
+  MicroblogETrendsStatusesPage,
+  MicroblogETrendsTagsPage,
 } from './schema.js';
 
 const HEADERS = { accept: 'application/json' };
@@ -66,6 +72,10 @@ const SEARCH_LIMIT = 40;
 const FOLLOWS_LIMIT = 80;
 /** Accounts per page of a status's boosters / favouriters: Mastodon's most (twice its default of 40). */
 const INTERACTIONS_LIMIT = 80;
+/** Items per page of a server's trends: Mastodon's most for tags (twice its default of 10); statuses allow 40, 20 kept alike. */
+const TRENDS_LIMIT = 20;
+/** The deepest offset a trends cursor may carry: Mastodon ranks a few hundred items at most. */
+const TRENDS_MAX_OFFSET = 10_000;
 
 /**
  * `what` names what is asked for. `missing`: what a 404/410 means — the account or tag asked for
@@ -228,6 +238,84 @@ export async function fetchProfileSearch(ctx: OpContext, a: { instance: string; 
     'no-api',
   );
   return { profiles: asMastodon(a.instance, () => parseAccountSearch(json)) };
+}
+
+/** Which trends of a server: its trending hashtags or its trending statuses (Mastodon's path segment). */
+export type TrendsList = 'tags' | 'statuses';
+/** Our cursor of a server's trends: the list, instance, next `offset` (Mastodon pages trends by offset, not by id). */
+interface TrendsCursor {
+  l: TrendsList;
+  i: string;
+  o: number;
+}
+export type { TrendsCursor };
+
+export function decodeTrendsCursor(raw: string): TrendsCursor | null {
+  const c = decodeCursor(raw);
+  if (!c || (c.l !== 'tags' && c.l !== 'statuses') || typeof c.i !== 'string') return null;
+  return Number.isSafeInteger(c.o) && (c.o as number) > 0 && (c.o as number) <= TRENDS_MAX_OFFSET
+    ? { l: c.l, i: c.i, o: c.o as number }
+    : null;
+}
+
+/**
+ * The next page's offset: the Link header's `rel="next"` `offset` (Mastodon sends one when the page
+ * was full); without a Link header at all, below a full page. Null at the end, and for an offset
+ * that does not move forward or lies beyond TRENDS_MAX_OFFSET (never a loop).
+ */
+function nextOffset(link: string | undefined, offset: number, size: number): number | null {
+  const raw = link === undefined ? (size >= TRENDS_LIMIT ? String(offset + TRENDS_LIMIT) : null) : nextLinkParam(link, 'offset');
+  if (!raw || !/^\d{1,6}$/.test(raw)) return null;
+  const next = Number(raw);
+  return next > offset && next <= TRENDS_MAX_OFFSET ? next : null;
+}
+
+type TrendsArgs = { instance: string; cursor: TrendsCursor | null };
+
+/** One page of the server's trends (`GET /api/v1/trends/<list>?limit=20[&offset=]`) as the JSON array and our next cursor. */
+async function fetchTrendsPage(
+  ctx: OpContext,
+  list: TrendsList,
+  a: TrendsArgs,
+): Promise<{ json: unknown; cursor: (size: number) => string | null }> {
+  const offset = a.cursor?.o ?? 0;
+  const params = new URLSearchParams({ limit: String(TRENDS_LIMIT) });
+  if (offset) params.set('offset', String(offset));
+  const { json, headers } = await getJson(
+    ctx,
+    `https://${a.instance}/api/v1/trends/${list}?${params.toString()}`,
+    'instance',
+    `The trending ${list === 'tags' ? 'hashtags' : 'statuses'} of ${a.instance}`,
+  );
+  return {
+    json,
+    cursor: (size) => {
+      const next = nextOffset(headers.link, offset, size);
+      return next === null ? null : encodeCursor({ l: list, i: a.instance, o: next } satisfies TrendsCursor);
+    },
+  };
+}
+
+/**
+ * One page of a server's trending hashtags: Tag entities, most trending first. Trends name no
+ * account, so there is no identity to check: the asked server's answer is the record. A server
+ * with trends turned off answers `[]` (an empty page, charged); one without the API 404 (NOT_FOUND).
+ */
+export async function fetchTrendsTags(ctx: OpContext, a: TrendsArgs): Promise<MicroblogETrendsTagsPage> {
+  const page = await fetchTrendsPage(ctx, 'tags', a);
+  const tags = asMastodon(a.instance, () => parseTrendTags(page.json));
+  return { tags, cursor: page.cursor(Array.isArray(page.json) ? page.json.length : 0) };
+}
+
+/**
+ * One page of a server's trending statuses: public Status entities (parseStatuses), most trending
+ * first, the server's own and other servers' (a remote status's `url` and `uri` are on its origin,
+ * its account's `acct` is `user@server`): no identity to check, as for tags.
+ */
+export async function fetchTrendsStatuses(ctx: OpContext, a: TrendsArgs): Promise<MicroblogETrendsStatusesPage> {
+  const page = await fetchTrendsPage(ctx, 'statuses', a);
+  const posts = asMastodon(a.instance, () => parseStatuses(page.json, 'trends.statuses'));
+  return { posts, cursor: page.cursor(Array.isArray(page.json) ? page.json.length : 0) };
 }
 
 /** One page of an account's followers or following, and the account itself (its lookup). */

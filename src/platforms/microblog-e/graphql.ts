@@ -3,7 +3,8 @@
  * over the wire records (Mastodon's Account and Status entities; the account search lists the
  * profile's Account type, and so do followers and following and who boosted or favourited a
  * status, beside a small type of that status's id, url and counts; a status's thread lists the
- * Status type), plus `json` carrying the whole wire record (what REST returns). Media, mentions,
+ * Status type, and so do a server's trending statuses; its trending hashtags are a Tag type with
+ * their daily history), plus `json` carrying the whole wire record (what REST returns). Media, mentions,
  * tags, emoji, cards and polls are JSON.
  */
 import type { ObjectRef } from '@pothos/core';
@@ -19,6 +20,8 @@ import {
   microblogEProfile,
   microblogEProfileSearch,
   microblogETag,
+  microblogETrendsStatuses,
+  microblogETrendsTags,
 } from './operations.js';
 import type {
   MicroblogEAccount,
@@ -32,7 +35,11 @@ import type {
   MicroblogEProfileSearch,
   MicroblogERebloggedByPage,
   MicroblogEStatus,
+  MicroblogETagHistory,
   MicroblogETagPage,
+  MicroblogETrendsStatusesPage,
+  MicroblogETrendsTagsPage,
+  MicroblogETrendTag,
 } from './schema.js';
 
 /** Declares microblog-e's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
@@ -136,6 +143,7 @@ export function microblogEGraphql(): void {
   });
 
   interactionsGraphql(AccountRef);
+  trendsGraphql(StatusRef);
   operationField(microblogEProfile, AccountRef);
   operationField(microblogEPosts, PostsPageRef);
   operationField(microblogEFollowers, FollowersPageRef);
@@ -143,6 +151,52 @@ export function microblogEGraphql(): void {
   operationField(microblogEPost, PostContextRef);
   operationField(microblogETag, TagPageRef);
   operationField(microblogEProfileSearch, ProfileSearchRef);
+}
+
+/** A server's trends: its trending hashtags (Tag entities with their daily history) and its trending statuses (the Status type). */
+function trendsGraphql(StatusRef: ObjectRef<any, MicroblogEStatus>): void {
+  const json = WIRE_FIELD_DESCRIPTION;
+  const HistoryRef = builder.objectRef<MicroblogETagHistory>('MicroblogETagHistory').implement({
+    description: 'One day of a hashtag’s use',
+    fields: (t) => ({
+      day: t.exposeInt('day', { description: 'The day, as Unix time (seconds) of its start, UTC' }),
+      uses: t.exposeInt('uses', { description: 'Statuses using the hashtag that day' }),
+      accounts: t.exposeInt('accounts', { description: 'Accounts using the hashtag that day' }),
+    }),
+  });
+
+  const TrendTagRef = builder.objectRef<MicroblogETrendTag>('MicroblogETrendTag').implement({
+    description: 'A trending hashtag',
+    fields: (t) => ({
+      name: t.exposeString('name', { nullable: false, description: 'The hashtag, without #' }),
+      url: t.exposeString('url'),
+      history: t.expose('history', {
+        type: [HistoryRef],
+        nullable: true,
+        description: 'Daily use over the past week, most recent day first; null when the server sent none',
+      }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const TagsPageRef = builder.objectRef<MicroblogETrendsTagsPage>('MicroblogETrendsTagsPage').implement({
+    fields: (t) => ({
+      tags: t.expose('tags', { type: [TrendTagRef], nullable: false, description: 'Most trending first' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  const StatusesPageRef = builder.objectRef<MicroblogETrendsStatusesPage>('MicroblogETrendsStatusesPage').implement({
+    fields: (t) => ({
+      posts: t.expose('posts', { type: [StatusRef], nullable: false, description: 'Most trending first' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: json, resolve: (r) => r }),
+    }),
+  });
+
+  operationField(microblogETrendsTags, TagsPageRef);
+  operationField(microblogETrendsStatuses, StatusesPageRef);
 }
 
 /** Who boosted or favourited a status: the status's id, url and counts, and the Account type listed. */

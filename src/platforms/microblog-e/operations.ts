@@ -1,17 +1,28 @@
 /**
  * microblog-e (any Mastodon-compatible server) operations: an account's profile, its statuses,
  * its followers and the accounts it follows, one status with its thread, the accounts that
- * boosted or favourited a status, a server's hashtag timeline, a server's account search; each
+ * boosted or favourited a status, a server's hashtag timeline, a server's account search, a
+ * server's trending hashtags and trending statuses; each
  * 1 credit live (0 cached or on error). Listed by platform.ts; GraphQL types in graphql.ts; demo
  * answers in its demo.ts.
  */
 import type { OpContext, OperationDef, ParamSpec } from '../operation.js';
-import type { FollowsCursor, FollowsList, InteractionList, InteractionsCursor, PostsCursor, TagCursor } from './fetch.js';
+import type {
+  FollowsCursor,
+  FollowsList,
+  InteractionList,
+  InteractionsCursor,
+  PostsCursor,
+  TagCursor,
+  TrendsCursor,
+  TrendsList,
+} from './fetch.js';
 import {
   decodeFollowsCursor,
   decodeInteractionsCursor,
   decodePostsCursor,
   decodeTagCursor,
+  decodeTrendsCursor,
   fetchFollows,
   fetchInteractions,
   fetchPost,
@@ -19,6 +30,8 @@ import {
   fetchProfile,
   fetchProfileSearch,
   fetchTag,
+  fetchTrendsStatuses,
+  fetchTrendsTags,
 } from './fetch.js';
 import type { Acct, StatusRef } from './parse.js';
 import { normalizeAcct, normalizeInstance, normalizeStatusUrl, normalizeTag, PLATFORM } from './parse.js';
@@ -297,6 +310,53 @@ export const microblogEPostFavouritedBy: OperationDef<InteractionsArgs, schema.M
   record: schema.MicroblogEFavouritedByPage,
 };
 
+type TrendsArgs = { instance: string; cursor: TrendsCursor | null };
+
+/** What the trending tags and statuses operations share: `instance` and a cursor bound to the list and the server, the key. */
+function trendsDef(list: TrendsList) {
+  return {
+    platform: PLATFORM,
+    params: [INSTANCE_PARAM, { name: 'cursor', kind: 'string', maxLength: 512, description: CURSOR_DESCRIPTION }] satisfies ParamSpec[],
+    cacheable: true,
+    check(args: Record<string, any>, problem: (param: string, message: string) => void) {
+      const instance = checkInstance(args, problem);
+      if (!hasCursor(args)) return;
+      const c = decodeTrendsCursor(args.cursor);
+      if (!c) problem('cursor', CURSOR_PROBLEM);
+      else if (c.l !== list) problem('cursor', `belongs to another list (trending ${c.l})`);
+      else if (instance && c.i !== instance) problem('cursor', 'belongs to another server');
+    },
+    normalize: (a: Record<string, any>): TrendsArgs => ({
+      instance: instanceOf(a)!,
+      cursor: hasCursor(a) ? decodeTrendsCursor(a.cursor) : null,
+    }),
+    // The server and the page (per operation): trends name nothing else.
+    key: (a: TrendsArgs) => JSON.stringify([a.instance, a.cursor?.o ?? 0]),
+    cost: { max: 1 },
+    example: { instance: 'mastodon.social' },
+  };
+}
+
+export const microblogETrendsTags: OperationDef<TrendsArgs, schema.MicroblogETrendsTagsPage> = {
+  ...trendsDef('tags'),
+  field: 'microblogETrendsTags',
+  summary:
+    "One page of a Mastodon server's trending hashtags (20 at most, most trending first) with a week of daily use; page with `cursor`",
+  rest: { path: '/v1/microblog-e/trends/tags' },
+  record: schema.MicroblogETrendsTagsPage,
+  run: (ctx, a) => fetchTrendsTags(ctx, a),
+};
+
+export const microblogETrendsStatuses: OperationDef<TrendsArgs, schema.MicroblogETrendsStatusesPage> = {
+  ...trendsDef('statuses'),
+  field: 'microblogETrendsStatuses',
+  summary:
+    "One page of a Mastodon server's trending public statuses (20 at most, most trending first; its own and other servers'); page with `cursor`",
+  rest: { path: '/v1/microblog-e/trends/statuses' },
+  record: schema.MicroblogETrendsStatusesPage,
+  run: (ctx, a) => fetchTrendsStatuses(ctx, a),
+};
+
 export const operations = [
   microblogEProfile,
   microblogEPosts,
@@ -307,4 +367,6 @@ export const operations = [
   microblogEPostFavouritedBy,
   microblogETag,
   microblogEProfileSearch,
+  microblogETrendsTags,
+  microblogETrendsStatuses,
 ];

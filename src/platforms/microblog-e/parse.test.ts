@@ -18,9 +18,10 @@ import {
   parseContext,
   parseStatus,
   parseStatuses,
+  parseTrendTags,
 } from './parse.js';
 import type { MastodonSample } from './samples.js';
-import { mastodonContextBody, mastodonFollowsBody, mastodonSearchBody, mastodonStatusBody } from './samples.js';
+import { mastodonContextBody, mastodonFollowsBody, mastodonSearchBody, mastodonStatusBody, mastodonTrendTagBody } from './samples.js';
 import {
   MicroblogEAccount,
   MicroblogEFollowersPage,
@@ -29,6 +30,8 @@ import {
   MicroblogEPostsPage,
   MicroblogEProfileSearch,
   MicroblogEStatus,
+  MicroblogETrendsStatusesPage,
+  MicroblogETrendsTagsPage,
 } from './schema.js';
 
 const LABEL = 'microblog-e';
@@ -155,6 +158,35 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-e captures (${skipReason(LABEL)}
     expect(result[1].tags.map((t) => t.name)).toEqual(['user2025', 'rstats']);
     expect(result[4].account?.acct).toBe('pp0196.bsky.social@bsky.brid.gy');
     expect(result[4].url).toMatch(/^https:\/\/fed\.brid\.gy\/r\/https:\/\/bsky\.app\/profile\//);
+  });
+
+  it("trending statuses (no capture of /api/v1/trends/statuses): the anonymous tag timeline's Status list of mastodon.social reads as that answer, remote statuses kept as they are", () => {
+    const json = load('timeline-tag-rstats-mastodon-social-anon-2025-07-17.json');
+    const { result: posts, warnings } = captureWarnings(() => parseStatuses(json, 'trends.statuses'));
+    expect(warnings).toEqual([]);
+    expect(posts).toEqual(parseStatuses(json));
+    // Trends name no account: the remote status (another server's url, acct user@server) is data, not another resource.
+    expect(posts[0]).toMatchObject({
+      id: '114870142396314555',
+      url: 'https://rstats.me/@simonpcouch/114870142137562212',
+      account: { acct: 'simonpcouch@rstats.me' },
+    });
+    expect(posts[4].account?.acct).toBe('pp0196.bsky.social@bsky.brid.gy');
+    const page = { posts, cursor: null };
+    expect(MicroblogETrendsStatusesPage.parse(page)).toEqual(page);
+  });
+
+  it("a real Tag entity (a status's `tags` in the tag timeline capture: name and url, no history) reads as a trending tag with history null, warned", () => {
+    const statuses = load('timeline-tag-rstats-mastodon-social-anon-2025-07-17.json') as { tags: unknown[] }[];
+    expect(statuses[1].tags).toHaveLength(2);
+    const { result: tags, warnings } = captureWarnings(() => parseTrendTags(statuses[1].tags));
+    expect(tags).toEqual([
+      { name: 'user2025', url: 'https://mastodon.social/tags/user2025', history: null },
+      { name: 'rstats', url: 'https://mastodon.social/tags/rstats', history: null },
+    ]);
+    expect(warnings.map((w) => w.field)).toEqual(['trends.tags.items.history', 'trends.tags.items.history']);
+    const page = { tags, cursor: null };
+    expect(MicroblogETrendsTagsPage.parse(page)).toEqual(page);
   });
 
   it('one status (no capture of /api/v1/statuses/<id>): each captured Status parses into the post record unchanged, as in its list', () => {
@@ -369,6 +401,61 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(result.descendants.map((s) => [s.id, s.in_reply_to_id])).toEqual([['120', '110']]);
     expect(warnings.map((w) => w.field)).toEqual(['context.descendants.items']);
     expect(parseContext({ ancestors: [], descendants: [] })).toEqual({ ancestors: [], descendants: [] });
+  });
+
+  it('trending tags (our own sample, samples.ts): history days, uses and accounts read from strings as integers, in order', () => {
+    const { result, warnings } = captureWarnings(() =>
+      parseTrendTags([mastodonTrendTagBody('mastodon.social', 'Tides', [64, 41]), mastodonTrendTagBody('mastodon.social', 'fog', [3])]),
+    );
+    expect(warnings).toEqual([]);
+    expect(result).toEqual([
+      {
+        name: 'Tides',
+        url: 'https://mastodon.social/tags/tides',
+        history: [
+          { day: 1741219200, uses: 64, accounts: 32 },
+          { day: 1741132800, uses: 41, accounts: 21 },
+        ],
+      },
+      { name: 'fog', url: 'https://mastodon.social/tags/fog', history: [{ day: 1741219200, uses: 3, accounts: 2 }] },
+    ]);
+  });
+
+  it('a trending tags answer with fields missing: each is null on its own (warned), a tag without its name left out, a day not an object left out', () => {
+    const full = mastodonTrendTagBody('mastodon.social', 'tides', [5, 4]);
+    const { result, warnings } = captureWarnings(() =>
+      parseTrendTags([
+        { ...full, url: undefined, history: [{ day: '1741219200', uses: 'many', accounts: '3' }, 'x'] },
+        { url: 'https://mastodon.social/tags/x', history: [] },
+        { name: '', history: [] },
+        { ...full, history: undefined },
+        full,
+      ]),
+    );
+    expect(result).toEqual([
+      { name: 'tides', url: null, history: [{ day: 1741219200, uses: null, accounts: 3 }] },
+      { name: 'tides', url: 'https://mastodon.social/tags/tides', history: null },
+      {
+        name: 'tides',
+        url: 'https://mastodon.social/tags/tides',
+        history: [
+          { day: 1741219200, uses: 5, accounts: 3 },
+          { day: 1741132800, uses: 4, accounts: 2 },
+        ],
+      },
+    ]);
+    expect(warnings.map((w) => w.field).sort()).toEqual(
+      [
+        'trends.tags.items.url',
+        'trends.tags.items.history.uses',
+        'trends.tags.items.history',
+        'trends.tags.items',
+        'trends.tags.items',
+        'trends.tags.items.history',
+      ].sort(),
+    );
+    expect(parseTrendTags([])).toEqual([]);
+    expect(() => parseTrendTags({ error: 'nope' })).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
   });
 
   it('something that is not a Mastodon Context → UPSTREAM_FAILED', () => {

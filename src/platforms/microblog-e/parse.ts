@@ -13,10 +13,10 @@
  */
 import { shapeChanged } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
-import { idStr, isObj, recordReader } from '../../parse/index.js';
+import { idStr, isObj, nonEmpty, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import type { MicroblogEAccount, MicroblogEField, MicroblogEStatus } from './schema.js';
-export type { MicroblogEAccount, MicroblogEStatus } from './schema.js';
+import type { MicroblogEAccount, MicroblogEField, MicroblogEStatus, MicroblogETagHistory, MicroblogETrendTag } from './schema.js';
+export type { MicroblogEAccount, MicroblogEStatus, MicroblogETrendTag } from './schema.js';
 
 export const PLATFORM = 'microblog-e';
 
@@ -177,6 +177,38 @@ export function parseContext(body: unknown): StatusContext {
   if (!Array.isArray(ancestors) || !Array.isArray(descendants))
     throw shapeChanged(PLATFORM, 'context.ancestors and context.descendants (a Mastodon Context object)');
   return { ancestors: parseStatuses(ancestors, 'context.ancestors'), descendants: parseStatuses(descendants, 'context.descendants') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trends
+// ---------------------------------------------------------------------------------------------
+
+/** One day of a Tag's `history`: Mastodon sends each number as a string (`"day": "1574553600"`). */
+function historyFields(r: Reader): MicroblogETagHistory {
+  return { day: r.intish('day'), uses: r.intish('uses'), accounts: r.intish('accounts') };
+}
+
+/**
+ * One Tag entity of `GET /api/v1/trends/tags`: its `name` is its identity (a tag without one is
+ * left out, warned); `url` warned when missing; `history` null when absent (warned), its days
+ * read one by one. `following` (the viewer's state, sent only to a logged-in caller) is not read.
+ */
+function trendTagFields(r: Reader): MicroblogETrendTag {
+  const history = r.arr('history');
+  return {
+    name: r.id('name', nonEmpty),
+    url: r.str('url'),
+    history: history === null ? null : r.items('history', historyFields),
+  };
+}
+
+/**
+ * The body of `GET /api/v1/trends/tags` (a JSON array of Tag entities, most trending first) →
+ * its tags in the server's order. A body that is no array is a changed shape.
+ */
+export function parseTrendTags(json: unknown): MicroblogETrendTag[] {
+  if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'the trends.tags array (a Mastodon Tag list)');
+  return recordReader({ items: json }, { platform: PLATFORM, record: 'trends.tags' }).items('items', trendTagFields);
 }
 
 // ---------------------------------------------------------------------------------------------

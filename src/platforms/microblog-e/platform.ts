@@ -1,7 +1,7 @@
 /**
  * microblog-e = any Mastodon-compatible server. Registry entry: the operations (operations.ts:
  * profile, posts, followers, following, one status with its thread, who boosted or favourited a
- * status, hashtag timeline, account search) and the walls
+ * status, hashtag timeline, account search, trending tags and statuses) and the walls
  * (walls.ts). Hosts: whichever server the caller names (`*`), each request passing its parameter
  * as `userParam` so the SSRF guard checks it.
  */

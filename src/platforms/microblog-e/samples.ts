@@ -12,6 +12,11 @@
  * caller gets them (../shared/fixtures/microblog-e/account-statuses-fosstodon-schochastics-2025-07-17.json,
  * without the viewer's state), and a thread (`mastodonContextBody`) is Mastodon's documented
  * Context entity: `{ancestors, descendants}`, each a Status list.
+ * No capture of `/api/v1/trends/tags` or `/api/v1/trends/statuses` exists: a trending tag here
+ * (`mastodonTrendTagBody`) is Mastodon's documented Tag entity as an anonymous caller gets it
+ * (`name`, `url`, `history` of 7 days, each number a string; no `following`), the statuses are
+ * `mastodonStatusBody`'s, and the next page is the `Link` header's `offset`
+ * (`mastodonTrendsLink`).
  */
 export interface MastodonSample {
   user: string;
@@ -187,6 +192,30 @@ export function mastodonContextBody(
     ancestors: ancestors.map((s) => mastodonStatusBody(asked, s)),
     descendants: descendants.map((s) => mastodonStatusBody(asked, s)),
   };
+}
+
+/**
+ * The Tag entity of `GET https://<instance>/api/v1/trends/tags` for `name`: `history` is one day
+ * per `uses` element, most recent first (day = Unix seconds of 2025-03-06 UTC, then one day
+ * earlier each), every number a string as Mastodon sends it; `accounts` is half the uses, rounded up.
+ */
+export function mastodonTrendTagBody(instance: string, name: string, uses: number[] = [64, 41, 12, 9, 15, 7, 11]): Record<string, unknown> {
+  const today = Date.UTC(2025, 2, 6) / 1000;
+  return {
+    name,
+    url: `https://${instance}/tags/${name.toLowerCase()}`,
+    history: uses.map((u, i) => ({ day: String(today - i * 86_400), uses: String(u), accounts: String(Math.ceil(u / 2)) })),
+  };
+}
+
+/**
+ * Mastodon's `Link` header on a full page of trends (`tags` or `statuses`): `next` with the next
+ * `offset` (`limit` kept), and `prev` when the page is not the first (Api::V1::Trends controllers).
+ */
+export function mastodonTrendsLink(instance: string, list: 'tags' | 'statuses', nextOffset: number, limit = 20): string {
+  const base = `https://${instance}/api/v1/trends/${list}?limit=${limit}`;
+  const prev = nextOffset - 2 * limit;
+  return `<${base}&offset=${nextOffset}>; rel="next"` + (prev > 0 ? `, <${base}&offset=${prev}>; rel="prev"` : '');
 }
 
 /** Mastodon's 404 body for an unknown account. */

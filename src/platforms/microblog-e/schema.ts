@@ -245,3 +245,52 @@ export const MicroblogEFavouritedByPage = interactionsPage(
 export type MicroblogEInteractionsPage = z.infer<typeof MicroblogERebloggedByPage>;
 export type MicroblogERebloggedByPage = MicroblogEInteractionsPage;
 export type MicroblogEFavouritedByPage = z.infer<typeof MicroblogEFavouritedByPage>;
+
+export const MicroblogETagHistory = z.strictObject({
+  day: NInt.describe('The day, as Unix time (seconds) of its start, UTC'),
+  uses: NInt.describe('Statuses using the hashtag that day, as the server counts them'),
+  accounts: NInt.describe('Accounts using the hashtag that day'),
+});
+export type MicroblogETagHistory = z.infer<typeof MicroblogETagHistory>;
+
+export const MicroblogETrendTag = named(
+  'MicroblogETrendTag',
+  z.strictObject({
+    name: Str.describe('The hashtag, without #, as the server writes it'),
+    url: NStr.describe("The hashtag's page on the server that answered"),
+    history: z
+      .array(MicroblogETagHistory)
+      .nullable()
+      .describe('Daily use over the past week, most recent day first; null when the server sent none'),
+  }),
+  'A trending hashtag (Mastodon Tag entity, without the viewer’s `following`)',
+);
+export type MicroblogETrendTag = z.infer<typeof MicroblogETrendTag>;
+
+const TrendsCursor = NStr.describe(
+  'Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item',
+);
+
+export const MicroblogETrendsTagsPage = named(
+  'MicroblogETrendsTagsPage',
+  z.strictObject({
+    tags: z.array(MicroblogETrendTag).describe("The server's trending hashtags, most trending first (at most 20 a page)"),
+    cursor: TrendsCursor,
+  }),
+  "One page of a Mastodon server's trending hashtags (`/api/v1/trends/tags`)",
+);
+export type MicroblogETrendsTagsPage = z.infer<typeof MicroblogETrendsTagsPage>;
+
+export const MicroblogETrendsStatusesPage = named(
+  'MicroblogETrendsStatusesPage',
+  z.strictObject({
+    posts: z
+      .array(MicroblogEStatus)
+      .describe(
+        "The server's trending public statuses, most trending first (at most 20 a page), its own and other servers' (a remote status's `url` and `uri` are on its own server)",
+      ),
+    cursor: TrendsCursor,
+  }),
+  "One page of a Mastodon server's trending statuses (`/api/v1/trends/statuses`)",
+);
+export type MicroblogETrendsStatusesPage = z.infer<typeof MicroblogETrendsStatusesPage>;
