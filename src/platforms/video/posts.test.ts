@@ -178,6 +178,18 @@ describe('posts of our own', () => {
     ]);
   });
 
+  it('a tab laid out as a grid (richGridRenderer of richItemRenderer-wrapped threads) reads the same; neither list is a changed shape', () => {
+    const data = postsTabInitialData(NIGHT_OWL, [post()], 'NEXT') as any;
+    const tab = data.contents.twoColumnBrowseResultsRenderer.tabs[2].tabRenderer;
+    const items = tab.content.sectionListRenderer.contents[0].itemSectionRenderer.contents as Obj[];
+    tab.content = {
+      richGridRenderer: { contents: items.map((i) => (i.backstagePostThreadRenderer ? { richItemRenderer: { content: i } } : i)) },
+    };
+    expect(parsePostsTab(data)).toMatchObject({ hasPostsTab: true, posts: [{ postId: post().postId }], token: 'NEXT' });
+    tab.content = {};
+    expect(() => parsePostsTab(data)).toThrow(/posts list/);
+  });
+
   it('a Posts tab without posts ("hasn’t posted yet"): hasPostsTab true, no posts, no warning; a channel without the tab: false', () => {
     const { result, warnings } = captureWarnings(() => parsePostsTab(postsTabInitialData(NIGHT_OWL, [])));
     expect(warnings).toEqual([]);

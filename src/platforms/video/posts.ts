@@ -8,7 +8,8 @@
  *   `/c/…`, `/user/…`), its `ytInitialData`: the selected tab (`/posts`, older `/community`) holds
  *   `sectionListRenderer.contents[].itemSectionRenderer.contents[]` of
  *   `backstagePostThreadRenderer.post.backstagePostRenderer` (or `postRenderer`) and, at the end,
- *   a `continuationItemRenderer` with the next page's token;
+ *   a `continuationItemRenderer` with the next page's token (a `richGridRenderer` of
+ *   `richItemRenderer`-wrapped threads is read the same way);
  * - later pages: `POST https://www.youtube.com/youtubei/v1/browse` with the WEB client's context
  *   and `{continuation}` (as videos.ts pages), the items in
  *   `onResponseReceivedEndpoints|Actions[].appendContinuationItemsAction.continuationItems`.
@@ -37,7 +38,7 @@
 import { z } from 'zod';
 import { invalidParam, isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { at, isObj, list, nonEmpty } from '../../parse/index.js';
-import type { Obj, Reader } from '../../parse/index.js';
+import type { Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { declaresNotFound } from '../error-page.js';
@@ -130,26 +131,26 @@ function attachmentOf(r: Reader): VideoPostAttachment {
   const none: VideoPostAttachment = { type: 'none', images: [], video: null, poll: null };
   const a = r.opt.obj('backstageAttachment');
   if (!a) return none;
-  const at_ = r.over(a, 'attachment');
+  const att = r.over(a, 'attachment');
   const image = (x: Reader): VideoPostImage => ({ sources: imageSources(x, ['image', 'thumbnails']) });
-  if (isObj(a.backstageImageRenderer)) return { ...none, type: 'image', images: [image(at_.child('image', 'backstageImageRenderer'))] };
+  if (isObj(a.backstageImageRenderer)) return { ...none, type: 'image', images: [image(att.child('image', 'backstageImageRenderer'))] };
   if (isObj(a.postMultiImageRenderer)) {
-    const images = at_.items('images', (el) => image(el.child('image', 'backstageImageRenderer')), ['postMultiImageRenderer', 'images']);
+    const images = att.items('images', (el) => image(el.child('image', 'backstageImageRenderer')), ['postMultiImageRenderer', 'images']);
     return { ...none, type: 'images', images };
   }
   if (isObj(a.videoRenderer)) {
     let video: VideoListItem | null = null;
     try {
-      video = videoListItem('videoRenderer', at_.over(a.videoRenderer, 'video'));
+      video = videoListItem('videoRenderer', att.over(a.videoRenderer, 'video'));
     } catch (e) {
       // A members-only or removed video comes without its id: the post stays, its video is null.
       if (!isApiError(e) || e.code !== 'UPSTREAM_FAILED') throw e;
-      at_.warn('video', e.message);
+      att.warn('video', e.message);
     }
     return { ...none, type: 'video', video };
   }
   if (isObj(a.pollRenderer)) {
-    const p = at_.child('poll', 'pollRenderer');
+    const p = att.child('poll', 'pollRenderer');
     const choices = p.items('choices', (c) => c.get('text', ytText));
     return { ...none, type: 'poll', poll: { choices, totalVotesText: p.opt.get('totalVotes', ytText) } };
   }
@@ -217,11 +218,16 @@ export function parsePostsTab(data: unknown, what = 'Video channel'): PostsTabPa
   const url = nonEmpty(at(selected, ['endpoint', 'commandMetadata', 'webCommandMetadata', 'url'])) ?? '';
   if (!/\/(?:posts|community)$/.test(url)) return { ...base, hasPostsTab: false, posts: [], token: null };
   const sections = at(selected, ['content', 'sectionListRenderer', 'contents']);
-  if (!Array.isArray(sections)) throw shapeChanged(PLATFORM, 'the posts list (sectionListRenderer) of the channel page');
-  const entries = sections.flatMap((s) => {
-    const inner = at(s, ['itemSectionRenderer', 'contents']);
-    return Array.isArray(inner) ? inner : [s];
-  });
+  // A grid of posts (`richGridRenderer.contents[].richItemRenderer.content`) where YouTube lays the tab out so.
+  const grid = at(selected, ['content', 'richGridRenderer', 'contents']);
+  if (!Array.isArray(sections) && !Array.isArray(grid))
+    throw shapeChanged(PLATFORM, 'the posts list (sectionListRenderer or richGridRenderer) of the channel page');
+  const entries = Array.isArray(sections)
+    ? sections.flatMap((s) => {
+        const inner = at(s, ['itemSectionRenderer', 'contents']);
+        return Array.isArray(inner) ? inner : [s];
+      })
+    : (grid as unknown[]);
   return { ...base, hasPostsTab: true, ...readPosts(entries, page.channelId, what) };
 }
 
