@@ -596,6 +596,34 @@ const PAIRS: Record<string, Pairs> = {
       [{ channelId: 'UCaBcDeFgHiJkLmNoPqRsTuV' }, { channelId: 'UCabcdefghijklmnopqrstuv' }],
     ],
   },
+  videoPosts: {
+    // As videoVideos for the channel (no tab: the Posts tab only); a cursor is re-encoded from its fields.
+    same: [
+      [{ handle: '@RaviMenonCooks' }, { url: 'https://www.youtube.com/@ravimenoncooks/posts' }],
+      [{ channelId: 'UCaBcDeFgHiJkLmNoPqRsTuV' }, { url: 'https://m.youtube.com/channel/UCaBcDeFgHiJkLmNoPqRsTuV/community' }],
+      [
+        {
+          handle: 'ravimenoncooks',
+          cursor: encodeCursor({ c: 'UCaBcDeFgHiJkLmNoPqRsTuV', h: 'ravimenoncooks', t: 'posts', k: 'T2', v: null }),
+        },
+        {
+          handle: 'RaviMenonCooks',
+          cursor: encodeCursor({ v: null, k: 'T2', t: 'posts', h: 'ravimenoncooks', c: 'UCaBcDeFgHiJkLmNoPqRsTuV' }),
+        },
+      ],
+    ],
+    differ: [
+      [{ handle: 'ravimenoncooks' }, { handle: 'ravimenoncooks2' }],
+      [{ channelId: 'UCaBcDeFgHiJkLmNoPqRsTuV' }, { channelId: 'UCabcdefghijklmnopqrstuv' }],
+      [
+        { handle: 'ravimenoncooks' },
+        {
+          handle: 'ravimenoncooks',
+          cursor: encodeCursor({ c: 'UCaBcDeFgHiJkLmNoPqRsTuV', h: 'ravimenoncooks', t: 'posts', k: 'T2', v: null }),
+        },
+      ],
+    ],
+  },
   videoSearch: {
     same: [[{ query: 'fish  curry' }, { query: 'fish curry', type: 'all' }]],
     differ: [

@@ -1440,6 +1440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/video/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a channel's community posts (the Posts tab); page with `cursor`
+         * @description Costs 1 credit when fetched live, 0 when served from cache. Also available as the GraphQL root field `videoPosts`.
+         */
+        get: operations["videoPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/retail-shop/shop": {
         parameters: {
             query?: never;
@@ -5362,6 +5382,53 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same playlist) for the next page; null at the end */
             cursor: string | null;
         };
+        VideoPost: {
+            /** @description YouTube’s post id (Ugkx…) */
+            postId: string;
+            /** @description The post’s text; null for a post without text */
+            text: string | null;
+            /** @description As shown: "2 days ago", "1 month ago (edited)" */
+            publishedTimeText: string | null;
+            /** @description As shown: "87", "1.2K"; null when YouTube shows none (no likes) */
+            likeCountText: string | null;
+            /** @description Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K" */
+            likeCount: number | null;
+            /** @description As the comment button shows it: "55", "1.1K"; null when it shows none (no comments, or comments off) */
+            commentCountText: string | null;
+            attachment: {
+                /**
+                 * @description image (one picture), images (several), video, poll, or none (no attachment, or one of a kind not read here)
+                 * @enum {string}
+                 */
+                type: "image" | "images" | "video" | "poll" | "none";
+                /** @description The pictures of an image / images post; [] otherwise */
+                images: {
+                    /** @description Sizes of the same picture */
+                    sources: {
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                }[];
+                /** @description The video a video post shares; null otherwise (or when the answer names no video id) */
+                video: components["schemas"]["VideoListItem"] | null;
+                /** @description A poll post’s choices; null otherwise */
+                poll: {
+                    /** @description The choices' texts, in order */
+                    choices: string[];
+                    /** @description As shown: "1.2K votes"; null when YouTube shows none */
+                    totalVotesText: string | null;
+                } | null;
+            };
+        };
+        VideoPostsPage: {
+            /** @description False when the channel has no Posts tab (then `posts` is [] and `cursor` null): not an error */
+            hasPostsTab: boolean;
+            /** @description The posts, newest first (YouTube’s order) */
+            posts: components["schemas"]["VideoPost"][];
+            /** @description Pass unchanged as `cursor` (with the same channel) for the next page; null at the end */
+            cursor: string | null;
+        };
         RetailShopPage: {
             avatar: string | null;
             name: string | null;
@@ -9035,6 +9102,21 @@ export interface components {
                 }[];
             }[];
             /** @description Pass unchanged as `cursor` (with the same playlist) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoPostsResponse: {
+            /** @description False when the channel has no Posts tab (then `posts` is [] and `cursor` null): not an error */
+            hasPostsTab: boolean;
+            /** @description The posts, newest first (YouTube’s order) */
+            posts: components["schemas"]["VideoPost"][];
+            /** @description Pass unchanged as `cursor` (with the same channel) for the next page; null at the end */
             cursor: string | null;
             /** @constant */
             success: true;
@@ -13935,6 +14017,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VideoPlaylistResponse"];
+                };
+            };
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["PrivateContent"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["UpstreamFailed"];
+            504: components["responses"]["UpstreamTimeout"];
+        };
+    };
+    videoPosts: {
+        parameters: {
+            query?: {
+                /** @description Channel id: UC followed by 22 characters. Give exactly one of channelId, handle or url. */
+                channelId?: string;
+                /**
+                 * @description Channel handle, e.g. @kurzgesagt (the @ is optional). Give exactly one of channelId, handle or url.
+                 * @example @RaviMenonCooks
+                 */
+                handle?: string;
+                /** @description Channel URL: https://www.youtube.com/@HANDLE, /channel/ID, /c/NAME or /user/NAME (m.youtube.com and a tab suffix such as /about or /videos are fine). Give exactly one of channelId, handle or url. */
+                url?: string;
+                /** @description Pagination token: the previous response's `cursor`, unchanged, with the same channel. Omit for the first page. */
+                cursor?: string;
+                /** @description Serve a cached result at most this old (1d, 3d, 7d, 14d, 30d) at 0 credits; otherwise fetch live. */
+                cache_max_age?: "1d" | "3d" | "7d" | "14d" | "30d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope and the record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoPostsResponse"];
                 };
             };
             400: components["responses"]["InvalidInput"];

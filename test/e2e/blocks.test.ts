@@ -84,6 +84,7 @@ const SAMPLES: Record<string, string[]> = {
   '/v1/video/transcript': ['id=kP9xWq2LmZ4'],
   '/v1/video/comments': ['id=kP9xWq2LmZ4'],
   '/v1/video/playlist': ['id=PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE'],
+  '/v1/video/posts': ['handle=maya'],
   '/v1/shortvideo/video': [`url=${enc('https://www.tiktok.com/@maya/video/7390112233445566778')}`],
   '/v1/pinboard/pin': ['id=1125968647761564'],
   '/v1/pinboard/board': [`url=${enc('https://www.pinterest.com/maya/recipes/')}`],

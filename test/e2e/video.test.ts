@@ -25,6 +25,8 @@ import {
   playlistAlertAnswer,
   playlistBrowseAnswer,
   playlistContinuationAnswer,
+  postsContinuationAnswer,
+  postsTabInitialData,
   searchAnswer,
   searchChannelRenderer,
   searchVideoRenderer,
@@ -38,7 +40,14 @@ import {
   watchInitialData,
   watchPageHtml,
 } from '../../src/platforms/video/samples.js';
-import type { TestAbout, TestCaptionTrack, TestComment, TestCommentsEntry, TestListVideo } from '../../src/platforms/video/samples.js';
+import type {
+  TestAbout,
+  TestCaptionTrack,
+  TestComment,
+  TestCommentsEntry,
+  TestListVideo,
+  TestPost,
+} from '../../src/platforms/video/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -654,6 +663,148 @@ describe('GET /v1/video/videos', () => {
     expect(r.body.data.videoVideos.json).toEqual(record(rest.body));
     expect(r.body.data.videoVideos.cursor).toBe(rest.body.cursor);
     expect(r.body.data.videoVideos.videos[0]).toMatchObject({ videoId: 'Nw000000001', viewCountText: '1,204 views', lengthText: '11:01' });
+  });
+});
+
+describe('GET /v1/video/posts', () => {
+  // Our own Posts tab pages and continuation answers (samples.ts: no capture of a Posts tab exists).
+  const TOKEN = 'NIGHT-OWL-POSTS-PAGE-2';
+  const p = (n: number, over: Partial<TestPost> = {}): TestPost => ({
+    postId: `UgkxN1ghtOw1P0st${String(n).padStart(20, '0')}`,
+    channelId: ID,
+    authorName: NIGHT_OWL.title,
+    text: `Post ${n}`,
+    published: `${n} days ago`,
+    likes: `${n},204`,
+    comments: `${n}`,
+    ...over,
+  });
+  const postsHits = () => h.replay.hits({ host: YT, path: '/@nightowlworkshop/posts' });
+  let continuation: unknown;
+  const page = (data: Record<string, unknown>) => ({ headers: HTML, body: channelHtml(data, NIGHT_OWL.title) });
+  beforeEach(() => {
+    continuation = postsContinuationAnswer([p(3)]);
+    const poll = { poll: { choices: ['Walnut', 'Oak'], votes: '1.1K votes' } };
+    h.replay.add({
+      host: YT,
+      path: '/@nightowlworkshop/posts',
+      method: 'GET',
+      response: page(postsTabInitialData(NIGHT_OWL, [p(1, { attachment: poll }), p(2, { likes: '1.2K' })], TOKEN)),
+    });
+    const none = { ...NIGHT_OWL, channelId: 'UCn0P0stsTabChannelTest01', handle: 'nopoststab' };
+    h.replay.add({ host: YT, path: '/@nopoststab/posts', method: 'GET', response: page(postsTabInitialData(none, null)) });
+    // Another channel's Posts tab answered for @someoneelse.
+    h.replay.add({ host: YT, path: '/@someoneelse/posts', method: 'GET', response: page(postsTabInitialData(NIGHT_OWL, [p(1)])) });
+    // The right channel's tab, but a post by another channel in it.
+    h.replay.add({
+      host: YT,
+      path: `/channel/${ID}/posts`,
+      method: 'GET',
+      response: page(postsTabInitialData(NIGHT_OWL, [p(1, { channelId: 'UCaaaaaaaaaaaaaaaaaaaaaa' })])),
+    });
+    h.replay.add({ host: YT, path: '/@ghostchannel/posts', response: { status: 404, headers: HTML, body: NOT_FOUND_HTML } });
+    h.replay.add({
+      host: YT,
+      path: '/@ratelimited/posts',
+      response: { status: 429, headers: { ...HTML, 'retry-after': '3600' }, body: '' },
+    });
+    h.replay.add({ host: YT, path: '/@consentinplace/posts', response: { headers: HTML, body: CONSENT_HTML } });
+    h.replay.add({
+      host: YT,
+      path: '/youtubei/v1/browse',
+      method: 'POST',
+      response: (req: ReplayRequest) => {
+        if ((JSON.parse(req.body.toString('utf8')) as { continuation?: string }).continuation !== TOKEN) return browse(req);
+        if (continuation === 429) return { status: 429, headers: { ...JSON_TYPE, 'retry-after': '60' }, body: '' };
+        return { headers: JSON_TYPE, body: JSON.stringify(continuation) };
+      },
+    });
+  });
+
+  it('live 1 credit with a cursor; the cursor pages on (1 credit, cursor null at the end); a URL spelling is a cache hit at 0', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest('/v1/video/posts?handle=@NightOwlWorkshop', { key });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ credits_charged: 1, hasPostsTab: true, cursor: expect.any(String) });
+    expect(first.body.posts).toEqual([
+      {
+        postId: p(1).postId,
+        text: 'Post 1',
+        publishedTimeText: '1 days ago',
+        likeCountText: '1,204',
+        likeCount: 1204,
+        commentCountText: '1',
+        attachment: { type: 'poll', images: [], video: null, poll: { choices: ['Walnut', 'Oak'], totalVotesText: '1.1K votes' } },
+      },
+      expect.objectContaining({
+        postId: p(2).postId,
+        likeCountText: '1.2K',
+        likeCount: null,
+        attachment: expect.objectContaining({ type: 'none' }),
+      }),
+    ]);
+    expect(postsHits()[0].query.get('hl')).toBe('en');
+    const next = await h.rest(`/v1/video/posts?handle=NightOwlWorkshop&cursor=${first.body.cursor}`, { key });
+    expect(next.body).toMatchObject({ credits_charged: 1, cursor: null, posts: [{ postId: p(3).postId }] });
+    const sent = JSON.parse(browseHits()[0].body.toString('utf8'));
+    expect(sent).toMatchObject({ continuation: TOKEN, context: { client: { clientName: 'WEB', clientVersion: TEST_CLIENT_VERSION } } });
+    const hit = await h.rest('/v1/video/posts?url=https://www.youtube.com/@nightowlworkshop/posts&cache_max_age=1d', { key });
+    expect(hit.body).toMatchObject({ credits_charged: 0, cached: true });
+    expect(record(hit.body)).toEqual(record(first.body));
+    expect(postsHits()).toHaveLength(1);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a channel without a Posts tab is 200 hasPostsTab false, posts [], cursor null, 1 credit', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest('/v1/video/posts?handle=nopoststab', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ credits_charged: 1, hasPostsTab: false, posts: [], cursor: null });
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('errors at 0 credits: 404, 429 and a consent page, another channel’s page or post, a foreign or refused cursor, bad input', async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest('/v1/video/posts?handle=@NightOwlWorkshop', { key });
+    expect(await h.balance(id)).toBe(4);
+    for (const [q, status, code] of [
+      ['handle=ghostchannel', 404, 'NOT_FOUND'],
+      ['handle=ratelimited', 502, 'UPSTREAM_BLOCKED'],
+      ['handle=consentinplace', 502, 'UPSTREAM_BLOCKED'],
+      ['handle=someoneelse', 502, 'UPSTREAM_FAILED'],
+      [`channelId=${ID}`, 502, 'UPSTREAM_FAILED'],
+      ['', 400, 'INVALID_INPUT'],
+      ['handle=a', 400, 'INVALID_INPUT'],
+      [`handle=someoneelse&cursor=${first.body.cursor}`, 400, 'INVALID_INPUT'],
+      ['handle=NightOwlWorkshop&cursor=bm90LW91cnM', 400, 'INVALID_INPUT'],
+    ] as const) {
+      const r = await h.rest(`/v1/video/posts?${q}`, { key });
+      expect([q, r.status, r.body.error.code]).toEqual([q, status, code]);
+    }
+    continuation = 429;
+    const limited = await h.rest(`/v1/video/posts?handle=NightOwlWorkshop&cursor=${first.body.cursor}`, { key });
+    expect([limited.status, limited.body.error.code]).toEqual([502, 'UPSTREAM_BLOCKED']);
+    continuation = postsContinuationAnswer([p(3, { channelId: 'UCaaaaaaaaaaaaaaaaaaaaaa' })]);
+    const foreign = await h.rest(`/v1/video/posts?handle=NightOwlWorkshop&cursor=${first.body.cursor}`, { key });
+    expect([foreign.status, foreign.body.error.code]).toEqual([502, 'UPSTREAM_FAILED']);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('GraphQL videoPosts: typed posts, attachment and cursor; json is the REST record', async () => {
+    const { key } = await h.key(5);
+    const rest = await h.rest('/v1/video/posts?handle=@NightOwlWorkshop', { key });
+    const r = await h.gql(
+      '{ videoPosts(handle: "@NightOwlWorkshop", cacheMaxAge: "1d") { json hasPostsTab cursor posts { postId likeCount attachment { type poll { choices totalVotesText } video { videoId } images { sources { url } } } } } }',
+      { key },
+    );
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.videoPosts.json).toEqual(record(rest.body));
+    expect(r.body.data.videoPosts).toMatchObject({ hasPostsTab: true, cursor: rest.body.cursor });
+    expect(r.body.data.videoPosts.posts[0]).toEqual({
+      postId: p(1).postId,
+      likeCount: 1204,
+      attachment: { type: 'poll', poll: { choices: ['Walnut', 'Oak'], totalVotesText: '1.1K votes' }, video: null, images: [] },
+    });
   });
 });
 

@@ -226,7 +226,7 @@ export interface CommentsAnswer {
 }
 
 /** The answer's continuation items: every reload/append command's, in order; null when it has none. */
-function continuationItems(json: Obj): unknown[] | null {
+export function continuationItems(json: Obj): unknown[] | null {
   let found = false;
   const items: unknown[] = [];
   for (const e of [...list(json.onResponseReceivedEndpoints), ...list(json.onResponseReceivedActions)]) {
@@ -254,7 +254,7 @@ function entities(json: Obj): Map<string, Obj> {
 }
 
 /** A count text as shown: exact digits ("1,204") → the number; empty → 0; a rounded "1.2K" → null. */
-function exactCount(text: string | null): number | null {
+export function exactCount(text: string | null): number | null {
   if (text === null) return 0;
   const t = text.trim();
   if (t === '') return 0;

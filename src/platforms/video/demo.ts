@@ -2,7 +2,8 @@
  * video's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
  * captures): one of Ravi Menon's videos (its watch page; its ANDROID player answer and written
  * English captions, for the transcript; its comments, two pages top first and one newest first), his
- * Videos tab, his "Weeknight curries" playlist (DEMO_PLAYLIST_ID), and a search that finds him. Other
+ * Videos tab, his Posts tab (one page: a poll, an image post and one sharing his fish curry video), his
+ * "Weeknight curries" playlist (DEMO_PLAYLIST_ID), and a search that finds him. Other
  * videos, caption tracks, comment tokens, playlists and queries are demo misses.
  */
 import type { Route } from '../../replay/server.js';
@@ -133,6 +134,15 @@ export function demoRoutes(): Route[] {
     playlistRoute(byRavi, channel.handle, uploads),
     {
       host: 'www.youtube.com',
+      path: /^\/@ravimenoncooks\/posts$/i,
+      method: 'GET',
+      response: {
+        headers: HTML,
+        body: video.channelHtml(video.postsTabInitialData(channel, demoPosts(channel.channelId, uploads[0])), channel.title),
+      },
+    },
+    {
+      host: 'www.youtube.com',
       path: '/youtubei/v1/search',
       method: 'POST',
       response: (req) => {
@@ -186,4 +196,38 @@ function playlistRoute(byRavi: { name: string; channelId: string }, handle: stri
       return typeof web.response === 'function' ? web.response(req) : web.response;
     },
   };
+}
+
+/** Ravi's community posts (the Posts tab's one page). */
+function demoPosts(channelId: string, shared: video.TestListVideo): video.TestPost[] {
+  const by = { channelId, authorName: `${RAVI.name} Cooks` };
+  return [
+    {
+      ...by,
+      postId: 'UgkxDem0RaviP0stP0llCurryW33k01',
+      text: 'Which curry should Thursday’s video be?',
+      published: '2 days ago',
+      likes: '312',
+      comments: '48',
+      attachment: { poll: { choices: ['Kerala prawn curry', 'Chettinad chicken', 'Egg roast'], votes: '2.1K votes' } },
+    },
+    {
+      ...by,
+      postId: 'UgkxDem0RaviP0stK1tchen000000002',
+      text: 'Kitchen is set up for tomorrow’s shoot.',
+      published: '1 week ago',
+      likes: '1.4K',
+      comments: '61',
+      attachment: { image: 'https://yt3.ggpht.com/demo-ravi-kitchen' },
+    },
+    {
+      ...by,
+      postId: 'UgkxDem0RaviP0stF1shCurry0000003',
+      text: 'The fish curry video is up: tamarind, coconut and curry leaves.',
+      published: '8 months ago',
+      likes: '2,047',
+      comments: '93',
+      attachment: { video: shared },
+    },
+  ];
 }

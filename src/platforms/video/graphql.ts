@@ -23,6 +23,8 @@ import type { VideoComment, VideoCommentAuthor, VideoCommentsPage } from './comm
 import { videoComments } from './comments.js';
 import type { VideoPlaylistInfo, VideoPlaylistOwner, VideoPlaylistPage, VideoPlaylistVideo } from './playlist.js';
 import { videoPlaylist } from './playlist.js';
+import type { VideoPost, VideoPostAttachment, VideoPostImage, VideoPostPoll, VideoPostsPage } from './posts.js';
+import { videoPosts } from './posts.js';
 
 type Video = VideoVideoRecord['video'];
 type Of<T extends VideoSearchResult['type']> = Extract<VideoSearchResult, { type: T }>;
@@ -168,7 +170,7 @@ function videoTypes(): void {
 }
 
 /** A channel tab's videos: VideoListItem, its page and the videoVideos root field. */
-function videosTypes(ImageSourceRef: ImageSourceType): void {
+function videosTypes(ImageSourceRef: ImageSourceType) {
   const ListItemRef = builder.objectRef<VideoListItem>('VideoListItem').implement({
     description: 'A video in a list (channel tab)',
     fields: (t) => ({
@@ -184,6 +186,7 @@ function videosTypes(ImageSourceRef: ImageSourceType): void {
     }),
   });
   operationField(videoVideos, VideosPageRef);
+  return ListItemRef;
 }
 
 /** Search results (videos, channels, playlists), their page and the videoSearch root field. */
@@ -387,13 +390,66 @@ function playlistTypes(ImageSourceRef: ImageSourceType): void {
   operationField(videoPlaylist, PageRef);
 }
 
+/** A channel's community posts: VideoPost, its attachment, the page and the videoPosts root field. */
+function postsTypes(ImageSourceRef: ImageSourceType, ListItemRef: ReturnType<typeof videosTypes>): void {
+  const ImageRef = builder.objectRef<VideoPostImage>('VideoPostImage').implement({
+    description: "A post's picture",
+    fields: (t) => ({
+      sources: t.expose('sources', { type: [ImageSourceRef], nullable: false, description: 'Sizes of the same picture' }),
+    }),
+  });
+  const PollRef = builder.objectRef<VideoPostPoll>('VideoPostPoll').implement({
+    description: "A poll post's choices",
+    fields: (t) => ({
+      choices: t.exposeStringList('choices', { nullable: false, description: "The choices' texts, in order" }),
+      totalVotesText: t.exposeString('totalVotesText', { description: 'As shown: "1.2K votes"' }),
+    }),
+  });
+  const AttachmentRef = builder.objectRef<VideoPostAttachment>('VideoPostAttachment').implement({
+    description: 'What a post carries besides its text',
+    fields: (t) => ({
+      type: t.exposeString('type', { nullable: false, description: 'image, images, video, poll or none' }),
+      images: t.expose('images', { type: [ImageRef], nullable: false, description: 'The pictures of an image / images post' }),
+      video: t.expose('video', { type: ListItemRef, description: 'The video a video post shares' }),
+      poll: t.expose('poll', { type: PollRef, description: "A poll post's choices" }),
+    }),
+  });
+  const PostRef = builder.objectRef<VideoPost>('VideoPost').implement({
+    description: 'A community post of a channel',
+    fields: (t) => ({
+      postId: t.exposeString('postId', { nullable: false }),
+      text: t.exposeString('text', { description: 'Null for a post without text' }),
+      publishedTimeText: t.exposeString('publishedTimeText', { description: 'As shown: "2 days ago"' }),
+      likeCountText: t.exposeString('likeCountText', { description: 'As shown: "87", "1.2K"' }),
+      likeCount: t.exposeInt('likeCount', { description: 'Exact likes (0 when none shown); null for a rounded count' }),
+      commentCountText: t.exposeString('commentCountText', { description: 'As the comment button shows it; null when it shows none' }),
+      attachment: t.expose('attachment', { type: AttachmentRef, nullable: false }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (v) => v }),
+    }),
+  });
+  const PageRef = builder.objectRef<VideoPostsPage>('VideoPostsPage').implement({
+    description: "One page of a channel's community posts",
+    fields: (t) => ({
+      hasPostsTab: t.exposeBoolean('hasPostsTab', {
+        nullable: false,
+        description: 'False when the channel has no Posts tab (no posts, no cursor)',
+      }),
+      posts: t.expose('posts', { type: [PostRef], nullable: false, description: 'Newest first' }),
+      cursor: t.exposeString('cursor', { description: 'Pass as `cursor` (same channel) for the next page; null at the end' }),
+      json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
+    }),
+  });
+  operationField(videoPosts, PageRef);
+}
+
 /** Declares video's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 export function videoGraphql(): void {
   const ImageSourceRef = channelTypes();
   videoTypes();
-  videosTypes(ImageSourceRef);
+  const ListItemRef = videosTypes(ImageSourceRef);
   searchTypes(ImageSourceRef);
   transcriptTypes();
   commentsTypes();
   playlistTypes(ImageSourceRef);
+  postsTypes(ImageSourceRef, ListItemRef);
 }

@@ -1,7 +1,7 @@
 /**
  * video = YouTube. Registry entry: GET /v1/video/channel (here), /v1/video/video (video.ts), /v1/video/videos
  * (videos.ts), /v1/video/search (search.ts), /v1/video/transcript (transcript.ts), /v1/video/comments
- * (comments.ts) and /v1/video/playlist (playlist.ts), 1 credit each, cacheable.
+ * (comments.ts), /v1/video/playlist (playlist.ts) and /v1/video/posts (posts.ts), 1 credit each, cacheable.
  * Upstream requests: platforms.md (channel page ytInitialData + the about panel's browse request).
  */
 import type { PlatformDefinition } from '../definition.js';
@@ -19,6 +19,7 @@ import { videoSearch } from './search.js';
 import { videoTranscript } from './transcript.js';
 import { videoComments } from './comments.js';
 import { videoPlaylist } from './playlist.js';
+import { videoPosts } from './posts.js';
 import { links } from './links.js';
 
 const label = 'video';
@@ -45,7 +46,7 @@ export const channel: OperationDef<{ ref: ChannelRef }, VideoChannel> = {
 export const platform: PlatformDefinition = {
   label,
   hosts,
-  operations: [channel, videoVideo, videoVideos, videoSearch, videoTranscript, videoComments, videoPlaylist],
+  operations: [channel, videoVideo, videoVideos, videoSearch, videoTranscript, videoComments, videoPlaylist, videoPosts],
   walls,
   // Its reads share the channel operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) } },

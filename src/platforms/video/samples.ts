@@ -1271,3 +1271,131 @@ export const TEST_PLAYLIST_VIDEOS: TestPlaylistVideo[] = [
     channel: { name: 'Bench Notes', channelId: 'UCb3nchN0tesTest00000001' },
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Community posts (the Posts tab). Written in the shape open-source YouTube clients read:
+// backstagePostThreadRenderer.post.backstagePostRenderer {postId, authorText, authorEndpoint,
+// contentText.runs, publishedTimeText, voteCount, actionButtons.commentActionButtonsRenderer
+// .replyButton, backstageAttachment}. No capture of a Posts tab exists in ../shared/fixtures.
+// ---------------------------------------------------------------------------------------------
+
+export interface TestPost {
+  postId: string;
+  /** Author's channel id (the channel's own, unless a test says otherwise); null: the post names none. */
+  channelId: string | null;
+  authorName: string;
+  text: string | null;
+  published: string;
+  /** voteCount's text; null: no voteCount. */
+  likes: string | null;
+  /** The reply button's text; null: the button shows none. */
+  comments: string | null;
+  attachment?:
+    { image: string } | { images: string[] } | { video: TestListVideo } | { poll: { choices: string[]; votes: string } } | { other: Obj };
+}
+
+const postImage = (url: string) => ({
+  backstageImageRenderer: {
+    image: {
+      thumbnails: [
+        { url: `${url}=s288`, width: 288, height: 288 },
+        { url: `${url}=s1080`, width: 1080, height: 1080 },
+      ],
+    },
+  },
+});
+
+function postAttachment(a: TestPost['attachment']): Obj | undefined {
+  if (!a) return undefined;
+  if ('image' in a) return postImage(a.image);
+  if ('images' in a) return { postMultiImageRenderer: { images: a.images.map(postImage) } };
+  if ('video' in a) {
+    const v = a.video;
+    return {
+      videoRenderer: {
+        videoId: v.videoId,
+        title: { runs: [{ text: v.title }] },
+        thumbnail: { thumbnails: thumbnail(v.videoId) },
+        viewCountText: { simpleText: v.views },
+        publishedTimeText: { simpleText: v.published },
+        lengthText: { simpleText: v.length },
+      },
+    };
+  }
+  if ('poll' in a)
+    return {
+      pollRenderer: {
+        choices: a.poll.choices.map((c) => ({ text: { runs: [{ text: c }] }, selected: false })),
+        totalVotes: { simpleText: a.poll.votes },
+      },
+    };
+  return a.other;
+}
+
+/** One `backstagePostThreadRenderer` (the Posts tab's and its continuations' item). */
+export function postThread(p: TestPost): Obj {
+  const browse = p.channelId ? { browseEndpoint: { browseId: p.channelId } } : undefined;
+  const post: Obj = {
+    postId: p.postId,
+    authorText: { runs: [{ text: p.authorName, ...(browse ? { navigationEndpoint: browse } : {}) }] },
+    ...(browse ? { authorEndpoint: browse } : {}),
+    ...(p.text !== null ? { contentText: { runs: [{ text: p.text }] } } : {}),
+    publishedTimeText: {
+      runs: [{ text: p.published, navigationEndpoint: { browseEndpoint: { browseId: 'FEpost_detail', params: p.postId } } }],
+    },
+    ...(p.likes !== null
+      ? { voteCount: { accessibility: { accessibilityData: { label: `${p.likes} likes` } }, simpleText: p.likes } }
+      : {}),
+    actionButtons: {
+      commentActionButtonsRenderer: {
+        likeButton: { toggleButtonRenderer: { isToggled: false } },
+        replyButton: {
+          buttonRenderer: { icon: { iconType: 'COMMENT' }, ...(p.comments !== null ? { text: { simpleText: p.comments } } : {}) },
+        },
+      },
+    },
+    surface: 'BACKSTAGE_SURFACE_TYPE_STREAM',
+  };
+  const attachment = postAttachment(p.attachment);
+  if (attachment) post.backstageAttachment = attachment;
+  return { backstagePostThreadRenderer: { post: { backstagePostRenderer: post } } };
+}
+
+/**
+ * `ytInitialData` of a channel's Posts tab (`/@<handle>/posts`): the channel's header and metadata
+ * as on its Home tab, the Posts tab selected (`posts` null: a channel without one, Home selected),
+ * its item section of posts and, when `token` is given, a continuation entry.
+ */
+export function postsTabInitialData(c: TestChannel, posts: TestPost[] | null, token: string | null = null): Obj {
+  const tab = (title: string, path: string, selected: boolean, content?: Obj) => ({
+    tabRenderer: {
+      title,
+      selected,
+      endpoint: { commandMetadata: { webCommandMetadata: { url: `/@${c.handle}${path}` } }, browseEndpoint: { browseId: c.channelId } },
+      ...(content ? { content } : {}),
+    },
+  });
+  const items = posts?.length
+    ? [...posts.map(postThread), ...(token ? [continuationItem(token)] : [])]
+    : [{ messageRenderer: { text: { runs: [{ text: "This channel hasn't posted yet" }] } } }];
+  const section = { sectionListRenderer: { contents: [{ itemSectionRenderer: { contents: items } }] } };
+  return channelInitialData(c, {
+    contents: {
+      twoColumnBrowseResultsRenderer: {
+        tabs: posts
+          ? [tab('Home', '/featured', false), tab('Videos', '/videos', false), tab('Posts', '/posts', true, section)]
+          : [tab('Home', '/featured', true, { sectionListRenderer: { contents: [] } }), tab('Videos', '/videos', false)],
+      },
+    },
+  });
+}
+
+/** A later page of the Posts tab: `youtubei/v1/browse`'s continuation answer. */
+export function postsContinuationAnswer(posts: TestPost[], token: string | null = null): Obj {
+  return {
+    responseContext: { visitorData: TEST_VISITOR_DATA },
+    onResponseReceivedEndpoints: [
+      { appendContinuationItemsAction: { continuationItems: [...posts.map(postThread), ...(token ? [continuationItem(token)] : [])] } },
+    ],
+  };
+}
