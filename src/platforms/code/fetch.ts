@@ -11,6 +11,7 @@ import { nextPageOf, parseRepository, parseRepositoryList, parseTrendingDevelope
 import { normalizeLogin } from './profile.js';
 import type { UserRepos } from './schema.js';
 import type { CodeSocialAccount, CodeUser } from './profile.js';
+import { laterPage } from './page-cursor.js';
 
 export async function fetchTrendingDevelopers(
   ctx: OpContext,
@@ -97,8 +98,6 @@ export const REPO_SORTS = ['updated', 'pushed', 'created', 'full_name'] as const
 export type RepoSort = (typeof REPO_SORTS)[number];
 /** GitHub sends at most this many repositories a page. */
 export const REPOS_PER_PAGE = 100;
-/** The highest page a cursor may name (a million pages of 100: no account has that many). */
-const MAX_PAGE = 999_999;
 
 export interface UserReposArgs {
   /** Login, normalised (normalizeLogin). */
@@ -120,7 +119,7 @@ export function decodeReposCursor(raw: string): UserReposArgs | null {
   const c = decodeCursor(raw);
   if (!c || typeof c.h !== 'string' || normalizeLogin(c.h) !== c.h) return null;
   const sort = REPO_SORTS.find((s) => s === c.s);
-  if (!sort || typeof c.p !== 'number' || !Number.isInteger(c.p) || c.p < 2 || c.p > MAX_PAGE) return null;
+  if (!sort || !laterPage(c.p)) return null;
   return { handle: c.h, sort, page: c.p };
 }
 

@@ -44,17 +44,17 @@ import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { apiHeaders } from './fetch.js';
-import { nextPageOf, parseRepositoryUrl } from './parse.js';
+import { nextPageOf } from './parse.js';
 import { normalizeLogin } from './profile.js';
 import * as schema from './schema.js';
 import type { CodeContributor, CodeRepositoryContributors, CodeSimpleUser, CodeUserFollowers } from './schema.js';
 import { withRest } from './user.js';
+import { decodeRepoListCursor, encodeRepoListCursor, laterPage, repoListInput } from './page-cursor.js';
+import type { RepoListArgs } from './page-cursor.js';
 
 const PLATFORM = 'code';
 /** GitHub sends at most this many people a page. */
 const PER_PAGE = 100;
-/** The highest page a cursor may name (as codeUserRepos's). */
-const MAX_PAGE = 999_999;
 
 // ---------------------------------------------------------------------------------------------
 // Parse (pure)
@@ -100,15 +100,7 @@ export interface FollowersArgs {
   page: number;
 }
 
-export interface ContributorsArgs {
-  owner: string;
-  repo: string;
-  page: number;
-}
-
-const laterPage = (p: unknown): p is number => typeof p === 'number' && Number.isInteger(p) && p >= 2 && p <= MAX_PAGE;
-/** `owner/repo` lower-cased: GitHub's names are case-insensitive. */
-const repoName = (a: { owner: string; repo: string }) => `${a.owner}/${a.repo}`.toLowerCase();
+export type ContributorsArgs = RepoListArgs;
 
 export const encodeFollowersCursor = (a: FollowersArgs): string => encodeCursor({ k: 'followers', h: a.handle, p: a.page });
 
@@ -119,16 +111,10 @@ export function decodeFollowersCursor(raw: string): FollowersArgs | null {
   return { handle: c.h, page: c.p };
 }
 
-export const encodeContributorsCursor = (a: ContributorsArgs): string => encodeCursor({ k: 'contributors', r: repoName(a), p: a.page });
+export const encodeContributorsCursor = (a: ContributorsArgs): string => encodeRepoListCursor('contributors', a);
 
 /** The repository (`owner/repo`, lower-case) and page a contributors cursor of ours names, or null. */
-export function decodeContributorsCursor(raw: string): { repo: string; page: number } | null {
-  const c = decodeCursor(raw);
-  if (!c || c.k !== 'contributors' || typeof c.r !== 'string' || !laterPage(c.p)) return null;
-  const named = parseRepositoryUrl(`https://github.com/${c.r}`);
-  if (!named || repoName(named) !== c.r) return null;
-  return { repo: c.r, page: c.p };
-}
+export const decodeContributorsCursor = (raw: string) => decodeRepoListCursor('contributors', raw);
 
 // ---------------------------------------------------------------------------------------------
 // Fetch
@@ -270,28 +256,6 @@ export const repositoryContributors: OperationDef<ContributorsArgs, CodeReposito
   summary: "One page of a public repository's contributors (accounts, most contributions first); page with `cursor`",
   rest: { path: '/v1/code/repository/contributors' },
   record: schema.CodeRepositoryContributors,
-  params: [
-    { name: 'url', kind: 'string', required: true, maxLength: 2048, description: 'Repository URL, e.g. https://github.com/OWNER/REPO' },
-    {
-      name: 'cursor',
-      kind: 'string',
-      maxLength: 512,
-      description: "Pagination token: the previous response's `cursor`, unchanged, with the same repository. Omit for the first page.",
-    },
-  ],
-  cacheable: true,
-  check(args, problem) {
-    const named = typeof args.url === 'string' && args.url.trim() ? parseRepositoryUrl(args.url.trim()) : undefined;
-    if (named === null) problem('url', 'must be a github.com repository URL (https://github.com/OWNER/REPO)');
-    if (!hasCursor(args)) return;
-    const c = decodeContributorsCursor(args.cursor);
-    if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
-    else if (named && c.repo !== repoName(named)) problem('cursor', 'belongs to another list (another repository)');
-  },
-  normalize: (a) => ({ ...parseRepositoryUrl(a.url.trim())!, page: hasCursor(a) ? decodeContributorsCursor(a.cursor)!.page : 1 }),
-  // GitHub owner and repository names are case-insensitive (codeRepository's key, and the page).
-  key: (a) => JSON.stringify([repoName(a), a.page]),
-  cost: { max: 1 },
-  example: { url: 'https://github.com/creator-lookup-demo/creator-kit' },
+  ...repoListInput('contributors'),
   run: (ctx, a) => fetchRepositoryContributors(ctx, a),
 };

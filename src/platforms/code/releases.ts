@@ -36,7 +36,6 @@ import type { Reader } from '../../parse/index.js';
 import { int, nonEmpty, reader } from '../../parse/index.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { apiHeaders } from './fetch.js';
 import { nextPageOf, parseRepositoryUrl } from './parse.js';
@@ -44,12 +43,12 @@ import { simpleUser } from './people.js';
 import * as schema from './schema.js';
 import type { CodeRelease, CodeReleaseAsset, CodeRepositoryReleases, CodeSimpleUser } from './schema.js';
 import { withRest } from './user.js';
+import { decodeRepoListCursor, encodeRepoListCursor, repoListInput, repoName } from './page-cursor.js';
+import type { RepoListArgs } from './page-cursor.js';
 
 const PLATFORM = 'code';
 /** Releases a page (GitHub's default; at most 100). */
 const PER_PAGE = 30;
-/** The highest page a cursor may name (as the other lists'). */
-const MAX_PAGE = 999_999;
 
 // ---------------------------------------------------------------------------------------------
 // Parse (pure)
@@ -138,27 +137,12 @@ export function assertReleasesOf(releases: readonly CodeRelease[], asked: string
 // Cursor: GitHub's next page bound to the repository
 // ---------------------------------------------------------------------------------------------
 
-export interface ReleasesArgs {
-  owner: string;
-  repo: string;
-  /** GitHub's 1-based page. */
-  page: number;
-}
+export type ReleasesArgs = RepoListArgs;
 
-/** `owner/repo` lower-cased: GitHub's names are case-insensitive. */
-const repoName = (a: { owner: string; repo: string }) => `${a.owner}/${a.repo}`.toLowerCase();
-const laterPage = (p: unknown): p is number => typeof p === 'number' && Number.isInteger(p) && p >= 2 && p <= MAX_PAGE;
-
-export const encodeReleasesCursor = (a: ReleasesArgs): string => encodeCursor({ k: 'releases', r: repoName(a), p: a.page });
+export const encodeReleasesCursor = (a: ReleasesArgs): string => encodeRepoListCursor('releases', a);
 
 /** The repository (`owner/repo`, lower-case) and page a releases cursor of ours names, or null (another list's cursor too). */
-export function decodeReleasesCursor(raw: string): { repo: string; page: number } | null {
-  const c = decodeCursor(raw);
-  if (!c || c.k !== 'releases' || typeof c.r !== 'string' || !laterPage(c.p)) return null;
-  const named = parseRepositoryUrl(`https://github.com/${c.r}`);
-  if (!named || repoName(named) !== c.r) return null;
-  return { repo: c.r, page: c.p };
-}
+export const decodeReleasesCursor = (raw: string) => decodeRepoListCursor('releases', raw);
 
 // ---------------------------------------------------------------------------------------------
 // Fetch
@@ -209,37 +193,12 @@ export async function fetchRepositoryReleases(ctx: OpContext, a: ReleasesArgs): 
 // Operation
 // ---------------------------------------------------------------------------------------------
 
-const hasCursor = (args: Record<string, any>) => typeof args.cursor === 'string' && args.cursor !== '';
-
 export const repositoryReleases: OperationDef<ReleasesArgs, CodeRepositoryReleases> = {
   field: 'codeRepositoryReleases',
   platform: PLATFORM,
   summary: "One page of a public repository's published releases, newest first; page with `cursor`",
   rest: { path: '/v1/code/repository/releases' },
   record: schema.CodeRepositoryReleases,
-  params: [
-    // codeRepository's rule.
-    { name: 'url', kind: 'string', required: true, maxLength: 2048, description: 'Repository URL, e.g. https://github.com/OWNER/REPO' },
-    {
-      name: 'cursor',
-      kind: 'string',
-      maxLength: 512,
-      description: "Pagination token: the previous response's `cursor`, unchanged, with the same repository. Omit for the first page.",
-    },
-  ],
-  cacheable: true,
-  check(args, problem) {
-    const named = typeof args.url === 'string' && args.url.trim() ? parseRepositoryUrl(args.url.trim()) : undefined;
-    if (named === null) problem('url', 'must be a github.com repository URL (https://github.com/OWNER/REPO)');
-    if (!hasCursor(args)) return;
-    const c = decodeReleasesCursor(args.cursor);
-    if (!c) problem('cursor', 'must be the `cursor` of a previous response, unchanged');
-    else if (named && c.repo !== repoName(named)) problem('cursor', 'belongs to another list (another repository)');
-  },
-  normalize: (a) => ({ ...parseRepositoryUrl(a.url.trim())!, page: hasCursor(a) ? decodeReleasesCursor(a.cursor)!.page : 1 }),
-  // GitHub owner and repository names are case-insensitive (codeRepository's key, and the page).
-  key: (a) => JSON.stringify([repoName(a), a.page]),
-  cost: { max: 1 },
-  example: { url: 'https://github.com/creator-lookup-demo/creator-kit' },
+  ...repoListInput('releases'),
   run: (ctx, a) => fetchRepositoryReleases(ctx, a),
 };
