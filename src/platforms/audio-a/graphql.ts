@@ -9,6 +9,36 @@ import { str } from '../../parse/index.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
 import type { Album, Artist, EmbedTrack, Episode, ImageSource, Playlist, PlaylistTrack, Podcast, PodcastTopic, Track } from './parse.js';
 import { album, artist, episode, playlist, podcast, track } from './platform.js';
+import type { Fields, Ref } from '../../graphql/fields.js';
+/**
+ * Fields several of these types carry, each declared once (src/graphql/fields.ts): the embed's
+ * nested members flattened, their wire path in `extensions.wire`.
+ */
+const durationMsField = (t: Fields<{ duration: { totalMilliseconds: number | null } }>) =>
+  t.int({
+    description: 'duration.totalMilliseconds on the wire',
+    extensions: { wire: 'duration.totalMilliseconds' },
+    resolve: (x) => x.duration.totalMilliseconds,
+  });
+const releaseDateField = (t: Fields<{ releaseDate: { isoString: string | null } | null }>) =>
+  t.string({
+    description: 'releaseDate.isoString on the wire (ISO 8601)',
+    extensions: { wire: 'releaseDate.isoString' },
+    resolve: (x) => x.releaseDate?.isoString ?? null,
+  });
+const previewUrlField = (t: Fields<{ audioPreview: { url: string | null } | null }>, what: string) =>
+  t.string({
+    description: `audioPreview.url on the wire: a short preview clip, null when the ${what} has none`,
+    extensions: { wire: 'audioPreview.url' },
+    resolve: (x) => x.audioPreview?.url ?? null,
+  });
+const coverArtField = (t: Fields<{ coverArt: { sources: ImageSource[] } | null }>, ImageSourceRef: Ref<ImageSource>) =>
+  t.field({
+    type: [ImageSourceRef],
+    nullable: false,
+    extensions: { wire: 'coverArt.sources' },
+    resolve: (x) => x.coverArt?.sources ?? [],
+  });
 
 /** Declares audio-a's GraphQL types and root fields on the builder (called once, by the schema index: src/graphql/schema.ts). */
 type Obj = Record<string, unknown>;
@@ -95,12 +125,7 @@ export function audioAGraphql(): void {
       publisher: t.expose('publisher', { type: PublisherRef }),
       contentType: t.exposeString('contentType'),
       mediaType: t.exposeString('mediaType'),
-      coverArt: t.field({
-        type: [ImageSourceRef],
-        nullable: false,
-        extensions: { wire: 'coverArt.sources' },
-        resolve: (p) => p.coverArt?.sources ?? [],
-      }),
+      coverArt: coverArtField(t, ImageSourceRef),
       episodes: t.field({
         type: [EpisodeRef],
         nullable: false,
@@ -177,11 +202,7 @@ function playlistGraphql(ImageRef: ObjectRef<any, { sources: ImageSource[] }>): 
       name: t.exposeString('name'),
       album: t.expose('albumOfTrack', { type: AlbumRef, description: 'albumOfTrack on the wire' }),
       artists: t.expose('artists', { type: [ArtistRef], nullable: false }),
-      durationMs: t.int({
-        description: 'duration.totalMilliseconds on the wire',
-        extensions: { wire: 'duration.totalMilliseconds' },
-        resolve: (tr) => tr.duration.totalMilliseconds,
-      }),
+      durationMs: durationMsField(t),
       playcount: t.exposeFloat('playcount', { description: 'Play count (a number even where upstream sends a string)' }),
     }),
   });
@@ -216,30 +237,13 @@ function trackGraphql(ImageSourceRef: ObjectRef<any, ImageSource>, ArtistRef: Ob
       uri: t.exposeString('uri', { nullable: false }),
       name: t.exposeString('name'),
       artists: t.expose('artists', { type: [ArtistRef], nullable: false }),
-      durationMs: t.int({
-        description: 'duration.totalMilliseconds on the wire',
-        extensions: { wire: 'duration.totalMilliseconds' },
-        resolve: (tr) => tr.duration.totalMilliseconds,
-      }),
+      durationMs: durationMsField(t),
       isExplicit: t.exposeBoolean('isExplicit'),
       isPlayable: t.exposeBoolean('isPlayable'),
-      releaseDate: t.string({
-        description: 'releaseDate.isoString on the wire (ISO 8601)',
-        extensions: { wire: 'releaseDate.isoString' },
-        resolve: (tr) => tr.releaseDate?.isoString ?? null,
-      }),
-      previewUrl: t.string({
-        description: 'audioPreview.url on the wire: a short preview clip, null when the track has none',
-        extensions: { wire: 'audioPreview.url' },
-        resolve: (tr) => tr.audioPreview?.url ?? null,
-      }),
+      releaseDate: releaseDateField(t),
+      previewUrl: previewUrlField(t, 'track'),
       hasVideo: t.exposeBoolean('hasVideo'),
-      coverArt: t.field({
-        type: [ImageSourceRef],
-        nullable: false,
-        extensions: { wire: 'coverArt.sources' },
-        resolve: (tr) => tr.coverArt?.sources ?? [],
-      }),
+      coverArt: coverArtField(t, ImageSourceRef),
       relatedEntityUri: t.exposeString('relatedEntityUri'),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
     }),
@@ -258,18 +262,10 @@ function albumArtistGraphql(ImageSourceRef: ObjectRef<any, ImageSource>, ArtistR
       uid: t.exposeString('uid'),
       title: t.exposeString('title'),
       subtitle: t.exposeString('subtitle', { description: 'The artists’ names as the embed joins them' }),
-      durationMs: t.int({
-        description: 'duration.totalMilliseconds on the wire',
-        extensions: { wire: 'duration.totalMilliseconds' },
-        resolve: (e) => e.duration.totalMilliseconds,
-      }),
+      durationMs: durationMsField(t),
       isExplicit: t.exposeBoolean('isExplicit'),
       isPlayable: t.exposeBoolean('isPlayable'),
-      previewUrl: t.string({
-        description: 'audioPreview.url on the wire: a short preview clip, null when the track has none',
-        extensions: { wire: 'audioPreview.url' },
-        resolve: (e) => e.audioPreview?.url ?? null,
-      }),
+      previewUrl: previewUrlField(t, 'track'),
     }),
   });
 
@@ -286,20 +282,11 @@ function albumArtistGraphql(ImageSourceRef: ObjectRef<any, ImageSource>, ArtistR
         nullable: true,
         description: 'Null when the embed lists none (it names them in subtitle)',
       }),
-      releaseDate: t.string({
-        description: 'releaseDate.isoString on the wire (ISO 8601)',
-        extensions: { wire: 'releaseDate.isoString' },
-        resolve: (a) => a.releaseDate?.isoString ?? null,
-      }),
+      releaseDate: releaseDateField(t),
       isExplicit: t.exposeBoolean('isExplicit'),
       isPlayable: t.exposeBoolean('isPlayable'),
       isPreRelease: t.exposeBoolean('isPreRelease'),
-      coverArt: t.field({
-        type: [ImageSourceRef],
-        nullable: false,
-        extensions: { wire: 'coverArt.sources' },
-        resolve: (a) => a.coverArt?.sources ?? [],
-      }),
+      coverArt: coverArtField(t, ImageSourceRef),
       trackList: t.expose('trackList', { type: [EntryRef], nullable: false }),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
     }),
@@ -311,12 +298,7 @@ function albumArtistGraphql(ImageSourceRef: ObjectRef<any, ImageSource>, ArtistR
       id: t.exposeString('id', { nullable: false }),
       uri: t.exposeString('uri', { nullable: false }),
       name: t.exposeString('name'),
-      coverArt: t.field({
-        type: [ImageSourceRef],
-        nullable: false,
-        extensions: { wire: 'coverArt.sources' },
-        resolve: (a) => a.coverArt?.sources ?? [],
-      }),
+      coverArt: coverArtField(t, ImageSourceRef),
       topTracks: t.expose('topTracks', { type: [EntryRef], nullable: false }),
       followers: t.exposeInt('followers', { description: 'Null unless the embed states it' }),
       monthlyListeners: t.exposeInt('monthlyListeners', { description: 'Null unless the embed states it' }),
@@ -336,12 +318,7 @@ function episodeGraphql(ImageSourceRef: ObjectRef<any, ImageSource>): void {
       id: t.exposeString('id'),
       uri: t.exposeString('uri'),
       name: t.exposeString('name'),
-      coverArt: t.field({
-        type: [ImageSourceRef],
-        nullable: false,
-        extensions: { wire: 'coverArt.sources' },
-        resolve: (s) => s.coverArt?.sources ?? [],
-      }),
+      coverArt: coverArtField(t, ImageSourceRef),
     }),
   });
 
@@ -354,30 +331,13 @@ function episodeGraphql(ImageSourceRef: ObjectRef<any, ImageSource>): void {
       name: t.exposeString('name'),
       show: t.expose('show', { type: ShowRef, nullable: false }),
       description: t.exposeString('description', { description: 'Null unless the embed states one' }),
-      releaseDate: t.string({
-        description: 'releaseDate.isoString on the wire (ISO 8601)',
-        extensions: { wire: 'releaseDate.isoString' },
-        resolve: (e) => e.releaseDate?.isoString ?? null,
-      }),
-      durationMs: t.int({
-        description: 'duration.totalMilliseconds on the wire',
-        extensions: { wire: 'duration.totalMilliseconds' },
-        resolve: (e) => e.duration.totalMilliseconds,
-      }),
+      releaseDate: releaseDateField(t),
+      durationMs: durationMsField(t),
       isExplicit: t.exposeBoolean('isExplicit'),
       isPlayable: t.exposeBoolean('isPlayable'),
-      previewUrl: t.string({
-        description: 'audioPreview.url on the wire: a short preview clip, null when the episode has none',
-        extensions: { wire: 'audioPreview.url' },
-        resolve: (e) => e.audioPreview?.url ?? null,
-      }),
+      previewUrl: previewUrlField(t, 'episode'),
       hasVideo: t.exposeBoolean('hasVideo'),
-      coverArt: t.field({
-        type: [ImageSourceRef],
-        nullable: false,
-        extensions: { wire: 'coverArt.sources' },
-        resolve: (e) => e.coverArt?.sources ?? [],
-      }),
+      coverArt: coverArtField(t, ImageSourceRef),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
     }),
   });
