@@ -36,12 +36,10 @@
  * the token (400) too. A channel that does not exist → NOT_FOUND; walls as the folder's (walls.ts).
  */
 import { z } from 'zod';
-import { invalidParam, isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
+import { isApiError, shapeChanged } from '../../errors.js';
 import { at, isObj, list, nonEmpty } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { declaresNotFound } from '../error-page.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { Bool, named, NInt, NStr, Str, Strs } from '../records.js';
@@ -56,10 +54,18 @@ import {
   describeChannelRef,
 } from './channel-ref.js';
 import { continuationItems, exactCount } from './comments.js';
-import { BROWSE_URL, innertubeHeaders, webClientContext } from './fetch.js';
-import { extractYtcfg, extractYtInitialData, GOOGLE_ERROR_404, parseChannelPage, ytText } from './parse.js';
+import { extractYtcfg, parseChannelPage, ytText } from './parse.js';
 import { VideoImageSource } from './schema.js';
-import { imageSources, readEntries, VideoListItem, videoListItem } from './videos.js';
+import {
+  assertAskedChannel,
+  cursorFits,
+  fetchChannelTabPage,
+  fetchTabContinuation,
+  imageSources,
+  readEntries,
+  VideoListItem,
+  videoListItem,
+} from './videos.js';
 
 const PLATFORM = 'video';
 
@@ -266,13 +272,6 @@ export function decodePostsCursor(raw: string): PostsCursor | null {
   return { c: c.c, h: c.h, t: 'posts', k: c.k, v: c.v };
 }
 
-/** Whether a cursor can belong to the channel asked for (a /c/ or /user/ name cannot be told without a fetch). */
-function cursorFits(c: PostsCursor, ref: ChannelRef): boolean {
-  if (ref.kind === 'id') return c.c === ref.id;
-  if (ref.kind === 'handle') return c.h === ref.handle;
-  return true;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Requests
 // ---------------------------------------------------------------------------------------------
@@ -282,8 +281,6 @@ export interface VideoPostsArgs {
   cursor: PostsCursor | null;
 }
 
-const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en-US,en;q=0.8' };
-
 export const postsPageUrl = (ref: ChannelRef) => `${channelPageUrl(ref)}/posts?hl=en`;
 
 export async function fetchChannelPosts(ctx: OpContext, a: VideoPostsArgs): Promise<VideoPostsPage> {
@@ -292,19 +289,9 @@ export async function fetchChannelPosts(ctx: OpContext, a: VideoPostsArgs): Prom
 
 async function fetchFirstPage(ctx: OpContext, ref: ChannelRef): Promise<VideoPostsPage> {
   const what = `Video channel ${describeChannelRef(ref)}`;
-  const res = await ctx.upstream.request({ url: postsPageUrl(ref), platform: PLATFORM, headers: PAGE_HEADERS, signal: ctx.signal });
-  // The consent interstitial and Google's /sorry/ page come with any status: walls (walls.ts).
-  if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
-  expectOk(res, PLATFORM, what);
-  const html = res.text();
-  const data = extractYtInitialData(html);
-  if (!data) {
-    if (GOOGLE_ERROR_404.test(html) || declaresNotFound(html)) throw notFound(`${what} was not found`);
-    throw shapeChanged(PLATFORM, 'var ytInitialData in the channel page');
-  }
+  const { html, data } = await fetchChannelTabPage(ctx, ref, 'posts', what);
   const page = parsePostsTab(data, what);
-  if (ref.kind === 'id') assertSameResource(PLATFORM, what, { id: ref.id }, { id: page.channelId });
-  else if (ref.kind === 'handle') assertSameResource(PLATFORM, what, { handle: ref.handle }, { handle: page.handle });
+  assertAskedChannel(ref, what, page);
   const clientVersion = extractYtcfg(html).clientVersion ?? page.clientVersion;
   const cursor: PostsCursor | null = page.token
     ? { c: page.channelId, h: page.handle?.toLowerCase() ?? null, t: 'posts', k: page.token, v: clientVersion }
@@ -313,21 +300,7 @@ async function fetchFirstPage(ctx: OpContext, ref: ChannelRef): Promise<VideoPos
 }
 
 async function fetchContinuation(ctx: OpContext, c: PostsCursor): Promise<VideoPostsPage> {
-  const context = webClientContext({ clientVersion: c.v, visitorData: null });
-  const res = await ctx.upstream.request({
-    url: BROWSE_URL,
-    method: 'POST',
-    headers: innertubeHeaders(context),
-    body: JSON.stringify({ context, continuation: c.k }),
-    platform: PLATFORM,
-    signal: ctx.signal,
-  });
-  // YouTube refuses a token it did not issue, or one too old, with 400 INVALID_ARGUMENT.
-  if (res.status === 400)
-    throw invalidParam('cursor', 'YouTube refused this cursor (expired, or not one of its tokens): start again without it');
-  if (res.status === 404) throw upstreamFailed(`${PLATFORM}: the posts continuation answered HTTP 404`);
-  expectOk(res, PLATFORM, `The next page of posts of channel ${c.c}`);
-  const next = parsePostsContinuation(res.json(), c.c);
+  const next = parsePostsContinuation(await fetchTabContinuation(ctx, c, `The next page of posts of channel ${c.c}`), c.c);
   return { hasPostsTab: true, posts: next.posts, cursor: next.token ? encodeCursor({ ...c, k: next.token }) : null };
 }
 

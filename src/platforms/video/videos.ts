@@ -363,7 +363,7 @@ export function decodeVideosCursor(raw: string): VideosCursor | null {
 }
 
 /** Whether a cursor can belong to the channel asked for (a /c/ or /user/ name cannot be told without a fetch). */
-export function cursorFits(c: VideosCursor, ref: ChannelRef): boolean {
+export function cursorFits(c: { c: string; h: string | null }, ref: ChannelRef): boolean {
   if (ref.kind === 'id') return c.c === ref.id;
   if (ref.kind === 'handle') return c.h === ref.handle;
   return true;
@@ -387,10 +387,23 @@ export async function fetchChannelVideos(ctx: OpContext, a: VideoVideosArgs): Pr
   return a.cursor ? fetchContinuation(ctx, a.cursor) : fetchFirstPage(ctx, a.ref, a.tab);
 }
 
-async function fetchFirstPage(ctx: OpContext, ref: ChannelRef, tab: ChannelTab): Promise<VideoVideosPage> {
-  const what = `Video channel ${describeChannelRef(ref)}`;
-  const res = await ctx.upstream.request({ url: tabPageUrl(ref, tab), platform: PLATFORM, headers: PAGE_HEADERS, signal: ctx.signal });
-  // The consent interstitial and Google's /sorry/ page come with any status: walls (walls.ts).
+/**
+ * A channel tab's page (`/<tab>?hl=en`, `tab` videos, shorts, streams or posts) → its HTML and
+ * ytInitialData: HTTP 404/410 and YouTube's 404 page are NOT_FOUND (the consent interstitial and
+ * Google's /sorry/ page, with any status, are walls: walls.ts).
+ */
+export async function fetchChannelTabPage(
+  ctx: OpContext,
+  ref: ChannelRef,
+  tab: string,
+  what: string,
+): Promise<{ html: string; data: unknown }> {
+  const res = await ctx.upstream.request({
+    url: `${channelPageUrl(ref)}/${tab}?hl=en`,
+    platform: PLATFORM,
+    headers: PAGE_HEADERS,
+    signal: ctx.signal,
+  });
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
   const html = res.text();
@@ -399,17 +412,21 @@ async function fetchFirstPage(ctx: OpContext, ref: ChannelRef, tab: ChannelTab):
     if (GOOGLE_ERROR_404.test(html) || declaresNotFound(html)) throw notFound(`${what} was not found`);
     throw shapeChanged(PLATFORM, 'var ytInitialData in the channel page');
   }
-  const page = parseChannelTab(data, tab);
-  if (ref.kind === 'id') assertSameResource(PLATFORM, what, { id: ref.id }, { id: page.channelId });
-  else if (ref.kind === 'handle') assertSameResource(PLATFORM, what, { handle: ref.handle }, { handle: page.handle });
-  const clientVersion = extractYtcfg(html).clientVersion ?? page.clientVersion;
-  const cursor: VideosCursor | null = page.token
-    ? { c: page.channelId, h: page.handle?.toLowerCase() ?? null, t: tab, k: page.token, v: clientVersion }
-    : null;
-  return { videos: page.videos, cursor: cursor ? encodeCursor(cursor) : null };
+  return { html, data };
 }
 
-async function fetchContinuation(ctx: OpContext, c: VideosCursor): Promise<VideoVideosPage> {
+/** The channel a tab page shows must be the one asked for: by id, or by handle (a /c/ or /user/ name states neither). */
+export function assertAskedChannel(ref: ChannelRef, what: string, page: { channelId: string; handle: string | null }): void {
+  if (ref.kind === 'id') assertSameResource(PLATFORM, what, { id: ref.id }, { id: page.channelId });
+  else if (ref.kind === 'handle') assertSameResource(PLATFORM, what, { handle: ref.handle }, { handle: page.handle });
+}
+
+/**
+ * The next page of a channel tab: `browse` with YouTube's continuation token, in the client version
+ * of the first page → its JSON. YouTube refuses a token it did not issue, or one too old, with 400
+ * INVALID_ARGUMENT: INVALID_INPUT on `cursor`.
+ */
+export async function fetchTabContinuation(ctx: OpContext, c: { k: string; v: string | null }, what: string): Promise<unknown> {
   const context = webClientContext({ clientVersion: c.v, visitorData: null });
   const res = await ctx.upstream.request({
     url: BROWSE_URL,
@@ -419,12 +436,27 @@ async function fetchContinuation(ctx: OpContext, c: VideosCursor): Promise<Video
     platform: PLATFORM,
     signal: ctx.signal,
   });
-  // YouTube refuses a token it did not issue, or one too old, with 400 INVALID_ARGUMENT.
   if (res.status === 400)
     throw invalidParam('cursor', 'YouTube refused this cursor (expired, or not one of its tokens): start again without it');
   if (res.status === 404) throw upstreamFailed(`${PLATFORM}: the browse continuation answered HTTP 404`);
-  expectOk(res, PLATFORM, `The next page of channel ${c.c}`);
-  const next = parseTabContinuation(res.json());
+  expectOk(res, PLATFORM, what);
+  return res.json();
+}
+
+async function fetchFirstPage(ctx: OpContext, ref: ChannelRef, tab: ChannelTab): Promise<VideoVideosPage> {
+  const what = `Video channel ${describeChannelRef(ref)}`;
+  const { html, data } = await fetchChannelTabPage(ctx, ref, tab, what);
+  const page = parseChannelTab(data, tab);
+  assertAskedChannel(ref, what, page);
+  const clientVersion = extractYtcfg(html).clientVersion ?? page.clientVersion;
+  const cursor: VideosCursor | null = page.token
+    ? { c: page.channelId, h: page.handle?.toLowerCase() ?? null, t: tab, k: page.token, v: clientVersion }
+    : null;
+  return { videos: page.videos, cursor: cursor ? encodeCursor(cursor) : null };
+}
+
+async function fetchContinuation(ctx: OpContext, c: VideosCursor): Promise<VideoVideosPage> {
+  const next = parseTabContinuation(await fetchTabContinuation(ctx, c, `The next page of channel ${c.c}`));
   return { videos: next.videos, cursor: next.token ? encodeCursor({ ...c, k: next.token }) : null };
 }
 
