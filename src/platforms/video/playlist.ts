@@ -38,7 +38,7 @@
  * and a token YouTube refuses (400) is too.
  */
 import { z } from 'zod';
-import { invalidParam, notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
+import { notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
 import { at, isObj, list, nonEmpty, reader } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
@@ -50,7 +50,7 @@ import { named, NBool, NInt, NStr, Str } from '../records.js';
 import { BROWSE_URL, FALLBACK_CLIENT_VERSION, innertubeHeaders, webClientContext } from './fetch.js';
 import { ytText } from './parse.js';
 import { VideoImageSource } from './schema.js';
-import { imageSources, readEntries, videoListItem } from './videos.js';
+import { fetchTabContinuation, imageSources, readEntries, videoListItem } from './videos.js';
 
 const PLATFORM = 'video';
 
@@ -455,35 +455,28 @@ function assertPlaylist(id: string, what: string, ids: (string | null)[]): void 
 
 export async function fetchPlaylist(ctx: OpContext, a: VideoPlaylistArgs): Promise<VideoPlaylistPage> {
   const what = `Video playlist ${a.id}`;
-  const clientVersion = a.cursor?.v ?? FALLBACK_CLIENT_VERSION;
-  const context = webClientContext({ clientVersion, visitorData: null });
-  const body = a.cursor ? { context, continuation: a.cursor.k } : { context, browseId: `VL${a.id}` };
+  if (a.cursor) {
+    // Later pages as the channel tabs' (videos.ts): YouTube refusing the token is INVALID_INPUT on cursor.
+    const next = parsePlaylistContinuation(await fetchTabContinuation(ctx, a.cursor, what));
+    assertPlaylist(a.id, what, next.linked);
+    return { playlist: null, videos: next.videos, cursor: next.token ? encodeCursor({ ...a.cursor, k: next.token }) : null };
+  }
+  const context = webClientContext({ clientVersion: FALLBACK_CLIENT_VERSION, visitorData: null });
   const res = await ctx.upstream.request({
     url: BROWSE_URL,
     method: 'POST',
     headers: innertubeHeaders(context),
-    body: JSON.stringify(body),
+    body: JSON.stringify({ context, browseId: `VL${a.id}` }),
     platform: PLATFORM,
     signal: ctx.signal,
   });
   // The consent page or Google's /sorry/ page instead of the JSON: walls (walls.ts).
-  if (res.status === 400) {
-    if (a.cursor) throw invalidParam('cursor', 'YouTube refused this cursor (expired, or not one of its tokens): start again without it');
-    throw upstreamFailed(`${PLATFORM}: the playlist browse request was refused (HTTP 400)`);
-  }
-  if (res.status === 404) {
-    if (a.cursor) throw upstreamFailed(`${PLATFORM}: the playlist continuation answered HTTP 404`);
-    throw notFound(`${what} was not found`);
-  }
+  if (res.status === 400) throw upstreamFailed(`${PLATFORM}: the playlist browse request was refused (HTTP 400)`);
+  if (res.status === 404) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
-  if (a.cursor) {
-    const next = parsePlaylistContinuation(res.json());
-    assertPlaylist(a.id, what, next.linked);
-    return { playlist: null, videos: next.videos, cursor: next.token ? encodeCursor({ ...a.cursor, k: next.token }) : null };
-  }
   const page = parsePlaylistResponse(res.json(), a.id, what);
   assertPlaylist(a.id, what, [...page.ids, ...page.linked]);
-  const next: PlaylistCursor | null = page.token ? { p: a.id, k: page.token, v: clientVersion } : null;
+  const next: PlaylistCursor | null = page.token ? { p: a.id, k: page.token, v: FALLBACK_CLIENT_VERSION } : null;
   return { playlist: page.info, videos: page.videos, cursor: next ? encodeCursor(next) : null };
 }
 
