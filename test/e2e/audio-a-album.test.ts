@@ -23,6 +23,7 @@ import {
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { expectEmbedPagesBlocked } from '../support/embed-blocks.js';
 import { withoutEnvelope } from '../support/envelope.js';
 
 const HOST = 'open.spotify.com';
@@ -32,8 +33,6 @@ const OTHER_ALBUM_ID = '3dEm0A1bum000000000002';
 /** The anonymous token our pages carry (never to be answered). */
 const PAGE_TOKEN = 'BQ-album-page-anon-token-0001';
 const SESSION = { accessToken: PAGE_TOKEN, accessTokenExpirationTimestampMs: 4_102_444_800_000, isAnonymous: true };
-const ACCESS_DENIED =
-  "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don't have permission to access this server.<P>Reference&#32;&#35;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d</P></BODY></HTML>";
 
 /** Album and artist embed pages: ours for any id, HTTP 404 for MISSING_ID. */
 function embedRoute(kind: 'album' | 'artist'): Route {
@@ -132,20 +131,7 @@ describe('album', () => {
   });
 
   it('a rate limit (429) or a block page (200 or 403) instead of the embed page is UPSTREAM_BLOCKED at 0 credits', async () => {
-    const answers: Route['response'][] = [
-      { body: 'slow down', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } },
-      { status: 200, body: ACCESS_DENIED },
-      { status: 403, body: ACCESS_DENIED },
-    ];
-    const { key, id } = await h.key(5);
-    for (const [i, response] of answers.entries()) {
-      const albumId = `${String.fromCharCode(75 + i).repeat(21)}b`;
-      h.replay.add({ host: HOST, path: `/embed/album/${albumId}`, response });
-      const r = await h.rest(albumPath(`id=${albumId}`), { key });
-      expect(r.status, `answer ${i}`).toBe(502);
-      expect(r.body.error.code, `answer ${i}`).toBe('UPSTREAM_BLOCKED');
-    }
-    expect(await h.balance(id)).toBe(5);
+    await expectEmbedPagesBlocked(h, { host: HOST, kind: 'album', path: albumPath });
   });
 
   it('the embed of another album, of a playlist or an artist is UPSTREAM_FAILED at 0 credits, never the asked album’s data', async () => {

@@ -11,6 +11,7 @@ import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { AKAMAI_ACCESS_DENIED, expectEmbedPagesBlocked } from '../support/embed-blocks.js';
 import { recordKeys } from '../../src/platforms/records.js';
 import { Track } from '../../src/platforms/audio-a/schema.js';
 import { parseEmbedSession } from '../../src/platforms/audio-a/parse.js';
@@ -413,22 +414,7 @@ describe('track', () => {
   });
 
   it('a rate limit (429) or a block page (200 or 403) instead of the embed page is UPSTREAM_BLOCKED at 0 credits', async () => {
-    const ACCESS_DENIED =
-      "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don't have permission to access this server.<P>Reference&#32;&#35;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d</P></BODY></HTML>";
-    const answers: Route['response'][] = [
-      { body: 'slow down', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } } },
-      { status: 200, body: ACCESS_DENIED },
-      { status: 403, body: ACCESS_DENIED },
-    ];
-    const { key, id } = await h.key(5);
-    for (const [i, response] of answers.entries()) {
-      const trackId = `${String.fromCharCode(75 + i).repeat(21)}b`;
-      h.replay.add({ host: TOKEN_HOST, path: `/embed/track/${trackId}`, response });
-      const r = await h.rest(trackPath(`id=${trackId}`), { key });
-      expect(r.status, `answer ${i}`).toBe(502);
-      expect(r.body.error.code, `answer ${i}`).toBe('UPSTREAM_BLOCKED');
-    }
-    expect(await h.balance(id)).toBe(5);
+    await expectEmbedPagesBlocked(h, { host: TOKEN_HOST, kind: 'track', path: trackPath });
   });
 
   it('the embed of another track, or of an episode, is UPSTREAM_FAILED at 0 credits, never the asked track’s data', async () => {
@@ -650,12 +636,8 @@ describe('the anonymous token (own harness each: tokens live as long as the upst
   });
 
   it('a block page instead of the embed page is UPSTREAM_BLOCKED (200 challenge or 403), never parsed as data', async () => {
-    // Akamai's edge page as its generator writes it (entity-encoded reference and edgesuite line):
-    // the block catalogue keys on that structure, not on the "Access Denied" title.
-    const ACCESS_DENIED =
-      "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don't have permission to access this server.<P>Reference&#32;&#35;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;18&#46;5f3e1102&#46;1700000000&#46;1a2b3c4d</P></BODY></HTML>";
     for (const status of [200, 403]) {
-      const hh = await fresh([tokenRoute({ status, body: ACCESS_DENIED }), pathfinderRoute()]);
+      const hh = await fresh([tokenRoute({ status, body: AKAMAI_ACCESS_DENIED }), pathfinderRoute()]);
       const { key, id } = await hh.key(5);
       const r = await hh.rest(playlistPath(`id=${PLAYLIST_ID}`), { key });
       expect(r.status).toBe(502);
