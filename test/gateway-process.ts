@@ -28,7 +28,8 @@ export function spawnGateway(env: Record<string, string>, args: string[] = start
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    child.once('exit', (code, signal) => r({ code, signal })),
+    // 'close', not 'exit': 'exit' can come before the pipes' last bytes are read.
+    child.once('close', (code, signal) => r({ code, signal })),
   );
   const listening = new Promise<number>((resolveP, reject) => {
     const onData = () => {

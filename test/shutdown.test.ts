@@ -71,7 +71,8 @@ async function startGateway(env: Record<string, string>) {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    child.once('exit', (code, signal) => r({ code, signal })),
+    // 'close', not 'exit': 'exit' can come before the pipes' last bytes are read.
+    child.once('close', (code, signal) => r({ code, signal })),
   );
   const port = await new Promise<number>((resolveP, reject) => {
     const timer = setInterval(() => {
