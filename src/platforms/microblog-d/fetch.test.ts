@@ -616,6 +616,40 @@ describe('microblogDPostLikes and microblogDPostReposts', () => {
     expect(t.replay.hits({ host: HOST, path: LIKES })).toHaveLength(0);
   });
 
+  // getPosts' answer for a post the AppView does not hold is `{"posts": []}` (it leaves such URIs out);
+  // for one it holds, the postView (samples.ts's feed item's post, our own sample).
+  it('an empty first page: getPosts says whether the post exists — none: NOT_FOUND; the post, an error or an odd answer: the empty list stands', async () => {
+    const POSTS = '/xrpc/app.bsky.feed.getPosts';
+    const empty = () => t.replay.add({ host: HOST, path: LIKES, response: json(bskyLikesBody(URI, [])) });
+    empty();
+    t.replay.add({ host: HOST, path: POSTS, response: json({ posts: [] }) });
+    const gone = await failure(fetchPostLikes(t.ctx, byDid));
+    expect(gone.code).toBe('NOT_FOUND');
+    expect(gone.message).toContain(URI);
+    expect(t.replay.hits({ host: HOST, path: POSTS })[0].upstreamUrl).toBe(`https://${HOST}${POSTS}?uris=${encodeURIComponent(URI)}`);
+    t.replay.add({ host: HOST, path: REPOSTS, response: json(bskyRepostedByBody(URI, [])) });
+    expect((await failure(fetchPostReposts(t.ctx, byDid))).code).toBe('NOT_FOUND');
+    for (const answer of [
+      json({ posts: [{ uri: URI, cid: 'bafy', author: harbour, record: {}, indexedAt: '2025-03-05T18:00:00.000Z' }] }),
+      { status: 500, body: '' },
+      json({ error: 'InternalServerError' }, 400),
+      { body: '<html></html>' },
+      json({}),
+    ]) {
+      t.replay.reset();
+      empty();
+      t.replay.add({ host: HOST, path: POSTS, response: answer });
+      expect(await fetchPostLikes(t.ctx, byDid)).toEqual({ uri: URI, likes: [], cursor: null });
+    }
+    // A page with likes, and a later empty page (the end of the list), ask nothing more.
+    t.replay.reset();
+    likes(URI, ['kelp']);
+    await fetchPostLikes(t.ctx, byDid);
+    empty();
+    await fetchPostLikes(t.ctx, { ...byDid, cursor: 'c2' });
+    expect(t.replay.hits({ host: HOST, path: POSTS })).toHaveLength(0);
+  });
+
   it('an unknown author (getProfile 400 "Profile not found") → NOT_FOUND, the list never asked', async () => {
     t.replay.add({ host: HOST, path: PROFILE, response: json({ error: 'InvalidRequest', message: 'Profile not found' }, 400) });
     const e = await failure(fetchPostReposts(t.ctx, byHandle));

@@ -10,6 +10,7 @@
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getPostThread?uri=at://<handle or did>/app.bsky.feed.post/<rkey>&depth=&parentHeight=80
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getLikes?uri=at://<did>/app.bsky.feed.post/<rkey>&limit=100[&cursor=]
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getRepostedBy?uri=at://<did>/app.bsky.feed.post/<rkey>&limit=100[&cursor=]
+ *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getPosts?uris=at://<did>/app.bsky.feed.post/<rkey>  (only after an empty first page of those two)
  *     (a post named by its author's handle: getProfile?actor=<handle> first, for the DID: these two
  *     look the URI up as given and resolve no handle in it)
  *
@@ -27,7 +28,10 @@
  *   → 502 UPSTREAM_BLOCKED (the AppView withholds it); a thread whose post is not the one asked
  *   (another record key, another author DID, or asked by handle another handle) → 502 UPSTREAM_FAILED
  *   getLikes / getRepostedBy: an answer whose `uri` is not the AT URI asked → 502 UPSTREAM_FAILED;
- *   the author's handle resolved by getProfile, as the profile is checked (above)
+ *   the author's handle resolved by getProfile, as the profile is checked (above); an empty first
+ *   page (what they answer for a post that does not exist, too) is checked with
+ *   GET .../app.bsky.feed.getPosts?uris=<the AT URI>: `{"posts": []}` → 404 NOT_FOUND; the post, an
+ *   error or any other answer → the empty list stands (the check never fails the read)
  *
  * Cursors are ours (../cursor.ts): the upstream's cursor bound to the actor or query it pages (for
  * the follower and follow lists, to the list and the actor: `followers:<actor>`), so a cursor of
@@ -241,6 +245,24 @@ const POST_LIST_METHOD: Record<PostListName, string> = {
 };
 
 /**
+ * Whether the AppView says it holds no post at `uri`: getPosts leaves out the URIs it does not
+ * hold, so `{"posts": []}` is that answer. Asked only when a first page of likes or reposts is
+ * empty — getLikes and getRepostedBy answer a post that does not exist with an empty list. An
+ * error or any other answer says nothing of the kind: false, and the empty list stands.
+ */
+async function postIsMissing(ctx: OpContext, uri: string): Promise<boolean> {
+  let body: unknown;
+  try {
+    body = await xrpc(ctx, 'app.bsky.feed.getPosts', { uris: uri }, `Post ${uri}`);
+  } catch (e) {
+    if (ctx.signal?.aborted) throw e;
+    return false;
+  }
+  const posts = typeof body === 'object' && body !== null ? (body as { posts?: unknown }).posts : undefined;
+  return Array.isArray(posts) && posts.length === 0;
+}
+
+/**
  * One page of a post's likes or reposts. getLikes and getRepostedBy look the subject up by the
  * URI as given (a handle in it matches nothing: an empty list), so a post named by its author's
  * handle needs the DID first: the profile's (getProfile, checked as the profile operation checks
@@ -259,6 +281,8 @@ async function fetchPostList<T>(
   const what = list === 'likes' ? `Likes of post ${uri}` : `Reposts of post ${uri}`;
   const page = parse(await xrpc(ctx, POST_LIST_METHOD[list], params, what));
   if (page.uri !== uri) throw upstreamFailed(`${PLATFORM}: the upstream answered post ${uri} with a different resource (${page.uri})`);
+  if (!a.cursor && page.entries.length === 0 && (await postIsMissing(ctx, uri)))
+    throw notFound(`Post ${uri} was not found on microblog-d (getPosts holds no such post)`);
   // An empty page is the end, whatever cursor came with it (as the feed's).
   return { uri, entries: page.entries, cursor: page.entries.length ? cursorOut(postListCursorKey(list, a), page.cursor) : null };
 }
