@@ -537,6 +537,33 @@ describe('parseTweetResultByRestId', () => {
     expect(errorOf(() => parseUserByScreenName({ data: { user: {} } }, 'ghost')).code).toBe('NOT_FOUND');
   });
 
+  // Our own bodies, in the shape X's GraphQL gives a field its server failed to resolve: the field
+  // empty, and an `errors` entry whose path points at it.
+  it('an empty result with errors of the server (a backend deadline) is UPSTREAM_FAILED, not a missing account or post', () => {
+    const deadline = (field: string) => ({
+      message: 'DeadlineExceeded: Unspecified',
+      name: 'DeadlineExceeded',
+      kind: 'ServiceLevel',
+      source: 'Server',
+      path: [field, 'result'],
+      extensions: { name: 'DeadlineExceeded', kind: 'ServiceLevel', source: 'Server' },
+    });
+    const user = errorOf(() => parseUserByScreenName({ data: { user: {} }, errors: [deadline('user')] }, 'someone'));
+    expect(user.code).toBe('UPSTREAM_FAILED');
+    expect(user.message).toMatch(/without the user, with errors.*DeadlineExceeded/);
+    const post = errorOf(() => parseTweetResultByRestId({ data: { tweetResult: {} }, errors: [deadline('tweetResult')] }, ID));
+    expect(post.code).toBe('UPSTREAM_FAILED');
+    // Errors that say "no such user / post" (X's codes 50, 63, 144) keep the 404; no errors: 404.
+    for (const code of [50, 63])
+      expect(errorOf(() => parseUserByScreenName({ data: { user: {} }, errors: [{ message: 'x', code }] }, 'ghost')).code).toBe(
+        'NOT_FOUND',
+      );
+    expect(errorOf(() => parseTweetResultByRestId({ data: { tweetResult: {} }, errors: [{ message: 'x', code: 144 }] }, ID)).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(errorOf(() => parseTweetResultByRestId({ data: { tweetResult: {} } }, ID)).code).toBe('NOT_FOUND');
+  });
+
   it('legacy wins where it has a value; an empty image URL falls back to avatar.image_url', () => {
     const u = parseUser({ ...newShapeUser(), legacy: { screen_name: 'old_name', profile_image_url_https: '' } });
     expect(u.legacy.screen_name).toBe('old_name');

@@ -20,7 +20,7 @@
  * source lacks them); any further upstream fields of a GraphQL record follow unchanged (api.md's
  * "and more"). Only the ids are mandatory; a record without them is a shape change.
  */
-import { ApiError, loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
+import { ApiError, loginWall, notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { LOGIN_REFERENCE } from './walls.js';
 import { at, bool, isObj, num, numText, obj, reader, str, strings, arr } from '../../parse/index.js';
 import type { Obj, Coerce, Reader } from '../../parse/index.js';
@@ -387,7 +387,7 @@ export function parseUserByScreenName(json: unknown, screenName?: string): Micro
   const data = obj(json.data);
   if (data && 'user' in data) {
     const result = path(data.user, 'result');
-    if (!isObj(result)) throw notFound(`No ${PLATFORM} account${screenName ? ` @${screenName}` : ''}`);
+    if (!isObj(result)) throw missingOr(json, 'user', notFound(`No ${PLATFORM} account${screenName ? ` @${screenName}` : ''}`));
     return parseUser(result);
   }
   throw shapeChanged(PLATFORM, `data.user${errorsSuffix(json)}`);
@@ -552,6 +552,10 @@ export const X_ERROR = {
   AUTHORIZATION: 37,
   /** "Rate limit exceeded". */
   RATE_LIMITED: 88,
+  /** "User not found." */
+  NO_USER: 50,
+  /** "User has been suspended." */
+  SUSPENDED: 63,
   /** "No status found with that ID." */
   NO_STATUS: 144,
   /** "Sorry, you are not authorized to see this status." (v1.1) */
@@ -575,6 +579,21 @@ export function errorFacts(json: unknown): { codes: Set<number>; names: Set<stri
   return { codes, names };
 }
 
+/**
+ * An empty `result` is X's answer for an account or post that does not exist: `missing` — unless
+ * the body's `errors` say the server failed to produce it (a `DeadlineExceeded` of a backend, an
+ * internal error): then the emptiness says nothing of the account or post, and the answer is the
+ * upstream's failure (502), never a 404. Errors that are themselves "no such user / post" (codes
+ * 50, 63, 144, or the `_Missing:` tag) keep `missing`.
+ */
+function missingOr(json: Obj, what: string, missing: ApiError): ApiError {
+  if (!Array.isArray(json.errors) || json.errors.length === 0) return missing;
+  const { codes } = errorFacts(json);
+  if ([X_ERROR.NO_USER, X_ERROR.SUSPENDED, X_ERROR.NO_STATUS].some((c) => codes.has(c))) return missing;
+  if (errorMessages(json).some((m) => m.startsWith('_Missing:'))) return missing;
+  return upstreamFailed(`${PLATFORM}: the upstream answered without the ${what}, with errors${errorsSuffix(json)}`);
+}
+
 function errorsSuffix(json: Obj): string {
   const msgs = errorMessages(json);
   return msgs.length ? ` (upstream errors: ${msgs.join('; ').slice(0, 300)})` : '';
@@ -589,7 +608,7 @@ export function parseTweetResultByRestId(json: unknown, tweetId: string): Microb
   const data = obj(json.data);
   if (data && 'tweetResult' in data) {
     const result = path(data.tweetResult, 'result');
-    if (!isObj(result)) throw notFound(`${PLATFORM} post ${tweetId} was not found (deleted, or it never existed)`);
+    if (!isObj(result)) throw missingOr(json, 'post', notFound(`${PLATFORM} post ${tweetId} was not found (deleted, or it never existed)`));
     return parseTweet(result, tweetId);
   }
   // By X's error codes and names, never their messages (see X_ERROR).
