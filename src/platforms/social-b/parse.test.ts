@@ -183,6 +183,49 @@ describe('parseProfile', () => {
     expect(JSON.stringify(u)).not.toMatch(/PRIVATE\d/);
   });
 
+  // Our own sample of Instagram's app API user object (the shape of /api/v1/users/<id>/info, also
+  // seen wrapped as `{data: {user}, status}`): counts and contacts under their app names, no media lists.
+  it("the app API's user object: counts, e-mail, category and business flag read from their app names; web_profile_info's names win", () => {
+    const app = {
+      pk: '50221090841',
+      id: '50221090841',
+      username: 'tidepool.studio',
+      full_name: 'Tidepool Studio',
+      is_private: false,
+      is_verified: true,
+      biography: 'Sound design',
+      biography_with_entities: { raw_text: 'Sound design', entities: [] },
+      bio_links: [{ link_id: 1795088507905, url: 'https://tidepool.example/', link_type: 'external', title: 'Site' }],
+      external_url: 'https://tidepool.example/',
+      follower_count: 559261,
+      following_count: 12,
+      media_count: 2524,
+      is_business: true,
+      category: 'Musician/band',
+      public_email: 'booking@tidepool.example',
+      profile_pic_url: 'https://scontent.cdninstagram.com/a.jpg',
+      profile_pic_url_hd: 'https://scontent.cdninstagram.com/b.jpg',
+    };
+    const { result, warnings } = captureWarnings(() => parseProfile(s.profileBody(app), 'tidepool.studio'));
+    const u = result.data.user as unknown as Record<string, any>;
+    expect(u).toMatchObject({
+      edge_followed_by: { count: 559261 },
+      edge_follow: { count: 12 },
+      is_business_account: true,
+      category_name: 'Musician/band',
+      business_email: 'booking@tidepool.example',
+      edge_owner_to_timeline_media: { count: 2524, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
+    });
+    const warned = warnings.map((w) => w.field);
+    for (const f of ['user.edge_followed_by', 'user.edge_follow', 'user.business_email', 'user.edge_owner_to_timeline_media'])
+      expect(warned).not.toContain(f);
+    // Both names present: web_profile_info's.
+    const both = parseProfile(
+      s.profileBody({ ...app, edge_followed_by: { count: 7 }, business_email: 'web@tidepool.example', category_name: 'Artist' }),
+    ).data.user as unknown as Record<string, any>;
+    expect(both).toMatchObject({ edge_followed_by: { count: 7 }, business_email: 'web@tidepool.example', category_name: 'Artist' });
+  });
+
   it('data.user null → NOT_FOUND naming the handle', () => {
     const e = errorOf(() => parseProfile(s.profileBody(null), 'nobody.here'));
     expect(e.code).toBe('NOT_FOUND');

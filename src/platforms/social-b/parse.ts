@@ -25,7 +25,7 @@
  */
 import type { ApiError } from '../../errors.js';
 import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { idStr, isObj, reader, str } from '../../parse/index.js';
+import { idStr, isObj, num, reader, str } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import type { SocialBBioLink, SocialBPageInfo, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
 export type {
@@ -71,6 +71,14 @@ export function profileInfoUrl(username: string): string {
 function count(r: Reader, field: string): { count: number | null } {
   const edge = r.obj(field);
   return { count: edge ? r.over(edge, field).num('count') : null };
+}
+
+/**
+ * A user's count as web_profile_info gives it (`edge_followed_by: {count}`), or where Instagram's
+ * app API user object has it instead (`follower_count`): warned as `field` when neither is there.
+ */
+function userCount(r: Reader, field: string, appField: string): { count: number | null } {
+  return { count: r.num(field, [field, 'count'], appField) };
 }
 
 /** `listed` first (in that order), then every other key of `raw` unchanged. */
@@ -159,7 +167,12 @@ export function parseUser(u: Obj): SocialBUser {
   const hideMedia = isPrivate !== false;
   const bweObj = r.obj('biography_with_entities');
   const bwe = r.over(bweObj, 'biography_with_entities');
-  const timelineObj = r.obj('edge_owner_to_timeline_media');
+  // The app API's user object has no media lists, only their count (`media_count`).
+  const appMediaCount = u.edge_owner_to_timeline_media === undefined ? num(u.media_count) : null;
+  const timelineObj =
+    appMediaCount === null
+      ? r.obj('edge_owner_to_timeline_media')
+      : { count: appMediaCount, page_info: { has_next_page: false, end_cursor: null }, edges: [] };
   const timelineRaw = hideMedia ? emptied(timelineObj) : timelineObj;
   const user = withRest<SocialBUser>(
     {
@@ -171,15 +184,15 @@ export function parseUser(u: Obj): SocialBUser {
       biography_with_entities: bweObj ? { raw_text: bwe.str('raw_text'), entities: bwe.arr('entities') ?? [] } : null,
       bio_links: r.items('bio_links', parseBioLink),
       external_url: r.str('external_url'),
-      edge_followed_by: count(r, 'edge_followed_by'),
-      edge_follow: count(r, 'edge_follow'),
+      edge_followed_by: userCount(r, 'edge_followed_by', 'follower_count'),
+      edge_follow: userCount(r, 'edge_follow', 'following_count'),
       is_private: isPrivate,
       is_verified: r.bool('is_verified'),
-      is_business_account: r.bool('is_business_account'),
+      is_business_account: r.bool('is_business_account', 'is_business_account', 'is_business'),
       is_professional_account: r.bool('is_professional_account'),
-      category_name: r.str('category_name'),
+      category_name: r.str('category_name', 'category_name', 'category'),
       business_address_json: r.str('business_address_json'),
-      business_email: r.str('business_email'),
+      business_email: r.str('business_email', 'business_email', 'public_email'),
       business_phone_number: r.str('business_phone_number'),
       profile_pic_url: r.str('profile_pic_url'),
       profile_pic_url_hd: r.str('profile_pic_url_hd'),
