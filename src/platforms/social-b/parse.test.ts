@@ -224,6 +224,9 @@ describe('parseProfile', () => {
       s.profileBody({ ...app, edge_followed_by: { count: 7 }, business_email: 'web@tidepool.example', category_name: 'Artist' }),
     ).data.user as unknown as Record<string, any>;
     expect(both).toMatchObject({ edge_followed_by: { count: 7 }, business_email: 'web@tidepool.example', category_name: 'Artist' });
+    // An app object naming its id only `pk`.
+    const { id: _id, ...pkOnly } = app;
+    expect(parseProfile(s.profileBody(pkOnly)).data.user.id).toBe('50221090841');
   });
 
   it('data.user null → NOT_FOUND naming the handle', () => {

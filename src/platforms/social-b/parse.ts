@@ -156,7 +156,8 @@ function emptied(v: unknown): unknown {
 const PRIVATE_MEDIA_EDGES = ['edge_felix_video_timeline', 'edge_saved_media', 'edge_media_collections', 'edge_mutual_followed_by'];
 
 export function parseUser(u: Obj): SocialBUser {
-  const id = idStr(u.id);
+  // The app API's user object names its id `pk` (newer ones carry `id` too).
+  const id = idStr(u.id) ?? idStr(u.pk);
   const username = str(u.username);
   if (!id || !username) throw shapeChanged(PLATFORM, 'data.user.id / data.user.username');
   // web_profile_info carries names, bio, counts, flags and pictures on every account (null or ""
