@@ -96,7 +96,7 @@ return { kind, out }`);
 // day, values JSON ('' keep), outcome JSON, not-found ('inc', 'reset', 'keep'), stop ('' none),
 // snapshot JSON ('' none), now ISO, changes JSON (array of [field, before, after] JSON texts),
 // events JSON (array of [event, body]), events kept at most (EVENTS_MAX: the oldest beyond are
-// given up). → the row after, or false when the run no longer holds it.
+// given up). → [the row after, events given up], or false when the run no longer holds it.
 const RECORD = lua(`
 local raw = redis.call('GET', KEYS[1])
 if not raw then return false end
@@ -129,6 +129,7 @@ for _, c in ipairs(cjson.decode(ARGV[12])) do
 end
 m.history_bytes = m.history_bytes + bytes
 redis.call('HINCRBY', KEYS[8], m.key_id, bytes)
+local dropped = 0
 if m.webhook_url ~= cjson.null then
   for _, e in ipairs(cjson.decode(ARGV[13])) do
     local seq = redis.call('INCR', KEYS[7])
@@ -139,11 +140,12 @@ if m.webhook_url ~= cjson.null then
   while redis.call('LLEN', KEYS[4]) > tonumber(ARGV[14]) do
     local old = redis.call('LPOP', KEYS[4])
     redis.call('HDEL', KEYS[5], old, old .. ':a', old .. ':s', old .. ':e')
+    dropped = dropped + 1
   end
 end
 local out = cjson.encode(m)
 redis.call('SET', KEYS[1], out)
-return out`);
+return {out, dropped}`);
 
 // KEYS: m, ev, evh, hooks. ARGV: fields to set (JSON object), pause ('1' pause, '0' resume, '' neither),
 // resume at (ms), now ISO, drop events ('1': the webhook was removed). → the row after, or false.
@@ -352,7 +354,7 @@ async function recordRun(redis: RedisStore, id: string, r: RunRecord): Promise<M
   };
   const events = before.webhook_url ? r.events(predicted).map((e) => [e.event, e.body]) : [];
   const snapshot = r.snapshot && Object.keys(r.snapshot).length ? JSON.stringify(r.snapshot) : '';
-  const after = await redis.script<string | null>(
+  const answer = await redis.script<[string, number] | null>(
     RECORD,
     [K.m(id), K.snap(id), K.chg(id), K.ev(id), K.evh(id), K.hooks, K.seq, K.bytes],
     [
@@ -372,6 +374,9 @@ async function recordRun(redis: RedisStore, id: string, r: RunRecord): Promise<M
       EVENTS_MAX,
     ],
   );
+  if (!answer) return undefined;
+  const [after, dropped] = answer;
+  if (dropped > 0) r.eventsDropped?.(Number(dropped));
   return rowOf(after);
 }
 

@@ -29,7 +29,7 @@ import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
 import { diff, kindOf, snapshotOf, valuesOf } from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
-import { dayOf } from './store.js';
+import { EVENTS_MAX, dayOf } from './store.js';
 import { monitorView } from './view.js';
 
 /** How a run's charge and its record are committed together (embedded or Redis: service.ts). */
@@ -62,8 +62,27 @@ export interface RunOptions {
 /** Why a monitor stopped, in its `monitor.stopped` event. */
 type StopReason = 'no_credits' | 'failing' | 'operation_removed';
 
+/** `books.settleAndRecord`, and a warning once recorded when the record gave up undelivered webhook events. */
+function warningOfDroppedEvents(deps: Deps, books: RunBooks): RunBooks['settleAndRecord'] {
+  return async (m, reservation, actual, record) => {
+    let dropped = 0;
+    const row = await books.settleAndRecord(m, reservation, actual, (charged) => ({
+      ...record(charged),
+      eventsDropped: (n) => (dropped = n),
+    }));
+    if (row && dropped)
+      deps.logger.warn(
+        { monitor: m.id, dropped },
+        `monitor webhook events given up: the receiver has taken none of the last ${EVENTS_MAX}, the oldest were dropped`,
+      );
+    return row;
+  };
+}
+
 export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRoute>, books: RunBooks) {
   const cfg = deps.config.monitors;
+
+  const settleAndRecord = warningOfDroppedEvents(deps, books);
 
   const stoppedEvent = (reason: StopReason, at: string, charged: number) => (after: MonitorRow) => [
     {
@@ -81,7 +100,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       // An operation removed since the monitor was made: nothing of it can run again.
       deps.logger.warn({ monitor: m.id, operation: m.operation }, 'monitor operation no longer exists; stopping the monitor');
       const outcome: RunOutcome = { at, result: 'failed', code: 'NOT_FOUND', credits_charged: 0, changed: 0 };
-      const row = await books.settleAndRecord(m, null, 0, () => ({
+      const row = await settleAndRecord(m, null, 0, () => ({
         ...base,
         charged: 0,
         outcome,
@@ -124,7 +143,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         credits_charged: 0,
         changed: 0,
       };
-      const row = await books.settleAndRecord(m, null, 0, () => ({
+      const row = await settleAndRecord(m, null, 0, () => ({
         ...base,
         charged: 0,
         outcome,
@@ -148,7 +167,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       const notFound = code === 'NOT_FOUND';
       const failing = notFound && m.not_found_streak + 1 >= cfg.failingAfter;
       const outcome: RunOutcome = { at, result: 'failed', code, credits_charged: 0, changed: 0 };
-      const row = await books.settleAndRecord(m, run.reservation, 0, () => ({
+      const row = await settleAndRecord(m, run.reservation, 0, () => ({
         ...base,
         charged: 0,
         outcome,
@@ -167,7 +186,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
     const values = valuesOf(wrap ? body[wrap] : body, watch);
     const changes = diff(m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null, values, watch);
     let outcome!: RunOutcome;
-    const row = await books.settleAndRecord(m, run.reservation, run.actual, (charged) => {
+    const row = await settleAndRecord(m, run.reservation, run.actual, (charged) => {
       outcome = { at, result: run.outcome.cached ? 'cached' : 'ok', code: null, credits_charged: charged, changed: changes.length };
       return {
         ...base,

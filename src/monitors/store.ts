@@ -144,6 +144,8 @@ export interface RunRecord {
   stop: 'stopped_no_credits' | 'stopped_failing' | null;
   /** The webhook events of this run, made from the monitor as recorded (only for a monitor with a webhook). */
   events: (after: MonitorRow) => { event: string; body: string }[];
+  /** Told how many undelivered events this record gave up (the oldest, beyond EVENTS_MAX), when any. */
+  eventsDropped?: (n: number) => void;
 }
 
 export interface SnapshotRow {
@@ -439,7 +441,8 @@ function recordRun(q: Statements, id: string, r: RunRecord): MonitorRow | undefi
   if (after.webhook_url && after.webhook_secret) {
     const events = r.events(after);
     for (const e of events) q.event.run(id, e.event, e.body);
-    if (events.length) q.dropOldEvents.run({ id, keep: EVENTS_MAX });
+    const dropped = events.length ? q.dropOldEvents.run({ id, keep: EVENTS_MAX }).changes : 0;
+    if (dropped) r.eventsDropped?.(dropped);
   }
   return after;
 }

@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_MAX } from '../../src/monitors/store.js';
-import { startHarness } from '../harness.js';
+import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { call, waitFor } from '../jobs/helpers.js';
 import { codeUser, monitorOf } from '../monitors/helpers.js';
@@ -27,8 +27,10 @@ const poorUser = codeUser('octo-poor');
 const base = { operation: OP, params: { handle: 'octo-abuse' }, every: '1d' };
 
 let h: Harness;
+const logs = captureLogs();
 beforeAll(async () => {
   h = await startHarness({
+    logger: logs.logger,
     routes: [
       user.route,
       poorUser.route,
@@ -123,6 +125,12 @@ describe('webhook events', () => {
     const last = JSON.parse(kept[kept.length - 1].body) as { run: { at: string } };
     expect(last.run.at).toBe((await monitorOf(h, key, id)).last_run_at);
     expect(await h.balance((await h.deps.ledger.authenticate(key))!.id)).toBe(0);
+    // Never silently: each record that gave events up says so, with the monitor and how many.
+    const given = logs.lines().filter((l) => l.monitor === id && /webhook events given up/.test(String(l.msg)));
+    expect(given.length).toBeGreaterThan(0);
+    expect(given.every((l) => l.level === 'warn' || l.level === 40)).toBe(true);
+    // EVENTS_MAX + 11 events made, EVENTS_MAX kept.
+    expect(given.reduce((n, l) => n + Number(l.dropped), 0)).toBe(11);
   });
 });
 

@@ -144,6 +144,7 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
         },
         10,
       );
+      let givenUp = 0;
       for (let i = 0; i < EVENTS_MAX + 5; i++) {
         const claim = await store.claim('mon_events', Date.now(), true);
         if (claim.kind !== 'claimed') throw new Error(claim.kind);
@@ -159,11 +160,14 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
           notFound: 'keep',
           stop: 'stopped_no_credits',
           events: () => [{ event: 'monitor.stopped', body: JSON.stringify({ n: i }) }],
+          eventsDropped: (n) => (givenUp += n),
         });
         expect(recorded).toBeDefined();
       }
       const seqs = await conn.command<string[]>(['LRANGE', 'cl:{mon}:ev:mon_events', '0', '-1']);
       expect(seqs).toHaveLength(EVENTS_MAX);
+      // The record tells how many it gave up: the 5 oldest.
+      expect(givenUp).toBe(5);
       expect(await conn.command<number>(['HLEN', 'cl:{mon}:evh:mon_events'])).toBe(EVENTS_MAX * 2);
       // The head is the oldest kept: the 6th made.
       expect((await store.outbox.next('mon_events'))?.body(1)).toBe(JSON.stringify({ n: 5 }));
