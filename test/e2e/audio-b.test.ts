@@ -37,9 +37,16 @@ const SONG_KEYS = recordKeys(Song);
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
+/**
+ * The bundle's token at the start of each test: one value for the whole file, so the token the
+ * gateway cached in an earlier test is still Apple's (a token made anew per test could differ by its
+ * second-rounded `exp`, and the test's first catalog call would be refused once and retried).
+ */
+const FIRST_TOKEN = makeJwt(inAnHour(), 'first');
+
 /** Apple's side, mutable per test. */
 const apple = {
-  bundleToken: makeJwt(inAnHour(), 'first'),
+  bundleToken: FIRST_TOKEN,
   accepted: new Set<string>(),
   missing: new Set<string>(),
 };
@@ -84,7 +91,7 @@ function appleRoutes(): Route[] {
 }
 
 function resetApple(h: Harness): void {
-  apple.bundleToken = makeJwt(inAnHour(), 'first');
+  apple.bundleToken = FIRST_TOKEN;
   apple.accepted = new Set([apple.bundleToken]);
   apple.missing = new Set();
   h.replay.reset();
