@@ -587,11 +587,20 @@ export function errorFacts(json: unknown): { codes: Set<number>; names: Set<stri
  * 50, 63, 144, or the `_Missing:` tag) keep `missing`.
  */
 function missingOr(json: Obj, what: string, missing: ApiError): ApiError {
-  if (!Array.isArray(json.errors) || json.errors.length === 0) return missing;
-  const { codes } = errorFacts(json);
-  if ([X_ERROR.NO_USER, X_ERROR.SUSPENDED, X_ERROR.NO_STATUS].some((c) => codes.has(c))) return missing;
-  if (errorMessages(json).some((m) => m.startsWith('_Missing:'))) return missing;
+  const gone = [X_ERROR.NO_USER, X_ERROR.SUSPENDED, X_ERROR.NO_STATUS];
+  if (!Array.isArray(json.errors) || json.errors.length === 0 || errorsSayMissing(json, gone)) return missing;
   return upstreamFailed(`${PLATFORM}: the upstream answered without the ${what}, with errors${errorsSuffix(json)}`);
+}
+
+/**
+ * Whether the body's `errors` say "no such user / post": one of X's `codes` — or, where it gives no
+ * code, its GraphQL server's `_Missing:` tag (a machine tag at the start of the message, not a
+ * sentence).
+ */
+function errorsSayMissing(json: Obj, codes: readonly number[]): boolean {
+  const facts = errorFacts(json);
+  if (codes.some((c) => facts.codes.has(c))) return true;
+  return errorMessages(json).some((m) => m.startsWith('_Missing:'));
 }
 
 function errorsSuffix(json: Obj): string {
@@ -620,10 +629,7 @@ export function parseTweetResultByRestId(json: unknown, tweetId: string): Microb
     codes.has(X_ERROR.NOT_AUTHORIZED_STATUS)
   )
     throw loginWall(PLATFORM);
-  // Beside code 144, a last resort: X's GraphQL server tags a missing entity `_Missing:` (a
-  // machine tag at the start of the message, not a sentence) also where it gives no code.
-  if (codes.has(X_ERROR.NO_STATUS) || errorMessages(json).some((m) => m.startsWith('_Missing:')))
-    throw notFound(`${PLATFORM} post ${tweetId} was not found`);
+  if (errorsSayMissing(json, [X_ERROR.NO_STATUS])) throw notFound(`${PLATFORM} post ${tweetId} was not found`);
   throw shapeChanged(PLATFORM, `data.tweetResult${errorsSuffix(json)}`);
 }
 
