@@ -38,6 +38,7 @@
  * another list is refused (INVALID_INPUT) rather than paging the wrong list.
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { isObj } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext } from '../operation.js';
@@ -258,8 +259,7 @@ async function postIsMissing(ctx: OpContext, uri: string): Promise<boolean> {
     if (ctx.signal?.aborted) throw e;
     return false;
   }
-  const posts = typeof body === 'object' && body !== null ? (body as { posts?: unknown }).posts : undefined;
-  return Array.isArray(posts) && posts.length === 0;
+  return isObj(body) && Array.isArray(body.posts) && body.posts.length === 0;
 }
 
 /**
