@@ -15,6 +15,7 @@ import { failure, startReplayContext } from '../../../test/support/replay-upstre
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { onParserWarning } from '../../observability/warn.js';
 import { captureWarnings } from '../../parse/index.js';
+import { json } from '../../demo/answer.js';
 import type { RecordedResponse } from '../../replay/server.js';
 import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
@@ -50,11 +51,6 @@ beforeEach(() => {
 });
 afterEach(() => stop());
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}): RecordedResponse => ({
-  status,
-  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-});
 const serve = (path: string, answer: RecordedResponse | ((page: string | null) => RecordedResponse)) =>
   t.replay.add({ host: HOST, path, response: (req) => (typeof answer === 'function' ? answer(req.query.get('page')) : answer) });
 const warned = (ws: { platform: string; field: string }[]) => ws.map((w) => `${w.platform}:${w.field}`);
