@@ -7,6 +7,7 @@
  * `throttled` and `walled` answer the exhausted quota, a bare 429 and a Cloudflare block page.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../src/demo/answer.js';
 import { decodeContributorsCursor, decodeFollowersCursor } from '../../src/platforms/code/people.js';
 import { listLink, simpleUser } from '../../src/platforms/code/samples.js';
 import type { RecordedResponse, Route } from '../../src/replay/server.js';
@@ -15,11 +16,6 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const HOST = 'api.github.com';
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}): RecordedResponse => ({
-  status,
-  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  body: JSON.stringify(body),
-});
 
 /** The answers every list shares: walls and the not-found. */
 function common(name: string): RecordedResponse {

@@ -6,19 +6,15 @@
  * answers a list naming another owner.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { json } from '../../src/demo/answer.js';
 import { decodeReposCursor } from '../../src/platforms/code/fetch.js';
 import { repoListItem, reposLink } from '../../src/platforms/code/samples.js';
-import type { RecordedResponse, Route } from '../../src/replay/server.js';
+import type { Route } from '../../src/replay/server.js';
 import { CLOUDFLARE_BLOCK, HTML } from '../faults/pages.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const HOST = 'api.github.com';
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}): RecordedResponse => ({
-  status,
-  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  body: JSON.stringify(body),
-});
 
 const routes: Route[] = [
   {

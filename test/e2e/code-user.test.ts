@@ -4,16 +4,12 @@
  * accounts for a user"); the login `limited` answers the exhausted-quota 403.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RecordedResponse, Route } from '../../src/replay/server.js';
+import { json } from '../../src/demo/answer.js';
+import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 const HOST = 'api.github.com';
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}): RecordedResponse => ({
-  status,
-  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  body: JSON.stringify(body),
-});
 
 const OCTO = {
   login: 'Octo-Studio',
