@@ -23,7 +23,7 @@ import {
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { expectEmbedPagesBlocked } from '../support/embed-blocks.js';
+import { embedPagesRoute, expectEmbedPagesBlocked } from '../support/embed-blocks.js';
 import { withoutEnvelope } from '../support/envelope.js';
 
 const HOST = 'open.spotify.com';
@@ -35,17 +35,8 @@ const PAGE_TOKEN = 'BQ-album-page-anon-token-0001';
 const SESSION = { accessToken: PAGE_TOKEN, accessTokenExpirationTimestampMs: 4_102_444_800_000, isAnonymous: true };
 
 /** Album and artist embed pages: ours for any id, HTTP 404 for MISSING_ID. */
-function embedRoute(kind: 'album' | 'artist'): Route {
-  return {
-    host: HOST,
-    path: new RegExp(`^/embed/${kind}/[^/]+$`),
-    response: (req) => {
-      const id = req.path.split('/').pop()!;
-      if (id === MISSING_ID) return { status: 404, headers: HTML, body: notFoundPage() };
-      return { headers: HTML, body: kind === 'album' ? albumEmbedPage(id, {}, SESSION) : artistEmbedPage(id, {}, SESSION) };
-    },
-  };
-}
+const embedRoute = (kind: 'album' | 'artist'): Route =>
+  embedPagesRoute(HOST, kind, (id) => (kind === 'album' ? albumEmbedPage(id, {}, SESSION) : artistEmbedPage(id, {}, SESSION)), MISSING_ID);
 
 let h: Harness;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import {
 import type { Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { expectEmbedPagesBlocked } from '../support/embed-blocks.js';
+import { embedPagesRoute, expectEmbedPagesBlocked } from '../support/embed-blocks.js';
 import { withoutEnvelope } from '../support/envelope.js';
 
 const HOST = 'open.spotify.com';
@@ -33,15 +33,7 @@ const PAGE_TOKEN = 'BQ-episode-page-anon-token-0001';
 const SESSION = { accessToken: PAGE_TOKEN, accessTokenExpirationTimestampMs: 4_102_444_800_000, isAnonymous: true };
 
 /** Episode embed pages: ours for any id, HTTP 404 for MISSING_ID. */
-const episodeRoute: Route = {
-  host: HOST,
-  path: /^\/embed\/episode\/[^/]+$/,
-  response: (req) => {
-    const id = req.path.split('/').pop()!;
-    if (id === MISSING_ID) return { status: 404, headers: HTML, body: notFoundPage() };
-    return { headers: HTML, body: episodeEmbedPage(id, {}, SESSION) };
-  },
-};
+const episodeRoute: Route = embedPagesRoute(HOST, 'episode', (id) => episodeEmbedPage(id, {}, SESSION), MISSING_ID);
 
 let h: Harness;
 beforeAll(async () => {

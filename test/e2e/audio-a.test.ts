@@ -11,7 +11,7 @@ import { fixturePath, hasFixtures, skipReason } from '../support/fixtures.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { AKAMAI_ACCESS_DENIED, expectEmbedPagesBlocked } from '../support/embed-blocks.js';
+import { AKAMAI_ACCESS_DENIED, embedPagesRoute, expectEmbedPagesBlocked } from '../support/embed-blocks.js';
 import { recordKeys } from '../../src/platforms/records.js';
 import { Track } from '../../src/platforms/audio-a/schema.js';
 import { parseEmbedSession } from '../../src/platforms/audio-a/parse.js';
@@ -163,24 +163,14 @@ function pathfinderRoute(good: (token: string) => boolean = (t) => t === 'tok-go
 }
 
 /** Track embed pages: ours (samples.ts) for any id, 404 for MISSING_ID. */
-function trackRoute(): Route {
-  return {
-    host: TOKEN_HOST,
-    path: /^\/embed\/track\/[^/]+$/,
-    response: (req) => {
-      const id = req.path.split('/').pop()!;
-      if (id === MISSING_ID) return { status: 404, headers: { 'content-type': 'text/html' }, body: notFoundPage() };
-      return {
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-        body: trackEmbedPage(
-          id,
-          {},
-          { accessToken: TRACK_PAGE_TOKEN, accessTokenExpirationTimestampMs: Date.now() + HOUR, isAnonymous: true },
-        ),
-      };
-    },
-  };
-}
+const trackRoute = (): Route =>
+  embedPagesRoute(
+    TOKEN_HOST,
+    'track',
+    (id) =>
+      trackEmbedPage(id, {}, { accessToken: TRACK_PAGE_TOKEN, accessTokenExpirationTimestampMs: Date.now() + HOUR, isAnonymous: true }),
+    MISSING_ID,
+  );
 
 const tokenRoute = (response: Route['response']): Route => ({ host: TOKEN_HOST, path: TOKEN_PATH, response });
 const goodTokenRoute = () => tokenRoute(() => ({ body: embedPage('tok-good', Date.now() + HOUR) }));

@@ -1,11 +1,27 @@
 /**
- * What the Spotify embed operations' e2e tests (track, album, episode) each asked the same way: a
- * rate limit or a block page in place of `https://<host>/embed/<kind>/<id>` is UPSTREAM_BLOCKED at
- * 0 credits.
+ * What the Spotify embed operations' e2e tests (track, album, episode) each wrote the same way: the
+ * embed pages of one kind (ours for any id, Spotify's 404 for one missing id), and a rate limit or a
+ * block page in place of `https://<host>/embed/<kind>/<id>` being UPSTREAM_BLOCKED at 0 credits.
  */
 import { expect } from 'vitest';
+import { notFoundPage } from '../../src/platforms/audio-a/samples.js';
 import type { Route } from '../../src/replay/server.js';
 import type { Harness } from '../harness.js';
+
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
+
+/** `https://<host>/embed/<kind>/<id>`: `page(id)` for any id, HTTP 404 with Spotify's error page for `missingId`. */
+export function embedPagesRoute(host: string, kind: string, page: (id: string) => string, missingId: string): Route {
+  return {
+    host,
+    path: new RegExp(`^/embed/${kind}/[^/]+$`),
+    response: (req) => {
+      const id = req.path.split('/').pop()!;
+      if (id === missingId) return { status: 404, headers: HTML, body: notFoundPage() };
+      return { headers: HTML, body: page(id) };
+    },
+  };
+}
 
 /** Akamai's edge page as its generator writes it (entity-encoded reference and edgesuite line): the block catalogue keys on that structure, not on the title. */
 export const AKAMAI_ACCESS_DENIED =
