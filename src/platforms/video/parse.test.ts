@@ -517,6 +517,63 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     expectApiError(() => parseChannelPage({ ...topic, header: {} }), 'UPSTREAM_FAILED', /channelMetadataRenderer/);
   });
 
+  // Hand-written in the shape of YouTube's own system channels ("Sports", "Music": a
+  // `carouselHeaderRenderer` of promoted videos and a `topicChannelDetailsRenderer`), as a public
+  // extractor's recorded 2026 browse answers have it; no capture of ours holds one.
+  const SYSTEM_ID = 'UCd4Lr5Vq0Qm2Nf8Tb1Wx3Zy';
+  const systemHeader = (browseId: string, buttonId: string) => ({
+    carouselHeaderRenderer: {
+      contents: [
+        {
+          carouselItemRenderer: {
+            carouselItems: [{ defaultPromoPanelRenderer: { title: { runs: [{ text: 'Harbour Regatta 2026 highlights' }] } } }],
+          },
+        },
+        {
+          topicChannelDetailsRenderer: {
+            title: { simpleText: 'Regattas' },
+            avatar: { thumbnails: [{ url: '//yt3.googleusercontent.com/regattas=s88-c-k', width: 88, height: 88 }] },
+            subtitle: { accessibility: { accessibilityData: { label: '3.2 million subscribers' } }, simpleText: '3.2m subscribers' },
+            subscribeButton: { subscribeButtonRenderer: { channelId: buttonId, subscribed: false } },
+            navigationEndpoint: { browseEndpoint: { browseId, canonicalBaseUrl: '/regattas' } },
+          },
+        },
+      ],
+    },
+  });
+
+  it('a system channel (carouselHeaderRenderer, no channelMetadataRenderer): id, title, avatar and subscribers from the header; no handle or description', () => {
+    const page = { responseContext: { visitorData: 'CgtTeXN0ZW0%3D' }, header: systemHeader(SYSTEM_ID, SYSTEM_ID) };
+    const p = parseChannelPage(page);
+    expect(p).toMatchObject({
+      channelId: SYSTEM_ID,
+      title: 'Regattas',
+      handle: null,
+      description: null,
+      channelUrl: `https://www.youtube.com/channel/${SYSTEM_ID}`,
+      subscriberCountText: '3.2m subscribers',
+      subscriberCountLabel: '3.2 million subscribers',
+      videoCountText: null,
+      visitorData: 'CgtTeXN0ZW0%3D',
+    });
+    expect(p.avatar?.image.sources[0].url).toBe('https://yt3.googleusercontent.com/regattas=s88-c-k');
+    const record = buildChannelRecord(p, null);
+    expect(record).toMatchObject({ channelId: SYSTEM_ID, name: 'Regattas', subscriberCount: 3_200_000, description: null });
+    // A header whose two ids disagree, or names no channel id, proves no channel: a changed shape.
+    const other = 'UCz9Yx8Wv7Ut6Sr5Qp4On3Ml';
+    expectApiError(() => parseChannelPage({ header: systemHeader(SYSTEM_ID, other) }), 'UPSTREAM_FAILED', /channelMetadataRenderer/);
+    expectApiError(() => parseChannelPage({ header: systemHeader('FEsports', 'FEsports') }), 'UPSTREAM_FAILED', /channelMetadataRenderer/);
+  });
+
+  it('a channel with its metadata under the carousel header takes the subscriber count and avatar from that header', () => {
+    const meta = {
+      channelMetadataRenderer: { externalId: SYSTEM_ID, title: 'Regattas', description: 'Sailing from every harbour.', ownerUrls: [] },
+    };
+    const p = parseChannelPage({ metadata: meta, header: systemHeader(SYSTEM_ID, SYSTEM_ID) });
+    expect(p).toMatchObject({ channelId: SYSTEM_ID, description: 'Sailing from every harbour.', subscriberCountText: '3.2m subscribers' });
+    expect(p.avatar?.image.sources[0].width).toBe(88);
+  });
+
   it('a channel whose description and title say "404 Not Found" is a channel (decoy)', () => {
     const decoy = channelInitialData({ ...NIGHT_OWL, description: "404 Not Found — This page isn't available. Sorry about that." });
     const page = parseChannelHtml(channelHtml(decoy, '404 Not Found'));

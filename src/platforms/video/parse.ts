@@ -12,7 +12,9 @@
  *   "551K subscribers", "3.4K videos"), attribution (first external link, "and 5 more links"),
  *   and the continuation token that opens the about panel (inside the description's and the
  *   attribution's `showEngagementPanelEndpoint`). Pre-2024 pages had `c4TabbedHeaderRenderer`
- *   instead; its counts and avatar are read as a fallback;
+ *   instead; its counts and avatar are read as a fallback; YouTube's own system channels have a
+ *   `carouselHeaderRenderer` (avatar and subscriber count; their id and title when the page has no
+ *   metadata);
  * - about panel: `aboutChannelViewModel` — links, country, joined date, view / video /
  *   subscriber count texts, full description. Business e-mails sit behind YouTube's
  *   "sign in / captcha" gate (`signInForBusinessEmail`) and are never fetched: `email` is only an
@@ -29,7 +31,7 @@ import { platformUrlFields, unwrapRedirect } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import { declaresNotFound } from '../error-page.js';
 import { assertSameResource } from '../identity.js';
-import { YOUTUBE_ORIGIN } from './channel-ref.js';
+import { CHANNEL_ID_RE, YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
 import type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
 export type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
@@ -247,7 +249,7 @@ export function parseChannelPage(data: unknown): ChannelPage {
     if (alerts.length) throw notFound(`Video channel is not available: ${alerts.join(' ')}`);
     // An age-restricted channel shows signed-out visitors a gate and nothing else: a login wall.
     if (JSON.stringify(data.contents ?? null).includes('"channelAgeGateRenderer"')) throw loginWall(PLATFORM);
-    const topic = microformatChannel(data);
+    const topic = microformatChannel(data) ?? systemChannel(data);
     if (topic) return topic;
     throw shapeChanged(PLATFORM, 'metadata.channelMetadataRenderer');
   }
@@ -256,9 +258,10 @@ export function parseChannelPage(data: unknown): ChannelPage {
 
   const vm = dig(data, 'header', 'pageHeaderRenderer', 'content', 'pageHeaderViewModel');
   const c4 = dig(data, 'header', 'c4TabbedHeaderRenderer');
-  const header = isObj(vm) ? parsePageHeader(vm) : isObj(c4) ? parseC4Header(c4) : null;
+  const carousel = carouselDetails(data);
+  const header = isObj(vm) ? parsePageHeader(vm) : isObj(c4) ? parseC4Header(c4) : (carousel?.facts ?? null);
 
-  if (!header) warn(PLATFORM, 'channel.header', 'neither pageHeaderViewModel nor c4TabbedHeaderRenderer');
+  if (!header) warn(PLATFORM, 'channel.header', 'neither pageHeaderViewModel, c4TabbedHeaderRenderer nor carouselHeaderRenderer');
   const m = reader(meta, { platform: PLATFORM, record: 'channel' });
   const vanityChannelUrl = m.nonEmpty('vanityChannelUrl') ?? nonEmpty(list(meta.ownerUrls)[0]);
   const avatar = header?.avatar ?? avatarFromThumbnails(dig(meta, 'avatar', 'thumbnails'));
@@ -317,6 +320,63 @@ function microformatChannel(data: Obj): ChannelPage | null {
     about: embeddedAbout(data),
     clientVersion: clientVersionOf(data),
     visitorData: nonEmpty(dig(data, 'responseContext', 'visitorData')),
+  };
+}
+
+/**
+ * A channel page without `channelMetadataRenderer` under the system channels' carousel header
+ * (YouTube's own "Sports", "Gaming"…: `carouselHeaderRenderer`, see carouselDetails): its id,
+ * title, avatar and subscriber count from the header; no handle, description, links or video
+ * count (null, counted as the warning `channel.metadata`). Null when the page has not that header
+ * or the header proves no channel id.
+ */
+function systemChannel(data: Obj): ChannelPage | null {
+  const carousel = carouselDetails(data);
+  if (!carousel?.channelId) return null;
+  warn(PLATFORM, 'channel.metadata', 'no channelMetadataRenderer: read from the carousel header (a system channel)');
+  return {
+    channelId: carousel.channelId,
+    title: carousel.title,
+    description: null,
+    vanityChannelUrl: null,
+    channelUrl: `${YOUTUBE_ORIGIN}/channel/${carousel.channelId}`,
+    keywords: null,
+    ...carousel.facts,
+    about: embeddedAbout(data),
+    clientVersion: clientVersionOf(data),
+    visitorData: nonEmpty(dig(data, 'responseContext', 'visitorData')),
+  };
+}
+
+/**
+ * The system channels' header (`header.carouselHeaderRenderer`: promoted videos, then a
+ * `topicChannelDetailsRenderer` naming the channel). The id is the details' browse id and its
+ * subscribe button's channel id — null when neither is a channel id or the two differ; the
+ * subscriber count is its subtitle ("74.4m subscribers"). Null without such a header.
+ */
+function carouselDetails(data: Obj): { channelId: string | null; title: string | null; facts: HeaderFacts } | null {
+  const items = list(dig(data, 'header', 'carouselHeaderRenderer', 'contents'));
+  const details = items.map((item) => dig(item, 'topicChannelDetailsRenderer')).find(isObj);
+  if (!details) return null;
+  const ids = [
+    str(dig(details, 'navigationEndpoint', 'browseEndpoint', 'browseId')),
+    str(dig(details, 'subscribeButton', 'subscribeButtonRenderer', 'channelId')),
+  ].filter((id): id is string => id !== null);
+  const channelId = ids.length && ids.every((id) => id === ids[0] && CHANNEL_ID_RE.test(id)) ? ids[0] : null;
+  const subtitle = nonEmpty(ytText(details.subtitle));
+  const subscribers = subtitle && SUBSCRIBERS_RE.test(subtitle) ? subtitle : null;
+  return {
+    channelId,
+    title: nonEmpty(ytText(details.title)),
+    facts: {
+      handle: null,
+      avatar: avatarFromThumbnails(dig(details, 'avatar', 'thumbnails')),
+      subscriberCountText: subscribers,
+      subscriberCountLabel: subscribers ? str(dig(details, 'subtitle', 'accessibility', 'accessibilityData', 'label')) : null,
+      videoCountText: null,
+      headerLink: null,
+      aboutToken: null,
+    },
   };
 }
 
