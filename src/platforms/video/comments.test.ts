@@ -295,6 +295,22 @@ describe('fetchComments (written pages and answers)', () => {
     }
   });
 
+  it('a watch page without its primary results still pages comments from the comments panel; with neither, UPSTREAM_FAILED', async () => {
+    const data = watchInitialData(VIDEO.videoId, { top: TOP, newest: NEW, section: SECTION });
+    const bare = (d: Record<string, unknown>) =>
+      watchPageHtml(playerResponse(VIDEO), d).replace(
+        '</body>',
+        '<script>ytcfg.set({"INNERTUBE_CLIENT_VERSION":"2.20260301.00.00","VISITOR_DATA":"CgtWaXNpdG9y"});</script></body>',
+      );
+    const { contents: _primary, ...withoutPrimary } = data;
+    const parsed = parseCommentsEntry(bare(withoutPrimary));
+    expect([parsed.disabled, parsed.tokens]).toEqual([false, { top: TOP, new: NEW, section: TOP }]);
+    const ctx = answers({ [TOP]: commentsAnswer([POPULAR]) }, bare(withoutPrimary));
+    expect((await fetchComments(ctx, args())).comments.map((c) => c.commentId)).toEqual([POPULAR.commentId]);
+    const { engagementPanels: _panels, ...neither } = withoutPrimary;
+    expect(errorOf(() => parseCommentsEntry(bare(neither))).code).toBe('UPSTREAM_FAILED');
+  });
+
   it('identity: another video’s watch page, a page token or next token naming another video, are UPSTREAM_FAILED', async () => {
     const foreign = fakeContext(() => ({ body: page({ top: TOP, newest: NEW, section: SECTION }, 'Cm1AbCdEf_9') }));
     expect((await fetchComments(foreign, args()).catch((e) => e)).code).toBe('UPSTREAM_FAILED');

@@ -163,11 +163,15 @@ export function parseCommentsEntry(html: string, what = 'Video'): CommentsEntry 
   if (!data) throw shapeChanged(PLATFORM, 'var ytInitialData in the watch page');
   const ytcfg = extractYtcfg(html);
   const results = at(data, ['contents', 'twoColumnWatchNextResults', 'results', 'results', 'contents']);
-  if (!Array.isArray(results)) throw shapeChanged(PLATFORM, 'twoColumnWatchNextResults in the watch page');
-  const section = results.map((c) => at(c, ['itemSectionRenderer'])).find((s) => at(s, ['sectionIdentifier']) === COMMENTS_SECTION);
   const panel = list(data.engagementPanels)
     .map((p) => at(p, ['engagementPanelSectionListRenderer']))
     .find((p) => at(p, ['panelIdentifier']) === COMMENTS_PANEL || at(p, ['targetId']) === COMMENTS_PANEL);
+  // The comments panel alone is enough; a page with neither it nor the primary results is one we
+  // no longer read.
+  if (!Array.isArray(results) && !panel) throw shapeChanged(PLATFORM, 'twoColumnWatchNextResults in the watch page');
+  const section = list(results)
+    .map((c) => at(c, ['itemSectionRenderer']))
+    .find((s) => at(s, ['sectionIdentifier']) === COMMENTS_SECTION);
   const menu = sortTokens(at(panel, ['header', 'engagementPanelTitleHeaderRenderer', 'menu']));
   const panelSection = list(at(panel, ['content', 'sectionListRenderer', 'contents']))
     .map((c) => at(c, ['itemSectionRenderer']))
