@@ -224,6 +224,19 @@ describe('parseProfile', () => {
       s.profileBody({ ...app, edge_followed_by: { count: 7 }, business_email: 'web@tidepool.example', category_name: 'Artist' }),
     ).data.user as unknown as Record<string, any>;
     expect(both).toMatchObject({ edge_followed_by: { count: 7 }, business_email: 'web@tidepool.example', category_name: 'Artist' });
+    // `account_type` (2 business, 3 creator: professional; 1 personal) stands for is_professional_account,
+    // which wins when both are there; another value is unknown (null, warned).
+    const professional = (over: Record<string, unknown>) => {
+      const got = captureWarnings(() => parseProfile(s.profileBody({ ...app, ...over })).data.user);
+      return [got.result.is_professional_account, got.warnings.some((w) => w.field === 'user.is_professional_account')];
+    };
+    expect([1, 2, 3, 7].map((t) => professional({ account_type: t }))).toEqual([
+      [false, false],
+      [true, false],
+      [true, false],
+      [null, true],
+    ]);
+    expect(professional({ account_type: 1, is_professional_account: true })).toEqual([true, false]);
     // An app object naming its id only `pk`.
     const { id: _id, ...pkOnly } = app;
     expect(parseProfile(s.profileBody(pkOnly)).data.user.id).toBe('50221090841');

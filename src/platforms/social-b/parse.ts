@@ -81,6 +81,14 @@ function userCount(r: Reader, field: string, appField: string): { count: number 
   return { count: r.num(field, [field, 'count'], appField) };
 }
 
+/**
+ * The app API's `account_type` (1 personal, 2 business, 3 creator — Instagram's two kinds of
+ * professional account) as web_profile_info's `is_professional_account`; null for any other value.
+ */
+function professionalByAccountType(type: unknown): boolean | null {
+  return type === 1 ? false : type === 2 || type === 3 ? true : null;
+}
+
 /** `listed` first (in that order), then every other key of `raw` unchanged. */
 function withRest<T extends object>(listed: T, raw: Obj): T {
   const out: Obj = { ...(listed as Obj) };
@@ -190,7 +198,8 @@ export function parseUser(u: Obj): SocialBUser {
       is_private: isPrivate,
       is_verified: r.bool('is_verified'),
       is_business_account: r.bool('is_business_account', 'is_business_account', 'is_business'),
-      is_professional_account: r.bool('is_professional_account'),
+      is_professional_account:
+        r.opt.bool('is_professional_account') ?? professionalByAccountType(u.account_type) ?? r.bool('is_professional_account'),
       category_name: r.str('category_name', 'category_name', 'category'),
       business_address_json: r.str('business_address_json'),
       business_email: r.str('business_email', 'business_email', 'public_email'),
