@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseHydration } from '../../src/platforms/audio-c/parse.js';
 import { demoTracks, fullTrack, ravimenonUser, tracksPage } from '../../src/platforms/audio-c/samples.js';
+import { decodeTracksCursor } from '../../src/platforms/audio-c/fetch.js';
 import { encodeCursor } from '../../src/platforms/cursor.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
@@ -283,6 +284,49 @@ describe('audio-c track and artist tracks', () => {
       expect(second.body.tracks.map((t: { title: string }) => t.title)).toEqual(['Idli Steam']);
       expect(trackListHits(h).map((x) => x.query.get('offset'))).toEqual([null, OFFSET_2]);
       expect(await h.balance(id)).toBe(8);
+    });
+
+    // SoundCloud answers a window of tracks the visitor may not see as an empty page with a next
+    // one (as a public extractor's recorded 2026 pages show); our own pages here.
+    it('empty pages with a next one are read past within the request (charged 1); after four more, or when reading on fails, [] with a cursor', async () => {
+      const empty = (n: number) => `2025-0${n}-01T00:00:00.000Z,tracks,0000000000${n}`;
+      const pages = new Map<string | null, unknown>([
+        [null, tracksPage(USER.id, [], empty(1))],
+        [empty(1), tracksPage(USER.id, [], OFFSET_2)],
+        [OFFSET_2, PAGE_2],
+      ]);
+      h.replay.add(
+        tracksRoute(USER.id, (req: ReplayRequest) => {
+          const page = pages.get(req.query.get('offset'));
+          return page ? { headers: JSON_HEADERS, body: JSON.stringify(page) } : { status: 500, headers: JSON_HEADERS, body: '{}' };
+        }),
+      );
+      const { key, id } = await h.key(10);
+      const r = await h.rest(tracksPath(`handle=${HANDLE}`), { key });
+      expect([r.status, r.body.credits_charged, r.body.cursor]).toEqual([200, 1, null]);
+      expect(r.body.tracks.map((t: { title: string }) => t.title)).toEqual(['Idli Steam']);
+      expect(trackListHits(h).map((x) => x.query.get('offset'))).toEqual([null, empty(1), OFFSET_2]);
+      expect(await h.balance(id)).toBe(9);
+
+      // Six empty pages in a row: the first and four more are read; the cursor names the sixth.
+      pages.clear();
+      for (let n = 0; n < 6; n++) pages.set(n === 0 ? null : empty(n), tracksPage(USER.id, [], empty(n + 1)));
+      const before = trackListHits(h).length;
+      const many = await h.rest(tracksPath(`handle=${HANDLE}`), { key });
+      expect([many.status, many.body.tracks, many.body.credits_charged]).toEqual([200, [], 1]);
+      expect(decodeTracksCursor(many.body.cursor)?.offset).toBe(empty(5));
+      expect(
+        trackListHits(h)
+          .slice(before)
+          .map((x) => x.query.get('offset')),
+      ).toEqual([null, empty(1), empty(2), empty(3), empty(4)]);
+
+      // Reading on fails (500): the empty page stands, its cursor asking for the failed page again.
+      pages.delete(empty(1));
+      const failed = await h.rest(tracksPath(`handle=${HANDLE}`), { key });
+      expect([failed.status, failed.body.tracks, failed.body.credits_charged]).toEqual([200, [], 1]);
+      expect(decodeTracksCursor(failed.body.cursor)?.offset).toBe(empty(1));
+      expect(await h.balance(id)).toBe(7);
     });
 
     it('cache_max_age serves a stored page at 0 credits; @handle, upper case and the profile URL share one entry', async () => {

@@ -309,35 +309,60 @@ export function userTracksUrl(userId: number, offset: string | null, clientId: s
   return `https://api-v2.soundcloud.com/users/${userId}/tracks?${q}`;
 }
 
+/** How many empty pages in a row one request reads past (see fetchArtistTracks). */
+const EMPTY_PAGES_READ_PAST = 4;
+
 /**
  * One page of an artist's public tracks (see the module header). A cursor made for another user
  * id than the handle resolves to now (the handle was given to another account) is 400 on
  * `cursor`; a track of another uploader, or a `next_href` paging another user, is UPSTREAM_FAILED.
+ * SoundCloud answers a page of tracks the visitor may not see as an empty page with a next one:
+ * such pages are read past (at most EMPTY_PAGES_READ_PAST more requests), so `tracks: []` comes
+ * with a cursor only when that many were empty in a row or reading on failed.
  */
 export async function fetchArtistTracks(ctx: OpContext, a: ArtistTracksArgs): Promise<AudioCArtistTracks> {
   const artist = await fetchArtist(ctx, a.handle);
   assertSameResource(PLATFORM, `artist ${a.handle}`, { handle: a.handle }, { handle: artist.permalink });
   if (a.userId !== null && a.userId !== artist.id) throw invalidParam('cursor', 'belongs to another artist (another user id)');
+  let page = await tracksPage(ctx, a.handle, artist.id, a.offset);
+  for (let more = 0; !page.tracks.length && page.next !== null && more < EMPTY_PAGES_READ_PAST; more++) {
+    try {
+      page = await tracksPage(ctx, a.handle, artist.id, page.next);
+    } catch (e) {
+      // The caller going away is no upstream failure; otherwise the empty page stands, its cursor
+      // asking for that page again.
+      if (ctx.signal?.aborted || !isApiError(e)) throw e;
+      warn(PLATFORM, 'tracks.next', e.message);
+      break;
+    }
+  }
+  return { tracks: page.tracks, cursor: page.next === null ? null : encodeTracksCursor(a.handle, artist.id, page.next) };
+}
+
+/** One `GET /users/<id>/tracks` page, its tracks checked to be that user's, and the offset of the page after (null: the last). */
+async function tracksPage(
+  ctx: OpContext,
+  handle: string,
+  userId: number,
+  offset: string | null,
+): Promise<{ tracks: AudioCTrack[]; next: string | null }> {
   const body = await apiV2Json(
     ctx,
-    (clientId) => userTracksUrl(artist.id, a.offset, clientId),
-    `Tracks of ${a.handle}`,
+    (clientId) => userTracksUrl(userId, offset, clientId),
+    `Tracks of ${handle}`,
     'JSON tracks page',
-    `No audio-c artist with handle ${JSON.stringify(a.handle)}`,
+    `No audio-c artist with handle ${JSON.stringify(handle)}`,
   );
   const page = parseTrackList(body);
-  const what = `the tracks of ${a.handle}`;
+  const what = `the tracks of ${handle}`;
   for (const t of page.tracks) {
-    assertSameResource(PLATFORM, what, { id: artist.id, handle: a.handle }, { id: t.user?.id, handle: t.user?.permalink });
+    assertSameResource(PLATFORM, what, { id: userId, handle }, { id: t.user?.id, handle: t.user?.permalink });
     const stated = t.permalink_url === null ? null : parseTrackUrl(t.permalink_url);
-    assertSameResource(PLATFORM, what, { handle: a.handle }, { handle: stated?.handle });
+    assertSameResource(PLATFORM, what, { handle }, { handle: stated?.handle });
   }
-  let cursor: string | null = null;
-  if (page.nextHref !== null) {
-    const offset = nextTracksOffset(page.nextHref, artist.id);
-    if (offset === 'other') throw upstreamFailed(`${PLATFORM}: the next page of ${what} names another user's tracks`);
-    if (offset === null) warn(PLATFORM, 'tracks.next_href', 'no offset for the next page: the list ends here');
-    else cursor = encodeTracksCursor(a.handle, artist.id, offset);
-  }
-  return { tracks: page.tracks, cursor };
+  if (page.nextHref === null) return { tracks: page.tracks, next: null };
+  const next = nextTracksOffset(page.nextHref, userId);
+  if (next === 'other') throw upstreamFailed(`${PLATFORM}: the next page of ${what} names another user's tracks`);
+  if (next === null) warn(PLATFORM, 'tracks.next_href', 'no offset for the next page: the list ends here');
+  return { tracks: page.tracks, next };
 }
