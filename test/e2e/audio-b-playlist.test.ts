@@ -101,18 +101,42 @@ describe('the playlist, its pages, credits, cache', () => {
     expect(call.headers.authorization).toBe(`Bearer ${token}`);
   });
 
-  it('the next page with the cursor: the playlist again (identity), then its tracks from the offset; the last page has cursor null', async () => {
+  it('the next page with the cursor: the playlist again (identity) and, beside it, its tracks from the offset; the last page has cursor null', async () => {
     const { key, id } = await h.key(10);
     const first = await h.rest(`/v1/audio-b/playlist?id=${ID}`, { key });
+    // The later page's two requests are in flight together: the playlist is answered only once
+    // its tracks page has been asked for (else, after 2 s, a 503).
+    let tracksAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (tracksAsked = resolve));
+    h.replay.add({
+      host: API,
+      path: `/v1/catalog/us/playlists/${ID}/tracks`,
+      response: () => {
+        tracksAsked();
+        return json(playlistTracksJson(ID, 2, { storefront: 'us' }));
+      },
+    });
+    h.replay.add({
+      host: API,
+      path: `/v1/catalog/us/playlists/${ID}`,
+      response: async () => {
+        const inTime = await Promise.race([asked.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2000))]);
+        return inTime ? json(playlistJson(ID, { storefront: 'us' })) : json('{"errors":[]}', 503);
+      },
+    });
     const next = await h.rest(`/v1/audio-b/playlist?id=${ID}&cursor=${first.body.data.cursor}`, { key });
     expect(next.status).toBe(200);
     expect(next.body.credits_charged).toBe(1);
     expect(next.body.data).toMatchObject({ id: ID, name: 'Flight Deck', cursor: null });
     expect(next.body.data.tracks.map((t: { id: string }) => t.id)).toEqual(['900000303', '900000304']);
-    expect(apiHits(h).map((c) => `${c.path}?${c.query}`)).toEqual([
-      `/v1/catalog/us/playlists/${ID}?include=tracks`,
-      `/v1/catalog/us/playlists/${ID}?include=tracks`,
+    expect(
+      apiHits(h)
+        .map((c) => `${c.path}?${c.query}`)
+        .sort(),
+    ).toEqual([
       `/v1/catalog/us/playlists/${ID}/tracks?offset=2`,
+      `/v1/catalog/us/playlists/${ID}?include=tracks`,
+      `/v1/catalog/us/playlists/${ID}?include=tracks`,
     ]);
     expect(await h.balance(id)).toBe(8);
   });

@@ -204,21 +204,24 @@ export async function fetchSong(ctx: OpContext, a: CatalogRef): Promise<Song> {
  * One page of a public playlist. The first: `playlists/<id>?include=tracks` (the playlist and its
  * first 100 tracks, `relationships.tracks.next` naming the offset of the next page). A later page
  * (the offset from our cursor, never a caller's path): the same playlist request, for the
- * playlist's own fields and its identity, then `playlists/<id>/tracks?offset=N`. Either answer
+ * playlist's own fields and its identity, and beside it `playlists/<id>/tracks?offset=N`. Either answer
  * 404 is NOT_FOUND; a playlist of another id is UPSTREAM_FAILED.
  */
 export async function fetchPlaylist(ctx: OpContext, a: PlaylistRef): Promise<Playlist> {
   const what = `Playlist ${a.id} (storefront ${a.storefront})`;
   const ref = { id: a.id, storefront: a.storefront };
-  const json = await catalogGet(ctx, catalogUrl(a.storefront, `playlists/${encodeURIComponent(a.id)}`, { include: 'tracks' }), what);
-  if (a.offset === null) return parsePlaylistResponse(json, ref, what);
-  const playlist = playlistResource(json, what, a.id);
-  const tracks = await catalogGet(
-    ctx,
-    catalogUrl(a.storefront, `playlists/${encodeURIComponent(a.id)}/tracks`, { offset: String(a.offset) }),
-    `The tracks of ${what} from offset ${a.offset}`,
-  );
-  return playlistOf(playlist, parsePlaylistTracksResponse(tracks, ref));
+  const playlistUrl = catalogUrl(a.storefront, `playlists/${encodeURIComponent(a.id)}`, { include: 'tracks' });
+  if (a.offset === null) return parsePlaylistResponse(await catalogGet(ctx, playlistUrl, what), ref, what);
+  // A later page: the playlist and its tracks page asked side by side.
+  const [json, tracks] = await Promise.all([
+    catalogGet(ctx, playlistUrl, what),
+    catalogGet(
+      ctx,
+      catalogUrl(a.storefront, `playlists/${encodeURIComponent(a.id)}/tracks`, { offset: String(a.offset) }),
+      `The tracks of ${what} from offset ${a.offset}`,
+    ),
+  ]);
+  return playlistOf(playlistResource(json, what, a.id), parsePlaylistTracksResponse(tracks, ref));
 }
 
 /** Our `type` → the resource types to ask for. Radio episodes are station resources. */
