@@ -57,6 +57,8 @@ export function readFixture(label: string, file: string): string {
   return readFileSync(fixturePath(label, file), 'utf8');
 }
 
+/** A suite title's note: where its captures are, or why it is skipped (they are absent). */
 export function skipReason(label: string): string {
+  if (existsSync(fixturePath(label, 'SOURCES.md'))) return `real captures in ${shown(fixturePath(label))}`;
   return `${topMissing(fixturePath(label))} is absent (fresh clone without the shared captures): real-capture tests skipped`;
 }
