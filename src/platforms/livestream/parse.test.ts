@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { kickMessage, NOT_FOUND_MESSAGE, normalizeSlug, parseChannel, parseClips, parseVideos } from './parse.js';
-import { kickClipBody, kickVideoBody } from './samples.js';
+import { kickChannelBody, kickClipBody, kickVideoBody } from './samples.js';
 import { LivestreamChannel, LivestreamClip, LivestreamVideo } from './schema.js';
 
 const LABEL = 'livestream';
@@ -56,8 +56,56 @@ describe('livestream parser, degraded answers (our own)', () => {
     const { result, warnings } = captureWarnings(() =>
       parseChannel({ id: 1, slug: 'tides', user_id: 2, is_banned: false, user: { id: 2, username: 'Tides', bio: null } }),
     );
-    expect(result).toMatchObject({ followers_count: null, user: { bio: null, twitter: null } });
-    expect(warnings.map((w) => w.field)).toEqual(['channel.followers_count']);
+    expect(result).toMatchObject({ followers_count: null, banner_image: null, livestream: null, user: { bio: null, twitter: null } });
+    // Every key a v2 body carries is warned when missing (`user.bio`: Kick's own null, data);
+    // only `banner_image` may be left out (Kick omits it for a channel without a banner).
+    expect(warnings.map((w) => w.field).sort()).toEqual(
+      [
+        ...['vod_enabled', 'subscription_enabled', 'verified', 'can_host', 'followers_count', 'offline_banner_image', 'livestream'],
+        ...['recent_categories', 'subscriber_badges', 'chatroom'],
+        ...['country', 'state', 'city', 'instagram', 'twitter', 'youtube', 'discord', 'tiktok', 'facebook', 'profile_pic'].map(
+          (k) => `user.${k}`,
+        ),
+      ]
+        .map((k) => `channel.${k}`)
+        .sort(),
+    );
+  });
+
+  // Every key both captured bodies carry (SOURCES.md: the same 20 top-level keys in 2023 and 2024).
+  const full = () => kickChannelBody({ slug: 'tides', instagram: 'tides.ig' });
+  it('a full body without a banner: no warning (Kick leaves `banner_image` out); its nulls and "" are data', () => {
+    const body = full();
+    delete body.banner_image;
+    const { result, warnings } = captureWarnings(() => parseChannel(body));
+    expect(warnings).toEqual([]);
+    expect(result).toMatchObject({ banner_image: null, livestream: null, offline_banner_image: null });
+    expect(result.user).toMatchObject({ country: null, profile_pic: null, twitter: '', instagram: 'tides.ig' });
+  });
+  it.each([
+    'vod_enabled',
+    'subscription_enabled',
+    'verified',
+    'can_host',
+    'offline_banner_image',
+    'livestream',
+    'recent_categories',
+    'subscriber_badges',
+    'chatroom',
+    'user.country',
+    'user.instagram',
+    'user.discord',
+    'user.profile_pic',
+  ])('%s missing: null (or []) plus its warning, every other field as sent', (field) => {
+    const [k, sub] = field.split('.');
+    const body = full();
+    const baseline = parseChannel(full());
+    if (sub) delete (body.user as Record<string, unknown>)[sub];
+    else delete body[k];
+    const { result, warnings } = captureWarnings(() => parseChannel(body));
+    expect(warnings.map((w) => w.field)).toEqual([`channel.${field}`]);
+    const empty = Array.isArray(baseline[k as keyof typeof baseline]) ? [] : null;
+    expect(result).toEqual(sub ? { ...baseline, user: { ...baseline.user, [sub]: null } } : { ...baseline, [k]: empty });
   });
 });
 

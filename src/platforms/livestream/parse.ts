@@ -22,41 +22,44 @@ export function parseChannel(body: unknown): LivestreamChannel {
   const r = recordReader(body, { platform: PLATFORM, record: 'channel', what: 'the channel object' });
   const userObj = r.obj('user');
   const u = userObj ? r.over(userObj, 'user') : null;
-  // Location and social links: "" when unset, null for accounts that never set them (SOURCES.md) — both data.
-  const optional = (k: string) => u?.opt.str(k) ?? null;
+  // Every v2 body carries these keys (both captured bodies, and the 2024 one SOURCES.md compares):
+  // a missing one is a changed shape (null plus a warning). Kick's own null (an account that never
+  // set a link, `livestream` offline, no offline banner) and "" (a cleared link) are data.
+  // `banner_image` alone is left out by Kick for a channel without a banner (the capture's
+  // `invalidusername`): optional.
   return {
     id: r.id('id', int),
     user_id: r.int('user_id'),
     slug: r.id('slug'),
     is_banned: r.bool('is_banned'),
-    vod_enabled: r.opt.bool('vod_enabled'),
-    subscription_enabled: r.opt.bool('subscription_enabled'),
-    verified: r.opt.bool('verified'),
-    can_host: r.opt.bool('can_host'),
+    vod_enabled: r.bool('vod_enabled'),
+    subscription_enabled: r.bool('subscription_enabled'),
+    verified: r.bool('verified'),
+    can_host: r.bool('can_host'),
     followers_count: r.int('followers_count'),
     banner_image: r.opt.obj('banner_image'),
-    offline_banner_image: r.opt.obj('offline_banner_image'),
-    livestream: r.opt.obj('livestream'),
-    recent_categories: r.opt.objects('recent_categories'),
-    subscriber_badges: r.opt.objects('subscriber_badges'),
+    offline_banner_image: r.obj('offline_banner_image'),
+    livestream: r.obj('livestream'),
+    recent_categories: r.objects('recent_categories'),
+    subscriber_badges: r.objects('subscriber_badges'),
     user: u
       ? {
           id: u.int('id'),
           username: u.str('username'),
           bio: u.str('bio'),
-          country: optional('country'),
-          state: optional('state'),
-          city: optional('city'),
-          instagram: optional('instagram'),
-          twitter: optional('twitter'),
-          youtube: optional('youtube'),
-          discord: optional('discord'),
-          tiktok: optional('tiktok'),
-          facebook: optional('facebook'),
-          profile_pic: u.opt.str('profile_pic'),
+          country: u.str('country'),
+          state: u.str('state'),
+          city: u.str('city'),
+          instagram: u.str('instagram'),
+          twitter: u.str('twitter'),
+          youtube: u.str('youtube'),
+          discord: u.str('discord'),
+          tiktok: u.str('tiktok'),
+          facebook: u.str('facebook'),
+          profile_pic: u.str('profile_pic'),
         }
       : null,
-    chatroom: r.opt.obj('chatroom'),
+    chatroom: r.obj('chatroom'),
   };
 }
 
