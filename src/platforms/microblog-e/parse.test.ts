@@ -298,6 +298,27 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(warnings.map((w) => w.field)).toEqual(['statuses.items.replies_count']);
   });
 
+  it('an author or a boosted status without its id is null (warned), the status kept: in a list and alone', () => {
+    const plain = status('1', 'public');
+    const noAuthorId = { ...plain, account: { ...plain.account, id: null } };
+    const boostOfNoId = status('2', 'public', { reblog: { ...status('9', 'public'), id: undefined } });
+    const { result, warnings } = captureWarnings(() => parseStatuses([noAuthorId, boostOfNoId]));
+    expect(result.map((s) => [s.id, s.account?.id ?? null, s.reblog])).toEqual([
+      ['1', null, null],
+      ['2', '1', null],
+    ]);
+    expect(warnings.map((w) => w.field)).toEqual(['statuses.items.account', 'statuses.items.reblog']);
+    const one = captureWarnings(() => parseStatus(noAuthorId));
+    expect(one.result).toEqual({ ...parseStatus(plain), account: null });
+    expect(MicroblogEStatus.parse(one.result)).toEqual(one.result);
+    expect(one.warnings.map((w) => w.field)).toEqual(['status.account']);
+    // The boosted status's own author likewise: the boost keeps its boosted status.
+    const boost = status('3', 'public', { reblog: { ...status('9', 'public'), account: { ...plain.account, id: [] } } });
+    const b = captureWarnings(() => parseStatus(boost));
+    expect(b.result.reblog).toMatchObject({ id: '9', account: null });
+    expect(b.warnings.map((w) => w.field)).toEqual(['status.reblog.account']);
+  });
+
   it('the v2 search envelope (our own sample, samples.ts): accounts in order, remote acct kept, statuses and hashtags not read', () => {
     const body = mastodonSearchBody('harbour.example', [
       { user: 'tides', instance: 'harbour.example', displayName: 'Tides' },

@@ -2,8 +2,10 @@
  * microblog-e = any Mastodon-compatible server. Pure parsers: Mastodon API JSON in, records out
  * (no I/O), through the parse kit: an Account without its id, or a Status without its id, is a
  * changed shape (a server that does not answer Mastodon's entities: UPSTREAM_FAILED, never a
- * crash); fields every Mastodon version sends are warned when missing; fields newer versions
- * added (`indexable`, `edited_at`…) or forks leave out are read with `opt`.
+ * crash) — in a list, that element left out (warned); a status's author or boosted status
+ * without its id is null (warned), the status kept. Fields every Mastodon version sends are
+ * warned when missing; fields newer versions added (`indexable`, `edited_at`…) or forks leave
+ * out are read with `opt`.
  *
  * microblog-a (Truth Social, a Mastodon fork) keeps its own parser: its records are api.md's
  * (Truth Social extras, `text`) with their own contract tests. Both share the Link-header paging
@@ -14,7 +16,7 @@
 import { shapeChanged } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
 import { idStr, isObj, nonEmpty, recordReader } from '../../parse/index.js';
-import type { Reader } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
 import type { MicroblogEAccount, MicroblogEField, MicroblogEStatus, MicroblogETagHistory, MicroblogETrendTag } from './schema.js';
 export type { MicroblogEAccount, MicroblogEStatus, MicroblogETrendTag } from './schema.js';
 
@@ -95,6 +97,20 @@ const PUBLIC_VISIBILITY = new Set(['public', 'unlisted']);
 /** A status parseStatuses leaves out on purpose (not `null`, which the list reader warns about). */
 const SKIP = Symbol('not public');
 
+/**
+ * A record inside a status (its author, the boosted status) is that record by its own id: without
+ * one it is null, warned (`status.account`, `status.reblog`), and the status stands — its own id
+ * is its identity, the author and the boost are parts of it.
+ */
+function nestedRecord<T>(r: Reader, field: string, value: Obj | null, read: (n: Reader) => T): T | null {
+  if (value === null) return null;
+  if (idStr(value.id) === null) {
+    r.warn(field, 'no id');
+    return null;
+  }
+  return read(r.over(value, field));
+}
+
 function statusFields(r: Reader, nested: boolean): MicroblogEStatus {
   const account = r.obj('account');
   const reblog = nested ? null : r.opt.obj('reblog');
@@ -104,7 +120,7 @@ function statusFields(r: Reader, nested: boolean): MicroblogEStatus {
     url: r.opt.str('url'),
     created_at: r.str('created_at'),
     edited_at: r.opt.str('edited_at'),
-    account: account ? accountFields(r.over(account, 'account')) : null,
+    account: nestedRecord(r, 'account', account, accountFields),
     content: r.str('content'),
     visibility: r.str('visibility'),
     sensitive: r.bool('sensitive'),
@@ -113,7 +129,7 @@ function statusFields(r: Reader, nested: boolean): MicroblogEStatus {
     in_reply_to_id: r.opt.idStr('in_reply_to_id'),
     in_reply_to_account_id: r.opt.idStr('in_reply_to_account_id'),
     // A boost of a boost does not exist in Mastodon: one level is read.
-    reblog: reblog ? statusFields(r.over(reblog, 'reblog'), true) : null,
+    reblog: nestedRecord(r, 'reblog', reblog, (b) => statusFields(b, true)),
     media_attachments: r.objects('media_attachments'),
     mentions: r.objects('mentions'),
     tags: r.objects('tags'),
