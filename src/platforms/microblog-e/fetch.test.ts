@@ -91,6 +91,7 @@ const account = (id: string, username: string, acct = username) => ({
   followers_count: 1,
   following_count: 1,
   statuses_count: 1,
+  emojis: [],
   fields: [],
 });
 const status = (id: string, by = account('7', 'tides')) => ({
@@ -102,9 +103,12 @@ const status = (id: string, by = account('7', 'tides')) => ({
   sensitive: false,
   spoiler_text: '',
   language: 'en',
+  in_reply_to_id: null,
+  in_reply_to_account_id: null,
   media_attachments: [],
   mentions: [],
   tags: [],
+  emojis: [],
   replies_count: 0,
   reblogs_count: 0,
   favourites_count: 0,

@@ -235,6 +235,7 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-e captures (${skipReason(LABEL)}
 
 // Answers of our own (no capture shows these), derived from Mastodon's documented entities.
 describe('microblog-e parsers, degraded and refused answers (our own)', () => {
+  // Mastodon sends every key below on every status and account (null or [] when there is none).
   const status = (id: string, visibility: unknown, extra: Record<string, unknown> = {}) => ({
     id,
     uri: `https://example.social/users/a/statuses/${id}`,
@@ -244,9 +245,12 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     sensitive: false,
     spoiler_text: '',
     language: 'en',
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
     media_attachments: [],
     mentions: [],
     tags: [],
+    emojis: [],
     replies_count: 0,
     reblogs_count: 0,
     favourites_count: 0,
@@ -267,6 +271,7 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
       followers_count: 0,
       following_count: 0,
       statuses_count: 1,
+      emojis: [],
       fields: [],
     },
     ...extra,
@@ -317,6 +322,24 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     const b = captureWarnings(() => parseStatus(boost));
     expect(b.result.reblog).toMatchObject({ id: '9', account: null });
     expect(b.warnings.map((w) => w.field)).toEqual(['status.reblog.account']);
+  });
+
+  it('emojis (status and account) and the reply ids are sent on every Mastodon status: missing, each is null or [] on its own, warned', () => {
+    const reply = status('1', 'public', { in_reply_to_id: '0', in_reply_to_account_id: '5', emojis: [{ shortcode: 'rstats' }] });
+    const full = parseStatus(reply);
+    expect(full).toMatchObject({ in_reply_to_id: '0', in_reply_to_account_id: '5', emojis: [{ shortcode: 'rstats' }] });
+    for (const key of ['in_reply_to_id', 'in_reply_to_account_id', 'emojis'] as const) {
+      const { [key]: _gone, ...body } = reply;
+      const { result, warnings } = captureWarnings(() => parseStatuses([body]));
+      expect(result).toEqual([{ ...full, [key]: key === 'emojis' ? [] : null }]);
+      expect(warnings.map((w) => w.field)).toEqual([`statuses.items.${key}`]);
+    }
+    const { emojis: _e, ...account } = { ...reply.account, emojis: [{ shortcode: 'blobcat' }] };
+    const { result, warnings } = captureWarnings(() => parseStatus({ ...reply, account }));
+    expect(result).toEqual({ ...full, account: { ...full.account, emojis: [] } });
+    expect(warnings.map((w) => w.field)).toEqual(['status.account.emojis']);
+    // An explicit null is data (not a reply): no warning.
+    expect(captureWarnings(() => parseStatus(status('2', 'public'))).warnings).toEqual([]);
   });
 
   it('the v2 search envelope (our own sample, samples.ts): accounts in order, remote acct kept, statuses and hashtags not read', () => {
