@@ -116,6 +116,31 @@ describe('blog info and single post, our own answers (samples.ts: anonymous, no 
     expect(post.result).toMatchObject({ id_string: '616000000000000007', blog_name: 'tides' });
   });
 
+  it('post: state, layout and trail are on every NPF post (api.md): missing, null or [] and warned; a source or reblog fields absent are not', () => {
+    const body = tumblrPostByIdBody(sample, '616000000000000007') as { response: { posts: Record<string, unknown>[] } };
+    const post = body.response.posts[0];
+    expect(post).not.toHaveProperty('source_url');
+    expect(post).not.toHaveProperty('reblogged_from_name');
+    delete post.state;
+    delete post.layout;
+    delete post.trail;
+    const { result, warnings } = captureWarnings(() => parseSinglePost(body));
+    expect(result).toMatchObject({
+      id_string: '616000000000000007',
+      state: null,
+      layout: [],
+      trail: [],
+      source_url: null,
+      reblogged_from_name: null,
+    });
+    expect(warnings.map((w) => w.field).sort()).toEqual([
+      'post_answer.response.posts[0].layout',
+      'post_answer.response.posts[0].state',
+      'post_answer.response.posts[0].trail',
+    ]);
+    expect(() => BlogPost.parse(result)).not.toThrow();
+  });
+
   it('info: missing fields degrade one at a time; those only some blogs send are null silently', () => {
     const body = tumblrInfoBody(sample) as { response: { blog: Record<string, unknown> } };
     const blog = body.response.blog;
@@ -190,7 +215,19 @@ describe('normalizePostUrl, normalizePostId', () => {
 describe('blog parser, degraded answers (our own)', () => {
   it('an answer without response.posts is a changed shape; a post without id_string is left out, warned', () => {
     expect(() => parsePosts({ meta: { status: 200 }, response: {} })).toThrow(/missing posts_answer\.response\.posts/);
-    const post = { id_string: '1', type: 'blocks', blog_name: 'tides', post_url: 'u', date: 'd', timestamp: 1, tags: [], content: [] };
+    const post = {
+      id_string: '1',
+      type: 'blocks',
+      blog_name: 'tides',
+      post_url: 'u',
+      date: 'd',
+      timestamp: 1,
+      state: 'published',
+      tags: [],
+      content: [],
+      layout: [],
+      trail: [],
+    };
     const { result, warnings } = captureWarnings(() =>
       parsePosts({
         response: {

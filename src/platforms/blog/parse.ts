@@ -16,6 +16,14 @@ export type { BlogInfo, BlogPost } from './schema.js';
 
 export const PLATFORM = 'blog';
 
+/**
+ * One post. api.md lists the ids, `blog_name`, `post_url`, `type`, `date`, `timestamp`, `tags` and
+ * `state` for every post, and `content`, `layout`, `trail` (`[]` when none) for every NPF post:
+ * missing, they are a changed shape (null or [] plus a warning). `source_url`/`source_title` come
+ * only with a content source, `reblogged_*` only on reblogs with `reblog_info=true` (not sent),
+ * `note_count` with `notes_info=true` (not sent); `blog`, `short_url`, `slug` and `summary` are not
+ * in api.md's list (fields it does not list are "not officially supported"): all read as optional.
+ */
 function parsePost(r: Reader): BlogPost {
   return {
     // Tumblr's ids exceed 2^53: the string is the id (the number is rounded by any JSON reader).
@@ -28,13 +36,13 @@ function parsePost(r: Reader): BlogPost {
     slug: r.opt.str('slug'),
     date: r.str('date'),
     timestamp: r.int('timestamp'),
-    state: r.opt.str('state'),
+    state: r.str('state'),
     tags: r.strings('tags'),
     summary: r.opt.str('summary'),
     note_count: r.opt.int('note_count'),
     content: r.objects('content'),
-    layout: r.opt.objects('layout'),
-    trail: r.opt.objects('trail'),
+    layout: r.objects('layout'),
+    trail: r.objects('trail'),
     source_url: r.opt.str('source_url'),
     source_title: r.opt.str('source_title'),
     reblogged_from_name: r.opt.str('reblogged_from_name'),
