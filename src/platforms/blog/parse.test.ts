@@ -141,7 +141,7 @@ describe('blog info and single post, our own answers (samples.ts: anonymous, no 
     expect(() => BlogPost.parse(result)).not.toThrow();
   });
 
-  it('info: missing fields degrade one at a time; those only some blogs send are null silently', () => {
+  it('info: missing fields degrade one at a time (theme, on every blog in api.md, too); those only some blogs send are null silently', () => {
     const body = tumblrInfoBody(sample) as { response: { blog: Record<string, unknown> } };
     const blog = body.response.blog;
     delete blog.title;
@@ -159,6 +159,7 @@ describe('blog info and single post, our own answers (samples.ts: anonymous, no 
     expect(warnings.map((w) => w.field).sort()).toEqual([
       'info_answer.response.blog.avatar',
       'info_answer.response.blog.posts',
+      'info_answer.response.blog.theme',
       'info_answer.response.blog.title',
     ]);
     expect(() => BlogInfo.parse(result)).not.toThrow();

@@ -61,8 +61,10 @@ function parseAvatar(r: Reader): BlogAvatar {
 
 /**
  * A blog object (`response.blog` of `/info`, and of `/posts`): its public fields; the viewer's
- * (`followed`, `subscribed`, `can_*`, `is_blocked_from_primary`) are left out. `ask_anon`,
- * `ask_page_title`, `likes` and `theme` come only with some blogs or settings: null silently.
+ * (`followed`, `subscribed`, `can_*`, `is_blocked_from_primary`) are left out. `theme` is in
+ * api.md's default `/info` fields with no condition (warned when missing); `ask_anon` comes only
+ * when `ask`, `likes` only when `share_likes`; `ask_page_title`, `is_nsfw` and `share_likes` are
+ * not in api.md's list ("not officially supported"): those read as optional, null silently.
  */
 function parseBlog(r: Reader): BlogInfo {
   return {
@@ -80,7 +82,7 @@ function parseBlog(r: Reader): BlogInfo {
     is_nsfw: r.opt.bool('is_nsfw'),
     share_likes: r.opt.bool('share_likes'),
     likes: r.opt.int('likes'),
-    theme: r.opt.obj('theme'),
+    theme: r.obj('theme'),
   };
 }
 
