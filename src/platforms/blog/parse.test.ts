@@ -244,6 +244,39 @@ describe('blog parser, degraded answers (our own)', () => {
   });
 });
 
+describe('blog parser, the next page (our own answers)', () => {
+  const page = (links?: unknown) => ({
+    response: { blog: { name: 'tides' }, posts: [], ...(links === undefined ? {} : { _links: links }) },
+  });
+  const read = (links?: unknown) => {
+    const { result, warnings } = captureWarnings(() => parsePosts(page(links)));
+    return { nextOffset: result.nextOffset, warned: warnings.map((w) => w.field) };
+  };
+
+  it('the next link gives the offset (a digit string too); no _links, or _links without next, is the end, silently', () => {
+    expect(read({ next: { href: '/v2/blog/tides.tumblr.com/posts?offset=20', query_params: { offset: '20' } } })).toEqual({
+      nextOffset: 20,
+      warned: [],
+    });
+    expect(read({ next: { query_params: { offset: 40 } } })).toEqual({ nextOffset: 40, warned: [] });
+    expect(read()).toEqual({ nextOffset: null, warned: [] });
+    expect(read({ previous: { query_params: { offset: '0' } } })).toEqual({ nextOffset: null, warned: [] });
+  });
+
+  it('a next link without a readable offset is a changed shape: null and warned, not the end silently', () => {
+    const field = 'posts_answer.response._links.next.query_params.offset';
+    expect(read({ next: { href: '/v2/blog/tides.tumblr.com/posts' } })).toEqual({ nextOffset: null, warned: [field] });
+    expect(read({ next: { query_params: {} } })).toEqual({ nextOffset: null, warned: [field] });
+    expect(read({ next: { query_params: 'offset=20' } })).toEqual({ nextOffset: null, warned: [field] });
+    expect(read({ next: { query_params: { offset: 'twenty' } } })).toEqual({ nextOffset: null, warned: [field] });
+    expect(read({ next: '/v2/blog/tides.tumblr.com/posts?offset=20' })).toEqual({
+      nextOffset: null,
+      warned: ['posts_answer.response._links.next'],
+    });
+    expect(read('next')).toEqual({ nextOffset: null, warned: ['posts_answer.response._links'] });
+  });
+});
+
 describe('normalizeBlog', () => {
   it.each([
     ['staff', 'staff.tumblr.com'],

@@ -9,7 +9,7 @@
  * of `/info` or of `posts?id=`: their answers carry the same `blog` and post objects.
  */
 import { parseUserUrl } from '../../links/user-url.js';
-import { at, intish, isObj, recordReader } from '../../parse/index.js';
+import { isObj, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { BlogAvatar, BlogInfo, BlogPost } from './schema.js';
 export type { BlogInfo, BlogPost } from './schema.js';
@@ -106,14 +106,18 @@ export function parseSinglePost(body: unknown): BlogPost | null {
 
 /**
  * The body of `GET /v2/blog/<blog>/posts?npf=true` → the posts, the blog's `name`, and the next
- * page's offset (`response._links.next.query_params.offset`; null at the end).
+ * page's offset (`response._links.next.query_params.offset`; null at the end, where there is no
+ * `next` link). A `next` link whose offset is missing or unreadable is a changed shape (null plus
+ * a warning), never taken silently for the end.
  */
 export function parsePosts(body: unknown): { posts: BlogPost[]; blogName: string | null; nextOffset: number | null } {
   const root = recordReader(body, { platform: PLATFORM, record: 'posts_answer', what: 'the Tumblr API envelope' });
   const r = root.child('response');
   r.id('posts', (v) => (Array.isArray(v) ? v : null));
-  const next = r.opt.obj('_links');
-  const offset = next ? intish(at(next, ['next', 'query_params', 'offset'])) : null;
+  // `_links` names the pages around this one (api.md: `next`, `previous`…): no `next`, no next page.
+  const links = r.opt.obj('_links');
+  const next = links ? r.over(links, '_links').opt.obj('next') : null;
+  const offset = next ? r.over(next, '_links.next').intish('query_params.offset', ['query_params', 'offset']) : null;
   return {
     posts: r.items('posts', parsePost),
     blogName: r.child('blog').str('name'),
