@@ -51,7 +51,7 @@ describe('blogPosts', () => {
     expect(outcomeOfError(e)).toBeNull();
   });
 
-  it('sends npf=true and the key; offset paging through our cursor, bound to the blog', async () => {
+  it('sends npf=true, reblog_info=true, notes_info=true and the key; offset paging through our cursor, bound to the blog', async () => {
     t.replay.add({
       host: HOST,
       path: '/v2/blog/tides.tumblr.com/posts',
@@ -73,7 +73,9 @@ describe('blogPosts', () => {
     const second = await fetchPosts(t.ctx, { blog: 'tides.tumblr.com', cursor: c });
     expect(second).toMatchObject({ posts: [{ id_string: '1' }], cursor: null });
     const [hit, next] = t.replay.hits({ host: HOST });
-    expect(hit.upstreamUrl).toBe(`https://api.tumblr.com/v2/blog/tides.tumblr.com/posts?npf=true&api_key=${KEY}`);
+    expect(hit.upstreamUrl).toBe(
+      `https://api.tumblr.com/v2/blog/tides.tumblr.com/posts?npf=true&reblog_info=true&notes_info=true&api_key=${KEY}`,
+    );
     expect(next.query.get('offset')).toBe('2');
   });
 
@@ -196,11 +198,11 @@ describe('blogPost', () => {
     expect(t.replay.hits()).toHaveLength(0);
   });
 
-  it('GET posts?id=<id>&npf=true with the key; the one post', async () => {
+  it('GET posts?id=<id>&npf=true&reblog_info=true&notes_info=true with the key; the one post', async () => {
     t.replay.add({ host: HOST, path: '/v2/blog/tides.tumblr.com/posts', response: json(tumblrPostByIdBody(tides, ID)) });
     expect(await fetchPost(t.ctx, { blog: 'tides.tumblr.com', id: ID })).toMatchObject({ id_string: ID, blog_name: 'tides' });
     expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(
-      `https://api.tumblr.com/v2/blog/tides.tumblr.com/posts?id=${ID}&npf=true&api_key=${KEY}`,
+      `https://api.tumblr.com/v2/blog/tides.tumblr.com/posts?id=${ID}&npf=true&reblog_info=true&notes_info=true&api_key=${KEY}`,
     );
   });
 

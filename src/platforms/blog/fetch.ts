@@ -1,9 +1,13 @@
 /**
  * Upstream requests for blog (Tumblr API v2) with the operator's app key, no user login:
  *
- *   GET https://api.tumblr.com/v2/blog/<blog>/posts?npf=true&api_key=<TUMBLR_API_KEY>[&offset=N]
+ *   GET https://api.tumblr.com/v2/blog/<blog>/posts?npf=true&reblog_info=true&notes_info=true&api_key=<TUMBLR_API_KEY>[&offset=N]
  *   GET https://api.tumblr.com/v2/blog/<blog>/info?api_key=<TUMBLR_API_KEY>
- *   GET https://api.tumblr.com/v2/blog/<blog>/posts?id=<id>&npf=true&api_key=<TUMBLR_API_KEY>
+ *   GET https://api.tumblr.com/v2/blog/<blog>/posts?id=<id>&npf=true&reblog_info=true&notes_info=true&api_key=<TUMBLR_API_KEY>
+ *
+ * `reblog_info` and `notes_info` as the capture's request (../shared/fixtures/blog): without them
+ * Tumblr leaves out the `reblogged_*` fields (api.md: "Returns the various reblogged_ fields") and
+ * the note count ("Returns note count and note metadata"), which the post record carries.
  *
  * Without TUMBLR_API_KEY nothing is sent: NOT_CONFIGURED (0 credits). The key travels in the
  * query as Tumblr's API requires; it is never in an error message, a cache key or a cursor.
@@ -26,6 +30,9 @@ import type { BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
 const API = 'https://api.tumblr.com/v2';
 
 /** Our cursor: the blog and the next page's offset. */
+/** Posts in NPF, with their reblog fields and note count. */
+const POST_PARAMS = { npf: 'true', reblog_info: 'true', notes_info: 'true' } as const;
+
 export interface PostsCursor {
   b: string;
   o: number;
@@ -83,7 +90,7 @@ export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: Post
     ctx,
     a.blog,
     'posts',
-    a.cursor ? { npf: 'true', offset: String(a.cursor.o) } : { npf: 'true' },
+    a.cursor ? { ...POST_PARAMS, offset: String(a.cursor.o) } : POST_PARAMS,
     `Blog ${a.blog}`,
   );
   const { posts, blogName, nextOffset } = parsePosts(body);
@@ -111,7 +118,7 @@ export async function fetchInfo(ctx: OpContext, a: { blog: string }): Promise<Bl
  */
 export async function fetchPost(ctx: OpContext, a: PostRef): Promise<BlogPost> {
   const what = `Post ${a.id} of blog ${a.blog}`;
-  const post = parseSinglePost(await apiGet(ctx, a.blog, 'posts', { id: a.id, npf: 'true' }, what));
+  const post = parseSinglePost(await apiGet(ctx, a.blog, 'posts', { id: a.id, ...POST_PARAMS }, what));
   if (!post) throw notFound(`${what} was not found`);
   assertSameResource(PLATFORM, what, { id: a.id }, { id: post.id_string });
   const asked = blogNameOf(a.blog);

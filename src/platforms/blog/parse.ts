@@ -20,8 +20,8 @@ export const PLATFORM = 'blog';
  * One post. api.md lists the ids, `blog_name`, `post_url`, `type`, `date`, `timestamp`, `tags` and
  * `state` for every post, and `content`, `layout`, `trail` (`[]` when none) for every NPF post:
  * missing, they are a changed shape (null or [] plus a warning). `source_url`/`source_title` come
- * only with a content source, `reblogged_*` only on reblogs with `reblog_info=true` (not sent),
- * `note_count` with `notes_info=true` (not sent); `blog`, `short_url`, `slug` and `summary` are not
+ * only with a content source, `reblogged_*` only on reblogs with `reblog_info=true` (sent),
+ * `note_count` with `notes_info=true` (sent); `blog`, `short_url`, `slug` and `summary` are not
  * in api.md's list (fields it does not list are "not officially supported"): all read as optional.
  */
 function parsePost(r: Reader): BlogPost {
