@@ -380,6 +380,32 @@ describe('microblog-d parsers, degraded answers (our own)', () => {
     ]);
   });
 
+  it("a repost's reason missing its reposter or date: null plus a warning each (the lexicon requires both); a pin has neither, silently", () => {
+    const post = {
+      uri: `at://${did}/app.bsky.feed.post/a`,
+      cid: 'bafy',
+      author: { did, handle: 'harbourweather.bsky.social' },
+      record: { $type: 'app.bsky.feed.post', text: 'tide a', createdAt: '2025-01-01T00:00:00.000Z' },
+      replyCount: 0,
+      repostCount: 0,
+      likeCount: 1,
+      indexedAt: '2025-01-01T00:00:01.000Z',
+    };
+    const { result, warnings } = captureWarnings(() =>
+      parseFeed({
+        feed: [
+          { post, reason: { $type: 'app.bsky.feed.defs#reasonRepost' } },
+          { post, reason: { $type: 'app.bsky.feed.defs#reasonPin' } },
+        ],
+      }),
+    );
+    expect(result.items.map((i) => i.reason)).toEqual([
+      { $type: 'app.bsky.feed.defs#reasonRepost', by: null, indexedAt: null },
+      { $type: 'app.bsky.feed.defs#reasonPin', by: null, indexedAt: null },
+    ]);
+    expect(warnings.map((w) => `${w.field} ${w.detail}`)).toEqual(['feed.feed.reason.by missing', 'feed.feed.reason.indexedAt missing']);
+  });
+
   it('a follower page (samples.ts, from the lexicon): subject, accounts with their bios, cursor; no viewer state', () => {
     const subject = { handle: 'harbourweather.bsky.social', did, displayName: 'Harbour Weather' };
     const fan = { handle: 'tidewatcher.example.org', did: samplePlcDid('tidewatcher'), displayName: 'Tide Watcher', description: 'Tides.' };

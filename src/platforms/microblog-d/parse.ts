@@ -153,17 +153,22 @@ export function parsePost(r: Reader): MicroblogDPost {
   };
 }
 
+/** Why an item is in an author's feed: a repost (`by`, `indexedAt`: the lexicon requires both). A pin (`#reasonPin`) carries neither. */
+export const REASON_REPOST = 'app.bsky.feed.defs#reasonRepost';
+
 /** A feedViewPost: the post, its reply context, and why it is in the feed (a repost, a pin). */
 export function parseFeedItem(r: Reader): MicroblogDFeedItem {
   const post = r.child('post');
   const reason = r.opt.obj('reason');
-  const why = reason ? r.over(reason, 'reason') : null;
-  const by = why?.opt.obj('by');
-  return {
-    post: parsePost(post),
-    reply: withoutViewer(r.opt.obj('reply')),
-    reason: why ? { $type: why.str('$type'), by: by ? parseActor(why.over(by, 'by')) : null, indexedAt: why.opt.str('indexedAt') } : null,
-  };
+  return { post: parsePost(post), reply: withoutViewer(r.opt.obj('reply')), reason: reason ? parseReason(r.over(reason, 'reason')) : null };
+}
+
+/** A feedViewPost's `reason`: a repost's reposter and date are warned when missing; a pin (or a reason we do not know) has none to miss. */
+function parseReason(why: Reader): NonNullable<MicroblogDFeedItem['reason']> {
+  const $type = why.str('$type');
+  const read = $type === REASON_REPOST ? why : why.opt;
+  const by = read.obj('by');
+  return { $type, by: by ? parseActor(why.over(by, 'by')) : null, indexedAt: read.str('indexedAt') };
 }
 
 /** `{feed: [feedViewPost…], cursor?}` (getAuthorFeed) → items and the upstream's cursor (null at the end). */
