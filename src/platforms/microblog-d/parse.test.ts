@@ -380,30 +380,79 @@ describe('microblog-d parsers, degraded answers (our own)', () => {
     ]);
   });
 
-  it("a repost's reason missing its reposter or date: null plus a warning each (the lexicon requires both); a pin has neither, silently", () => {
-    const post = {
-      uri: `at://${did}/app.bsky.feed.post/a`,
-      cid: 'bafy',
-      author: { did, handle: 'harbourweather.bsky.social' },
-      record: { $type: 'app.bsky.feed.post', text: 'tide a', createdAt: '2025-01-01T00:00:00.000Z' },
-      replyCount: 0,
-      repostCount: 0,
-      likeCount: 1,
-      indexedAt: '2025-01-01T00:00:01.000Z',
-    };
+  const feedPost = (rkey: string, author: unknown = { did, handle: 'harbourweather.bsky.social' }) => ({
+    uri: `at://${did}/app.bsky.feed.post/${rkey}`,
+    cid: 'bafy',
+    author,
+    record: { $type: 'app.bsky.feed.post', text: `tide ${rkey}`, createdAt: '2025-01-01T00:00:00.000Z' },
+    replyCount: 0,
+    repostCount: 0,
+    likeCount: 1,
+    indexedAt: '2025-01-01T00:00:01.000Z',
+  });
+  const stranger = { did: 'did:plc:zzzzzzzzzzzzzzzzzzzzzzzz', handle: 'stranger.bsky.social' };
+  const REPOST = 'app.bsky.feed.defs#reasonRepost';
+
+  it("a repost's reason missing its date: null plus a warning (the lexicon requires it); a pin has neither reposter nor date, silently", () => {
     const { result, warnings } = captureWarnings(() =>
       parseFeed({
         feed: [
-          { post, reason: { $type: 'app.bsky.feed.defs#reasonRepost' } },
-          { post, reason: { $type: 'app.bsky.feed.defs#reasonPin' } },
+          { post: feedPost('a', stranger), reason: { $type: REPOST, by: { did, handle: 'harbourweather.bsky.social' } } },
+          { post: feedPost('b'), reason: { $type: 'app.bsky.feed.defs#reasonPin' } },
         ],
       }),
     );
     expect(result.items.map((i) => i.reason)).toEqual([
-      { $type: 'app.bsky.feed.defs#reasonRepost', by: null, indexedAt: null },
+      { $type: REPOST, by: expect.objectContaining({ did }), indexedAt: null },
       { $type: 'app.bsky.feed.defs#reasonPin', by: null, indexedAt: null },
     ]);
-    expect(warnings.map((w) => `${w.field} ${w.detail}`)).toEqual(['feed.feed.reason.by missing', 'feed.feed.reason.indexedAt missing']);
+    expect(warnings.map((w) => `${w.field} ${w.detail}`)).toEqual(['feed.feed.reason.indexedAt missing']);
+  });
+
+  it("a feed item whose owner is unreadable is left out (warned): a repost without its reposter, a post without its author or the author's DID", () => {
+    const { result, warnings } = captureWarnings(() =>
+      parseFeed({
+        feed: [
+          { post: feedPost('a') },
+          // A repost names its reposter: its post's author (another account) never stands for it.
+          { post: feedPost('b', stranger), reason: { $type: REPOST, indexedAt: '2025-01-02T00:00:00.000Z' } },
+          { post: { ...feedPost('c'), author: undefined } },
+          { post: feedPost('d', { handle: 'harbourweather.bsky.social' }) },
+          // A repost's post without its author is still the reposter's item.
+          {
+            post: feedPost('e', 'unreadable'),
+            reason: { $type: REPOST, by: { did, handle: 'harbourweather.bsky.social' }, indexedAt: '2025-01-02T00:00:00.000Z' },
+          },
+        ],
+      }),
+    );
+    expect(result.items.map((i) => i.post.uri.split('/').pop())).toEqual(['a', 'e']);
+    expect(result.items[1].post.author).toBeNull();
+    expect(warnings.map((w) => `${w.field} ${w.detail}`)).toEqual([
+      'feed.feed.reason.by missing',
+      "feed.feed element 1: microblog-d: upstream response changed shape: missing feed.feed owner (a repost's reason.by, else post.author, with its DID)",
+      'feed.feed.post.author missing',
+      "feed.feed element 2: microblog-d: upstream response changed shape: missing feed.feed owner (a repost's reason.by, else post.author, with its DID)",
+      'feed.feed.post.author microblog-d: upstream response changed shape: missing feed.feed.post.author.did',
+      "feed.feed element 3: microblog-d: upstream response changed shape: missing feed.feed owner (a repost's reason.by, else post.author, with its DID)",
+      'feed.feed.post.author unexpected type',
+    ]);
+  });
+
+  it("a post's author without its DID is null (warned), the post stands: a search result, a thread's post", () => {
+    const search = captureWarnings(() => parseSearch({ posts: [feedPost('a', { handle: 'harbourweather.bsky.social' }), feedPost('b')] }));
+    expect(search.result.posts.map((p) => [p.uri.split('/').pop(), p.author?.did ?? null])).toEqual([
+      ['a', null],
+      ['b', did],
+    ]);
+    expect(search.warnings.map((w) => `${w.field} ${w.detail}`)).toEqual([
+      'search.posts.author microblog-d: upstream response changed shape: missing search.posts.author.did',
+    ]);
+    const thread = captureWarnings(() =>
+      parseThread({ thread: { $type: 'app.bsky.feed.defs#threadViewPost', post: feedPost('a', { handle: 'x.bsky.social' }) } }, 6),
+    );
+    expect(thread.result).toMatchObject({ found: { post: { uri: `at://${did}/app.bsky.feed.post/a`, author: null, likeCount: 1 } } });
+    expect(thread.warnings.map((w) => w.field)).toEqual(['thread.post.author']);
   });
 
   it('a follower page (samples.ts, from the lexicon): subject, accounts with their bios, cursor; no viewer state', () => {

@@ -130,16 +130,34 @@ export function withoutViewer<T>(v: T): T {
 
 const AT_URI = (v: unknown): string | null => (typeof v === 'string' && v.startsWith('at://') ? v : null);
 
+/**
+ * A post's author: part of the post, not its identity. Without a readable account (or its DID)
+ * the author is null, warned, and the post stands — a thread's post asked by its author's DID
+ * needs no author; asked by handle, fetch.ts refuses a post without one. (A feed item is held to
+ * its owner: parseFeedItem.)
+ */
+function postAuthor(r: Reader): MicroblogDActor | null {
+  const author = r.obj('author');
+  if (!author) return null;
+  try {
+    return parseActor(r.over(author, 'author'));
+  } catch (e) {
+    if (!isApiError(e) || e.code !== 'UPSTREAM_FAILED') throw e;
+    r.warn('author', e.message);
+    return null;
+  }
+}
+
 /** A postView. The AT URI is its identity; counts are on every post the AppView hydrates. */
 export function parsePost(r: Reader): MicroblogDPost {
   const uri = r.id('uri', AT_URI);
-  const author = r.obj('author');
+  const author = postAuthor(r);
   const record = r.obj('record');
   const rec = record ? r.over(record, 'record') : null;
   return {
     uri,
     cid: r.str('cid'),
-    author: author ? parseActor(r.over(author, 'author')) : null,
+    author,
     // The record is the author's own data (facets, langs, reply refs…): passed through, its text
     // and date read as every post has them.
     record: rec && record ? { ...record, text: rec.str('text'), createdAt: rec.str('createdAt') } : null,
@@ -156,11 +174,22 @@ export function parsePost(r: Reader): MicroblogDPost {
 /** Why an item is in an author's feed: a repost (`by`, `indexedAt`: the lexicon requires both). A pin (`#reasonPin`) carries neither. */
 export const REASON_REPOST = 'app.bsky.feed.defs#reasonRepost';
 
-/** A feedViewPost: the post, its reply context, and why it is in the feed (a repost, a pin). */
+/**
+ * A feedViewPost: the post, its reply context, and why it is in the feed (a repost, a pin). Its
+ * owner (itemOwner: the reposter of a repost, else the post's author) is what makes it this feed's
+ * item — fetch.ts holds every item to the account asked —, so an item whose owner is unreadable is
+ * a changed shape (left out of the feed, warned), never an item nobody checked.
+ */
 export function parseFeedItem(r: Reader): MicroblogDFeedItem {
   const post = r.child('post');
   const reason = r.opt.obj('reason');
-  return { post: parsePost(post), reply: withoutViewer(r.opt.obj('reply')), reason: reason ? parseReason(r.over(reason, 'reason')) : null };
+  const item = {
+    post: parsePost(post),
+    reply: withoutViewer(r.opt.obj('reply')),
+    reason: reason ? parseReason(r.over(reason, 'reason')) : null,
+  };
+  if (!itemOwner(item)) throw shapeChanged(PLATFORM, `${r.record} owner (a repost's reason.by, else post.author, with its DID)`);
+  return item;
 }
 
 /** A feedViewPost's `reason`: a repost's reposter and date are warned when missing; a pin (or a reason we do not know) has none to miss. */
@@ -337,8 +366,9 @@ export function parseThread(body: unknown, depth: number): ThreadAnswer {
   return { found: { post: entry.post, parent: parentChain(r.opt.obj('parent')), replies: replyTree(r, depth) } };
 }
 
-/** Whose feed an item belongs to: the reposter of a repost, else the post's author. */
+/** Whose feed an item belongs to: the reposter of a repost, else the post's author (null: unreadable — a repost's never falls back to the author). */
 export function itemOwner(item: MicroblogDFeedItem): MicroblogDActor | null {
+  if (item.reason?.$type === REASON_REPOST) return item.reason.by;
   return item.reason?.by ?? item.post.author;
 }
 
