@@ -1,7 +1,8 @@
 import { describe } from 'vitest';
 import { hasFixtures, readFixture, skipReason } from '../support/fixtures.js';
-import { parseActors, parseFeed, parseProfile, parseSearch } from '../../src/platforms/microblog-d/parse.js';
+import { parseActors, parseFeed, parseProfile, parseSearch, parseThread } from '../../src/platforms/microblog-d/parse.js';
 import * as schema from '../../src/platforms/microblog-d/schema.js';
+import type { RecordSpec } from './engine.js';
 import { mutationTest } from './suite.js';
 
 const LABEL = 'microblog-d';
@@ -104,6 +105,64 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-d mutations (${skipReason(LABEL)
       cursor: 'absent on the last page (r.opt)',
       ...optional('posts.*.', POST_OPTIONAL, POST_WHY),
       ...optional('posts.*.author.', ACTOR_OPTIONAL, ACTOR_WHY),
+    },
+  });
+});
+
+// No capture of getPostThread: the feed capture's first item (a reply) and the root post it
+// answers, both real postViews, put into the thread union as the lexicon nests it (as
+// src/platforms/microblog-d/parse.test.ts does). The record is the thread operation's.
+describe.skipIf(!hasFixtures(LABEL))(`microblog-d thread mutations (${skipReason(LABEL)})`, () => {
+  type FeedItem = { post: unknown; reply: { root: unknown; parent: unknown } };
+  const first = () => (json('getauthorfeed-chriskenny-2025-05-19.json')() as { feed: FeedItem[] }).feed[0];
+  const entry = (post: unknown, more: Record<string, unknown> = {}) => ({ $type: 'app.bsky.feed.defs#threadViewPost', post, ...more });
+  const found = (doc: unknown) => {
+    const answer = parseThread(doc, 6);
+    if (!('found' in answer)) throw new Error(`a ${answer.stub} in the asked post's place`);
+    return answer.found;
+  };
+  const postOptional = (prefix: string) => ({
+    ...optional(`${prefix}.`, POST_OPTIONAL, POST_WHY),
+    ...optional(`${prefix}.author.`, ACTOR_OPTIONAL, ACTOR_WHY),
+  });
+  const thread: Pick<RecordSpec, 'platform' | 'schema' | 'source' | 'maxDepth' | 'sample' | 'identity' | 'nested'> = {
+    platform: LABEL,
+    schema: schema.MicroblogDThread,
+    source: ['thread'],
+    maxDepth: 5,
+    sample: 80,
+    identity: {
+      post: 'the asked post: a thread entry without it is none (a changed shape)',
+      'post.uri': 'the AT URI of the asked post: the record is that post (fetch.ts holds it to the one asked)',
+      $type: 'the thread union member: one the lexicon does not name is no thread (a changed shape)',
+    },
+    // The author is part of the post, not its identity (as microblog-a's): null without its DID, warned.
+    nested: { 'post.author': { identity: ['post.author.did'], why: "the asked post's author is that account by its DID" } },
+  };
+
+  mutationTest({
+    ...thread,
+    name: "thread of getAuthorFeed's first post (a reply) with its parent, real postViews",
+    load: () => ({ thread: entry(first().post, { parent: entry(first().reply.parent), replies: [] }) }),
+    parse: found,
+    fields: { 'parent.authorDid': ['parent.post.author.did'], 'parent.uri': ['parent.post.uri'] },
+    quiet: {
+      ...postOptional('post'),
+      ...postOptional('parent.post'),
+      parent: 'a root post has none (r.opt)',
+    },
+  });
+
+  mutationTest({
+    ...thread,
+    name: "thread of the root post getAuthorFeed's first post answers, with that reply, real postViews",
+    load: () => ({ thread: entry(first().reply.root, { replies: [entry(first().post)] }) }),
+    parse: found,
+    fields: { 'replies.0.authorDid': ['replies.0.post.author.did'], 'replies.0.uri': ['replies.0.post.uri'] },
+    quiet: {
+      ...postOptional('post'),
+      ...postOptional('replies.*.post'),
+      replies: 'lexicon-optional: a post without replies may carry none (r.opt)',
     },
   });
 });
