@@ -295,7 +295,7 @@ function pairLeaves(a: unknown, b: unknown, path: Seg[] = [], out = new Map<stri
     for (const k of Object.keys(b)) pairLeaves(undefined, b[k], [...path, k], out);
   } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.some((x) => isObj(x) || Array.isArray(x))) {
     a.forEach((x, i) => pairLeaves(x, b[i], [...path, i], out));
-  } else if (path.length) out.set(show(path), path);
+  } else out.set(show(path), path); // the record itself, when it is a list that changed length (or a scalar)
   return out;
 }
 
@@ -365,6 +365,8 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
   const fields = spec.fields ?? {};
   /** What a field is read from; `own`: stated for the field itself (not inherited from an object or list holding it). */
   const depsOf = (leaf: Path): { deps: string[]; own: boolean } => {
+    // The record as a whole (a list): read from the whole source object.
+    if (!leaf.length) return { deps: fields['*'] ?? [''], own: true };
     for (let n = leaf.length; n > 0; n--) {
       const key = show(leaf.slice(0, n));
       if (fields[key]) return { deps: fields[key], own: n === leaf.length };
@@ -433,12 +435,11 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
       // Only fields read from the mutated part may change.
       const { deps, own } = depsOf(leaf);
       const hit = deps.map((d) => ({ d, n: prefixOf(d, m.path) })).find((x) => x.n >= 0 || pathIsAncestorOf(m.path, x.d));
-      const nestedGone = Object.entries(spec.nested ?? {}).some(
-        ([prefix, n]) =>
-          (name === prefix || name.startsWith(`${prefix}.`)) &&
-          n.identity.some((p) => pathIsAncestorOf(m.path, p)) &&
-          at(out, prefix.split('.')) === null,
-      );
+      // (A nested record's output path may hold `*` for any one step: `tracks.*.user`.)
+      const nestedGone = Object.entries(spec.nested ?? {}).some(([prefix, n]) => {
+        const depth = prefixOf(prefix, leaf);
+        return depth >= 0 && n.identity.some((p) => pathIsAncestorOf(m.path, p)) && at(out, leaf.slice(0, depth)) === null;
+      });
       if (nestedGone) {
         degraded = true;
         continue;
