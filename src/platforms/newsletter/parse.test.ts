@@ -243,6 +243,34 @@ describe('one post, degraded and foreign answers (our own)', () => {
     expect(parsePostDetail({ ...body(), publication: { ...pub, id: 9 } }).publication).toMatchObject({ id: 2100207, custom_domain: null });
   });
 
+  it('the publication from a byline: a byline whose publicationUsers, entry, publication or its id is missing or of another type is warned (null), the rest intact', () => {
+    type Byline = { publicationUsers: Record<string, unknown>[] };
+    const full = parsePostDetail(body());
+    const broken: [string, (b: Byline) => void][] = [
+      ['publicationUsers missing', (b) => delete (b as Partial<Byline>).publicationUsers],
+      ['publicationUsers a string', (b) => ((b as Record<string, unknown>).publicationUsers = 'mutated')],
+      ['an entry a string', (b) => ((b.publicationUsers as unknown[])[0] = 'mutated')],
+      ['an entry without its publication', (b) => delete b.publicationUsers[0].publication],
+      ['the publication an array', (b) => (b.publicationUsers[0].publication = ['mutated'])],
+      ['the publication without its id', (b) => delete (b.publicationUsers[0].publication as Record<string, unknown>).id],
+      ['the publication id a string', (b) => ((b.publicationUsers[0].publication as Record<string, unknown>).id = 'mutated')],
+    ];
+    for (const [what, change] of broken) {
+      const raw = structuredClone(body()) as { publishedBylines: Byline[] };
+      change(raw.publishedBylines[0]);
+      const { result, warnings } = captureWarnings(() => parsePostDetail(raw));
+      expect(result.publication, what).toBeNull();
+      expect(warnings.map((w) => w.field)[0], what).toMatch(/^post\.publishedBylines/);
+      expect({ ...result, publication: full.publication, publishedBylines: full.publishedBylines }, what).toEqual(full);
+    }
+    // A byline that simply names other publications (a guest's): null, silently.
+    const guest = structuredClone(body()) as { publishedBylines: Byline[] };
+    (guest.publishedBylines[0].publicationUsers[0].publication as Record<string, unknown>).id = 9;
+    const { result, warnings } = captureWarnings(() => parsePostDetail(guest));
+    expect(result.publication).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+
   it('identity: the asked slug, the asked host or its publication’s other address; a slug missing or foreign is refused', () => {
     const custom = parsePostDetail(body({ publication: { subdomain: 'mirasol', customDomain: 'notes.mirasol.example' } }));
     expect(custom.canonical_url).toBe('https://notes.mirasol.example/p/estuary-light');

@@ -95,20 +95,26 @@ export function parsePostDetail(body: unknown): NewsletterPostDetail {
     updated_at: r.opt.str('updated_at'),
     language: r.opt.str('language'),
     restacks: r.opt.int('restacks'),
-    publication: ownPublication(r.opt.obj('publication'), post),
+    publication: ownPublication(r, r.opt.obj('publication'), post),
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** The post's publication: the one the answer states, or the one a byline's `publicationUsers` names by the post's `publication_id`. */
-function ownPublication(stated: Record<string, unknown> | null, post: NewsletterPost): Record<string, unknown> | null {
+/**
+ * The post's publication: the one the answer states, or the one a byline's `publicationUsers` names
+ * by the post's `publication_id`. The bylines are read through the reader: a byline without its
+ * `publicationUsers`, or with it, an entry, its `publication` or that publication's `id` missing or
+ * of another type, is warned (`post.publishedBylines…`) — the publication is then null because the
+ * answer changed shape. Bylines that only name other publications (a guest's) leave it null silently.
+ */
+function ownPublication(r: Reader, stated: Record<string, unknown> | null, post: NewsletterPost): Record<string, unknown> | null {
   if (stated && (post.publication_id === null || stated.id === post.publication_id)) return stated;
   if (post.publication_id === null) return null;
   for (const b of post.publishedBylines) {
-    for (const pu of Array.isArray(b.publicationUsers) ? b.publicationUsers : []) {
-      const pub = isObject(pu) ? pu.publication : null;
-      if (isObject(pub) && pub.id === post.publication_id) return pub;
+    const byline = r.over(b, 'publishedBylines');
+    for (const pu of byline.objects('publicationUsers')) {
+      const role = byline.over(pu, 'publicationUsers');
+      const pub = role.obj('publication');
+      if (pub && role.over(pub, 'publication').int('id') === post.publication_id) return pub;
     }
   }
   return null;
