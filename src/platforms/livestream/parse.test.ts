@@ -107,6 +107,14 @@ describe('livestream parser, degraded answers (our own)', () => {
     const empty = Array.isArray(baseline[k as keyof typeof baseline]) ? [] : null;
     expect(result).toEqual(sub ? { ...baseline, user: { ...baseline.user, [sub]: null } } : { ...baseline, [k]: empty });
   });
+  it("a user object of another account than the channel's user_id: user null (its links are someone else's), warned; the rest as sent", () => {
+    const baseline = parseChannel(full());
+    const body = full();
+    (body.user as Record<string, unknown>).id = Number(baseline.user_id) + 1;
+    const { result, warnings } = captureWarnings(() => parseChannel(body));
+    expect(warnings.map((w) => w.field)).toEqual(['channel.user']);
+    expect(result).toEqual({ ...baseline, user: null });
+  });
 });
 
 describe('normalizeSlug', () => {

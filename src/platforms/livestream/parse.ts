@@ -27,9 +27,10 @@ export function parseChannel(body: unknown): LivestreamChannel {
   // set a link, `livestream` offline, no offline banner) and "" (a cleared link) are data.
   // `banner_image` alone is left out by Kick for a channel without a banner (the capture's
   // `invalidusername`): optional.
+  const userId = r.int('user_id');
   return {
     id: r.id('id', int),
-    user_id: r.int('user_id'),
+    user_id: userId,
     slug: r.id('slug'),
     is_banned: r.bool('is_banned'),
     vod_enabled: r.bool('vod_enabled'),
@@ -42,24 +43,35 @@ export function parseChannel(body: unknown): LivestreamChannel {
     livestream: r.obj('livestream'),
     recent_categories: r.objects('recent_categories'),
     subscriber_badges: r.objects('subscriber_badges'),
-    user: u
-      ? {
-          id: u.int('id'),
-          username: u.str('username'),
-          bio: u.str('bio'),
-          country: u.str('country'),
-          state: u.str('state'),
-          city: u.str('city'),
-          instagram: u.str('instagram'),
-          twitter: u.str('twitter'),
-          youtube: u.str('youtube'),
-          discord: u.str('discord'),
-          tiktok: u.str('tiktok'),
-          facebook: u.str('facebook'),
-          profile_pic: u.str('profile_pic'),
-        }
-      : null,
+    user: u ? channelOwner(r, u, userId) : null,
     chatroom: r.obj('chatroom'),
+  };
+}
+
+/**
+ * The channel's `user`: its owner's account. A user object naming another account than the
+ * channel's `user_id` is no part of this channel (its links are another person's): null, warned.
+ */
+function channelOwner(r: Reader, u: Reader, userId: number | null): LivestreamChannel['user'] {
+  const id = u.int('id');
+  if (id !== null && userId !== null && id !== userId) {
+    r.warn('user', `the user object is account ${id}, the channel's user_id ${userId}`);
+    return null;
+  }
+  return {
+    id,
+    username: u.str('username'),
+    bio: u.str('bio'),
+    country: u.str('country'),
+    state: u.str('state'),
+    city: u.str('city'),
+    instagram: u.str('instagram'),
+    twitter: u.str('twitter'),
+    youtube: u.str('youtube'),
+    discord: u.str('discord'),
+    tiktok: u.str('tiktok'),
+    facebook: u.str('facebook'),
+    profile_pic: u.str('profile_pic'),
   };
 }
 
