@@ -43,6 +43,18 @@ const CLOUDFLARE_JS_DE = `<!DOCTYPE html><html lang="de-DE"><head><meta charset=
  */
 const CLOUDFLARE_BOT_FIGHT_MODE = `<html><head></head><body><script>(function(){function c(){var b=a.contentDocument||a.contentWindow.document;if(b){var d=b.createElement('script');d.innerHTML="window.__CF$cv$params={r:'8a1b2c3d4e5f6073',t:'MTcxODAwMDAwMC4wMDAwMDA='};var a=document.createElement('script');a.nonce='';a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.getElementsByTagName('head')[0].appendChild(a);";b.getElementsByTagName('head')[0].appendChild(d)}}if(document.body){var a=document.createElement('iframe');a.height=1;a.width=1;a.style.position='absolute';a.style.top=0;a.style.left=0;a.style.border='none';a.style.visibility='hidden';document.body.appendChild(a);c()}})();</script></body></html>`;
 
+/**
+ * Bot Fight Mode as it answered in 2020–2021 (the shape of a public scraper's recorded page, our
+ * own values): Bot Management's `/cdn-cgi/bm/cv/<n>/api.js` and the `__CF$cv$params` object,
+ * nothing else — no challenge-platform path at all.
+ */
+const CLOUDFLARE_BOT_FIGHT_MODE_2021 = `<html>
+	<head>
+	<script async src='/cdn-cgi/bm/cv/669835187/api.js'></script></head>
+	<body>
+	<script type="text/javascript">(function(){window['__CF$cv$params']={r:'6a1b2c3d4e5f6078',m:'0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c-1611000000-1800-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789==',s:[0x1a2b3c4d5e,0x6f7a8b9c0d],}})();</script></body>
+</html>`;
+
 /** Cloudflare's error 1015 ("rate limited") page, in French: the cf-error-details template with a 10xx code. */
 const CLOUDFLARE_1015_FR = `<!DOCTYPE html><html class="no-js" lang="fr-FR"><head><title>Accès limité | example.fr | Cloudflare</title></head>
 <body><div id="cf-wrapper"><div id="cf-error-details" class="cf-error-details-wrapper"><div class="cf-wrapper cf-header cf-error-overview">
@@ -120,6 +132,13 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: HTML,
     body: CLOUDFLARE_BOT_FIGHT_MODE,
   },
+  {
+    name: 'Cloudflare Bot Fight Mode, 2021 (Bot Management script, no challenge-platform path)',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: HTML,
+    body: CLOUDFLARE_BOT_FIGHT_MODE_2021,
+  },
   { name: 'Cloudflare error 1015 rate limited, French', vendor: 'cloudflare', status: 429, headers: HTML, body: CLOUDFLARE_1015_FR },
   {
     name: 'Cloudflare challenge announced by its header only',
@@ -157,6 +176,12 @@ export const NOT_VENDOR_PAGES: readonly { name: string; body: string; headers?: 
     body: `<!DOCTYPE html><html><head><title>Maya's links</title><script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"username":"maya"}}}</script></head>
 <body><main><h1>Maya</h1><a href="https://example.org">My shop</a></main>
 <script>(function(){window.__CF$cv$params={r:'8a1b2c3d4e5f6075',t:'MTcxODAwMDAwMA=='};var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.getElementsByTagName('head')[0].appendChild(a);})();</script></body></html>`,
+  },
+  {
+    name: "a real page carrying Bot Management's 2021 script and its params",
+    body: `<!DOCTYPE html><html><head><title>Tides</title><script async src='/cdn-cgi/bm/cv/669835187/api.js'></script></head>
+<body><main><h1>Tide tables</h1><p>High water at 06:12.</p></main>
+<script>(function(){window['__CF$cv$params']={r:'6a1b2c3d4e5f6079',m:'abc-1611000000-1800-Zz==',s:[0x1,0x2],}})();</script></body></html>`,
   },
   {
     name: 'an app shell with its own script beside the jsd script',

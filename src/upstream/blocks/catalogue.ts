@@ -115,12 +115,13 @@ function signatureMatches(
 }
 
 /**
- * Cloudflare Bot Fight Mode: a page that is nothing but Cloudflare's challenge-platform scripts —
- * no text, no content element, no script of the site's own. The same script on a real page
- * (which has content, or its own scripts) leaves that page data.
+ * Cloudflare Bot Fight Mode: a page that is nothing but Cloudflare's bot scripts (the
+ * challenge-platform's, or in 2020–21 Bot Management's `/cdn-cgi/bm/cv/<n>/api.js`) — no text, no
+ * content element, no script of the site's own. The same script on a real page (which has content,
+ * or its own scripts) leaves that page data.
  */
 function isCloudflareShell(markup: string): boolean {
-  if (markup.length > SHELL_MAX || !markup.includes('/cdn-cgi/challenge-platform/')) return false;
+  if (markup.length > SHELL_MAX || !/\/cdn-cgi\/(?:challenge-platform|bm\/cv)\//.test(markup)) return false;
   let scripts = 0;
   for (const m of markup.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     scripts++;

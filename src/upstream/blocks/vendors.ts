@@ -8,9 +8,10 @@
  * translated ("Just a moment...", "Einen Moment…", "しばらくお待ちください…") and which a real page
  * may quote. Markers that vendors also inject into ordinary pages are deliberately absent or
  * only used together with a challenge-only one:
- *  - Cloudflare's passive bot script (`/cdn-cgi/challenge-platform/scripts/jsd/main.js`,
- *    `window.__CF$cv$params`) sits on many real pages — a page carrying it is data, unless the
- *    page is nothing else (Bot Fight Mode, below);
+ *  - Cloudflare's passive bot script (`/cdn-cgi/challenge-platform/scripts/jsd/main.js`, in
+ *    2020–21 Bot Management's `/cdn-cgi/bm/cv/<n>/api.js`; `window.__CF$cv$params`) sits on many
+ *    real pages — a page carrying it is data, unless the page is nothing else (Bot Fight Mode:
+ *    catalogue.ts's isCloudflareShell);
  *  - PerimeterX's sensor (`window._pxAppId`, `client.perimeterx.net`), DataDome's tag
  *    (`js.datadome.co/tags.js`), Imperva's `/_Incapsula_Resource?SWJIYLWA=` script and Akamai's
  *    `_abck` cookie are on protected pages that load fine.
@@ -155,4 +156,4 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri/i;
