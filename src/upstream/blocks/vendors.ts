@@ -149,6 +149,24 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       },
     ],
   },
+  {
+    vendor: 'vercel',
+    what: "Vercel's security checkpoint",
+    signatures: [
+      // Vercel's firewall marks what it challenges or denies (its Security Checkpoint / Attack
+      // Challenge Mode: 429 or 403 with `x-vercel-mitigated: challenge`; a rule's deny: `deny`).
+      { header: ['x-vercel-mitigated', /^(?:challenge|deny)$/i] },
+    ],
+  },
+  {
+    vendor: 'aws-waf',
+    what: 'an AWS WAF challenge',
+    signatures: [
+      // AWS WAF's Challenge (202) and CAPTCHA (405) actions answer with `x-amzn-waf-action:
+      // challenge | captcha` (AWS WAF developer guide, "CAPTCHA and Challenge action behavior").
+      { header: ['x-amzn-waf-action', /^(?:challenge|captcha)$/i] },
+    ],
+  },
 ];
 
 /**
