@@ -258,8 +258,7 @@ export function parseChannelPage(data: unknown): ChannelPage {
 
   const vm = dig(data, 'header', 'pageHeaderRenderer', 'content', 'pageHeaderViewModel');
   const c4 = dig(data, 'header', 'c4TabbedHeaderRenderer');
-  const carousel = carouselDetails(data);
-  const header = isObj(vm) ? parsePageHeader(vm) : isObj(c4) ? parseC4Header(c4) : (carousel?.facts ?? null);
+  const header = isObj(vm) ? parsePageHeader(vm) : isObj(c4) ? parseC4Header(c4) : (carouselDetails(data)?.facts ?? null);
 
   if (!header) warn(PLATFORM, 'channel.header', 'neither pageHeaderViewModel, c4TabbedHeaderRenderer nor carouselHeaderRenderer');
   const m = reader(meta, { platform: PLATFORM, record: 'channel' });
