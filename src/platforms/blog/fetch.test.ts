@@ -11,8 +11,10 @@ import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixt
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { outcomeOfError } from '../../observability/metrics.js';
+import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
 import { decodePostsCursor, fetchInfo, fetchPost, fetchPosts } from './fetch.js';
+import type { PostsCursor } from './fetch.js';
 import { blogPost, blogPosts } from './operations.js';
 import { PLATFORM } from './parse.js';
 import { TUMBLR_NOT_FOUND_BODY, tumblrInfoBody, tumblrPostByIdBody } from './samples.js';
@@ -77,6 +79,43 @@ describe('blogPosts', () => {
       `https://api.tumblr.com/v2/blog/tides.tumblr.com/posts?npf=true&reblog_info=true&notes_info=true&api_key=${KEY}`,
     );
     expect(next.query.get('offset')).toBe('2');
+  });
+
+  it('a next link naming its page by page_number alone: the cursor carries that token and the next request sends it (no offset)', async () => {
+    // As long as a real one (588 characters in a 2025 answer).
+    const token = `VGoKJOPN-${'Q2ZsYXNoLTE3MjU1MTQ4MDA/'.repeat(24)}=`;
+    t.replay.add({
+      host: HOST,
+      path: '/v2/blog/tides.tumblr.com/posts',
+      response: (req) =>
+        req.query.get('page_number') === token
+          ? json({ meta: { status: 200 }, response: { blog: { name: 'tides' }, posts: [post('1')], _links: {} } })
+          : json({
+              meta: { status: 200 },
+              response: {
+                blog: { name: 'tides' },
+                posts: [post('3'), post('2')],
+                _links: { next: { href: `/v2/blog/tides.tumblr.com/posts?page_number=${token}`, query_params: { page_number: token } } },
+              },
+            }),
+    });
+    const first = await fetchPosts(t.ctx, { blog: 'tides.tumblr.com', cursor: null });
+    const c = decodePostsCursor(first.cursor!);
+    expect(c).toEqual({ b: 'tides.tumblr.com', p: token });
+    expect(validateArgs(blogPosts, { blog: 'tides', cursor: first.cursor }).ok).toBe(true);
+    const second = await fetchPosts(t.ctx, { blog: 'tides.tumblr.com', cursor: c });
+    expect(second).toMatchObject({ posts: [{ id_string: '1' }], cursor: null });
+    const next = t.replay.hits({ host: HOST })[1];
+    expect([next.query.get('page_number'), next.query.get('offset'), next.query.get('npf')]).toEqual([token, null, 'true']);
+    // Pages named either way are distinct cache entries.
+    const key = (cursor: PostsCursor) => blogPosts.key!({ blog: 'tides.tumblr.com', cursor });
+    expect(key(c!)).not.toBe(key({ b: 'tides.tumblr.com', o: 2 }));
+  });
+
+  it('a cursor naming both an offset and a page_number, or a token with other characters, is not ours', () => {
+    expect(decodePostsCursor(encodeCursor({ b: 'tides.tumblr.com', o: 2, p: 'abc' }))).toBeNull();
+    expect(decodePostsCursor(encodeCursor({ b: 'tides.tumblr.com', p: 'two words' }))).toBeNull();
+    expect(decodePostsCursor(encodeCursor({ b: 'tides.tumblr.com', p: 'x'.repeat(2049) }))).toBeNull();
   });
 
   it('404 → NOT_FOUND; 401 (key refused) → NOT_CONFIGURED; neither message carries the key', async () => {

@@ -24,24 +24,27 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { PostRef } from './parse.js';
-import { apiError, blogNameOf, parseInfo, parsePosts, parseSinglePost, PLATFORM } from './parse.js';
+import { apiError, blogNameOf, PAGE_NUMBER, parseInfo, parsePosts, parseSinglePost, PLATFORM } from './parse.js';
 import type { BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
 
 const API = 'https://api.tumblr.com/v2';
 
-/** Our cursor: the blog and the next page's offset. */
 /** Posts in NPF, with their reblog fields and note count. */
 const POST_PARAMS = { npf: 'true', reblog_info: 'true', notes_info: 'true' } as const;
 
-export interface PostsCursor {
-  b: string;
-  o: number;
-}
+/** Our cursor: the blog and how Tumblr's next link names the next page — its offset, or its `page_number` token. */
+export type PostsCursor = { b: string; o: number } | { b: string; p: string };
 
 export function decodePostsCursor(raw: string): PostsCursor | null {
   const c = decodeCursor(raw);
-  return c && typeof c.b === 'string' && Number.isSafeInteger(c.o) && (c.o as number) > 0 ? { b: c.b, o: c.o as number } : null;
+  if (!c || typeof c.b !== 'string') return null;
+  if (Number.isSafeInteger(c.o) && (c.o as number) > 0 && c.p === undefined) return { b: c.b, o: c.o as number };
+  if (typeof c.p === 'string' && PAGE_NUMBER.test(c.p) && c.o === undefined) return { b: c.b, p: c.p };
+  return null;
 }
+
+/** The request parameters of the page a cursor names. */
+const pageParams = (c: PostsCursor): Record<string, string> => ('o' in c ? { offset: String(c.o) } : { page_number: c.p });
 
 /**
  * `GET /v2/blog/<blog>/<endpoint>?<query>&api_key=<key>`, its JSON body. Without the key nothing
@@ -86,21 +89,16 @@ async function apiGet(
 }
 
 export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: PostsCursor | null }): Promise<BlogPostsPage> {
-  const body = await apiGet(
-    ctx,
-    a.blog,
-    'posts',
-    a.cursor ? { ...POST_PARAMS, offset: String(a.cursor.o) } : POST_PARAMS,
-    `Blog ${a.blog}`,
-  );
-  const { posts, blogName, nextOffset } = parsePosts(body);
+  const body = await apiGet(ctx, a.blog, 'posts', a.cursor ? { ...POST_PARAMS, ...pageParams(a.cursor) } : POST_PARAMS, `Blog ${a.blog}`);
+  const { posts, blogName, next } = parsePosts(body);
   const asked = blogNameOf(a.blog);
   const stranger = asked ? posts.find((p) => p.blog_name !== null && p.blog_name !== asked) : undefined;
   if ((asked && blogName && blogName !== asked) || stranger)
     throw upstreamFailed(
       `${PLATFORM}: the upstream answered blog ${asked} with posts of ${stranger?.blog_name ?? blogName} (a different resource)`,
     );
-  return { posts, cursor: nextOffset && posts.length ? encodeCursor({ b: a.blog, o: nextOffset } satisfies PostsCursor) : null };
+  const cursor: PostsCursor | null = next && ('offset' in next ? { b: a.blog, o: next.offset } : { b: a.blog, p: next.pageNumber });
+  return { posts, cursor: cursor && posts.length ? encodeCursor(cursor) : null };
 }
 
 /** A blog's public info; for `<name>.tumblr.com` its `name` must be that name. */

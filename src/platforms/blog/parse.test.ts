@@ -21,7 +21,7 @@ describe.skipIf(!hasFixtures(LABEL))(`blog capture (${skipReason(LABEL)})`, () =
     const { result, warnings } = captureWarnings(() => parsePosts(JSON.parse(staffCapture())));
     expect(warnings).toEqual([]);
     expect(result.blogName).toBe('staff');
-    expect(result.nextOffset).toBe(20);
+    expect(result.next).toEqual({ offset: 20 });
     expect(result.posts).toHaveLength(20);
     const [first, second] = result.posts;
     expect(first).toMatchObject({
@@ -239,7 +239,7 @@ describe('blog parser, degraded answers (our own)', () => {
     );
     expect(result.posts.map((p) => p.id_string)).toEqual(['1', '3']);
     expect(result.posts[1].timestamp).toBeNull();
-    expect(result.nextOffset).toBeNull();
+    expect(result.next).toBeNull();
     expect(warnings.map((w) => w.field)).toEqual(['posts_answer.response.posts', 'posts_answer.response.posts.timestamp']);
   });
 });
@@ -250,7 +250,7 @@ describe('blog parser, the next page (our own answers)', () => {
   });
   const read = (links?: unknown) => {
     const { result, warnings } = captureWarnings(() => parsePosts(page(links)));
-    return { nextOffset: result.nextOffset, warned: warnings.map((w) => w.field) };
+    return { nextOffset: result.next && 'offset' in result.next ? result.next.offset : null, warned: warnings.map((w) => w.field) };
   };
 
   it('the next link gives the offset (a digit string too); no _links, or _links without next, is the end, silently', () => {
@@ -261,6 +261,22 @@ describe('blog parser, the next page (our own answers)', () => {
     expect(read({ next: { query_params: { offset: 40 } } })).toEqual({ nextOffset: 40, warned: [] });
     expect(read()).toEqual({ nextOffset: null, warned: [] });
     expect(read({ previous: { query_params: { offset: '0' } } })).toEqual({ nextOffset: null, warned: [] });
+  });
+
+  // Answers since 2022 name the next page by an opaque page_number alone (a 2025 answer in a public
+  // repository: `{"limit":"2","tumblelog":"…","page_number":"VGoK…"}`); our own token here.
+  it('a next link naming its page by page_number alone: that token, unwarned; an offset beside it wins', () => {
+    // As long as a real one (588 characters in a 2025 answer).
+    const token = `VGoKJOPN-${'Q2ZsYXNoLTE3MjU1MTQ4MDA/'.repeat(24)}=`;
+    const withToken = (params: unknown) => captureWarnings(() => parsePosts(page({ next: { query_params: params } })));
+    const only = withToken({ limit: '20', tumblelog: 'tides.tumblr.com', page_number: token });
+    expect([only.result.next, only.warnings]).toEqual([{ pageNumber: token }, []]);
+    expect(withToken({ offset: '20', page_number: '2' }).result.next).toEqual({ offset: 20 });
+    // A token that is not one (spaces, too long) is no next page we can name: warned as before.
+    for (const bad of ['two words', 'x'.repeat(2049)]) {
+      const w = withToken({ page_number: bad });
+      expect([w.result.next, w.warnings.map((x) => x.field)]).toEqual([null, ['posts_answer.response._links.next.query_params.offset']]);
+    }
   });
 
   it('a next link without a readable offset is a changed shape: null and warned, not the end silently', () => {

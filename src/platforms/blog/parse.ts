@@ -104,24 +104,34 @@ export function parseSinglePost(body: unknown): BlogPost | null {
   return posts.length ? parsePost(root.over(posts[0], 'response.posts[0]')) : null;
 }
 
+/** Tumblr's opaque `page_number` of a next link (base64-like text), as we accept it back in a cursor. */
+export const PAGE_NUMBER = /^[A-Za-z0-9_\-=.%+/]{1,2048}$/;
+
 /**
- * The body of `GET /v2/blog/<blog>/posts?npf=true` → the posts, the blog's `name`, and the next
- * page's offset (`response._links.next.query_params.offset`; null at the end, where there is no
- * `next` link). A `next` link whose offset is missing or unreadable is a changed shape (null plus
- * a warning), never taken silently for the end.
+ * The body of `GET /v2/blog/<blog>/posts?npf=true` → the posts, the blog's `name`, and how to ask
+ * for the next page (`response._links.next.query_params`): its `offset`, or — answers since 2022
+ * name the next page by an opaque `page_number` alone — that token. Both null at the end, where
+ * there is no `next` link. A `next` link with neither readable is a changed shape (null plus a
+ * warning), never taken silently for the end.
  */
-export function parsePosts(body: unknown): { posts: BlogPost[]; blogName: string | null; nextOffset: number | null } {
+/** How Tumblr's next link names the next page. */
+export type NextPage = { offset: number } | { pageNumber: string };
+
+export function parsePosts(body: unknown): { posts: BlogPost[]; blogName: string | null; next: NextPage | null } {
   const root = recordReader(body, { platform: PLATFORM, record: 'posts_answer', what: 'the Tumblr API envelope' });
   const r = root.child('response');
   r.id('posts', (v) => (Array.isArray(v) ? v : null));
   // `_links` names the pages around this one (api.md: `next`, `previous`…): no `next`, no next page.
   const links = r.opt.obj('_links');
   const next = links ? r.over(links, '_links').opt.obj('next') : null;
-  const offset = next ? r.over(next, '_links.next').intish('query_params.offset', ['query_params', 'offset']) : null;
+  const params = next && isObj(next.query_params) ? next.query_params : null;
+  const token = params && params.offset === undefined && typeof params.page_number === 'string' ? params.page_number : null;
+  const pageNumber = token !== null && PAGE_NUMBER.test(token) ? token : null;
+  const offset = next && pageNumber === null ? r.over(next, '_links.next').intish('query_params.offset', ['query_params', 'offset']) : null;
   return {
     posts: r.items('posts', parsePost),
     blogName: r.child('blog').str('name'),
-    nextOffset: offset !== null && offset > 0 ? offset : null,
+    next: pageNumber !== null ? { pageNumber } : offset !== null && offset > 0 ? { offset } : null,
   };
 }
 
