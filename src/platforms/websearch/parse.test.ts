@@ -483,6 +483,13 @@ describe('resolveResultHref', () => {
     ['https://www.google.de/search?q=x', null],
     ['http://webcache.googleusercontent.com/search?q=cache:x', null],
     ['https://accounts.google.com/ServiceLogin', null],
+    ['https://accounts.google.com/signin/v2/identifier?continue=https://www.google.com/', null],
+    // Google's other sites are results (the "google" query's own results, a public SERP fixture's):
+    ['https://accounts.google.com/', 'https://accounts.google.com/'],
+    ['https://accounts.google.com/SignUp?hl=en', 'https://accounts.google.com/SignUp?hl=en'],
+    ['https://developers.google.com/search', 'https://developers.google.com/search'],
+    ['/url?q=https://developers.google.com/search&sa=U', 'https://developers.google.com/search'],
+    ['https://google.com/search?q=x', null],
     ['https://www.googleadservices.com/pagead/aclk?sa=L', null],
     ['javascript:void(0)', null],
     ['#', null],

@@ -97,10 +97,17 @@ function isGoogleHost(host: string): boolean {
   return /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/i.test(host);
 }
 
+/** Google Search's own hosts (`www.google.de`, `google.com`), not its other sites (developers.google.com). */
+function isSearchHost(host: string): boolean {
+  return /^(?:www\.)?google\.[a-z]{2,3}(\.[a-z]{2})?$/i.test(host);
+}
+
 /**
  * Turn a result link's href into the target URL, or null when it is not an organic target:
  * resolves Google's `/url?q=<target>` redirect (the `q` value, URL-decoded; older pages use
- * `url=`), keeps only http(s), drops Google-internal navigation (`/search`, cache, sign-in, ads).
+ * `url=`), keeps only http(s), drops Google-internal navigation (Search's own `/search`, cache,
+ * the sign-in prompt, ads); Google's other sites (developers.google.com/search, accounts.google.com)
+ * are results like any other.
  * A direct href is returned exactly as written (its own percent-encoding preserved).
  */
 export function resolveResultHref(href: string | undefined): string | null {
@@ -119,9 +126,12 @@ export function resolveResultHref(href: string | undefined): string | null {
   if (!/^https?:\/\//i.test(raw)) return null; // relative (Google navigation), javascript:, mailto:, #…
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
   const host = u.hostname.toLowerCase();
-  if (host === 'webcache.googleusercontent.com' || host === 'accounts.google.com') return null;
+  if (host === 'webcache.googleusercontent.com') return null;
+  // The sign-in prompt (ServiceLogin / signin): never a result. accounts.google.com's other pages
+  // (its home, account creation) are results of searches for them.
+  if (host === 'accounts.google.com' && /^\/(?:ServiceLogin|signin)\b/i.test(u.pathname)) return null;
   if (host.endsWith('googleadservices.com')) return null;
-  if (isGoogleHost(host) && (u.pathname === '/search' || u.pathname.startsWith('/sorry') || u.pathname === '/aclk')) return null;
+  if (isSearchHost(host) && (u.pathname === '/search' || u.pathname.startsWith('/sorry') || u.pathname === '/aclk')) return null;
   return raw;
 }
 
