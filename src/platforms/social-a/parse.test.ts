@@ -15,6 +15,7 @@ import {
   parseEventSearchGraphql,
   parsePageEventsGraphql,
   parsePageEventsHtml,
+  toPageEvent,
 } from './parse.js';
 import * as T from './samples.js';
 import { wallError } from '../../../test/blocks/wall-answer.js';
@@ -327,6 +328,30 @@ describe('page events tab (our test page)', () => {
     expect(e.ticketing_context_row).toBeNull();
     expect(e.is_online).toBeNull();
     noUndefined(list);
+  });
+
+  // An event page's video cover, in the shape of a public scraper's recorded 2025 event page
+  // (`cover_media_renderer: {__typename: "EventCoverVideoRenderer", cover_video: {…}}`); our values.
+  it('a video cover under the cover renderer is the cover_video; a photo renderer still gives the photo', () => {
+    const video = {
+      id: '2194000000000001',
+      url: 'https://www.facebook.com/harbourhalltest/videos/2194000000000001/',
+      width: 1920,
+      height: 1080,
+    };
+    const node = { id: '1596000000000009', name: 'Harbour Live', day_time_sentence: 'Wed, May 17 at 8 PM' };
+    const withVideo = toPageEvent(node.id, {
+      ...node,
+      cover_media_renderer: { __typename: 'EventCoverVideoRenderer', cover_video: video },
+    });
+    expect([withVideo.cover_video, withVideo.cover_photo]).toEqual([video, null]);
+    expect(toPageEvent(node.id, { ...node, cover_video: video }).cover_video).toEqual(video);
+    const photo = { id: '1596000000000010', image: { uri: 'https://scontent.example/cover.jpg' } };
+    const withPhoto = toPageEvent(node.id, {
+      ...node,
+      cover_media_renderer: { __typename: 'EventCoverPhotoRenderer', cover_photo: { photo } },
+    });
+    expect([withPhoto.cover_video, withPhoto.cover_photo?.photo.id]).toEqual([null, '1596000000000010']);
   });
 
   it('the pagination answer (data.node.pageItems) states no total', () => {

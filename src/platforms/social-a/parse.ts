@@ -237,7 +237,8 @@ function baseOf(id: string, e: Obj, cardImageUri: string | null): EventItemBase 
     is_online_or_detected_online: r.opt.bool('is_online_or_detected_online'),
     event_kind: r.opt.nonEmpty('event_kind'),
     cover_photo: coverPhotoOf(r, cardImageUri),
-    cover_video: r.opt.obj('cover_video'),
+    // A video cover sits under the cover renderer on event pages (EventCoverVideoRenderer).
+    cover_video: r.opt.obj('cover_video', ['cover_video'], ['cover_media_renderer', 'cover_video']),
     gif_cover_photo: r.opt.obj('gif_cover_photo'),
     ticketing_context_row: ticketingOf(r),
     social_context: socialContextOf(e, r),
