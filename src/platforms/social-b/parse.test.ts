@@ -224,6 +224,17 @@ describe('parseProfile', () => {
       s.profileBody({ ...app, edge_followed_by: { count: 7 }, business_email: 'web@tidepool.example', category_name: 'Artist' }),
     ).data.user as unknown as Record<string, any>;
     expect(both).toMatchObject({ edge_followed_by: { count: 7 }, business_email: 'web@tidepool.example', category_name: 'Artist' });
+    // The HD picture and the public phone under the app's names (a recorded 2021 app answer has
+    // `hd_profile_pic_url_info: {url, width, height}` and `public_phone_number`).
+    const hd = parseProfile(
+      s.profileBody({
+        ...app,
+        profile_pic_url_hd: undefined,
+        hd_profile_pic_url_info: { url: 'https://scontent.cdninstagram.com/hd.jpg', width: 1080, height: 1080 },
+        public_phone_number: '+1 555 0100',
+      }),
+    ).data.user as unknown as Record<string, any>;
+    expect([hd.profile_pic_url_hd, hd.business_phone_number]).toEqual(['https://scontent.cdninstagram.com/hd.jpg', '+1 555 0100']);
     // `account_type` (2 business, 3 creator: professional; 1 personal) stands for is_professional_account,
     // which wins when both are there; another value is unknown (null, warned).
     const professional = (over: Record<string, unknown>) => {
