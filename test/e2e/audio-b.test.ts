@@ -15,6 +15,7 @@ import type { Route } from '../../src/replay/server.js';
 import {
   ACCESS_DENIED_PAGE,
   albumJson,
+  albumResource,
   albumPageWithSchema,
   artistJson,
   bundleJs,
@@ -110,6 +111,67 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(() => resetApple(h));
+
+// An artist with more albums than the artist answer holds (25, then `relationships.albums.next`, as
+// a public repository's recorded 2025 answer for an artist with many albums has it); our own albums.
+describe('an artist with more than 25 albums', () => {
+  // One artist per test: a record read whole by one test stays in the gateway's cache.
+  let ARTIST = '900000077';
+  const albums = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => albumResource(String(900001000 + from + i), `Album ${from + i + 1}`));
+  const answerWithNext = () => {
+    const body = JSON.parse(artistJson(ARTIST));
+    body.data[0].relationships.albums = {
+      href: `/v1/catalog/us/artists/${ARTIST}/albums`,
+      next: `/v1/catalog/us/artists/${ARTIST}/albums?offset=25`,
+      data: albums(0, 25),
+    };
+    return JSON.stringify(body);
+  };
+  const albumsRoute = (page: (offset: string | null) => ReturnType<typeof json>): Route => ({
+    host: API,
+    path: `/v1/catalog/us/artists/${ARTIST}/albums`,
+    response: (req) => page(req.query.get('offset')),
+  });
+  beforeEach(() => h.replay.add(catalogRoute('artists', (id) => (id === ARTIST ? answerWithNext() : artistJson(id)))));
+
+  it('reads the further pages (100 at a time) in the same request, charged 1', async () => {
+    h.replay.add(
+      albumsRoute((offset) =>
+        offset === '25'
+          ? json(JSON.stringify({ next: `/v1/catalog/us/artists/${ARTIST}/albums?offset=125`, data: albums(25, 100) }))
+          : json(JSON.stringify({ data: albums(125, 3) })),
+      ),
+    );
+    const { key, id } = await h.key(5);
+    const r = await h.rest(`/v1/audio-b/artist?id=${ARTIST}`, { key });
+    expect([r.status, r.body.credits_charged, r.body.data.albums.length]).toEqual([200, 1, 128]);
+    expect(r.body.data.albums[127]).toMatchObject({ id: '900001127', title: 'Album 128', kind: 'album' });
+    const pages = h.replay.hits({ host: API, path: `/v1/catalog/us/artists/${ARTIST}/albums` });
+    expect(pages.map((p) => [p.query.get('offset'), p.query.get('limit')])).toEqual([
+      ['25', '100'],
+      ['125', '100'],
+    ]);
+    expect(await h.balance(id)).toBe(4);
+  });
+
+  it('a further page that fails leaves the albums read so far: 200, the record not cached (a partial read); a next page of another artist is never used', async () => {
+    ARTIST = '900000079';
+    h.replay.add(catalogRoute('artists', (id) => (id === ARTIST ? answerWithNext() : artistJson(id))));
+    h.replay.add(albumsRoute(() => json('{"errors":[{"status":"500"}]}', 500)));
+    const { key } = await h.key(5);
+    const r = await h.rest(`/v1/audio-b/artist?id=${ARTIST}`, { key });
+    expect([r.status, r.body.data.albums.length]).toEqual([200, 25]);
+    const again = await h.rest(`/v1/audio-b/artist?id=${ARTIST}&cache_max_age=1d`, { key });
+    expect([again.body.credits_charged, again.body.cached]).toEqual([1, undefined]);
+    // A next page naming another artist's albums: those are not added.
+    h.replay.add(
+      albumsRoute(() => json(JSON.stringify({ next: '/v1/catalog/us/artists/900000078/albums?offset=125', data: albums(25, 2) }))),
+    );
+    const other = await h.rest(`/v1/audio-b/artist?id=${ARTIST}`, { key });
+    expect([other.status, other.body.credits_charged, other.body.data.albums.length]).toEqual([200, 1, 25]);
+  });
+});
 
 describe('envelope, credits, cache', () => {
   it('artist by id: envelope in order, data in api.md shape, 1 credit, request as the web player sends it', async () => {

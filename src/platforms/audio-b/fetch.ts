@@ -17,18 +17,21 @@
  * artist and album records fall back to the music.apple.com page itself (pages.ts); songs,
  * playlists and search have no page fallback (the token's failure is their answer).
  */
-import { ApiError, notFound, shapeChanged } from '../../errors.js';
+import { ApiError, isApiError, notFound, shapeChanged } from '../../errors.js';
+import { warn } from '../../observability/warn.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
+import { partialRead } from '../partial-read.js';
 import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
 import type { Album, Artist, CatalogRef, Playlist, PlaylistRef, Search, Song } from './parse.js';
 import type { SearchType } from './schema.js';
 import {
+  artistAlbumsPage,
   parseAlbumResponse,
-  parseArtistResponse,
+  parseArtistAnswer,
   parsePlaylistResponse,
   parsePlaylistTracksResponse,
   parseSearchResponse,
@@ -164,17 +167,44 @@ async function fetchPage(ctx: OpContext, url: string, what: string): Promise<str
   return res.text();
 }
 
+/** Further pages of an artist's albums read in one request, 100 albums each (the first, with the artist, holds 25). */
+const MORE_ALBUM_PAGES = 3;
+
 export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist> {
   const what = `Artist ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
-    async () =>
-      parseArtistResponse(
-        await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what),
-        what,
-        a.id,
-      ),
+    async () => {
+      const json = await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what);
+      const { artist, albumsNext } = parseArtistAnswer(json, what, a.id);
+      return albumsNext === null ? artist : withMoreAlbums(ctx, a, artist, albumsNext);
+    },
     async () => parseArtistPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what), a),
   );
+}
+
+/**
+ * The artist's albums past the first 25 (`relationships.albums.next`): `…/artists/<id>/albums`
+ * pages, at most MORE_ALBUM_PAGES. A page that fails — or is not this artist's list (its `next`
+ * naming another artist) — leaves the albums read so far, the record marked partial (warned
+ * `artist.albums`); another artist's albums are never added.
+ */
+async function withMoreAlbums(ctx: OpContext, a: CatalogRef, artist: Artist, offset: number): Promise<Artist> {
+  const albums = [...artist.albums];
+  let next: number | null = offset;
+  for (let page = 0; next !== null && page < MORE_ALBUM_PAGES; page++) {
+    const url = catalogUrl(a.storefront, `artists/${a.id}/albums`, { offset: String(next), limit: '100' });
+    let more: ReturnType<typeof artistAlbumsPage>;
+    try {
+      more = artistAlbumsPage(await catalogGet(ctx, url, `The albums of artist ${a.id} from offset ${next}`), a.id);
+    } catch (e) {
+      if (ctx.signal?.aborted || !isApiError(e)) throw e;
+      warn(PLATFORM, 'artist.albums', e.message);
+      return partialRead({ ...artist, albums });
+    }
+    albums.push(...more.albums);
+    next = more.nextOffset;
+  }
+  return { ...artist, albums };
 }
 
 export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> {

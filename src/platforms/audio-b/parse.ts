@@ -197,6 +197,14 @@ export function parseArtistResponse(json: unknown, what = 'The artist', id?: str
   return artistOf(primaryResource(json, 'artists', what, id));
 }
 
+/** The artist answer → the artist, and the offset of its next albums page (`relationships.albums.next`; null: none). */
+export function parseArtistAnswer(json: unknown, what: string, id: string): { artist: Artist; albumsNext: number | null } {
+  const r = primaryResource(json, 'artists', what, id);
+  const albums = r.relationships.albums;
+  const rel = reader(isObj(albums) ? albums : {}, { platform: PLATFORM, record: 'artist.albums' });
+  return { artist: artistOf(r), albumsNext: isObj(albums) ? albumsNextOffset(rel, albums, r.id) : null };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Album
 // ---------------------------------------------------------------------------------------------
@@ -436,24 +444,64 @@ export function decodePlaylistCursor(raw: string): { id: string; storefront: str
  * pages another playlist's tracks.
  */
 export function nextTracksOffset(next: string, playlistId: string): number | 'other' | null {
+  return nextRelationshipOffset(next, 'playlists', playlistId, 'tracks');
+}
+
+/**
+ * The offset of a relationship's `next` link (`/v1/catalog/<sf>/<type>/<id>/<relationship>?offset=N`):
+ * the offset; null when none can be read; `other` when the link names another resource.
+ */
+function nextRelationshipOffset(next: string, type: string, resourceId: string, relationship: string): number | 'other' | null {
   let u: URL;
   try {
     u = new URL(next, 'https://amp-api.music.apple.com');
   } catch {
     return null;
   }
-  const named = /\/playlists\/([^/]+)/.exec(u.pathname)?.[1];
+  const parts = u.pathname.split('/');
+  // ['', 'v1', 'catalog', <sf>, <type>, <id>, <relationship>]
+  const named = parts[4] === type ? parts[5] : undefined;
   let id: string | null = null;
   try {
     id = named === undefined ? null : decodeURIComponent(named);
   } catch {
     return 'other';
   }
-  if (id !== null && id !== playlistId) return 'other';
-  if (id === null || !/^\/v1\/catalog\/[a-z]{2}\/playlists\/[^/]+\/tracks$/.test(u.pathname)) return null;
+  if (id !== null && id !== resourceId) return 'other';
+  if (
+    id === null ||
+    parts.length !== 7 ||
+    parts[1] !== 'v1' ||
+    parts[2] !== 'catalog' ||
+    !/^[a-z]{2}$/.test(parts[3]) ||
+    parts[6] !== relationship
+  )
+    return null;
   const raw = u.searchParams.get('offset');
   const offset = raw !== null && /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
   return offset > 0 && offset <= MAX_TRACKS_OFFSET ? offset : null;
+}
+
+/**
+ * An artist's albums relationship (`relationships.albums` of the artist answer, or an
+ * `…/artists/<id>/albums?offset=N` answer: `{data: [album…], next?}`) → its albums and the offset
+ * of the page after (null: the last). A `next` naming another artist is UPSTREAM_FAILED; an
+ * unreadable one ends the list (warned `artist.albums.next`).
+ */
+export function artistAlbumsPage(container: unknown, artistId: string): { albums: ArtistAlbum[]; nextOffset: number | null } {
+  if (!isObj(container) || !Array.isArray(container.data)) throw shapeChanged(PLATFORM, 'data[] in the artist albums response');
+  const r = reader(container, { platform: PLATFORM, record: 'artist.albums' });
+  const albums = r.items('data', (el) => asResource(el.root)).map(artistAlbumOf);
+  return { albums, nextOffset: albumsNextOffset(r, container, artistId) };
+}
+
+function albumsNextOffset(r: Reader, container: Obj, artistId: string): number | null {
+  const next = nonEmpty(container.next);
+  if (!next) return null;
+  const offset = nextRelationshipOffset(next, 'artists', artistId, 'albums');
+  if (offset === 'other') throw upstreamFailed(`${PLATFORM}: the next page of artist ${artistId}'s albums names another artist (${next})`);
+  if (offset === null) r.warn('next', `no offset in ${next}: the list ends here`);
+  return offset;
 }
 
 /** One page of tracks: the songs (and music videos), and our cursor for the next page. */
