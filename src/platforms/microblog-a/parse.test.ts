@@ -321,13 +321,13 @@ const status = (extra: Record<string, unknown> = {}) => ({
 
 describe('parsePost (hand-written statuses)', () => {
   it('a minimal status: every api.md key, nulls and empty arrays where absent', () => {
-    const p = parsePost({ id: '5', account: { id: '6' } });
+    const p = parsePost({ id: '5', account: { id: '6' }, visibility: 'public' });
     expect(Object.keys(p)).toEqual(POST_KEYS);
     expect(Object.keys(p.account!)).toEqual(ACCOUNT_KEYS);
     expect(p).toMatchObject({
       text: null,
       content: null,
-      visibility: null,
+      visibility: 'public',
       media_attachments: [],
       mentions: [],
       tags: [],
@@ -382,6 +382,14 @@ describe('parsePost (hand-written statuses)', () => {
     expectApiError(() => parsePost(status({ visibility })), 'PRIVATE_CONTENT', /Post 2002 is private/);
   });
 
+  it('a status that states no visibility (or one we do not know) is not shown to be public: PRIVATE_CONTENT, warned (fail closed)', () => {
+    const { id: _id, visibility: _v, ...rest } = status();
+    for (const body of [{ id: '2002', ...rest }, status({ visibility: null }), status({ visibility: 'mutuals_only' })]) {
+      const { warnings } = captureWarnings(() => expectApiError(() => parsePost(body), 'PRIVATE_CONTENT', /Post 2002 is private/));
+      expect(warnings.map((w) => w.field)).toContain('status.visibility');
+    }
+  });
+
   it('unlisted posts are public', () => {
     expect(parsePost(status({ visibility: 'unlisted' })).visibility).toBe('unlisted');
   });
@@ -397,8 +405,8 @@ describe('parsePost (hand-written statuses)', () => {
   });
 
   it.each([
-    ['missing account', { id: '1' }, 'missing'],
-    ['account without id', { id: '1', account: { username: 'x' } }, 'no account id'],
+    ['missing account', { id: '1', visibility: 'public' }, 'missing'],
+    ['account without id', { id: '1', visibility: 'public', account: { username: 'x' } }, 'no account id'],
   ])('a post with its author unreadable (%s) is returned with account null, warned (the status id is its identity)', (_l, body, detail) => {
     const { result, warnings } = captureWarnings(() => parsePost(body));
     expect(result.id).toBe('1');

@@ -174,10 +174,10 @@ function parseNestedStatus(v: unknown, depth: number): MicroblogAPost | null {
 
 /**
  * The body of `GET /api/v1/statuses/<id>` (a Status entity). A status that is not public
- * (visibility `private` / `direct`) is never returned: PRIVATE_CONTENT, whatever the upstream
- * let through.
+ * (visibility `private` / `direct`, another value, or none stated — warned) is never returned:
+ * PRIVATE_CONTENT, whatever the upstream let through.
  */
-export function parsePost(body: unknown): MicroblogAPost {
+export function parsePost(body: unknown, opts: { listed?: boolean } = {}): MicroblogAPost {
   if (!isObj(body)) throw shapeChanged(PLATFORM, 'the status object');
   const statusId = idStr(body.id);
   if (!statusId) throw shapeChanged(PLATFORM, 'status id');
@@ -185,8 +185,17 @@ export function parsePost(body: unknown): MicroblogAPost {
   // post is returned with `account: null`, warned.
   const account = parseEmbeddedAccount(body.account);
   if (!account) reader(body, { platform: PLATFORM, record: 'status' }).warn('account', isObj(body.account) ? 'no account id' : 'missing');
+  // Fail closed: a status not shown to be public (another visibility, or none stated) is never data.
   const visibility = str(body.visibility);
-  if (visibility !== null && !PUBLIC_VISIBILITY.has(visibility)) throw privateContent(`Post ${statusId}`);
+  if (visibility === null || !PUBLIC_VISIBILITY.has(visibility)) {
+    // (A list warns its own left-out elements: `listed`.)
+    if (visibility !== 'private' && visibility !== 'direct' && !opts.listed)
+      reader(body, { platform: PLATFORM, record: 'status' }).warn(
+        'visibility',
+        `${JSON.stringify(body.visibility ?? null)} (not returned)`,
+      );
+    throw privateContent(`Post ${statusId}`);
+  }
   return statusFields(body, statusId, account, 0);
 }
 

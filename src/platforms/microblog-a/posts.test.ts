@@ -174,6 +174,13 @@ describe('microblogAPosts paging and refusals (lists of our own)', () => {
     expect(warnings[0].detail).toContain('visibility "limited"');
   });
 
+  it('a status stating no visibility is left out (not shown to be public), warned once (statuses.items)', () => {
+    const { visibility: _v, ...unstated } = status('7');
+    const { result, warnings } = captureWarnings(() => parseStatuses([unstated, status('1')], OWN));
+    expect(result.map((p) => p.id)).toEqual(['1']);
+    expect(warnings.map((w) => w.field)).toEqual(['statuses.items']);
+  });
+
   it("a reblog is the account's own status (its reblog another's): kept", () => {
     const boosted = status('5', {}, { id: '108000000000000099', username: 'someoneelse', acct: 'someoneelse' });
     const r = parseStatuses([status('6', { reblog: boosted, content: '' })], OWN);

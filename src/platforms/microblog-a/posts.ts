@@ -63,7 +63,7 @@ export function parseStatuses(json: unknown, account: { id: string; handle: stri
   json.forEach((status, i) => {
     let post: MicroblogAPost;
     try {
-      post = parsePost(status);
+      post = parsePost(status, { listed: true });
     } catch (e) {
       // Followers-only and direct statuses are never shown to anonymous callers; another value is a changed shape (fail closed).
       if (isApiError(e) && e.code === 'PRIVATE_CONTENT') {
