@@ -144,6 +144,22 @@ describe('the first browse answer (ours, in the 2026 shapes)', () => {
     expect([r.videos, r.token, r.info.videoCount]).toEqual([[], null, 0]);
   });
 
+  // A playlist in seasons (a course, a show): its list follows a section of its own holding
+  // `playlistShowMetadataRenderer` and the season menu (a public library's recorded 2023 answer).
+  it('a playlist in seasons: the list in the section after the season menu is read, no warning', () => {
+    const answer = playlistBrowseAnswer(TEST_PLAYLIST, TEST_PLAYLIST_VIDEOS) as any;
+    const sections = answer.contents.twoColumnBrowseResultsRenderer.tabs[0].tabRenderer.content.sectionListRenderer.contents;
+    sections.unshift({
+      itemSectionRenderer: {
+        contents: [
+          { playlistShowMetadataRenderer: { collection: { sortFilterSubMenuRenderer: { title: 'Season 1', subMenuItems: [] } } } },
+        ],
+      },
+    });
+    const { result, warnings } = captureWarnings(() => parsePlaylistResponse(answer, ID));
+    expect([result.videos.map((v) => v.videoId), warnings]).toEqual([TEST_PLAYLIST_VIDEOS.map((v) => v.videoId), []]);
+  });
+
   it('an item without its id or of an unknown kind is left out (warned playlist.items)', () => {
     const items = TEST_PLAYLIST_VIDEOS.map((v) => playlistBrowseAnswer(TEST_PLAYLIST, [v]) as any).map(
       (a) =>

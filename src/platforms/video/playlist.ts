@@ -273,14 +273,16 @@ function refusal(json: Obj, what: string): Error | null {
 function firstPageEntries(json: Obj): unknown[] | null {
   const tabs = list(at(json, ['contents', 'twoColumnBrowseResultsRenderer', 'tabs']));
   for (const tab of tabs) {
-    for (const section of list(at(tab, ['tabRenderer', 'content', 'sectionListRenderer', 'contents']))) {
-      const contents = at(section, ['itemSectionRenderer', 'contents']);
-      if (!Array.isArray(contents)) continue;
+    const sections = list(at(tab, ['tabRenderer', 'content', 'sectionListRenderer', 'contents']))
+      .map((section) => at(section, ['itemSectionRenderer', 'contents']))
+      .filter(Array.isArray);
+    // The list may follow a section of its own (a playlist in seasons: `playlistShowMetadataRenderer`).
+    for (const contents of sections) {
       const listed = contents.map((c) => at(c, ['playlistVideoListRenderer', 'contents'])).find(Array.isArray);
       if (listed) return listed;
-      // An empty playlist: the section holds a message (or nothing) and no list.
-      return contents.filter((c) => !(isObj(c) && 'playlistVideoListRenderer' in c));
     }
+    // An empty playlist: the section holds a message (or nothing) and no list.
+    if (sections.length) return sections[0].filter((c) => !(isObj(c) && 'playlistVideoListRenderer' in c));
     const grid = at(tab, ['tabRenderer', 'content', 'richGridRenderer', 'contents']);
     if (Array.isArray(grid)) return grid;
   }
