@@ -9,14 +9,12 @@
  * the contributors), and the SOURCES.md facts about the owners are asserted on the items. Every
  * other answer is our own (samples.ts; invented names and numbers).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
-import type { ReplayContext } from '../../../test/support/replay-upstream.js';
-import { onParserWarning } from '../../observability/warn.js';
+import { failure } from '../../../test/support/replay-upstream.js';
+import { useGithubApi } from '../../../test/support/github-api.js';
 import { captureWarnings } from '../../parse/index.js';
 import { json } from '../../demo/answer.js';
-import type { RecordedResponse } from '../../replay/server.js';
 import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
 import { encodeReposCursor } from './fetch.js';
@@ -32,33 +30,18 @@ import {
 } from './people.js';
 import { listLink, simpleUser } from './samples.js';
 import { CodeRepositoryContributors, CodeUserFollowers } from './schema.js';
-import { walls } from './walls.js';
 
 const LABEL = 'code';
 const PYGITHUB = 'repo-pygithub-pygithub.json';
 const OCTOKIT = 'repo-octokit-fixture-org-hello-world.json';
 const HOST = 'api.github.com';
 
-let t: ReplayContext;
-beforeAll(async () => {
-  t = await startReplayContext({ walls: { [LABEL]: walls } });
-});
-afterAll(() => t.close());
-beforeEach(() => t.replay.reset());
+const gh = useGithubApi();
 
-let seen: string[] = [];
-let stop = () => {};
-beforeEach(() => {
-  seen = [];
-  stop = onParserWarning((platform, field) => seen.push(`${platform}:${field}`));
-});
-afterEach(() => stop());
-
-const serve = (path: string, answer: RecordedResponse | ((page: string | null) => RecordedResponse)) =>
-  t.replay.add({ host: HOST, path, response: (req) => (typeof answer === 'function' ? answer(req.query.get('page')) : answer) });
+const serve = gh.serve;
 const warned = (ws: { platform: string; field: string }[]) => ws.map((w) => `${w.platform}:${w.field}`);
-const followersOf = (handle: string, page = 1) => fetchUserFollowers(t.ctx, { handle, page });
-const contributorsOf = (owner: string, repo: string, page = 1) => fetchRepositoryContributors(t.ctx, { owner, repo, page });
+const followersOf = (handle: string, page = 1) => fetchUserFollowers(gh.t.ctx, { handle, page });
+const contributorsOf = (owner: string, repo: string, page = 1) => fetchRepositoryContributors(gh.t.ctx, { owner, repo, page });
 
 // ---------------------------------------------------------------------------------------------
 // Real captures: the repositories' owners as list items
@@ -90,7 +73,7 @@ describe.skipIf(!hasFixtures(LABEL))(`the captured repository owners as list ite
       ['PyGithub', 'Organization', 40],
       ['octokit-fixture-org', 'Organization', 39],
     ]);
-    expect(seen).toEqual([]);
+    expect(gh.seen).toEqual([]);
   });
 });
 
@@ -190,15 +173,15 @@ describe('fetchUserFollowers (through the upstream client)', () => {
     const first = await followersOf('mara-q');
     expect(first.followers.map((f) => f.login)).toEqual(['ana']);
     expect(decodeFollowersCursor(first.cursor!)).toEqual({ handle: 'mara-q', page: 2 });
-    const [hit] = t.replay.hits({ host: HOST });
+    const [hit] = gh.t.replay.hits({ host: HOST });
     expect(hit.upstreamUrl).toBe(`https://${HOST}/users/mara-q/followers?per_page=100&page=1`);
     expect(hit.headers).toMatchObject({ accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' });
     expect(hit.query.has('anon')).toBe(false);
 
     const v = validateArgs(userFollowers, { handle: 'Mara-Q', cursor: first.cursor });
-    const second = await fetchUserFollowers(t.ctx, v.ok ? v.args : { handle: 'x', page: 1 });
+    const second = await fetchUserFollowers(gh.t.ctx, v.ok ? v.args : { handle: 'x', page: 1 });
     expect(second).toMatchObject({ followers: [{ login: 'bo' }], cursor: null });
-    expect(seen).toEqual([]);
+    expect(gh.seen).toEqual([]);
   });
 
   it('an answer from another list (a redirect to another account’s followers) is UPSTREAM_FAILED', async () => {
@@ -232,7 +215,7 @@ describe('fetchRepositoryContributors (through the upstream client)', () => {
     const page = await contributorsOf('octo', 'kit');
     expect(page.contributors).toEqual([expect.objectContaining({ login: 'ana', contributions: 9 })]);
     expect(decodeContributorsCursor(page.cursor!)).toEqual({ repo: 'octo/kit', page: 2 });
-    const [hit] = t.replay.hits({ host: HOST });
+    const [hit] = gh.t.replay.hits({ host: HOST });
     expect(hit.upstreamUrl).toBe(`https://${HOST}/repos/octo/kit/contributors?per_page=100&page=1`);
   });
 

@@ -9,14 +9,12 @@
  * are asserted on the authors. Every release is our own (samples.ts `releaseItem`: GitHub's
  * documented shape, invented names and numbers).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
-import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
-import type { ReplayContext } from '../../../test/support/replay-upstream.js';
-import { onParserWarning } from '../../observability/warn.js';
+import { failure } from '../../../test/support/replay-upstream.js';
+import { useGithubApi } from '../../../test/support/github-api.js';
 import { captureWarnings } from '../../parse/index.js';
 import { json } from '../../demo/answer.js';
-import type { RecordedResponse } from '../../replay/server.js';
 import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
 import {
@@ -29,32 +27,17 @@ import {
 } from './releases.js';
 import { listLink, releaseItem, simpleUser } from './samples.js';
 import { CodeRepositoryReleases } from './schema.js';
-import { walls } from './walls.js';
 
 const LABEL = 'code';
 const PYGITHUB = 'repo-pygithub-pygithub.json';
 const OCTOKIT = 'repo-octokit-fixture-org-hello-world.json';
 const HOST = 'api.github.com';
 
-let t: ReplayContext;
-beforeAll(async () => {
-  t = await startReplayContext({ walls: { [LABEL]: walls } });
-});
-afterAll(() => t.close());
-beforeEach(() => t.replay.reset());
+const gh = useGithubApi();
 
-let seen: string[] = [];
-let stop = () => {};
-beforeEach(() => {
-  seen = [];
-  stop = onParserWarning((platform, field) => seen.push(`${platform}:${field}`));
-});
-afterEach(() => stop());
-
-const serve = (path: string, answer: RecordedResponse | ((page: string | null) => RecordedResponse)) =>
-  t.replay.add({ host: HOST, path, response: (req) => (typeof answer === 'function' ? answer(req.query.get('page')) : answer) });
+const serve = gh.serve;
 const warned = (ws: { platform: string; field: string }[]) => ws.map((w) => `${w.platform}:${w.field}`);
-const releasesOf = (owner: string, repo: string, page = 1) => fetchRepositoryReleases(t.ctx, { owner, repo, page });
+const releasesOf = (owner: string, repo: string, page = 1) => fetchRepositoryReleases(gh.t.ctx, { owner, repo, page });
 
 // ---------------------------------------------------------------------------------------------
 // Real captures: the repositories' owners as release authors
@@ -73,7 +56,7 @@ describe.skipIf(!hasFixtures(LABEL))(`the captured repository owners as release 
     expect(author).toMatchObject({ login: 'PyGithub', type: 'Organization', site_admin: false, html_url: 'https://github.com/PyGithub' });
     expect(author).toEqual(expect.objectContaining(py.owner));
     expect(author).toMatchObject({ gravatar_id: '', user_view_type: 'public' });
-    expect(seen).toEqual([]);
+    expect(gh.seen).toEqual([]);
   });
 
   it('the 2022 capture’s owner (no user_view_type) is an author too, without a warning', () => {
@@ -269,17 +252,17 @@ describe('fetchRepositoryReleases (through the upstream client)', () => {
     const first = await releasesOf('octo', 'kit');
     expect(first.releases.map((r) => r.tag_name)).toEqual(['v2']);
     expect(decodeReleasesCursor(first.cursor!)).toEqual({ repo: 'octo/kit', page: 2 });
-    const [hit] = t.replay.hits({ host: HOST });
+    const [hit] = gh.t.replay.hits({ host: HOST });
     expect(hit.upstreamUrl).toBe(`https://${HOST}/repos/octo/kit/releases?per_page=30&page=1`);
     expect(hit.headers).toMatchObject({ accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' });
 
     const v = validateArgs(repositoryReleases, { url: 'https://github.com/octo/kit/', cursor: first.cursor });
-    const second = await fetchRepositoryReleases(t.ctx, v.ok ? v.args : { owner: 'x', repo: 'y', page: 1 });
+    const second = await fetchRepositoryReleases(gh.t.ctx, v.ok ? v.args : { owner: 'x', repo: 'y', page: 1 });
     expect(second).toMatchObject({ releases: [{ tag_name: 'v1' }], cursor: null });
-    expect(seen).toEqual([]);
+    expect(gh.seen).toEqual([]);
   });
 
-  it('an empty list is an empty page; a draft (seen only with a push token) is left out', async () => {
+  it('an empty list is an empty page; a draft (gh.seen only with a push token) is left out', async () => {
     serve('/repos/octo/none/releases', json([]));
     expect(await releasesOf('octo', 'none')).toEqual({ releases: [], cursor: null });
     serve(

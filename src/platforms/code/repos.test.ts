@@ -9,11 +9,10 @@
  * wrapped in a JSON array here to make a list answer, and the SOURCES.md facts are asserted on the
  * items. Every other answer is our own (samples.ts; invented names and numbers).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
-import type { ReplayContext } from '../../../test/support/replay-upstream.js';
-import { onParserWarning } from '../../observability/warn.js';
+import { useGithubApi } from '../../../test/support/github-api.js';
 import { captureWarnings } from '../../parse/index.js';
 import { json } from '../../demo/answer.js';
 import type { RecordedResponse } from '../../replay/server.js';
@@ -32,24 +31,10 @@ const PYGITHUB = 'repo-pygithub-pygithub.json';
 const OCTOKIT = 'repo-octokit-fixture-org-hello-world.json';
 const HOST = 'api.github.com';
 
-let t: ReplayContext;
-beforeAll(async () => {
-  t = await startReplayContext({ walls: { [LABEL]: walls } });
-});
-afterAll(() => t.close());
-beforeEach(() => t.replay.reset());
-
-// Warnings of the async fetches, listened to around each test.
-let seen: string[] = [];
-let stop = () => {};
-beforeEach(() => {
-  seen = [];
-  stop = onParserWarning((platform, field) => seen.push(`${platform}:${field}`));
-});
-afterEach(() => stop());
+const gh = useGithubApi();
 
 const serve = (login: string, answer: RecordedResponse | ((page: string | null) => RecordedResponse)) =>
-  t.replay.add({
+  gh.t.replay.add({
     host: HOST,
     path: `/users/${login}/repos`,
     response: (req) => (typeof answer === 'function' ? answer(req.query.get('page')) : answer),
@@ -106,7 +91,7 @@ describe.skipIf(!hasFixtures(LABEL))(`the repository captures as list items (${s
 
   it("served as /users/pygithub/repos: the page of PyGithub's repositories (its owner.login matched case-insensitively)", async () => {
     serve('pygithub', json(`[${readFixture(LABEL, PYGITHUB)}]`));
-    const page = await fetchUserRepos(t.ctx, args('pygithub'));
+    const page = await fetchUserRepos(gh.t.ctx, args('pygithub'));
     expect(UserRepos.safeParse(page).success).toBe(true);
     expect(page.cursor).toBeNull();
     expect(page.repositories.map((r) => [r.full_name, r.stars_count, r.license?.spdx_id])).toEqual([
@@ -116,7 +101,7 @@ describe.skipIf(!hasFixtures(LABEL))(`the repository captures as list items (${s
 
   it('the list of both served for one of the two owners is refused: another owner is not this account’s data', async () => {
     serve('octokit-fixture-org', json(listOfCaptures()));
-    const e = await failure(fetchUserRepos(t.ctx, args('octokit-fixture-org')));
+    const e = await failure(fetchUserRepos(gh.t.ctx, args('octokit-fixture-org')));
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toMatch(/handle PyGithub, not octokit-fixture-org/);
   });
@@ -244,10 +229,10 @@ describe('fetchUserRepos (through the upstream client)', () => {
         ? json([repoListItem('Mara-Q', 'a', 1)], 200, { link: reposLink(7_700_001, query, 1, 2) })
         : json([repoListItem('Mara-Q', 'b', 2)], 200, { link: reposLink(7_700_001, query, 2, 2) }),
     );
-    const first = await fetchUserRepos(t.ctx, args('mara-q', { sort: 'pushed' }));
+    const first = await fetchUserRepos(gh.t.ctx, args('mara-q', { sort: 'pushed' }));
     expect(first.repositories.map((r) => r.full_name)).toEqual(['Mara-Q/a']);
     expect(decodeReposCursor(first.cursor!)).toEqual({ handle: 'mara-q', sort: 'pushed', page: 2 });
-    const [hit] = t.replay.hits({ host: HOST });
+    const [hit] = gh.t.replay.hits({ host: HOST });
     expect(hit.upstreamUrl).toBe(`https://${HOST}/users/mara-q/repos?${query}&page=1`);
     expect(hit.headers).toMatchObject({ accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' });
     expect(hit.headers.authorization).toBeUndefined();
@@ -255,28 +240,28 @@ describe('fetchUserRepos (through the upstream client)', () => {
     // The cursor, taken back by the operation, is the second page: the last (no next link).
     const v = validateArgs(userRepos, { handle: 'Mara-Q', sort: 'pushed', cursor: first.cursor });
     expect(v.ok).toBe(true);
-    const second = await fetchUserRepos(t.ctx, v.ok ? v.args : args('x'));
+    const second = await fetchUserRepos(gh.t.ctx, v.ok ? v.args : args('x'));
     expect(second).toMatchObject({ repositories: [{ full_name: 'Mara-Q/b' }], cursor: null });
-    expect(t.replay.hits({ host: HOST })[1].query.get('page')).toBe('2');
-    expect(seen).toEqual([]);
+    expect(gh.t.replay.hits({ host: HOST })[1].query.get('page')).toBe('2');
+    expect(gh.seen).toEqual([]);
   });
 
   it('a user with no public repositories: an empty list, no cursor', async () => {
     serve('quiet-one', json([]));
-    expect(await fetchUserRepos(t.ctx, args('quiet-one'))).toEqual({ repositories: [], cursor: null });
+    expect(await fetchUserRepos(gh.t.ctx, args('quiet-one'))).toEqual({ repositories: [], cursor: null });
   });
 
   it('a repository of another owner makes the answer another account’s (UPSTREAM_FAILED)', async () => {
     serve('mara-q', json([repoListItem('mara-q', 'a', 1), repoListItem('someone-else', 'b', 2)]));
-    const e = await failure(fetchUserRepos(t.ctx, args('mara-q')));
+    const e = await failure(fetchUserRepos(gh.t.ctx, args('mara-q')));
     expect(e.code).toBe('UPSTREAM_FAILED');
     expect(e.message).toMatch(/someone-else/);
   });
 
   it('only the account’s own repositories are asked (type=owner): a member list would name other owners', async () => {
     serve('mara-q', json([repoListItem('mara-q', 'own', 1)]));
-    await fetchUserRepos(t.ctx, args('mara-q'));
-    expect(t.replay.hits({ host: HOST })[0].query.get('type')).toBe('owner');
+    await fetchUserRepos(gh.t.ctx, args('mara-q'));
+    expect(gh.t.replay.hits({ host: HOST })[0].query.get('type')).toBe('owner');
   });
 
   it('a repository marked private is left out (never public data)', async () => {
@@ -284,7 +269,7 @@ describe('fetchUserRepos (through the upstream client)', () => {
       'mara-q',
       json([repoListItem('mara-q', 'open', 1), repoListItem('mara-q', 'secret', 2, { private: true, visibility: 'private' })]),
     );
-    const page = await fetchUserRepos(t.ctx, args('mara-q'));
+    const page = await fetchUserRepos(gh.t.ctx, args('mara-q'));
     expect(page.repositories.map((r) => r.name)).toEqual(['open']);
   });
 
@@ -322,6 +307,6 @@ describe('fetchUserRepos (through the upstream client)', () => {
     ['an object instead of the list', json({ message: 'Moved' }), 'UPSTREAM_FAILED'],
   ])('%s → %s', async (_name, answer, code) => {
     serve('mara-q', answer);
-    expect((await failure(fetchUserRepos(t.ctx, args('mara-q')))).code).toBe(code);
+    expect((await failure(fetchUserRepos(gh.t.ctx, args('mara-q')))).code).toBe(code);
   });
 });
