@@ -262,6 +262,21 @@ describe('channel tab items of our own', () => {
       /continuationItems/,
     );
   });
+
+  // A sort chip's answer reloads the chip bar and then the grid, two actions (a public library's
+  // recorded 2023 channel answer); our own items in that shape.
+  it('a continuation of two actions (the chip bar, then the grid): the grid read, the chip bar skipped, no warning', () => {
+    const reload = (items: unknown[]) => ({ reloadContinuationItemsCommand: { continuationItems: items, targetId: 'browse-feedUCabc' } });
+    const answer = {
+      responseContext: {},
+      onResponseReceivedActions: [
+        reload([{ feedFilterChipBarRenderer: { contents: [{ chipCloudChipRenderer: { text: { simpleText: 'Popular' } } }] } }]),
+        reload([liveLockup('Lv1AbCdEf_0'), continuationEntry('PAGE-3')]),
+      ],
+    };
+    const { result, warnings } = captureWarnings(() => parseTabContinuation(answer));
+    expect([result.videos.map((v) => v.videoId), result.token, warnings]).toEqual([['Lv1AbCdEf_0'], 'PAGE-3', []]);
+  });
 });
 
 describe('videoVideos cursor and requests', () => {

@@ -327,11 +327,17 @@ export function parseChannelTab(data: unknown, tab: ChannelTab): ChannelTabPage 
 /** A browse continuation answer → the next videos and token. */
 export function parseTabContinuation(json: unknown): { videos: VideoListItem[]; token: string | null } {
   if (!isObj(json)) throw shapeChanged(PLATFORM, 'browse continuation object');
+  // Every action's items, in order: an answer may reload the chip bar first and the grid after.
+  let found = false;
+  const items: unknown[] = [];
   for (const a of list(json.onResponseReceivedActions)) {
-    const items =
+    const part =
       at(a, ['appendContinuationItemsAction', 'continuationItems']) ?? at(a, ['reloadContinuationItemsCommand', 'continuationItems']);
-    if (Array.isArray(items)) return gridVideos(items);
+    if (!Array.isArray(part)) continue;
+    found = true;
+    items.push(...part.filter((item) => !(isObj(item) && 'feedFilterChipBarRenderer' in item)));
   }
+  if (found) return gridVideos(items);
   // The last page may come with no action at all.
   if (json.onResponseReceivedActions === undefined && isObj(json.responseContext)) return { videos: [], token: null };
   throw shapeChanged(PLATFORM, 'continuationItems in the browse continuation');
