@@ -63,6 +63,31 @@ const CLOUDFLARE_1015_FR = `<!DOCTYPE html><html class="no-js" lang="fr-FR"><hea
 <div class="cf-section cf-wrapper"><p>Le propriétaire de ce site web a banni temporairement votre adresse IP.</p></div>
 <div class="cf-error-footer cf-wrapper"><p><span class="cf-footer-item">Cloudflare Ray ID: <strong class="font-semibold">8a1b2c3d4e5f6074</strong></span></p></div></div></div></body></html>`;
 
+/**
+ * Cloudflare's 10xx page in its 2021 template (the shape of a public bug-bounty dataset's raw
+ * answers: the code in a plain span after the "Error" one, no cf-error-code class); our values.
+ */
+const cloudflare10xx2021 = (
+  code: number,
+) => `<!DOCTYPE html><html lang="en-US"><head><title>Access denied | shop.example used Cloudflare to restrict access</title></head>
+<body><div id="cf-wrapper"><div id="cf-error-details" class="p-0"><header class="mx-auto pt-10">
+<h1 class="inline-block md:block mr-2"><span data-translate="error">Error</span> <span>${code}</span></h1>
+<span class="inline-block heading-ray-id font-mono">Ray ID: 6a1b2c3d4e5f6071 &bull;</span><h2 class="text-gray-600">Access denied</h2></header></div></div></body></html>`;
+
+/** A site's own error page around Cloudflare's error box (`cf-error-details cf-error-<code>` classes), as several 2021 sites had it. */
+const cloudflareBoxInSitePage = (code: number) => `<!doctype html><html lang="en"><head><title>Error • Example Courses</title></head><body>
+<div class="error__wrapper"><h1>Sorry, something went wrong</h1><div class="error__debug"><div class="cf-error-details cf-error-${code}">
+<h1>Access denied</h1><ul class="cferror_details"><li>Ray ID: 6a1b2c3d4e5f6072</li><li>Error reference number: ${code}</li></ul></div></div></div></body></html>`;
+
+/** PerimeterX's block template as its enforcer SDKs render it: the captcha script added from JS, no px-captcha element. */
+const PERIMETERX_SDK_TEMPLATE = `<!DOCTYPE html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="px-captcha"><title>Access to this page has been denied</title></head>
+<body><script>window._pxAppId='PXab12CD34';window._pxJsClientSrc='/ab12CD34/init.js';window._pxHostUrl='/ab12CD34/xhr';window._pxUuid='3c0f2a10-2710-11ef-9e55-53764b6c4c5b';
+var pxCaptchaSrc='/ab12CD34/captcha/captcha.js?a=c&u=3c0f2a10-2710-11ef-9e55-53764b6c4c5b&v=&m=0';var script=document.createElement('script');script.src=pxCaptchaSrc;document.head.appendChild(script);</script></body></html>`;
+
+/** Distil Networks' captcha page (2018; Distil is Imperva's now). */
+const DISTIL_CAPTCHA = `<!DOCTYPE html><html><head><title>Pardon Our Interruption</title><script type="text/javascript" src="/distil_r_captcha_util.js"></script></head>
+<body><div id="distil_ident_block"><form id="distilCaptchaForm" class="recaptcha" method="post" action="/distil_r_captcha.html?requestId=0a1b2c3d&amp;httpReferrer=%2F"><div id="dCF_captcha_text"></div></form></div></body></html>`;
+
 /** Akamai's edge "Access Denied" (the page Apple Music answers with): entity-encoded reference and edgesuite link. */
 const AKAMAI_ACCESS_DENIED = `<HTML><HEAD>
 <TITLE>Access Denied</TITLE>
@@ -175,6 +200,35 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: { ...HTML, 'x-amzn-waf-action': 'captcha' },
     body: '<!DOCTYPE html><html lang="en"><head><script src="https://0a1b2c3d4e5f.edge.sdk.awswaf.com/0a1b2c3d4e5f/6a7b8c9d/captcha.js"></script></head><body><div id="captcha-container"></div></body></html>',
   },
+  {
+    name: 'Cloudflare error 1020 (firewall rule), 2021 template',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: HTML,
+    body: cloudflare10xx2021(1020),
+  },
+  {
+    name: 'Cloudflare error 1005 (banned network), 2021 template',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: HTML,
+    body: cloudflare10xx2021(1005),
+  },
+  {
+    name: "Cloudflare's error 1020 box in a site's own error page",
+    vendor: 'cloudflare',
+    status: 403,
+    headers: HTML,
+    body: cloudflareBoxInSitePage(1020),
+  },
+  {
+    name: "PerimeterX's SDK block template (the captcha added from JS)",
+    vendor: 'perimeterx',
+    status: 403,
+    headers: HTML,
+    body: PERIMETERX_SDK_TEMPLATE,
+  },
+  { name: 'Distil Networks captcha', vendor: 'distil', status: 405, headers: HTML, body: DISTIL_CAPTCHA },
   { name: 'Akamai "Access Denied" (edgesuite reference)', vendor: 'akamai', status: 403, headers: HTML, body: AKAMAI_ACCESS_DENIED },
   { name: 'Akamai Bot Manager challenge, Spanish', vendor: 'akamai', status: 200, headers: HTML, body: AKAMAI_BOT_MANAGER_ES },
   { name: 'PerimeterX / HUMAN captcha', vendor: 'perimeterx', status: 403, headers: HTML, body: PERIMETERX_CAPTCHA },
@@ -225,6 +279,15 @@ export const NOT_VENDOR_PAGES: readonly { name: string; body: string; headers?: 
     name: 'a page quoting challenge markup as text (a tutorial)',
     body: `<!DOCTYPE html><html><head><title>How Cloudflare challenges work</title></head><body><pre>&lt;form id="challenge-form" action="/cdn-cgi/l/chk_jschl"&gt;
 &lt;input type="hidden" name="jschl_vc" value="…"/&gt; window._cf_chl_opt = {…}; geo.captcha-delivery.com</pre><p>Just a moment... Attention Required! | Cloudflare</p></body></html>`,
+  },
+  { name: "Cloudflare's error 1016 (origin DNS error), 2021 template: a failure, not a block", body: cloudflare10xx2021(1016) },
+  { name: "Cloudflare's 1016 box in a site's own error page: a failure, not a block", body: cloudflareBoxInSitePage(1016) },
+  {
+    name: "Akamai's edge timeout and invalid-URL pages (references #2 and #9): failures, not blocks",
+    body: `<HTML><HEAD><TITLE>Request Timeout</TITLE></HEAD><BODY><H1>Request Timeout</H1>
+The server timed out while waiting for the browser's request.<P>
+Reference&#32;&#35;2&#46;85f6d517&#46;1750000000&#46;1a2b3c4d
+<P>https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;2&#46;85f6d517&#46;1750000000&#46;1a2b3c4d</P></BODY></HTML>`,
   },
   {
     name: "Cloudflare's 522 error page (the origin is down: a failure, not a block)",

@@ -46,6 +46,13 @@ export interface VendorRule {
   signatures: readonly Signature[];
 }
 
+/**
+ * Cloudflare's 10xx codes that are blocks: 1005 banned network (ASN), 1006–1009 banned IP /
+ * country, 1010 browser signature, 1011 hotlinking, 1012 access denied, 1015 rate limited, 1020
+ * firewall rule.
+ */
+const BLOCK_CODES = '10(?:0[5-9]|1[0-25]|20)';
+
 export const VENDOR_RULES: readonly VendorRule[] = [
   {
     vendor: 'cloudflare',
@@ -70,17 +77,25 @@ export const VENDOR_RULES: readonly VendorRule[] = [
     what: 'a Cloudflare block page',
     signatures: [
       // Cloudflare's error template with the "you have been blocked" headline (WAF block) or a
-      // 10xx code: 1006–1009 banned IP/country, 1010 browser signature, 1012 access denied, 1015
-      // rate limited, 1020 firewall rule. Its 52x error pages (origin down) share the template
-      // and are not blocks.
+      // blocking 10xx code (BLOCK_CODES). Its 52x pages (origin down) and its other 10xx (1016
+      // origin DNS error, 1018…) share the template and are not blocks.
       { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?block_headline\b/i] },
       {
         markup: [
           /<div\b[^>]*\bid=["']?cf-error-details\b/i,
-          /<span\b[^>]*\bclass=["'][^"']*\bcf-error-code\b[^"']*["'][^>]*>\s*10(?:0[6-9]|1\d|2\d)\s*</i,
+          new RegExp(`<span\\b[^>]*\\bclass=["'][^"']*\\bcf-error-code\\b[^"']*["'][^>]*>\\s*${BLOCK_CODES}\\s*<`, 'i'),
+        ],
+      },
+      // The 2021 template: the code in a plain span after the "Error" one.
+      {
+        markup: [
+          /<div\b[^>]*\bid=["']?cf-error-details\b/i,
+          new RegExp(`<span\\b[^>]*\\bdata-translate=["']?error["']?[^>]*>[^<]*</span>\\s*<span\\b[^>]*>\\s*${BLOCK_CODES}\\s*<`, 'i'),
         ],
       },
       { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?error_(?:1015|1020|1010|1012)/i] },
+      // A site's own error page around Cloudflare's error box (`<div class="cf-error-details cf-error-1020">`).
+      { markup: [new RegExp(`<div\\b[^>]*\\bclass=["'][^"']*\\bcf-error-details\\b[^"']*\\bcf-error-${BLOCK_CODES}\\b`, 'i')] },
     ],
   },
   {
@@ -90,9 +105,11 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // Akamai's edge "Access Denied": `Reference&#32;&#35;18&#46;…` and the matching
       // `https&#58;&#47;&#47;errors&#46;edgesuite&#46;net&#47;…` line, written with HTML entities
       // by Akamai's generator (Apple Music's "Access Denied" is this page).
-      { markup: [/Reference(?:&#32;|\s)(?:&#35;|#)[0-9a-f]+(?:&#46;|\.)[0-9a-f]+/i, /errors(?:&#46;|\.)edgesuite(?:&#46;|\.)net/i] },
+      // Its other edge errors (a timeout `#2.…`, an invalid URL `#9.…`) share the page and are no
+      // blocks: the access-denied reference is the one numbered 18.
+      { markup: [/Reference(?:&#32;|\s)(?:&#35;|#)18(?:&#46;|\.)[0-9a-f]+/i, /errors(?:&#46;|\.)edgesuite(?:&#46;|\.)net/i] },
       // Older pages without the edgesuite line: the entity-encoded reference alone is the generator's.
-      { markup: [/Reference&#32;&#35;[0-9a-f]+&#46;[0-9a-f]+&#46;\d+&#46;[0-9a-f]+/i] },
+      { markup: [/Reference&#32;&#35;18&#46;[0-9a-f]+&#46;\d+&#46;[0-9a-f]+/i] },
       // Bot Manager's interstitial and sensor challenge (`/_sec/cp_challenge/`, `/_sec/verify`).
       { markup: [/<(?:script|iframe|form|link)\b[^>]*\b(?:src|action|href)=["'][^"']*\/_sec\/(?:cp_challenge|verify)\b/i] },
       { markup: [/<div\b[^>]*\bid=["']?sec-if-cpt-container\b/i] },
@@ -106,6 +123,11 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // The block page's captcha element, and its captcha script (first-party `/<app>/captcha/
       // captcha.js?a=c&u=…` or HUMAN's CDNs).
       { markup: [/<div\b[^>]*\bid=["']?px-captcha\b/i] },
+      // The block page sets the request's uuid and its captcha source for its own script (the
+      // sensor on an ordinary page sets neither); its description names the captcha.
+      { script: [/\bwindow\.(?:_pxUuid|px_uuid)\s*=/] },
+      { script: [/\bpxCaptchaSrc\s*=/] },
+      { markup: [/<meta\b[^>]*\bname=["']?description["']?[^>]*\bcontent=["']?px-captcha\b/i] },
       {
         markup: [
           /<script\b[^>]*\bsrc=["'][^"']*(?:captcha\.px-cdn\.net|captcha\.px-cloud\.net|captcha\.perimeterx\.net|\/captcha\/captcha\.js\?a=c)/i,
@@ -150,6 +172,15 @@ export const VENDOR_RULES: readonly VendorRule[] = [
     ],
   },
   {
+    vendor: 'distil',
+    what: 'a Distil Networks captcha page',
+    signatures: [
+      // Distil's (now Imperva's) captcha form and its helper script.
+      { markup: [/<form\b[^>]*\b(?:id=["']?distilCaptchaForm\b|action=["'][^"']*\/distil_r_captcha\.html)/i] },
+      { markup: [/<script\b[^>]*\bsrc=["'][^"']*\/distil_r_captcha_util\.js/i] },
+    ],
+  },
+  {
     vendor: 'vercel',
     what: "Vercel's security checkpoint",
     signatures: [
@@ -174,4 +205,4 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha/i;
