@@ -229,6 +229,14 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     body: PERIMETERX_SDK_TEMPLATE,
   },
   { name: 'Distil Networks captcha', vendor: 'distil', status: 405, headers: HTML, body: DISTIL_CAPTCHA },
+  {
+    // The shape of a 2021 answer in a public bug-bounty dataset: nothing but the challenge script.
+    name: "Imperva Incapsula's JavaScript challenge (a shell of its script alone)",
+    vendor: 'incapsula',
+    status: 200,
+    headers: HTML,
+    body: '<html><head><META NAME="robots" CONTENT="noindex,nofollow"><script src="/_Incapsula_Resource?SWJIYLWA=5074a744e2e3d891814e9a2dace20bd4,719d34d31c8e3a6e6fffd425f7e032f3"></script></head><body></body></html>',
+  },
   { name: 'Akamai "Access Denied" (edgesuite reference)', vendor: 'akamai', status: 403, headers: HTML, body: AKAMAI_ACCESS_DENIED },
   { name: 'Akamai Bot Manager challenge, Spanish', vendor: 'akamai', status: 200, headers: HTML, body: AKAMAI_BOT_MANAGER_ES },
   { name: 'PerimeterX / HUMAN captcha', vendor: 'perimeterx', status: 403, headers: HTML, body: PERIMETERX_CAPTCHA },
@@ -274,6 +282,11 @@ export const NOT_VENDOR_PAGES: readonly { name: string; body: string; headers?: 
     name: 'a page protected by PerimeterX, DataDome and Imperva sensors that loaded fine',
     body: `<!DOCTYPE html><html><head><title>Shop</title><script>window._pxAppId='PXab12CD34';</script><script src="//client.perimeterx.net/PXab12CD34/main.min.js"></script>
 <script src="https://js.datadome.co/tags.js" async></script><script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script></head><body><h1>Products</h1><p>Welcome.</p></body></html>`,
+  },
+  {
+    name: "an app page with content beside Incapsula's challenge script",
+    body: `<!DOCTYPE html><html><head><title>Sign in</title><script src="/_Incapsula_Resource?SWJIYLWA=5074a744e2e3d891814e9a2dace20bd4"></script><script src="/assets/app.js"></script></head>
+<body><main><h1>Sign in</h1><form action="/login"><input name="user"></form></main></body></html>`,
   },
   {
     name: 'a page quoting challenge markup as text (a tutorial)',

@@ -60,7 +60,7 @@ export interface BlockMatch {
 const MARKUP_WINDOW = 256 * 1024;
 /** Vendors' JSON answers are one short object. */
 const DATA_WINDOW = 512;
-/** Bot Fight Mode's page is a near-empty shell. */
+/** Bot Fight Mode's (and Incapsula's JS challenge) page is a near-empty shell. */
 const SHELL_MAX = 16 * 1024;
 
 /** Index of the first byte that is not whitespace or a UTF-8 BOM. */
@@ -115,28 +115,48 @@ function signatureMatches(
 }
 
 /**
- * Cloudflare Bot Fight Mode: a page that is nothing but Cloudflare's bot scripts (the
- * challenge-platform's, or in 2020–21 Bot Management's `/cdn-cgi/bm/cv/<n>/api.js`) — no text, no
- * content element, no script of the site's own. The same script on a real page (which has content,
- * or its own scripts) leaves that page data.
+ * Pages that are nothing but a vendor's scripts — no text, no content element, no script of the
+ * site's own: Cloudflare Bot Fight Mode (the challenge-platform's scripts, or in 2020–21 Bot
+ * Management's `/cdn-cgi/bm/cv/<n>/api.js` and `__CF$cv$params`), Imperva Incapsula's JavaScript
+ * challenge (its `/_Incapsula_Resource?SWJIYLWA=…` script, 2021). The same scripts on a real page
+ * (which has content, or its own scripts) leave that page data.
  */
-function isCloudflareShell(markup: string): boolean {
-  if (markup.length > SHELL_MAX || !/\/cdn-cgi\/(?:challenge-platform|bm\/cv)\//.test(markup)) return false;
+const SHELLS: readonly { vendor: string; what: string; page: RegExp; src: RegExp; inline: RegExp | null }[] = [
+  {
+    vendor: 'cloudflare',
+    what: 'a Cloudflare Bot Fight Mode challenge',
+    page: /\/cdn-cgi\/(?:challenge-platform|bm\/cv)\//,
+    src: /^(?:https?:\/\/[^/]+)?\/cdn-cgi\//i,
+    inline: /__CF\$cv\$params|\/cdn-cgi\/challenge-platform\//,
+  },
+  {
+    vendor: 'incapsula',
+    what: 'an Imperva Incapsula JavaScript challenge',
+    page: /\/_Incapsula_Resource\?/,
+    src: /^(?:https?:\/\/[^/]+)?\/_Incapsula_Resource\?/i,
+    inline: null,
+  },
+];
+
+function vendorShell(markup: string): BlockMatch | null {
+  if (markup.length > SHELL_MAX) return null;
+  const shell = SHELLS.find((v) => v.page.test(markup));
+  if (!shell) return null;
   let scripts = 0;
   for (const m of markup.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     scripts++;
     const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(m[1])?.[1];
-    const cloudflare = src ? /^(?:https?:\/\/[^/]+)?\/cdn-cgi\//i.test(src) : /__CF\$cv\$params|\/cdn-cgi\/challenge-platform\//.test(m[2]);
-    if (!cloudflare) return false;
+    const vendors = src ? shell.src.test(src) : shell.inline !== null && shell.inline.test(m[2]);
+    if (!vendors) return null;
   }
-  if (scripts === 0) return false;
+  if (scripts === 0) return null;
   const body = /<body\b[^>]*>([\s\S]*)$/i.exec(markup)?.[1] ?? markup;
   const rest = body
     .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
     .replace(/<(style|noscript)\b[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<!--[\s\S]*?-->/g, '');
-  if (/<(?:img|iframe|a|form|input|video|audio|svg|canvas|picture|main|article|section|table|ul|ol|h[1-6]|p)\b/i.test(rest)) return false;
-  return rest.replace(/<[^>]*>/g, '').trim() === '';
+  if (/<(?:img|iframe|a|form|input|video|audio|svg|canvas|picture|main|article|section|table|ul|ol|h[1-6]|p)\b/i.test(rest)) return null;
+  return rest.replace(/<[^>]*>/g, '').trim() === '' ? { source: shell.vendor, what: shell.what } : null;
 }
 
 /**
@@ -164,7 +184,7 @@ export function vendorBlock(body: Buffer | string, headers: Record<string, strin
       if (signatureMatches(sig, headers, markup, lower, data)) return { source: rule.vendor, what: rule.what };
     }
   }
-  if (candidate && isCloudflareShell(markup!)) return { source: 'cloudflare', what: 'a Cloudflare Bot Fight Mode challenge' };
+  if (candidate) return vendorShell(markup!);
   return null;
 }
 

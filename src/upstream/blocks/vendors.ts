@@ -11,7 +11,7 @@
  *  - Cloudflare's passive bot script (`/cdn-cgi/challenge-platform/scripts/jsd/main.js`, in
  *    2020–21 Bot Management's `/cdn-cgi/bm/cv/<n>/api.js`; `window.__CF$cv$params`) sits on many
  *    real pages — a page carrying it is data, unless the page is nothing else (Bot Fight Mode:
- *    catalogue.ts's isCloudflareShell);
+ *    catalogue.ts's vendorShell);
  *  - PerimeterX's sensor (`window._pxAppId`, `client.perimeterx.net`), DataDome's tag
  *    (`js.datadome.co/tags.js`), Imperva's `/_Incapsula_Resource?SWJIYLWA=` script and Akamai's
  *    `_abck` cookie are on protected pages that load fine.
