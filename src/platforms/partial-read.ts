@@ -10,8 +10,12 @@
  *    (a page whose links could not be read may have led to more profiles or addresses).
  *
  * The mark travels with the record object (a WeakSet: nothing to clear, never on the wire, gone
- * with the object); the fetch code marks the object it returns (`partialRead`).
+ * with the object); the fetch code marks the object it returns (`partialRead`). The optional step
+ * itself is read through `optionalStep`: its failure a warning, never the read's.
  */
+import { isApiError } from '../errors.js';
+import { warn } from '../observability/warn.js';
+
 const partial = new WeakSet<object>();
 
 /** `record`, marked as a partial read (returned as is). */
@@ -23,4 +27,24 @@ export function partialRead<R extends object>(record: R): R {
 /** Whether `value` is a record marked by `partialRead`. */
 export function isPartialRead(value: unknown): boolean {
   return typeof value === 'object' && value !== null && partial.has(value);
+}
+
+/**
+ * An optional upstream step (the part a partial read goes without): its result, or null when it
+ * fails with an upstream error — warned as `platform` / `field`, the error's message after
+ * `context: ` when given. The caller going away (its signal aborted) and anything that is not an
+ * ApiError stay errors.
+ */
+export async function optionalStep<T>(
+  ctx: { signal?: AbortSignal },
+  warning: { platform: string; field: string; context?: string },
+  step: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await step();
+  } catch (e) {
+    if (ctx.signal?.aborted || !isApiError(e)) throw e;
+    warn(warning.platform, warning.field, warning.context ? `${warning.context}: ${e.message}` : e.message);
+    return null;
+  }
 }

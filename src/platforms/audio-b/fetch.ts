@@ -17,14 +17,13 @@
  * artist and album records fall back to the music.apple.com page itself (pages.ts); songs,
  * playlists and search have no page fallback (the token's failure is their answer).
  */
-import { ApiError, isApiError, notFound, shapeChanged } from '../../errors.js';
-import { warn } from '../../observability/warn.js';
+import { ApiError, notFound, shapeChanged } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
-import { partialRead } from '../partial-read.js';
+import { optionalStep, partialRead } from '../partial-read.js';
 import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
 import type { Album, Artist, CatalogRef, Playlist, PlaylistRef, Search, Song } from './parse.js';
 import type { SearchType } from './schema.js';
@@ -193,14 +192,13 @@ async function withMoreAlbums(ctx: OpContext, a: CatalogRef, artist: Artist, off
   let next: number | null = offset;
   for (let page = 0; next !== null && page < MORE_ALBUM_PAGES; page++) {
     const url = catalogUrl(a.storefront, `artists/${a.id}/albums`, { offset: String(next), limit: '100' });
-    let more: ReturnType<typeof artistAlbumsPage>;
-    try {
-      more = artistAlbumsPage(await catalogGet(ctx, url, `The albums of artist ${a.id} from offset ${next}`), a.id);
-    } catch (e) {
-      if (ctx.signal?.aborted || !isApiError(e)) throw e;
-      warn(PLATFORM, 'artist.albums', e.message);
-      return partialRead({ ...artist, albums });
-    }
+    const what: string = `The albums of artist ${a.id} from offset ${next}`;
+    const more: ReturnType<typeof artistAlbumsPage> | null = await optionalStep(
+      ctx,
+      { platform: PLATFORM, field: 'artist.albums' },
+      async () => artistAlbumsPage(await catalogGet(ctx, url, what), a.id),
+    );
+    if (!more) return partialRead({ ...artist, albums });
     albums.push(...more.albums);
     next = more.nextOffset;
   }

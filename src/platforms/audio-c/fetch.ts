@@ -43,6 +43,7 @@ import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
+import { optionalStep } from '../partial-read.js';
 import type { AudioCArtist, AudioCArtistTracks, AudioCPlaylist, AudioCTrack, SetRef, TrackRef } from './parse.js';
 import {
   bundleUrls,
@@ -326,15 +327,11 @@ export async function fetchArtistTracks(ctx: OpContext, a: ArtistTracksArgs): Pr
   if (a.userId !== null && a.userId !== artist.id) throw invalidParam('cursor', 'belongs to another artist (another user id)');
   let page = await tracksPage(ctx, a.handle, artist.id, a.offset);
   for (let more = 0; !page.tracks.length && page.next !== null && more < EMPTY_PAGES_READ_PAST; more++) {
-    try {
-      page = await tracksPage(ctx, a.handle, artist.id, page.next);
-    } catch (e) {
-      // The caller going away is no upstream failure; otherwise the empty page stands, its cursor
-      // asking for that page again.
-      if (ctx.signal?.aborted || !isApiError(e)) throw e;
-      warn(PLATFORM, 'tracks.next', e.message);
-      break;
-    }
+    const next: string = page.next;
+    const read = await optionalStep(ctx, { platform: PLATFORM, field: 'tracks.next' }, () => tracksPage(ctx, a.handle, artist.id, next));
+    // Reading on failed: the empty page stands, its cursor asking for that page again.
+    if (!read) break;
+    page = read;
   }
   return { tracks: page.tracks, cursor: page.next === null ? null : encodeTracksCursor(a.handle, artist.id, page.next) };
 }

@@ -19,9 +19,8 @@
  * another subreddit in the listing → UPSTREAM_FAILED (identity.ts).
  */
 import { z } from 'zod';
-import { isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
-import { warn } from '../../observability/warn.js';
-import { partialRead } from '../partial-read.js';
+import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
+import { optionalStep, partialRead } from '../partial-read.js';
 import { isObj, reader, trimmed } from '../../parse/index.js';
 import { NStr, named, passThrough, Str } from '../records.js';
 import { sameHandle } from '../identity.js';
@@ -193,14 +192,10 @@ export async function fetchForumSubreddit(ctx: OpContext, a: ForumSubredditArgs)
 }
 
 /** The about fields, or null with a `subreddit.about` warning when that request fails (blocks included; cancellation stays an error). */
-async function optionalAbout(ctx: OpContext, name: string, what: string): Promise<ForumSubreddit | null> {
-  try {
-    return parseSubredditAbout((await readRedditJson(ctx, { path: `/r/${name}/about`, what: `The about page of r/${name}` })).json);
-  } catch (e) {
-    if (ctx.signal?.aborted || !isApiError(e)) throw e;
-    warn(PLATFORM, 'subreddit.about', `${what}: ${e.message}`);
-    return null;
-  }
+function optionalAbout(ctx: OpContext, name: string, what: string): Promise<ForumSubreddit | null> {
+  return optionalStep(ctx, { platform: PLATFORM, field: 'subreddit.about', context: what }, async () =>
+    parseSubredditAbout((await readRedditJson(ctx, { path: `/r/${name}/about`, what: `The about page of r/${name}` })).json),
+  );
 }
 
 export const forumSubreddit: OperationDef<ForumSubredditArgs, ForumSubredditPage> = {

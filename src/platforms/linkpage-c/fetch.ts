@@ -8,9 +8,8 @@
  * an answer that is not a module list) the page is returned with `links: []` and the parser
  * warning `page.links`. A challenge on the talent request is UPSTREAM_BLOCKED.
  */
-import { isApiError, notFound, shapeChanged } from '../../errors.js';
-import { warn } from '../../observability/warn.js';
-import { partialRead } from '../partial-read.js';
+import { notFound, shapeChanged } from '../../errors.js';
+import { optionalStep, partialRead } from '../partial-read.js';
 import { assertSameResource } from '../identity.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
@@ -47,16 +46,8 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
   // Another talent than the one asked for is no answer (identity.ts), checked before its modules are fetched.
   assertSameResource(PLATFORM, page, { handle: a.username }, { handle: talent.account.username ?? talent.profile.username });
 
-  let links: LinkpageCLink[];
-  try {
-    links = await fetchModules(ctx, talent.profileId, page);
-  } catch (e) {
-    // The caller going away (or shutdown) is not an upstream failure.
-    if (ctx.signal?.aborted || !isApiError(e)) throw e;
-    warn(PLATFORM, 'page.links', e.message);
-    return partialRead(pageRecord(talent, [], a.username));
-  }
-  return pageRecord(talent, links, a.username);
+  const links = await optionalStep(ctx, { platform: PLATFORM, field: 'page.links' }, () => fetchModules(ctx, talent.profileId, page));
+  return links ? pageRecord(talent, links, a.username) : partialRead(pageRecord(talent, [], a.username));
 }
 
 async function fetchModules(ctx: OpContext, profileId: string, page: string): Promise<LinkpageCLink[]> {

@@ -40,7 +40,7 @@ import { nextLinkParam } from '../../parse/index.js';
 import { byListOwner, sameHandle, sameId } from '../identity.js';
 import { nextMaxId, nextPage } from '../microblog-a/posts.js';
 import type { OpContext } from '../operation.js';
-import { partialRead } from '../partial-read.js';
+import { optionalStep, partialRead } from '../partial-read.js';
 import type { Acct, StatusContext, StatusRef } from './parse.js';
 import {
   isPublicVisibility,
@@ -501,15 +501,11 @@ export async function fetchInteractions(
 
 /** The status's thread, or null with a `post.context` warning when that request fails or answers another thread. */
 async function optionalThread(ctx: OpContext, post: MicroblogEStatus, url: string, what: string): Promise<StatusContext | null> {
-  let thread: StatusContext;
-  try {
+  const thread = await optionalStep(ctx, { platform: PLATFORM, field: 'post.context', context: `The thread of ${what}` }, async () => {
     const { json } = await getJson(ctx, url, 'url', `The thread of ${what}`);
-    thread = asMastodon(new URL(url).host, () => parseContext(json));
-  } catch (e) {
-    if (ctx.signal?.aborted || !isApiError(e)) throw e;
-    warn(PLATFORM, 'post.context', `The thread of ${what}: ${e.message}`);
-    return null;
-  }
+    return asMastodon(new URL(url).host, () => parseContext(json));
+  });
+  if (!thread) return null;
   const mismatch = threadMismatch(post, thread);
   if (mismatch) warn(PLATFORM, 'post.context', `The thread of ${what} is not its thread: ${mismatch}`);
   return mismatch ? null : thread;

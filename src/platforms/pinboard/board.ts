@@ -19,14 +19,13 @@
  * (`{b: "<user>/<slug>", k: <bookmark>}`); a cursor of another board, or not ours, is 400 on
  * `cursor`. Every call reads the board (1) and one page of pins (2).
  */
-import { upstreamFailed, isApiError } from '../../errors.js';
-import { warn } from '../../observability/warn.js';
+import { upstreamFailed } from '../../errors.js';
 import { isObj, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { partialRead } from '../partial-read.js';
+import { optionalStep, partialRead } from '../partial-read.js';
 import { getResource } from './fetch.js';
 import { PINTEREST_RESERVED } from './links.js';
 import type { ResourceRequest } from './fetch.js';
@@ -179,15 +178,11 @@ export function boardFeedRequest(a: PinboardBoardArgs, boardId: string): Resourc
 export async function fetchBoard(ctx: OpContext, a: PinboardBoardArgs): Promise<PinboardBoardPage> {
   const board = parseBoardResponse(await getResource(ctx, boardResourceRequest(a)), a);
   const what = `the pins of board ${boardName(a)}`;
-  let feed: { pins: PinboardPin[]; bookmark: string | null };
-  try {
+  const feed = await optionalStep(ctx, { platform: PLATFORM, field: 'board.pins', context: what }, async () =>
     // parseBoardResponse refuses a board without an id.
-    feed = parseBoardFeed(await getResource(ctx, boardFeedRequest(a, board.id!)), what);
-  } catch (e) {
-    if (ctx.signal?.aborted || !isApiError(e)) throw e;
-    warn(PLATFORM, 'board.pins', `${what}: ${e.message}`);
-    return partialRead({ board, pins: null, cursor: null });
-  }
+    parseBoardFeed(await getResource(ctx, boardFeedRequest(a, board.id!)), what),
+  );
+  if (!feed) return partialRead({ board, pins: null, cursor: null });
   // Outside the degrade: an answer about another board is never used.
   assertPinsOfBoard(feed.pins, board, a);
   return { board, pins: feed.pins, cursor: feed.bookmark ? encodeBoardCursor(a, feed.bookmark) : null };

@@ -20,9 +20,8 @@
  * says nothing against it. A panel describing another channel (another id, or a canonical URL
  * naming another handle) is never used (UPSTREAM_FAILED): that answer cannot be trusted.
  */
-import { ApiError, isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
-import { warn } from '../../observability/warn.js';
-import { partialRead } from '../partial-read.js';
+import { ApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
+import { optionalStep, partialRead } from '../partial-read.js';
 import { safeDecode } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
@@ -51,15 +50,10 @@ export async function fetchChannel(ctx: OpContext, ref: ChannelRef): Promise<Vid
 }
 
 /** The about panel by its continuation (or the /about page), or null with a warning when that request fails. */
-async function optionalAbout(ctx: OpContext, page: ChannelPage): Promise<AboutPanel | null> {
-  try {
-    return page.aboutToken ? await fetchAboutPanel(ctx, page, page.aboutToken) : await fetchAboutPage(ctx, page.channelId);
-  } catch (e) {
-    // The caller going away (or shutdown) is not an upstream failure.
-    if (ctx.signal?.aborted || !isApiError(e)) throw e;
-    warn(PLATFORM, 'channel.about', e.message);
-    return null;
-  }
+function optionalAbout(ctx: OpContext, page: ChannelPage): Promise<AboutPanel | null> {
+  return optionalStep(ctx, { platform: PLATFORM, field: 'channel.about' }, () =>
+    page.aboutToken ? fetchAboutPanel(ctx, page, page.aboutToken) : fetchAboutPage(ctx, page.channelId),
+  );
 }
 
 async function fetchChannelPage(ctx: OpContext, url: string, what: string): Promise<ChannelPage> {
