@@ -91,8 +91,9 @@ const CASES: LinkPageCase[] = [
     fetchesPerLookup: 1,
     wrap: 'profile',
     routes: () => {
+      // Today's link.me: a TanStack Start page (the profile in its `$tsr` loader data).
       const page = (username: string, extra: Body = {}) =>
-        A.linkmeHtml(A.profileNextData(A.linkmeProfile(username, extra)), `${username} | Linkme`);
+        A.linkmeTsrHtml(A.tsrLoaderData(A.linkmeProfile(username, extra)), `${username} | Linkme`);
       return [
         // Any username: its profile page (usernames as Linkme stores them, lower-case).
         { host: 'link.me', path: /^\/[a-z0-9._-]+$/, response: (req) => html(page(req.path.slice(1))) },
@@ -107,6 +108,10 @@ const CASES: LinkPageCase[] = [
         { host: 'link.me', path: '/limited', response: html('Too Many Requests', 429) },
         { host: 'link.me', path: '/reshaped', response: html(A.linkmeHtml(A.profileNextData(undefined))) },
         { host: 'link.me', path: '/secret', response: html(page('secret', { isPrivate: 1 })) },
+        // The Next.js page link.me served before, still read.
+        { host: 'link.me', path: '/nextjs.era', response: html(A.linkmeHtml(A.profileNextData(A.linkmeProfile('nextjs.era')))) },
+        // A page answering with another account's profile: never data (identity).
+        { host: 'link.me', path: '/renamed', response: html(page('someone.else')) },
       ];
     },
     live: {
@@ -153,7 +158,10 @@ const CASES: LinkPageCase[] = [
       ['a rate limit (HTTP 429)', 'https://link.me/limited'],
     ],
     privateUrl: 'https://link.me/secret',
-    failed: [['a page whose __NEXT_DATA__ lacks the profile', 'https://link.me/reshaped', 'props.pageProps.profile']],
+    failed: [
+      ['a page whose __NEXT_DATA__ lacks the profile', 'https://link.me/reshaped', 'props.pageProps.profile'],
+      ["a page holding another account's profile", 'https://link.me/renamed', null],
+    ],
     invalid: [
       ['another host', 'https://example.com/mira.sol'],
       ['a look-alike host', 'https://link.me.evil.com/mira.sol'],
@@ -767,6 +775,17 @@ describe.each(CASES.map((c) => [c.label, c] as const))('GET /v1/%s', (_label, c)
 });
 
 // What one platform alone has.
+
+describe('linkpage-a: the page link.me served before (Next.js) is still read', () => {
+  it('the same record members from a __NEXT_DATA__ page, 1 credit', async () => {
+    const { key, id } = await h.key(3);
+    const r = await h.rest(`/v1/linkpage-a?url=nextjs.era`, { key });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body.profile)).toEqual(A.PROFILE_KEYS);
+    expect(r.body.profile).toMatchObject({ username: 'nextjs.era', firstName: 'Mira' });
+    expect(await h.balance(id)).toBe(2);
+  });
+});
 
 describe('linkpage-c: the modules request is the second, optional one', () => {
   const linksWarnings = async () => {

@@ -15,6 +15,8 @@ import { linkmeUsername } from './platform.js';
 import {
   CHALLENGE_HTML,
   linkmeHtml,
+  linkmeTsrHtml,
+  tsrLoaderData,
   linkmeProfile,
   localizedNotFoundHtml,
   notFoundHtml,
@@ -429,5 +431,86 @@ describe('parse warnings (linkpage-a)', () => {
       ['linkpage-a', 'profile.bio'],
       ['linkpage-a', 'profile.profileImage'],
     ]);
+  });
+});
+
+describe("parseLinkmePage: today's page, a TanStack Start page (our own, in the public shape: no capture exists)", () => {
+  // Public evidence (an open gateway's tests, trimmed from real pages; a scraper's notes): link.me
+  // no longer ships __NEXT_DATA__; the profile is dehydrated by seroval in `<script class="$tsr">`.
+  const tsr = (profile: Record<string, unknown> | null | undefined, username = 'mira.sol') =>
+    parseLinkmePage(linkmeTsrHtml(tsrLoaderData(profile)), username);
+
+  it('the same record as the Next.js page of the same profile, without a warning', () => {
+    const { result, warnings } = captureWarnings(() => tsr(linkmeProfile()));
+    expect(result).toEqual(page());
+    expect(warnings).toEqual([]);
+  });
+
+  it('reads seroval: bare keys, !0/!1, back-references to captures, new Date, a null-prototype object; void 0 is an absent member', () => {
+    const html = `<html><body><script class="$tsr">$_TSR.router=($R=>$R[0]={matches:$R[1]=[$R[2]={i:"/$username",l:$R[3]={
+      featured:$R[4]={tipsEnabled:1,stripeAccountId:"acct_9",stripeEnabled:!0},
+      profile:$R[5]={id:"p1","username":"mira.sol",firstName:"Mira",lastName:void 0,isDefaultProfilePicture:!1,
+        stripeStatus:$R[4],createdAt:new Date("2024-11-01T12:37:51.000Z"),
+        businessInfo:Object.assign(Object.create(null),{email:"mgmt@example.org"}),webLinks:$R[6]=[],infoLinks:null}}}]})($R["tsr"])</script></body></html>`;
+    const { result: r, warnings } = captureWarnings(() => parseLinkmePage(html, 'mira.sol'));
+    expect(r).toMatchObject({
+      id: 'p1',
+      username: 'mira.sol',
+      firstName: 'Mira',
+      lastName: null,
+      isDefaultProfilePicture: false,
+      stripeStatus: { tipsEnabled: 1, stripeAccountId: 'acct_9', stripeEnabled: true },
+      createdAt: '2024-11-01T12:37:51.000Z',
+      businessInfo: { email: 'mgmt@example.org' },
+      webLinks: [],
+      infoLinks: [],
+    });
+    expect(warnings.map((w) => w.field)).toContain('profile.lastName');
+  });
+
+  it('the asked profile when the loader data holds another account too (a featured one first)', () => {
+    const html = linkmeTsrHtml({
+      featured: { profile: linkmeProfile('someone.else', { id: 'other-id', firstName: 'Other' }) },
+      profile: linkmeProfile('mira.sol'),
+    });
+    expect(parseLinkmePage(html, 'MIRA.SOL')).toMatchObject({ username: 'mira.sol', firstName: 'Mira' });
+  });
+
+  it("a page holding only another account's profile reads as that account (fetch.ts refuses it: identity)", () => {
+    expect(tsr(linkmeProfile('someone.else'), 'mira.sol').username).toBe('someone.else');
+  });
+
+  it('nothing in the scripts is run: a value that is code is an absent member, warned', () => {
+    const g = globalThis as { __linkmeRan?: number };
+    const html = `<html><body><script class="$tsr">$_TSR.router=($R=>$R[0]={l:{profile:{id:"p1",username:"mira.sol",
+      bio:(()=>{globalThis.__linkmeRan=1;return "x"})(),firstName:"Mira"}}})($R["tsr"])</script></body></html>`;
+    const { result, warnings } = captureWarnings(() => parseLinkmePage(html, 'mira.sol'));
+    expect(result).toMatchObject({ id: 'p1', firstName: 'Mira', bio: null });
+    expect(warnings.map((w) => w.field)).toContain('profile.bio');
+    expect(g.__linkmeRan).toBeUndefined();
+  });
+
+  it('a private profile is refused; a profile without its id, or a router without a profile, is a changed shape', () => {
+    expect(caught(() => tsr(linkmeProfile('mira.sol', { isPrivate: 1 }))).code).toBe('PRIVATE_CONTENT');
+    const noId = caught(() => tsr({ ...linkmeProfile(), id: undefined }));
+    expect(noId.code).toBe('UPSTREAM_FAILED');
+    const none = caught(() => tsr(undefined));
+    expect(none.code).toBe('UPSTREAM_FAILED');
+    expect(none.message).toMatch(/TanStack router data holds no profile/);
+  });
+
+  it('a script that is not JavaScript, or nested past any real page, is no data (a changed shape), not a crash', () => {
+    const broken = '<html><body><script class="$tsr">$_TSR.router=($R=>$R[0]={profile:{id:"p1",username:</script></body></html>';
+    expect(caught(() => parseLinkmePage(broken, 'mira.sol')).code).toBe('UPSTREAM_FAILED');
+    // Deeper than acorn's stack (a changed shape) or than the reader reads (that member null): never a crash.
+    const deep = `<html><body><script class="$tsr">x={profile:{id:"p1",username:"mira.sol",bio:${'['.repeat(100_000)}${']'.repeat(100_000)}}}</script></body></html>`;
+    try {
+      expect(parseLinkmePage(deep, 'mira.sol').bio).toBeNull();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ApiError);
+      expect((e as ApiError).code).toBe('UPSTREAM_FAILED');
+    }
+    const nested = `<html><body><script class="$tsr">x={profile:{id:"p1",username:"mira.sol",bio:${'['.repeat(200)}${']'.repeat(200)}}}</script></body></html>`;
+    expect(parseLinkmePage(nested, 'mira.sol')).toMatchObject({ id: 'p1', bio: null });
   });
 });

@@ -2,15 +2,18 @@
  * linkpage-a = Linkme. Pure parsing of a public page (`https://link.me/<username>`) into api.md's
  * "linkpage-a profile" record; no I/O.
  *
- * The page is a Next.js page (platforms.md): the profile is the JSON object at
- * `props.pageProps.profile` of `<script id="__NEXT_DATA__" type="application/json">`. Linkme's
+ * Today's page is a TanStack Start page: the profile object is in the profile route's loader
+ * data, dehydrated as JavaScript (seroval) in `<script class="$tsr">` and read without running it
+ * (src/parse/js-data.ts) — public evidence, no capture. The page platforms.md describes, a Next.js
+ * page with the same object at `props.pageProps.profile` of `<script id="__NEXT_DATA__">`, is still
+ * read. Linkme's
  * profile object is already close to api.md's record, so values are kept as upstream sends them
  * (relative image paths such as `user-profile/…png`, dates as `YYYY-MM-DD HH:MM:SS` strings,
  * 0/1 integer flags); a value only changes when it arrives in another type than api.md lists
  * (a flag sent as `true`, an id sent as a number), and an absent field is `null`.
  *
- * Steps: challenge page? → find __NEXT_DATA__ → not-found page? → profile (required, with its
- * id) → private profile? → the api.md fields, each with its type.
+ * Steps: challenge page? → __NEXT_DATA__, else the `$tsr` profile → not-found page? → profile
+ * (required, with its id) → private profile? → the api.md fields, each with its type.
  *
  * No URL field per linked platform: api.md's linkpage-a profile lists none (the links stay in
  * `webLinks`); GraphQL derives them from `webLinks` with the shared classifier. E-mail addresses
@@ -23,7 +26,9 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 // reader here is the parse kit's loose one.
 import { isObj, looseBool as bool, looseInt as int, numText as str, reader } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
+import * as cheerio from 'cheerio';
 import { extractNextData } from '../../links/next-data.js';
+import { objectsAt, parseScripts } from '../../parse/js-data.js';
 import { declaresNotFound } from '../error-page.js';
 import type { LinkpageALinkGroup, LinkpageATheme, LinkpageASectionSetting, LinkpageAProfile } from './schema.js';
 export type {
@@ -44,16 +49,38 @@ const pageName = (username: string) => `Linkme profile link.me/${username || '?'
 export function parseLinkmePage(html: string, username: string): LinkpageAProfile {
   if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const data = extractNextData(html, PLATFORM);
-  if (data === null) {
-    // Without Next.js data: a 404 page by its markup (the status number, Next.js's not-found
-    // marks), never by its sentences, which are translated (error-page.ts).
-    if (declaresNotFound(html)) throw notFound(`${pageName(username)} was not found`);
-    // A page rendered by another framework (TanStack Start ships `<script class="$tsr">`) is a
-    // change of shape we do not read: name it, so whoever looks at the error knows where to start.
-    const other = /<script[^>]*class=["']\$tsr["']/i.test(html) ? ' (the page carries TanStack router data instead)' : '';
-    throw shapeChanged(PLATFORM, `<script id="__NEXT_DATA__"> page data${other}`);
-  }
-  return parseLinkmeNextData(data, username);
+  if (data !== null) return parseLinkmeNextData(data, username);
+  // Today's link.me is a TanStack Start app: the same profile object, dehydrated as JavaScript
+  // in its `<script class="$tsr">` scripts (tsrProfile).
+  const profile = tsrProfile(html, username);
+  if (profile) return profileRecord(profile, username);
+  // Without page data: a 404 page by its markup (the status number, the framework's not-found
+  // marks), never by its sentences, which are translated (error-page.ts).
+  if (declaresNotFound(html)) throw notFound(`${pageName(username)} was not found`);
+  const tsr = tsrScripts(html).length > 0 ? ' (its TanStack router data holds no profile)' : '';
+  throw shapeChanged(PLATFORM, `<script id="__NEXT_DATA__"> page data${tsr}`);
+}
+
+/** The texts of a TanStack Start page's `<script class="$tsr">` scripts. */
+function tsrScripts(html: string): string[] {
+  if (!html.includes('$tsr')) return [];
+  const $ = cheerio.load(html);
+  return $('script[class~="$tsr"]')
+    .toArray()
+    .map((s) => $(s).text());
+}
+
+/**
+ * The profile object of a TanStack Start page: a `profile: {…}` of its loader data with a
+ * username — the asked one when several are there (another account's profile, e.g. a featured
+ * one, is never taken for it; fetch.ts's identity check refuses a page holding only another's).
+ */
+export function tsrProfile(html: string, username: string): Obj | null {
+  const scripts = tsrScripts(html);
+  if (scripts.length === 0) return null;
+  const profiles = objectsAt(parseScripts(scripts), 'profile').filter((p) => typeof p.username === 'string' && p.id !== undefined);
+  const asked = username.toLowerCase();
+  return profiles.find((p) => (p.username as string).toLowerCase() === asked) ?? profiles[0] ?? null;
 }
 
 /** The `__NEXT_DATA__` JSON of a link.me page → the profile. */

@@ -1,7 +1,9 @@
 /**
  * Our own pages for linkpage-a (Linkme), not captures: used by the parser tests, the e2e tests,
  * the simulated web (test/sim) and the demo. Written by us: no capture of a link.me page exists.
- * The shape follows what is publicly known of the pages (a Next.js page whose `<script id="__NEXT_DATA__">` holds `props.pageProps.profile`: the profile
+ * The shape follows what is publicly known of the pages (today a TanStack Start page whose `$tsr`
+ * script dehydrates the profile route's loader data, before that a Next.js page whose
+ * `<script id="__NEXT_DATA__">` holds `props.pageProps.profile`: the same profile
  * object with its 0/1 flags, `YYYY-MM-DD HH:MM:SS` dates, relative image paths, `stripeStatus`,
  * `customisedTheme`, `sectionSettings`, `sectionVisibility`, and `infoLinks` / `webLinks` groups
  * of `{title, linkId, isCustom, links[]}`), plus members api.md does not list (which the record
@@ -335,4 +337,51 @@ export function localizedNotFoundHtml(): string {
 <div style="display:inline-block"><h2>Diese Seite konnte nicht gefunden werden.</h2></div></div></div>
 <script>(self.__next_f=self.__next_f||[]).push([0])</script>
 <script>self.__next_f.push([1,"0:{\\"b\\":\\"test-build\\",\\"c\\":[\\"\\",\\"ghost\\"],\\"q\\":\\"\\",\\"e\\":\\"NEXT_HTTP_ERROR_FALLBACK;404\\"}\\n"])</script></body></html>`;
+}
+
+/**
+ * A value written as seroval writes it in a TanStack Start page (our own writer, for test pages):
+ * every object and array captured as `$R[n]=`, bare keys where they are identifiers, `!0`/`!1`,
+ * `void 0`, strings as JSON strings.
+ */
+export function serovalText(value: unknown, next: { n: number } = { n: 1 }): string {
+  if (value === undefined) return 'void 0';
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return value ? '!0' : '!1';
+  if (typeof value === 'number') return String(value);
+  // seroval writes `<` as `\x3C`, so no string closes the script it is in.
+  if (typeof value === 'string') return JSON.stringify(value).replace(/</g, '\\x3C');
+  const ref = `$R[${next.n++}]=`;
+  if (Array.isArray(value)) return `${ref}[${value.map((v) => serovalText(v, next)).join(',')}]`;
+  const members = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}:${serovalText(v, next)}`,
+  );
+  return `${ref}{${members.join(',')}}`;
+}
+
+/**
+ * A link.me page as today's site serves it: a TanStack Start page (no `__NEXT_DATA__`) whose
+ * `$tsr` bootstrap script dehydrates the router — its manifest and matches, the profile route's
+ * loader data (`featuredLinks`, `profile`) as seroval JavaScript. The wrapper follows TanStack
+ * Start's own stream barrier; `loaderData` is ours.
+ */
+export function linkmeTsrHtml(loaderData: Record<string, unknown>, title = 'Linkme'): string {
+  const next = { n: 1 };
+  const manifest = serovalText({ routes: { __root__: { preloads: ['/assets/index-Dk2mQ81x.js'] } } }, next);
+  const root = serovalText({ i: '__root__', u: 1764000000000, s: 'success', ssr: true }, next);
+  const route = `$R[${next.n++}]={i:"/$username/$username",u:1764000000000,s:"success",ssr:!0,l:${serovalText(loaderData, next)}}`;
+  const router = `$R[0]={manifest:${manifest},matches:$R[${next.n++}]=[${root},${route}],lastMatchId:"/$username/$username"}`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>${title}</title>
+<link rel="modulepreload" href="/assets/index-Dk2mQ81x.js"/></head>
+<body><div id="root"><main><h1>${title}</h1><a href="https://about.link.me/privacy">Privacy</a></main></div>
+<script class="$tsr" id="$tsr-stream-barrier">(self.$R=self.$R||{})["tsr"]=[];self.$_TSR={h(){this.hydrated=!0,this.c()},e(){this.streamEnded=!0,this.c()},c(){this.hydrated&&this.streamEnded&&(delete self.$_TSR,delete self.$R.tsr)},p(e){this.initialized?e():this.buffer.push(e)},buffer:[]};$_TSR.router=($R=>${router})($R["tsr"]);$_TSR.e();document.currentScript.remove()</script>
+<script type="module" async="">import("/assets/index-Dk2mQ81x.js")</script></body></html>`;
+}
+
+/** The loader data of today's profile route: featured links beside the profile. */
+export function tsrLoaderData(profile: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  return {
+    initialData: { featuredLinks: { meta: { totalRecords: 0 }, list: [] } },
+    ...(profile === undefined ? {} : { profile }),
+  };
 }
