@@ -121,6 +121,9 @@ describe('classifyLink: platform and handle', () => {
     ['https://alice.komi.io/links', 'linkpage-c', 'alice'],
     ['https://komi.io', 'linkpage-c', null],
     ['https://www.komi.io/pricing', 'linkpage-c', null],
+    ['https://komi.io/ksi', 'linkpage-c', 'ksi'],
+    ['https://www.komi.io/Night-Owl', 'linkpage-c', 'Night-Owl'],
+    ['https://komi.io/ksi/shop', 'linkpage-c', null],
     ['https://pillar.io/someone', 'linkpage-d', 'someone'],
     ['https://lnk.bio/someone', 'linkpage-e', 'someone'],
     // other platforms

@@ -386,7 +386,7 @@ const CASES: LinkPageCase[] = [
     spellings: {
       live: 'https://NightOwl.komi.io/?utm_source=ig',
       canonicalPath: talentPath('nightowl'),
-      hits: ['nightowl', '@NightOwl', 'nightowl.komi.io', 'http://nightowl.komi.io/links#x'],
+      hits: ['nightowl', '@NightOwl', 'nightowl.komi.io', 'http://nightowl.komi.io/links#x', 'https://komi.io/NightOwl'],
       bare: 'nightowl',
     },
     notFound: [
@@ -408,7 +408,7 @@ const CASES: LinkPageCase[] = [
     invalid: [
       ['another host', 'https://example.com/nightowl'],
       ['a look-alike host', 'https://nightowl.komi.io.evil.com'],
-      ["the vendor's own site", 'https://komi.io/nightowl'],
+      ["the vendor's own site", 'https://komi.io/pricing'],
       ['the API host', 'https://api.komi.io/api/talent/usernames/nightowl'],
       ['a nested subdomain', 'https://a.nightowl.komi.io'],
       ['another link page', 'https://linktr.ee/nightowl'],

@@ -273,13 +273,18 @@ describe('komiUsername (the url parameter)', () => {
     ['  https://night-owl.KOMI.io  ', 'night-owl'],
     ['kimkardashian', 'kimkardashian'],
     ['@KimKardashian', 'kimkardashian'],
+    // The path form other tools and share links use (public evidence; no capture).
+    ['https://komi.io/ksi', 'ksi'],
+    ['https://www.komi.io/NightOwl/?utm_source=ig', 'nightowl'],
   ])('accepts %s', (input, username) => {
     expect(komiUsername(input)).toBe(username);
   });
 
   it.each([
     'https://komi.io',
-    'https://komi.io/kimkardashian',
+    'https://komi.io/pricing',
+    'https://komi.io/creators',
+    'https://komi.io/kim/links',
     'https://www.komi.io',
     'https://api.komi.io/api/talent/usernames/kim',
     'https://app.komi.io',

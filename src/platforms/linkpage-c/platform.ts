@@ -21,9 +21,11 @@ const USERNAME_RE = /^@?[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
 /**
  * The Komi username a caller's `url` names, or null. Accepted: `https://<username>.komi.io` with
- * any path (the page is the whole subdomain; http, no scheme, query and fragment are fine) and a
- * bare username (`kimkardashian`, `@kimkardashian`): one page per username. `komi.io` itself and
- * its service hosts (`www`, `api`, `app`, `help`…) are Komi's own sites, not pages.
+ * any path (the page is the whole subdomain; http, no scheme, query and fragment are fine),
+ * `https://komi.io/<username>` (one path segment, not one of the site's sections — the form share
+ * links and other tools use) and a bare username (`kimkardashian`, `@kimkardashian`): one page per
+ * username. `komi.io` itself and its service hosts (`www`, `api`, `app`, `help`…) are Komi's own
+ * sites, not pages.
  */
 export function komiUsername(input: string): string | null {
   const s = input.trim();
@@ -35,6 +37,13 @@ export function komiUsername(input: string): string | null {
     const u = parseUserUrl(s);
     if (!u) return null;
     host = u.hostname.toLowerCase();
+    // `komi.io/<username>`: the page by its path (one segment: a deeper path is no page).
+    if (host === 'komi.io' || host === 'www.komi.io') {
+      const segs = u.pathname.split('/').filter(Boolean);
+      if (segs.length !== 1) return null;
+      const c = classifyLink(`https://komi.io/${segs[0]}`);
+      return c?.platform === label && c.handle ? c.handle.toLowerCase() : null;
+    }
     // Exactly one label under komi.io: `a.b.komi.io` is no page.
     if (!/^[a-z0-9-]+\.komi\.io$/.test(host)) return null;
   }
@@ -61,7 +70,7 @@ export const page: OperationDef<{ username: string }, LinkpageCPage> = {
   check(args, problem) {
     // An over-long value is already reported by its length rule.
     if (typeof args.url === 'string' && args.url.trim() && args.url.length <= URL_MAX && !komiUsername(args.url)) {
-      problem('url', 'must be a komi.io page URL (https://USERNAME.komi.io) or a username');
+      problem('url', 'must be a komi.io page URL (https://USERNAME.komi.io or https://komi.io/USERNAME) or a username');
     }
   },
   // Usernames are host names: case-insensitive.
