@@ -12786,7 +12786,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Page URL, e.g. https://USERNAME.komi.io (a bare username is accepted too)
+                 * @description Page URL, e.g. https://USERNAME.komi.io or https://komi.io/USERNAME (a bare username is accepted too)
                  * @example https://nightowl.komi.io
                  */
                 url: string;

@@ -63,7 +63,7 @@ export const page: OperationDef<{ username: string }, LinkpageCPage> = {
       kind: 'string',
       required: true,
       maxLength: URL_MAX,
-      description: 'Page URL, e.g. https://USERNAME.komi.io (a bare username is accepted too)',
+      description: 'Page URL, e.g. https://USERNAME.komi.io or https://komi.io/USERNAME (a bare username is accepted too)',
     },
   ],
   cacheable: true,
