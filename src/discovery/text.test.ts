@@ -74,6 +74,37 @@ describe('links in bios', () => {
     expect(mentionedAccounts('DMs on IG, CEO of something')).toEqual([]);
   });
 
+  it('a label is a whole word: words that start like one are prose (an outside web: "installs" read as instagram.com/lls)', () => {
+    for (const prose of [
+      'Wig installs and natural hair',
+      'igniting ideas daily',
+      'for youtubers and tiktokers',
+      'instant noodles',
+      'xbox + ttrpg nights',
+    ])
+      expect(mentionedAccounts(prose), prose).toEqual([]);
+  });
+
+  it('with only a space between label and name, the name must look like a handle (an @, or . _ or a digit)', () => {
+    expect(mentionedAccounts('ig live every friday · yt vlogs weekly')).toEqual([]);
+    expect(mentionedAccounts('ig fz.makeup')).toEqual(['https://www.instagram.com/fz.makeup']);
+    expect(mentionedAccounts('IG @owl')).toEqual(['https://www.instagram.com/owl']);
+    expect(mentionedAccounts('IG: owl')).toEqual(['https://www.instagram.com/owl']);
+  });
+
+  it('arrows as separators, and labels joined by / & + name the same handle on each', () => {
+    expect(mentionedAccounts('IG ➡️ fz.makeup')).toEqual(['https://www.instagram.com/fz.makeup']);
+    expect(mentionedAccounts('ig -> owl.x | TikTok → @owl.pots')).toEqual([
+      'https://www.instagram.com/owl.x',
+      'https://www.tiktok.com/@owl.pots',
+    ]);
+    expect(mentionedAccounts('IG/YT: @arjunexplains')).toEqual([
+      'https://www.instagram.com/arjunexplains',
+      'https://www.youtube.com/@arjunexplains',
+    ]);
+    expect(mentionedAccounts('IG & TT: @owl_x')).toEqual(['https://www.instagram.com/owl_x', 'https://www.tiktok.com/@owl_x']);
+  });
+
   it('anchors: absolute, resolved against the page, fragments dropped, mailto/tel skipped, footer optional', () => {
     const html =
       '<a href="/contact#form">c</a><a href="mailto:a@b.co">m</a><a href="tel:1">t</a><a href="https://x.com/owl">x</a><footer><a href="https://vendor.example/">v</a></footer>';

@@ -101,8 +101,17 @@ export function linksInText(text: string | null | undefined): string[] {
   return [...profileLinks(null, text), ...mentionedAccounts(text)];
 }
 
-const MENTION_RE =
-  /(?:^|[\s|•·,;(])(ig|insta(?:gram)?|tiktok|tt|yt|youtube|twitter|x)\s*[:\-–—]?\s*(@?)([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])/gim;
+const MENTION_LABEL = 'ig|insta(?:gram)?|tiktok|tt|yt|youtube|twitter|x';
+/**
+ * A label as a whole word (never the start of "installs", "youtubers"), more labels joined by
+ * `/`, `&` or `+` (`IG/YT:`), an optional separator (`:`, a dash, `=`, an arrow), an optional `@`,
+ * the handle.
+ */
+const MENTION_RE = new RegExp(
+  `(?:^|[\\s|•·,;(])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
+    `\\s*([:\\-–—=>→➡➜⟶»]*)\\uFE0F?\\s*(@?)([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])`,
+  'gimu',
+);
 const MENTION_URL: Record<string, (h: string) => string | null> = {
   ig: (h) => `https://www.instagram.com/${h}`,
   insta: (h) => `https://www.instagram.com/${h}`,
@@ -115,16 +124,24 @@ const MENTION_URL: Record<string, (h: string) => string | null> = {
   x: (h) => (/^[A-Za-z0-9_]{1,15}$/.test(h) ? `https://x.com/${h}` : null),
 };
 
-/** `IG: nightowl.bar` → `https://www.instagram.com/nightowl.bar` (X only with an explicit `@`, `TT` likewise). */
+/**
+ * `IG: nightowl.bar` → `https://www.instagram.com/nightowl.bar`; `IG/YT: @owl` names both. With
+ * nothing between label and name but a space, the name must look like a handle (an `@`, or a
+ * `.`, `_` or digit in it): "ig live" and "yt vlogs" are prose. X and TT only with an explicit `@`.
+ */
 export function mentionedAccounts(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(MENTION_RE)) {
-    const label = m[1].toLowerCase();
-    const at = m[2] === '@';
-    const handle = m[3].replace(/\.+$/, '');
-    if ((label === 'x' || label === 'tt') && !at) continue;
-    const url = MENTION_URL[label]?.(handle);
-    if (url && classifyLink(url)?.handle) out.push(url);
+    const labels = m[1].toLowerCase().split(/\s*[/&+]\s*/);
+    const separated = m[2] !== '';
+    const at = m[3] === '@';
+    const handle = m[4].replace(/\.+$/, '');
+    if (!separated && !at && !/[._0-9]/.test(handle)) continue;
+    for (const label of labels) {
+      if ((label === 'x' || label === 'tt') && !at) continue;
+      const url = MENTION_URL[label]?.(handle);
+      if (url && classifyLink(url)?.handle) out.push(url);
+    }
   }
   return out;
 }
