@@ -6,6 +6,13 @@ describe('spelled-out addresses (" at ", read only where prose cannot match)', (
   it('"name at domain dot com" with the word dot', () => {
     expect(spelledOutEmails('Bookings: hello at nightowlceramics dot com')).toEqual(['hello@nightowlceramics.com']);
     expect(spelledOutEmails('mgmt AT owl-mgmt DOT co DOT uk')).toEqual(['mgmt@owl-mgmt.co.uk']);
+    // Other languages' words for @ and the dot (an outside web's French and Spanish bios were missed).
+    expect(spelledOutEmails('contact : marie arobase studio-lune point fr')).toEqual(['marie@studio-lune.fr']);
+    expect(spelledOutEmails('Escríbeme: ana arroba correo punto es')).toEqual(['ana@correo.es']);
+    expect(spelledOutEmails('luca chiocciola studio punto it')).toEqual(['luca@studio.it']);
+    // Those words mean nothing but @: plain dots suffice without a cue; English "at" still needs one.
+    expect(spelledOutEmails('ana arroba correo.es')).toEqual(['ana@correo.es']);
+    expect(spelledOutEmails('un point de vue, à ce point')).toEqual([]);
     expect(spelledOutEmails('write: jo.smith at studio (dot) io')).toEqual(['jo.smith@studio.io']);
   });
 

@@ -22,22 +22,40 @@ import { profileLinks } from '../platforms/shortvideo/parse.js';
 
 const LOCAL = '[A-Za-z0-9._+-]{1,64}';
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
-const SPELLED_DOT = '\\s+(?:dot|DOT|Dot)\\s+|\\s*[\\[(]\\s*(?:dot|DOT)\\s*[\\])]\\s*';
-/** `local at domain dot tld` (spelled dot at least once; plain dots may join other labels). */
-const SPELLED_RE = new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})\\s+(?:at|AT|At)\\s+(${LABEL}(?:(?:${SPELLED_DOT}|\\.)${LABEL})*)`, 'g');
+/**
+ * How addresses are spelled out, by language: the word for `@` and the words for the dot.
+ * English "at" is also a preposition, so it needs a spelled dot or a contact cue before it; the
+ * other words mean nothing but `@`.
+ */
+const SPELLINGS = [
+  { at: 'at', dot: 'dot', plain: false },
+  { at: 'arobase', dot: 'point', plain: true }, // French
+  { at: 'arroba', dot: 'punto|ponto', plain: true }, // Spanish, Portuguese
+  { at: 'chiocciola', dot: 'punto', plain: true }, // Italian
+].map(({ at, dot, plain }) => {
+  const spelledDot = `\\s+(?:${dot})\\s+|\\s*[\\[(]\\s*(?:${dot})\\s*[\\])]\\s*`;
+  return {
+    plain,
+    dot: new RegExp(spelledDot, 'gi'),
+    // `local at domain dot tld` (plain dots may join other labels).
+    re: new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})\\s+(?:${at})\\s+(${LABEL}(?:(?:${spelledDot}|\\.)${LABEL})*)`, 'gi'),
+  };
+});
 const CONTACT_CUE_RE =
   /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
 
-/** Addresses written as `name at domain dot com` (see the module comment), normalised. */
+/** Addresses written as `name at domain dot com` (or `arobase … point`, `arroba … punto`: see SPELLINGS), normalised. */
 export function spelledOutEmails(text: string): string[] {
   const out: string[] = [];
   for (const line of decodeEntities(text).split(/\r?\n/)) {
-    for (const m of line.matchAll(SPELLED_RE)) {
-      const spelled = new RegExp(SPELLED_DOT).test(m[2]);
-      if (!spelled && !CONTACT_CUE_RE.test(line.slice(0, m.index))) continue;
-      const domain = m[2].replace(new RegExp(SPELLED_DOT, 'g'), '.');
-      const e = normaliseEmail(`${m[1]}@${domain}`);
-      if (e) out.push(e);
+    for (const s of SPELLINGS) {
+      for (const m of line.matchAll(s.re)) {
+        s.dot.lastIndex = 0;
+        const spelled = s.dot.test(m[2]);
+        if (!s.plain && !spelled && !CONTACT_CUE_RE.test(line.slice(0, m.index))) continue;
+        const e = normaliseEmail(`${m[1]}@${m[2].replace(s.dot, '.')}`);
+        if (e) out.push(e);
+      }
     }
   }
   return out;

@@ -105,6 +105,13 @@ describe('deobfuscate', () => {
     ['name[@]domain[.]com', 'name@domain.com'],
     ['name@domain[dot]com', 'name@domain.com'],
     ['meet me at the cafe dot com', 'meet me at the cafe dot com'],
+    // Other languages' words (German Impressum pages, French, Spanish, Portuguese, Italian).
+    ['info(at)beispiel(punkt)de', 'info@beispiel.de'],
+    ['marie [arobase] studio-lune [point] fr', 'marie@studio-lune.fr'],
+    ['ana (arroba) correo (punto) es', 'ana@correo.es'],
+    ['joao [arroba] site [ponto] com [ponto] br', 'joao@site.com.br'],
+    ['luca (chiocciola) studio (punto) it', 'luca@studio.it'],
+    ['un point de vue, à ce point', 'un point de vue, à ce point'],
   ])('%s → %s', (input, out) => {
     expect(deobfuscate(input)).toBe(out);
   });

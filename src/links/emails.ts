@@ -198,9 +198,20 @@ export function mailtoAddresses(href: string): string[] {
     .filter(Boolean);
 }
 
-/** `[at]`, `(at)`, `{at}`, `<at>`, `[@]` and their `dot` twins, with any spacing and case. */
-const OBFUSCATED_AT_RE = /\s*(?:\[\s*(?:at|@)\s*\]|\(\s*(?:at|@)\s*\)|\{\s*(?:at|@)\s*\}|<\s*at\s*>)\s*/gi;
-const OBFUSCATED_DOT_RE = /\s*(?:\[\s*(?:dot|\.)\s*\]|\(\s*(?:dot|\.)\s*\)|\{\s*(?:dot|\.)\s*\}|<\s*dot\s*>)\s*/gi;
+/**
+ * `[at]`, `(at)`, `{at}`, `<at>`, `[@]` and their `dot` twins, with any spacing and case; the
+ * words of other languages likewise (`(arobase)`/`(point)`, `[arroba]`/`[punto]`, `(punkt)`…).
+ */
+const AT_WORD = 'at|@|arobase|arroba|chiocciola';
+const DOT_WORD = 'dot|\\.|point|punto|ponto|punkt';
+const OBFUSCATED_AT_RE = new RegExp(
+  `\\s*(?:\\[\\s*(?:${AT_WORD})\\s*\\]|\\(\\s*(?:${AT_WORD})\\s*\\)|\\{\\s*(?:${AT_WORD})\\s*\\}|<\\s*at\\s*>)\\s*`,
+  'gi',
+);
+const OBFUSCATED_DOT_RE = new RegExp(
+  `\\s*(?:\\[\\s*(?:${DOT_WORD})\\s*\\]|\\(\\s*(?:${DOT_WORD})\\s*\\)|\\{\\s*(?:${DOT_WORD})\\s*\\}|<\\s*dot\\s*>)\\s*`,
+  'gi',
+);
 
 /** `name [at] domain [dot] com` → `name@domain.com`; text without bracketed markers is unchanged. */
 export function deobfuscate(text: string): string {
