@@ -96,13 +96,15 @@ export function invalidInput(details: ParamProblem[]): ApiError {
 /** Problems a 400 of a request body lists at most; the rest are counted (a body of thousands of mistakes gets a bounded answer). */
 export const MAX_PROBLEMS_LISTED = 50;
 
-/** INVALID_INPUT with at most MAX_PROBLEMS_LISTED details, then one under `moreParam` saying how many more. */
-export function invalidInputAtMost(problems: ParamProblem[], moreParam: string): ApiError {
-  if (problems.length <= MAX_PROBLEMS_LISTED) return invalidInput(problems);
-  return invalidInput([
-    ...problems.slice(0, MAX_PROBLEMS_LISTED),
-    { param: moreParam, message: `…and ${problems.length - MAX_PROBLEMS_LISTED} more problems` },
-  ]);
+/**
+ * INVALID_INPUT with at most MAX_PROBLEMS_LISTED details, then one under `moreParam` saying how many
+ * more (`unlisted`: problems a reader counted without keeping them, so a body of millions of
+ * mistakes is answered in bounded memory).
+ */
+export function invalidInputAtMost(problems: ParamProblem[], moreParam: string, unlisted = 0): ApiError {
+  const more = Math.max(0, problems.length - MAX_PROBLEMS_LISTED) + unlisted;
+  if (more === 0) return invalidInput(problems);
+  return invalidInput([...problems.slice(0, MAX_PROBLEMS_LISTED), { param: moreParam, message: `…and ${more} more problems` }]);
 }
 
 export function invalidParam(param: string, message: string): ApiError {

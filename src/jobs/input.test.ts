@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
-import { FIELD_MAX_BYTES, jobRequestOf, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
+import { FIELD_MAX_BYTES, jobRequestOf, jsonStructureProblem, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
 import type { JobRequest } from './input.js';
 
 const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024, idleMs: 10_000 };
@@ -165,6 +165,87 @@ describe('readJobRequest: JSON', () => {
       const r = (await read(body, 'application/json', { chunk })) as JobRequest;
       expect(r.items, `chunk ${chunk}`).toEqual([{ url: 'a' }]);
     }
+  });
+});
+
+describe('readJobRequest: what one item and a whole job may name, and how slowly a body may come', () => {
+  it('an item of more than 64 parameters is a problem of its own, in every form; a CSV header of more than 64 columns a 400', async () => {
+    const wide = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`p${i}`, '1']));
+    const nd = await read(`${JSON.stringify({ url: 'a' })}\n${JSON.stringify(wide)}\n`, 'application/x-ndjson');
+    expect((nd as JobRequest).itemProblems).toEqual([{ param: 'items[1]', message: 'names 65 parameters; an item names at most 64' }]);
+    const json = jobRequestOf({ operation: '/v1/code/repository', items: [wide] }, 10);
+    expect((json as JobRequest).itemProblems[0].message).toContain('names 65 parameters');
+    const csv = await read(`${Object.keys(wide).join(',')}\n${Object.values(wide).join(',')}\n`, 'text/csv');
+    expect(problems(csv)[0].message).toContain('names 65 columns; an item names at most 64');
+  });
+
+  it('the items of a job name at most 8 parameters each on average: NDJSON, CSV and a job object past that are 400', async () => {
+    const nine = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, '1']));
+    const ndjson = `${JSON.stringify(nine)}\n`.repeat(10);
+    const csv = `${Object.keys(nine).join(',')}\n${`${Object.values(nine).join(',')}\n`.repeat(10)}`;
+    for (const [body, type] of [
+      [ndjson, 'application/x-ndjson'],
+      [csv, 'text/csv'],
+    ])
+      expect(problems(await read(body, type, { maxItems: 10 }))[0].message).toContain('name at most 80 parameters in all');
+    expect(problems(jobRequestOf({ operation: '/v1/code/repository', items: Array(10).fill(nine) }, 10))[0].message).toContain(
+      'name at most 80 parameters in all',
+    );
+    // Within the average: read.
+    expect(
+      ((await read(`${JSON.stringify(nine)}\n`.repeat(8), 'application/x-ndjson', { maxItems: 10 })) as JobRequest).items,
+    ).toHaveLength(8);
+  });
+
+  it('a body still trickling in past its first BODY_IDLE_MS at under 16 KiB/s is 408, though no gap reaches BODY_IDLE_MS', async () => {
+    async function* trickle(): AsyncGenerator<Buffer> {
+      yield Buffer.from('{"url":"https://github.com/octo/a"}\n');
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 40));
+        yield Buffer.from(' ');
+      }
+    }
+    const req = Readable.from(trickle()) as unknown as IncomingMessage;
+    Object.assign(req, { headers: { 'content-type': 'application/x-ndjson' } });
+    const started = Date.now();
+    const caps = { ...CAPS, idleMs: 300 };
+    await expect(readJobRequest(req, new URLSearchParams({ operation: '/v1/code/repository' }), caps, 10)).rejects.toMatchObject({
+      code: 'REQUEST_TIMEOUT',
+      message: expect.stringContaining('slower than 16 KiB/s'),
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    req.destroy();
+  });
+});
+
+describe('jsonStructureProblem: the structure a job can have, checked before JSON.parse', () => {
+  const job = (items: string) => `{"operation":"/v1/code/repository","items":[${items}]}`;
+
+  it('a job passes, whatever its strings hold (brackets, commas, colons, escaped quotes and backslashes)', () => {
+    const tricky = '{"url":"a[{,:}]\\"[[[","b":"\\\\","c":"\\\\\\"{{{"}';
+    expect(JSON.parse(job(tricky)).items[0].c).toBe('\\"{{{');
+    expect(jsonStructureProblem(job(tricky), 10)).toBeNull();
+    expect(jsonStructureProblem(job(Array(10).fill('{"url":"x"}').join(',')), 10)).toBeNull();
+    expect(jsonStructureProblem('{"url": "unterminated', 10)).toBeNull();
+  });
+
+  const NINE = `{${Array.from({ length: 9 }, (_, i) => `"k${i}":1`).join(',')}}`;
+  it.each<[string, string, string]>([
+    ['nesting', `{"x":${'['.repeat(9)}${']'.repeat(9)}}`, 'nests deeper than 8 levels'],
+    ['members of one object', job(`{${Array.from({ length: 65 }, (_, i) => `"k${i}":1`).join(',')}}`), 'an object of more than 64 members'],
+    ['elements of one array', job(Array(11).fill('1').join(',')), 'an array of more than 10 elements'],
+    [
+      'objects and arrays',
+      `{${Array.from({ length: 8 }, (_, i) => `"a${i}":[${Array(10).fill('[]').join(',')}]`).join(',')}}`,
+      'more than 74 objects and arrays',
+    ],
+    [
+      'members in all',
+      `{"a":[${Array(10).fill(NINE).join(',')}],"b":[${Array(10).fill(NINE).join(',')}]}`,
+      'more than 144 parameters and fields',
+    ],
+  ])('refuses too many %s', (_what, text, problem) => {
+    expect(jsonStructureProblem(text, 10)).toContain(problem);
   });
 });
 

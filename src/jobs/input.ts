@@ -6,8 +6,12 @@
  * in bounded memory and bounded event-loop turns: lines are split in one pass over the bytes, CSV
  * by csv-parse; a line, a CSV row or field, and a whole body each have a cap, enforced as they
  * arrive (BodyCaps, LINE_MAX_BYTES, FIELD_MAX_BYTES), and a body that stalls (no byte for
- * BODY_IDLE_MS) is 408. A JSON body, under its lower cap, is parsed in one JSON.parse. A leading
- * UTF-8 BOM (a spreadsheet's or Windows editor's export) is skipped in every form.
+ * BODY_IDLE_MS) or, past its first BODY_IDLE_MS, slower than BODY_MIN_BYTES_PER_S is 408. A JSON body, under its lower
+ * cap, is parsed in one JSON.parse — after one pass over its text has checked the structure a job
+ * can have (jsonStructureProblem: nesting, objects and arrays, members), since JSON.parse's heap is
+ * bounded by the number of values, not by the bytes. An item names at most MAX_ITEM_PARAMS
+ * parameters in every form (a CSV header likewise). A leading UTF-8 BOM (a spreadsheet's or Windows
+ * editor's export) is skipped in every form.
  *
  * Every item is validated up front exactly as its single REST request would be (query-string
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
@@ -17,7 +21,7 @@ import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES } from '../cache/cache.js';
-import { ApiError, invalidInput, invalidInputAtMost } from '../errors.js';
+import { ApiError, MAX_PROBLEMS_LISTED, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
@@ -74,6 +78,25 @@ const BYTES_PER_TURN = 256 * 1024;
 const nextTurn = () => new Promise<void>((done) => setImmediate(done));
 
 /**
+ * A job body holds one of the few places bodies are read in (JOBS_BODIES_AT_ONCE) while it
+ * arrives: past its first BODY_IDLE_MS it must have come at BODY_MIN_BYTES_PER_S on average, or it
+ * is ended with 408 (a client trickling a byte every few seconds would hold the place for as long
+ * as the server lets a request live).
+ */
+export const BODY_MIN_BYTES_PER_S = 16 * 1024;
+
+/** Parameters one item may name (an operation takes a dozen at most): in every form. */
+export const MAX_ITEM_PARAMS = 64;
+/**
+ * Parameters all items of a job may name together, on average PARAMS_PER_ITEM an item: what a
+ * job's items hold in the heap is bounded by this count, not by the body's bytes.
+ */
+const PARAMS_PER_ITEM = 8;
+export const jobParamsBudget = (maxItems: number) => maxItems * PARAMS_PER_ITEM;
+/** How deep a JSON job body may nest: body → items → item is three levels. */
+const MAX_JSON_DEPTH = 8;
+
+/**
  * The body's chunks as they arrive, counted against `limit` (413 once over; a declared length over
  * it is refused before anything is read), with a turn of the event loop every BYTES_PER_TURN; 408
  * once none has come for `idleMs`.
@@ -82,9 +105,12 @@ async function* bodyChunks(req: IncomingMessage, limit: number, setting: string,
   if (declaresOver(req, limit)) throw tooLarge(limit, setting);
   let size = 0;
   let sinceTurn = 0;
+  const started = Date.now();
   for await (const chunk of requestChunks(req, idleMs)) {
     size += chunk.length;
     if (size > limit) throw tooLarge(limit, setting);
+    const elapsed = Date.now() - started;
+    if (elapsed > idleMs && size < (elapsed / 1000) * BODY_MIN_BYTES_PER_S) throw tooSlow(idleMs);
     // A large chunk (a body that arrived faster than it is parsed) is handed on in slices.
     for (let at = 0; at < chunk.length; at += BYTES_PER_TURN) {
       const slice = chunk.length <= BYTES_PER_TURN ? chunk : chunk.subarray(at, at + BYTES_PER_TURN);
@@ -141,6 +167,59 @@ export async function bodyText(req: IncomingMessage, limit: number, setting: str
   const chunks: Buffer[] = [];
   for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
   return jsonText(Buffer.concat(chunks));
+}
+
+function tooSlow(idleMs: number): ApiError {
+  return new ApiError(
+    'REQUEST_TIMEOUT',
+    `This job request body arrived slower than ${BODY_MIN_BYTES_PER_S / 1024} KiB/s after its first ${idleMs / 1000} s (BODY_IDLE_MS); send it at once`,
+    { headers: { connection: 'close' } },
+  );
+}
+
+/**
+ * Why a JSON job body's structure is no job's, found in one pass over its text before it is parsed
+ * (strings skipped, escapes respected), or null: nested deeper than MAX_JSON_DEPTH, more objects and
+ * arrays than `maxItems` items need, an object of more than MAX_ITEM_PARAMS members, an array of
+ * more than `maxItems` elements, more members in all than jobParamsBudget. A text that is not JSON
+ * passes: JSON.parse reports it.
+ */
+export function jsonStructureProblem(text: string, maxItems: number): string | null {
+  const maxContainers = maxItems + 64;
+  const maxMembers = jobParamsBudget(maxItems) + 64;
+  const members: number[] = []; // per open container: its commas so far (+1 = members); objects negative
+  let containers = 0;
+  let allMembers = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: to its closing quote, one not escaped by an odd run of backslashes.
+      for (let q = text.indexOf('"', i + 1); ; q = text.indexOf('"', q + 1)) {
+        if (q < 0) return null;
+        let b = q - 1;
+        while (text.charCodeAt(b) === 0x5c) b--;
+        if ((q - 1 - b) % 2 === 0) {
+          i = q;
+          break;
+        }
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (members.length >= MAX_JSON_DEPTH) return `nests deeper than ${MAX_JSON_DEPTH} levels`;
+      if (++containers > maxContainers) return `holds more than ${maxContainers} objects and arrays`;
+      members.push(c === 0x7b ? -1 : 1);
+    } else if (c === 0x7d || c === 0x5d) {
+      members.pop();
+    } else if (c === 0x3a && ++allMembers > maxMembers) {
+      return `names more than ${maxMembers} parameters and fields in all (at most ${PARAMS_PER_ITEM} an item on average)`;
+    } else if (c === 0x2c && members.length > 0) {
+      const top = members.length - 1;
+      const n = members[top] + (members[top] < 0 ? -1 : 1);
+      members[top] = n;
+      if (n < -MAX_ITEM_PARAMS) return `has an object of more than ${MAX_ITEM_PARAMS} members`;
+      if (n > maxItems) return `has an array of more than ${maxItems} elements`;
+    }
+  }
+  return null;
 }
 
 function tooLarge(limit: number, setting: string): ApiError {
@@ -235,18 +314,24 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
     problems.push({ param: `items[${i}]`, message: 'must be an object of query parameters' });
     return null;
   }
+  const keys = Object.keys(v);
+  if (keys.length > MAX_ITEM_PARAMS) {
+    problems.push({ param: `items[${i}]`, message: `names ${keys.length} parameters; an item names at most ${MAX_ITEM_PARAMS}` });
+    return null;
+  }
   const item: Record<string, string> = {};
-  let ok = true;
-  for (const [k, x] of Object.entries(v)) {
+  for (const k of keys) {
+    const x = (v as Record<string, unknown>)[k];
     if (x === null || x === undefined || x === '') continue;
     if (typeof x === 'string') item[k] = x;
     else if (typeof x === 'number' || typeof x === 'boolean') item[k] = String(x);
     else {
+      // The first such parameter of the item is named (one problem an item: bounded, however wide).
       problems.push({ param: `items[${i}].${k}`, message: 'must be a string, number or boolean' });
-      ok = false;
+      return null;
     }
   }
-  return ok ? item : null;
+  return item;
 }
 
 /**
@@ -267,6 +352,8 @@ export async function readJobRequest(
   };
   if (type === 'application/json' || type === '') {
     const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB', caps.idleMs);
+    const shape = jsonStructureProblem(text, maxItems);
+    if (shape) return invalidInput([{ param: 'body', message: `is no job: it ${shape}` }]);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -296,6 +383,14 @@ export async function readJobRequest(
 }
 
 const tooMany = (maxItems: number) => invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
+const tooManyParams = (maxItems: number) =>
+  invalidInput([
+    {
+      param: 'items',
+      message: `a job's items name at most ${jobParamsBudget(maxItems)} parameters in all (${PARAMS_PER_ITEM} an item on average)`,
+    },
+  ]);
+const paramCount = (item: Record<string, string> | null) => (item ? Object.keys(item).length : 0);
 
 /** Items of an NDJSON upload: one JSON object per non-blank line (a leading UTF-8 BOM skipped, as CSV's is). */
 async function ndjsonItems(
@@ -305,6 +400,7 @@ async function ndjsonItems(
   const items: JobRequest['items'] = [];
   const itemProblems: ParamProblem[] = [];
   let first = true;
+  let params = 0;
   try {
     for await (const read of lines(chunks)) {
       const line = first && read.startsWith('\uFEFF') ? read.slice(1) : read;
@@ -320,7 +416,9 @@ async function ndjsonItems(
         items.push(null);
         continue;
       }
-      items.push(itemOf(v, i, itemProblems));
+      const item = itemOf(v, i, itemProblems);
+      if ((params += paramCount(item)) > jobParamsBudget(maxItems)) return tooManyParams(maxItems);
+      items.push(item);
     }
   } catch (e) {
     if (!(e instanceof LineTooLong)) throw e;
@@ -346,6 +444,7 @@ const CSV_PROBLEMS: Record<string, string> = {
 async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promise<Pick<JobRequest, 'items' | 'itemProblems'> | ApiError> {
   const items: JobRequest['items'] = [];
   let columns: string[] | null = null;
+  let params = 0;
   const rows = parseCsv({
     bom: true,
     relax_column_count: true,
@@ -360,6 +459,13 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
     await pipeline(chunks, rows, async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
       for await (const { record: row, info } of records) {
         if (!columns) {
+          if (row.length > MAX_ITEM_PARAMS)
+            throw invalidInput([
+              {
+                param: 'items',
+                message: `the CSV header (line ${info.lines}) names ${row.length} columns; an item names at most ${MAX_ITEM_PARAMS}`,
+              },
+            ]);
           columns = row.map((c) => c.trim());
           const first = new Map<string, number>();
           for (const [j, name] of columns.entries()) {
@@ -391,6 +497,7 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
             ]);
           item[columns[j]] = value;
         }
+        if ((params += paramCount(item)) > jobParamsBudget(maxItems)) throw tooManyParams(maxItems);
         items.push(item);
       }
     });
@@ -415,7 +522,14 @@ export function jobRequestOf(o: Record<string, unknown>, maxItems: number): JobR
     problems.push({ param: 'items', message: 'must be a non-empty array of objects (each item: the query parameters of one request)' });
   else if (o.items.length > maxItems)
     return invalidInput([{ param: 'items', message: `a job has at most ${maxItems} items (JOBS_MAX_ITEMS)` }]);
-  else for (let i = 0; i < o.items.length; i++) items.push(itemOf(o.items[i], i, itemProblems));
+  else {
+    let params = 0;
+    for (let i = 0; i < o.items.length; i++) {
+      const item = itemOf(o.items[i], i, itemProblems);
+      if ((params += paramCount(item)) > jobParamsBudget(maxItems)) return tooManyParams(maxItems);
+      items.push(item);
+    }
+  }
   if (problems.length) return invalidInputAtMost(problems, 'items');
   return { ...options, items, itemProblems };
 }
@@ -454,28 +568,33 @@ export async function validateItems(
     const i = Number(/^items\[(\d+)\]/.exec(p.param)?.[1]);
     byItem.set(i, [...(byItem.get(i) ?? []), p]);
   }
+  // The first MAX_PROBLEMS_LISTED are kept, the rest counted: an answer and a heap bounded
+  // however many items are wrong.
   const problems: ParamProblem[] = [];
+  let unlisted = 0;
+  const note = (p: ParamProblem) => (problems.length < MAX_PROBLEMS_LISTED ? problems.push(p) : unlisted++);
   const items: ValidItem[] = [];
   for (let i = 0; i < r.items.length; i++) {
     if (i > 0 && i % VALIDATE_PER_TURN === 0) await new Promise((done) => setImmediate(done));
     const given = r.items[i];
     if (!given) {
-      problems.push(...(byItem.get(i) ?? []));
+      for (const p of byItem.get(i) ?? []) note(p);
       continue;
     }
     const params = new URLSearchParams(given);
     if (r.cacheMaxAge && route.op.cacheable && !params.has('cache_max_age')) params.set('cache_max_age', r.cacheMaxAge);
     const v = toVariables(route, params);
     if (v.problems.length) {
-      for (const p of v.problems) problems.push({ param: `items[${i}].${p.param}`, message: p.message });
+      for (const p of v.problems) note({ param: `items[${i}].${p.param}`, message: p.message });
       continue;
     }
     const checked = validateArgs(route.op, v.args);
     if (!checked.ok) {
-      for (const p of checked.problems)
-        problems.push({ param: `items[${i}].${route.restName.get(p.param) ?? p.param}`, message: p.message });
+      for (const p of checked.problems) note({ param: `items[${i}].${route.restName.get(p.param) ?? p.param}`, message: p.message });
       continue;
     }
+    // A job already refused keeps no items.
+    if (problems.length) continue;
     items.push({
       input: JSON.stringify(given),
       maxAge: params.get('cache_max_age'),
@@ -483,6 +602,6 @@ export async function validateItems(
       cacheKey: checked.cacheKey,
     });
   }
-  if (problems.length) return invalidInputAtMost(problems, 'items');
+  if (problems.length) return invalidInputAtMost(problems, 'items', unlisted);
   return { route, items };
 }

@@ -93,6 +93,101 @@ describe(`job input against a gateway process with a ${HEAP_MB} MB heap`, () => 
     PROCESS_TEST_TIMEOUT,
   );
 
+  // An outside sweep's attacks (session 25): each of the first three stopped the process (heap) or
+  // held every request for seconds, from a key with 0 credits.
+  const JSON_CAP = 16 * 1024 * 1024;
+  const head = '{"operation":"/v1/code/repository","items":[{"url":"https://github.com/octo/a"}]';
+
+  /** The longest wait of /healthz, asked every 50 ms while `work` runs. */
+  async function longestHealthWait(work: Promise<unknown>): Promise<number> {
+    let longest = 0;
+    let done = false;
+    void work.finally(() => (done = true));
+    while (!done) {
+      const t = Date.now();
+      await fetch(`${base}/healthz`);
+      longest = Math.max(longest, Date.now() - t);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return longest;
+  }
+
+  it(
+    'a 16 MB JSON body of arrays nested eight million deep: 400 before it is parsed; the process lives',
+    async () => {
+      const n = Math.floor((JSON_CAP - head.length - 10) / 2);
+      const body = `${head},"x":${'['.repeat(n)}${']'.repeat(n)}}`;
+      const r = await post('/v1/jobs/estimate', 'application/json', body);
+      expect(r.status, r.body).toBe(400);
+      expect(r.body).toContain('nests deeper than 8 levels');
+      await alive();
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
+
+  it(
+    'a JSON body of one item with a million parameters, or a million fields: 400, other requests served meanwhile',
+    async () => {
+      const keys = (prefix: string) => Array.from({ length: 1_000_000 }, (_, i) => `"${prefix}${i}":"1"`).join(',');
+      for (const body of [`{"operation":"/v1/code/repository","items":[{${keys('k')}}]}`, `${head},${keys('f')}}`]) {
+        const answer = post('/v1/jobs/estimate', 'application/json', body);
+        const wait = await longestHealthWait(answer);
+        const r = await answer;
+        expect(r.status, r.body).toBe(400);
+        expect(r.body).toContain('an object of more than 64 members');
+        expect(wait).toBeLessThan(2_000);
+      }
+      await alive();
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
+
+  it(
+    'a 32 MB CSV of 12,000 columns: 400 at its header; the process lives',
+    async () => {
+      const columns = Array.from({ length: 12_000 }, (_, i) => `c${i}`);
+      const row = columns.map(() => 'x').join(',');
+      const rows = Math.floor((32 * 1024 * 1024 - row.length * 3) / (row.length + 1));
+      const body = `${columns.join(',')}
+${`${row}
+`.repeat(rows)}`;
+      const r = await post(`/v1/jobs/estimate?operation=${OP}`, 'text/csv', body);
+      expect(r.status, r.body).toBe(400);
+      expect(r.body).toContain('names 12000 columns; an item names at most 64');
+      await alive();
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
+
+  it(
+    'NDJSON lines of 5,000 parameters, JSON bodies of 25,000 items of 64 wrong parameters and of 100,000 of 8: 400 in bounded memory',
+    async () => {
+      const wide = `{${Array.from({ length: 5_000 }, (_, i) => `"p${i}":"1"`).join(',')}}`;
+      const ndjson = `${wide}
+`.repeat(Math.floor((30 * 1024 * 1024) / (wide.length + 1)));
+      const r1 = await post(`/v1/jobs/estimate?operation=${OP}`, 'application/x-ndjson', ndjson);
+      expect(r1.status, r1.body).toBe(400);
+      expect(r1.body).toContain('names 5000 parameters; an item names at most 64');
+      // 25,000 items of 64 parameters: past the job's budget of parameters, refused before parsing.
+      const wideItem = `{${Array.from({ length: 64 }, (_, i) => `"q${i}":"x"`).join(',')}}`;
+      const wideItems = `{"operation":"/v1/code/repository","items":[${Array.from({ length: 25_000 }, () => wideItem).join(',')}]}`;
+      const r2 = await post('/v1/jobs/estimate', 'application/json', wideItems);
+      expect(r2.status, r2.body).toBe(400);
+      expect(r2.body).toContain('parameters and fields in all');
+      // The most the budget lets through, every parameter wrong: 100,000 items of 8. One answer of
+      // 50 problems and a count, in bounded memory.
+      const item = `{${Array.from({ length: 8 }, (_, i) => `"q${i}":"x"`).join(',')}}`;
+      const many = `{"operation":"/v1/code/repository","items":[${Array.from({ length: 99_990 }, () => item).join(',')}]}`;
+      const r3 = await post('/v1/jobs/estimate', 'application/json', many);
+      expect(r3.status, r3.body + gateway.stderr().slice(-2000)).toBe(400);
+      const details = JSON.parse(r3.body).error.details as { param: string; message: string }[];
+      expect(details).toHaveLength(51);
+      expect(details[50].message).toMatch(/^…and \d+ more problems$/);
+      await alive();
+    },
+    PROCESS_TEST_TIMEOUT,
+  );
+
   it(
     'twenty concurrent 100,000-item bodies (JSON and NDJSON): every one answered 2xx or 4xx, the process alive',
     async () => {
