@@ -54,6 +54,9 @@ export const CACHE_COMMIT_MS = 50;
 export const CACHE_MAX_AGES = { '1d': 1, '3d': 3, '7d': 7, '14d': 14, '30d': 30 } as const;
 export type CacheMaxAge = keyof typeof CACHE_MAX_AGES;
 
+/** One of CACHE_MAX_AGES' own values (never an inherited name: `constructor`, `toString`…). */
+export const isCacheMaxAge = (v: unknown): v is CacheMaxAge => typeof v === 'string' && Object.hasOwn(CACHE_MAX_AGES, v);
+
 export function maxAgeMs(v: CacheMaxAge): number {
   return CACHE_MAX_AGES[v] * 24 * 3600 * 1000;
 }

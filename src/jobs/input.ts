@@ -20,7 +20,7 @@
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseCsv } from 'csv-parse';
-import { CACHE_MAX_AGES } from '../cache/cache.js';
+import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 import { ApiError, MAX_PROBLEMS_LISTED, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
@@ -287,7 +287,7 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
   if (!operation) problems.push({ param: 'operation', message: 'is required: a /v1 GET path such as /v1/code/repository' });
   let cacheMaxAge: string | null = null;
   if (o.cache_max_age !== undefined && o.cache_max_age !== null && o.cache_max_age !== '') {
-    if (typeof o.cache_max_age !== 'string' || !(o.cache_max_age in CACHE_MAX_AGES))
+    if (!isCacheMaxAge(o.cache_max_age))
       problems.push({ param: 'cache_max_age', message: `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}` });
     else cacheMaxAge = o.cache_max_age;
   }

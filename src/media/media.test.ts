@@ -72,6 +72,8 @@ describe('file media store', () => {
 
   it('storableType and typeOfId', () => {
     expect(storableType('image/jpg')).toBe('image/jpeg');
+    expect(storableType('constructor')).toBeNull();
+    expect(storableType('toString; charset=x')).toBeNull();
     expect(storableType(' IMAGE/WEBP ; q=1')).toBe('image/webp');
     expect(storableType('video/quicktime')).toBe('video/quicktime');
     expect(storableType(undefined)).toBeNull();

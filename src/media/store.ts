@@ -72,8 +72,8 @@ const TYPE_OF_EXTENSION = new Map(Object.entries(MEDIA_TYPES).map(([type, ext]) 
 export function storableType(contentType: string | undefined): string | null {
   if (!contentType) return null;
   const bare = contentType.split(';')[0].trim().toLowerCase();
-  const type = ALIASES[bare] ?? bare;
-  return type in MEDIA_TYPES ? type : null;
+  const type = Object.hasOwn(ALIASES, bare) ? ALIASES[bare] : bare;
+  return Object.hasOwn(MEDIA_TYPES, type) ? type : null;
 }
 
 const ID_RE = /^([0-9a-f]{64})\.([a-z0-9]{2,4})$/;

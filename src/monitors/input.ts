@@ -63,7 +63,7 @@ export function intervalOf(every: unknown, minMs: number, problems: ParamProblem
     problems.push({ param: 'every', message: `is required: one of ${allowed}` });
     return null;
   }
-  let ms: number | undefined = EVERY[every];
+  let ms: number | undefined = Object.hasOwn(EVERY, every) ? EVERY[every] : undefined;
   const m = /^(\d{1,7})([smhd])$/.exec(every);
   if (ms === undefined && short && m) ms = Number(m[1]) * UNIT_MS[m[2]];
   if (ms === undefined || ms > LONGEST_MS) {

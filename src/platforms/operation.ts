@@ -12,7 +12,7 @@ import type { ParamProblem } from '../errors.js';
 import type { WithRequestBaseUrl } from '../media/public-url.js';
 import type { Deps } from '../pipeline/deps.js';
 import type { Upstream } from '../upstream/client.js';
-import { CACHE_MAX_AGES } from '../cache/cache.js';
+import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 
 /** `number`: a decimal (GraphQL Float), e.g. a threshold in 0..1. */
 export type ParamKind = 'string' | 'int' | 'number' | 'boolean' | 'enum';
@@ -163,7 +163,7 @@ function paramSchema(p: ParamSpec): z.ZodType {
       if (p.required) str = str.refine((v) => VISIBLE.test(v), 'must not be empty');
       s =
         p === CACHE_MAX_AGE_PARAM
-          ? str.refine((v) => v in CACHE_MAX_AGES, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`)
+          ? str.refine(isCacheMaxAge, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`)
           : str;
       break;
     }

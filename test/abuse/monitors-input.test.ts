@@ -55,6 +55,22 @@ afterAll(async () => {
 
 const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, 1]));
 
+describe('names an object inherits are no value', () => {
+  it('every: constructor, toString, __proto__… → 400 naming every (was a 500: the inherited function taken as the interval)', async () => {
+    const { key } = await h.key(5);
+    const made = await call(h, 'POST', '/v1/monitors', { key, body: base });
+    expect(made.status).toBe(201);
+    for (const every of ['constructor', 'toString', '__proto__', 'valueOf', 'hasOwnProperty']) {
+      const r = await call(h, 'POST', '/v1/monitors', { key, body: { ...base, every } });
+      expect(r.status, every).toBe(400);
+      expect(r.body.error.details).toEqual([{ param: 'every', message: expect.stringContaining('must be one of') }]);
+      const patch = await call(h, 'PATCH', `/v1/monitors/${made.body.monitor.id}`, { key, body: { every } });
+      expect(patch.status, every).toBe(400);
+    }
+    await call(h, 'DELETE', `/v1/monitors/${made.body.monitor.id}`, { key });
+  });
+});
+
 describe('the 400 of a request with many problems', () => {
   it('thousands of unknown fields: the first 50 problems and how many more; nothing created', async () => {
     const { key } = await h.key(5);

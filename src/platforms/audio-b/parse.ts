@@ -616,7 +616,7 @@ export function parseSearchResponse(json: unknown, a: { query: string; type: Sea
       results.warn(key, 'not an object');
       continue;
     }
-    const id = nonEmpty(group.groupId) ?? KEY_GROUP[key] ?? key;
+    const id = nonEmpty(group.groupId) ?? (Object.hasOwn(KEY_GROUP, key) ? KEY_GROUP[key] : key);
     groups.set(id, [...(groups.get(id) ?? []), ...resources(results, key)]);
   }
 

@@ -102,6 +102,11 @@ describe('page URLs', () => {
     'https://www.facebook.com/profile.php',
     'https://www.facebook.com/profile.php?id=abc',
     'https://www.facebook.com/profile.php?id=61553164865125&sk=photos',
+    // Names an object inherits are no tab (an outside sweep: they were accepted and charged).
+    'https://www.facebook.com/profile.php?id=61553164865125&sk=constructor',
+    'https://www.facebook.com/profile.php?id=61553164865125&sk=__proto__',
+    'https://www.facebook.com/brickyardoldtown/constructor',
+    'https://www.facebook.com/brickyardoldtown/toString',
     'https://www.facebook.com/pg/brickyardoldtown',
     'https://twitter.com/brickyardoldtown',
     'not a url',

@@ -170,7 +170,7 @@ export function parsePageUrl(input: unknown): PageRef | null {
     const id = u.searchParams.get('id') ?? '';
     if (!FBID_RE.test(id)) return null;
     const sk = u.searchParams.get('sk');
-    if (sk !== null && sk !== '' && !(sk in TAB_SEGMENTS)) return null;
+    if (sk !== null && sk !== '' && !Object.hasOwn(TAB_SEGMENTS, sk)) return null;
     return { page: { id }, tab: sk ? TAB_SEGMENTS[sk] : 'upcoming' };
   }
   if (first === 'people') {
@@ -184,7 +184,7 @@ export function parsePageUrl(input: unknown): PageRef | null {
   if (!VANITY_RE.test(vanity) || RESERVED.has(vanity.toLowerCase())) return null;
   let tab: EventsTab = 'upcoming';
   if (tabSeg !== undefined) {
-    const t = TAB_SEGMENTS[tabSeg.toLowerCase()];
+    const t = Object.hasOwn(TAB_SEGMENTS, tabSeg.toLowerCase()) ? TAB_SEGMENTS[tabSeg.toLowerCase()] : undefined;
     if (!t) return null;
     tab = t;
   }
