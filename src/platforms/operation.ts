@@ -161,10 +161,7 @@ function paramSchema(p: ParamSpec): z.ZodType {
       let str = z.string().max(p.maxLength ?? 2048, `must be at most ${p.maxLength ?? 2048} characters`);
       // Empty: nothing visible — only whitespace, control or format (zero-width) characters.
       if (p.required) str = str.refine((v) => VISIBLE.test(v), 'must not be empty');
-      s =
-        p === CACHE_MAX_AGE_PARAM
-          ? str.refine(isCacheMaxAge, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`)
-          : str;
+      s = p === CACHE_MAX_AGE_PARAM ? str.refine(isCacheMaxAge, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`) : str;
       break;
     }
     case 'int': {
