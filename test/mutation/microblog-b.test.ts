@@ -57,7 +57,11 @@ function userOptional(prefix: string): Record<string, string> {
       (k) => `legacy.${k}`,
     ),
   ];
-  return Object.fromEntries(keys.map((k) => [`${prefix}${k}`, why]));
+  return {
+    ...Object.fromEntries(keys.map((k) => [`${prefix}${k}`, why])),
+    [`${prefix}pinned_items.tweet_ids_str`]: 'pinned_items is {} for an account without a pinned post (the 2026 captures)',
+    [`${prefix}profile_translation.translator_type`]: "a third-party API's recorded X answers carry translator_type_enum alone there",
+  };
 }
 
 /** Syndication members that keep their name under `legacy`. */

@@ -261,15 +261,24 @@ function isUrlEntity(v: Obj): boolean {
   );
 }
 
-/** `<field>.urls` of an entities block: malformed entities left out (warned), the others kept. */
-function urlList(r: Reader, field: string): { urls: UrlEntity[] } & Obj {
-  const o = r.opt.obj(field) ?? {};
-  return { ...o, urls: r.over(o, field).opt.items('urls', (e) => (isUrlEntity(e.root as Obj) ? (e.root as UrlEntity) : null)) };
+/**
+ * `<field>.urls` of an entities block: malformed entities left out (warned), the others kept.
+ * `urlsRequired`: the block, when present, always lists its urls (a missing list is warned).
+ */
+function urlList(r: Reader, field: string, urlsRequired: boolean): { urls: UrlEntity[] } & Obj {
+  const o = r.opt.obj(field);
+  const e = r.over(o ?? {}, field);
+  const each = (el: Reader) => (isUrlEntity(el.root as Obj) ? (el.root as UrlEntity) : null);
+  return { ...(o ?? {}), urls: (o && urlsRequired ? e : e.opt).items('urls', each) };
 }
 
+/**
+ * A user's entities: `url` (the website's t.co link) is there only to carry its `urls`; the bio's
+ * `description` block is `{}` when the bio has no link (the 2026 capture).
+ */
 function userEntities(v: Obj | null, r: Reader): UserEntities {
   const e = r.over(v ?? {}, 'entities');
-  return { ...(v ?? {}), description: urlList(e, 'description'), url: urlList(e, 'url') };
+  return { ...(v ?? {}), description: urlList(e, 'description', false), url: urlList(e, 'url', true) };
 }
 
 /** The GraphQL node id X gives a user: base64 of `User:<rest_id>`. */
@@ -302,6 +311,14 @@ const USER_REQUIRED: ReadonlySet<string> = new Set([
 ]);
 /** USER_REQUIRED, and what the 2026 shape (no `legacy` block) always carries besides. */
 const NEW_SHAPE_REQUIRED: ReadonlySet<string> = new Set([...USER_REQUIRED, 'protected']);
+/**
+ * Optional fields whose 2026 block (USER_LEGACY_MAPPING) exists only to carry them: the block
+ * absent is an account without one (no banner), the block without its member a changed shape.
+ * Not so `verification.verified_type` (a verified account only), `pinned_items` (`{}` for an
+ * account without a pinned post: the 2026 captures), `privacy` (`{}` in some answers) or
+ * `profile_translation` (its `translator_type_enum` alone in a third-party API's recorded answers).
+ */
+const CARRIED_BY_BLOCK: ReadonlySet<string> = new Set(['location', 'profile_banner_url', 'url', 'profile_interstitial_type']);
 /** What the syndication embed's user carries in every vintage (2023: name, avatar, verified). */
 const EMBED_REQUIRED: ReadonlySet<string> = new Set(['name', 'profile_image_url_https', 'verified']);
 
@@ -327,7 +344,9 @@ export function parseUser(result: unknown, opts: { embed?: boolean } = {}): Micr
     const mapped = USER_LEGACY_MAPPING[key];
     const paths: (readonly string[])[] = [['legacy', key], ...(mapped ? [mapped.split('.')] : [])];
     const c: Coerce<T> = key.endsWith('_url_https') ? (v) => (v === '' ? null : coerce(v)) : coerce;
-    return (required.has(key) ? r : r.opt).get(`legacy.${key}`, c, ...paths);
+    // An optional 2026 block that is there always carries its member (`banner` its image_url).
+    const inBlock = !opts.embed && CARRIED_BY_BLOCK.has(key) && isObj(u[mapped.split('.')[0]]);
+    return (required.has(key) || inBlock ? r : r.opt).get(`legacy.${key}`, c, ...paths);
   };
   const screenName = r.opt.get('legacy.screen_name', str, ['legacy', 'screen_name'], ['core', 'screen_name']);
   if (!restId || !screenName) throw shapeChanged(PLATFORM, 'user rest_id/screen_name (in legacy or core)');
