@@ -306,8 +306,9 @@ function toRecord(found: ProfileData): ShortvideoProfile {
   const u = reader(user, { platform: PLATFORM, record: 'user' });
   const st = reader({ s: found.stats ?? {}, v2: found.statsV2 ?? {} }, { platform: PLATFORM, record: 'stats' });
   const bio = u.nonEmpty('signature');
-  // Only accounts that declare a website have one: absent is normal, another type is warned.
-  const declared = u.opt.nonEmpty('bioLink', ['bioLink', 'link']);
+  // Only accounts that declare a website have one: absent is normal, another type is warned. A
+  // bioLink that is there always carries its link (beside its risk): one without it is warned.
+  const declared = (isObj(user.bioLink) ? u : u.opt).nonEmpty('bioLink', ['bioLink', 'link']);
   return {
     id,
     handle,
