@@ -428,7 +428,8 @@ function parsePageHeader(vm: Obj): HeaderFacts {
   if (rows.length && handle === null) r.warn('handle', 'no @handle part in the metadata rows');
   if (rows.length && videoCountText === null) r.warn('videoCountText', 'no "videos" part in the metadata rows');
 
-  const attribution = r.opt.obj('attribution', ['attribution', 'attributionViewModel']);
+  // A channel without an external link has no attribution; one that is there always wraps its view model.
+  const attribution = (isObj(at(r.root, ['attribution'])) ? r : r.opt).obj('attribution', ['attribution', 'attributionViewModel']);
   const a = r.over(attribution ?? {}, 'attribution');
   let headerLink: HeaderLink | null = null;
   const linkText = attribution ? a.get('text', ytText) : null;
