@@ -115,6 +115,16 @@ export function readModules(body: unknown): LinkpageCLink[] {
   return links;
 }
 
+/**
+ * An entry's page version when the entry itself has none: its module's. Every entry carries one
+ * (or its module does): on neither, warned as `…items.versionId`; an explicit null is data.
+ */
+function moduleVersion(item: Reader, mod: Obj): string | null {
+  if (at(item.root, ['versionId']) === undefined && mod.versionId === undefined)
+    item.warn('versionId', 'missing on the entry and its module');
+  return id(mod.versionId);
+}
+
 function linkOf(item: Reader, url: string, mod: Obj, type: string): LinkpageCLink {
   const link: LinkpageCLink = {
     id: item.get('id', id),
@@ -124,7 +134,7 @@ function linkOf(item: Reader, url: string, mod: Obj, type: string): LinkpageCLin
     visible: item.get('visible', bool),
     moduleId: item.opt.get('moduleId', id) ?? id(mod.id),
     thumbnail: item.str('thumbnail'),
-    versionId: item.opt.get('versionId', id) ?? id(mod.versionId),
+    versionId: item.opt.get('versionId', id) ?? moduleVersion(item, mod),
     type,
   };
   if (type === 'PRODUCT') {
