@@ -21,8 +21,8 @@
  * NOT_FOUND, UPSTREAM_BLOCKED and UPSTREAM_FAILED. A Cloudflare challenge is UPSTREAM_BLOCKED.
  */
 import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { int, isObj, num, reader, str } from '../../parse/index.js';
-import type { Obj, Reader } from '../../parse/index.js';
+import { at, int, isObj, num, reader, str } from '../../parse/index.js';
+import type { Getters, Obj, Reader } from '../../parse/index.js';
 import type { MoodboardMedia, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
 export type {
   MoodboardMedia,
@@ -51,15 +51,25 @@ function id(v: unknown): number | null {
   return null;
 }
 
+/**
+ * The getters for members of optional objects: required when one of `objects` is there (a GraphQL
+ * object always holds every field our document selects, null when it has no value), optional when
+ * none is.
+ */
+function within(r: Reader, ...objects: string[]): Getters {
+  return objects.some((k) => isObj(at(r.root, [k]))) ? r : r.opt;
+}
+
 /** Search captions mark the matched words `<n>…</n>`; the marks are not part of the caption. */
 function caption(r: Reader): string | null {
-  const text = r.opt.str('generatedCaption', ['generatedCaption', 'text']);
+  const text = within(r, 'generatedCaption').str('generatedCaption', ['generatedCaption', 'text']);
   return text === null ? null : text.replace(/<\/?n>/g, '');
 }
 
 /**
  * One media entry. Every medium carries its id, type, url and size (warned when missing); the
- * video parts (`video` of an AnimatedImage, `mux` and `thumbnail` of a Video) only some.
+ * video parts (`video` of an AnimatedImage, `mux` and `thumbnail` of a Video) only some; a part
+ * that is there without a member our document selects is warned.
  */
 function media(m: Reader): MoodboardMedia | null {
   const o = m.opt;
@@ -71,9 +81,9 @@ function media(m: Reader): MoodboardMedia | null {
     height: m.int('height'),
     ai_generated: o.bool('aiGenerated'),
     duration: o.num('duration'),
-    thumbnail_url: o.str('thumbnail', ['thumbnail', 'url'], ['video', 'thumbnailUrl']),
-    video_url: o.str('video', ['video', 'url'], ['mux', 'mp4Url']),
-    playback_url: o.str('playback', ['mux', 'playbackUrl']),
+    thumbnail_url: within(m, 'thumbnail', 'video').str('thumbnail', ['thumbnail', 'url'], ['video', 'thumbnailUrl']),
+    video_url: within(m, 'video', 'mux').str('video', ['video', 'url'], ['mux', 'mp4Url']),
+    playback_url: within(m, 'mux').str('playback', ['mux', 'playbackUrl']),
   };
 }
 
@@ -109,7 +119,8 @@ export function parseElement(el: unknown): MoodboardItem {
   const source = o.obj('source');
   const s = r.over(source ?? {}, 'source').opt;
   const author = s.obj('author');
-  const a = r.over(author ?? {}, 'source.author').opt;
+  // An author that is there holds every member selected (fetch.ts), null when unset.
+  const a = r.over(author ?? {}, 'source.author');
   return {
     id: elementId,
     url: r.nonEmpty('shareUrl') ?? `${COSMOS}/e/${elementId}`,
