@@ -139,7 +139,8 @@ const countOf = (r: Reader, field: string): number | null => r.opt.int(field, [f
 function socialContextOf(e: Obj, r: Reader): SocialContext | null {
   const sc = r.opt.obj('social_context');
   const s = r.over(sc ?? {}, 'social_context').opt;
-  const line = s.nonEmpty('text');
+  // A social context that is there always holds its line of text ("" when there is none to show).
+  const line = sc ? r.over(sc, 'social_context').nonEmpty('text') : null;
   const interested = s.int('interested_count') ?? countInText(line, 'interested') ?? countOf(r, 'event_connected_users_interested');
   const going = s.int('going_count') ?? countInText(line, 'going') ?? countOf(r, 'event_connected_users_going');
   const went = s.int('went_count') ?? countInText(line, 'went') ?? countOf(r, 'event_connected_users_went');
@@ -152,26 +153,31 @@ function ticketingOf(r: Reader): TicketingContextRow | null {
   return row ? { price_range_text: r.over(row, 'ticketing_context_row').opt.nonEmpty('price_range_text') } : null;
 }
 
-/** The event's cover photo node: `cover_photo.photo` (lists), or the event page's `cover_media_renderer.cover_photo.photo`. */
+/**
+ * The event's cover photo node: `cover_photo.photo` (lists), or the event page's
+ * `cover_media_renderer.cover_photo.photo` (a video cover's renderer has a cover_video instead). A
+ * cover photo holds its photo: one without it is read as the photo itself, whose id and image are
+ * then warned missing; an explicit null photo is no cover.
+ */
 function coverPhotoNode(r: Reader): Obj | null {
-  return (
-    // Facebook's JSON, read as the kit's plain objects.
-    (r.opt.obj('cover_photo', ['cover_photo', 'photo']) ??
-      r.opt.obj('cover_photo') ??
-      r.opt.obj('cover_photo', ['cover_media_renderer', 'cover_photo', 'photo'])) as Obj | null
-  );
+  // Facebook's JSON, read as the kit's plain objects.
+  const cover = (r.opt.obj('cover_photo') ?? r.opt.obj('cover_photo', ['cover_media_renderer', 'cover_photo'])) as Obj | null;
+  if (!cover || cover.photo === null) return null;
+  return isObj(cover.photo) ? cover.photo : cover;
 }
 
+/** A photo's image URL: every photo node carries its image (`eventImage` in search results) with its uri. */
 function photoUri(p: Reader): string | null {
-  return p.opt.str('image', ['image', 'uri'], ['eventImage', 'uri'], ['full_image', 'uri']);
+  return p.str('image', ['image', 'uri'], ['eventImage', 'uri'], ['full_image', 'uri']);
 }
 
+/** A photo node's id and image are always there (warned when missing); its accessibility caption only in some fragments. */
 function coverPhotoOf(r: Reader, cardImageUri: string | null): CoverPhoto | null {
   const node = coverPhotoNode(r);
-  const p = r.over(node ?? {}, 'cover_photo').opt;
-  const uri = node ? photoUri(r.over(node, 'cover_photo')) : null;
-  const id = p.idStr('id');
-  if (node && (uri || id)) return { photo: { accessibility_caption: p.str('accessibility_caption'), image: { uri }, id } };
+  const p = r.over(node ?? {}, 'cover_photo');
+  const uri = node ? photoUri(p) : null;
+  const id = node ? p.idStr('id') : null;
+  if (node && (uri || id)) return { photo: { accessibility_caption: p.opt.str('accessibility_caption'), image: { uri }, id } };
   // A page's events tab shows each event as a card whose `image` is the event's cover, cropped.
   if (cardImageUri) return { photo: { accessibility_caption: null, image: { uri: cardImageUri }, id: null } };
   return null;
@@ -182,24 +188,26 @@ function searchCoverPhotoOf(r: Reader): SearchCoverPhoto | null {
   if (!node) return null;
   const p = r.over(node, 'cover_photo');
   const uri = photoUri(p);
-  const id = p.opt.idStr('id');
+  const id = p.idStr('id');
   if (!uri && !id) return null;
   return { accessibility_caption: p.opt.str('accessibility_caption'), eventImage: { uri }, id };
 }
 
+/** A place (a Page or a FreeformPlace) always names its type, its contextual name and its id (warned when missing). */
 function placeOf(r: Reader): EventPlace | null {
   const place = r.opt.obj('event_place');
   if (!place) return null;
-  const p = r.over(place, 'event_place').opt;
+  const p = r.over(place, 'event_place');
   return { __typename: p.str('__typename'), contextual_name: p.nonEmpty('contextual_name', 'contextual_name', 'name'), id: p.idStr('id') };
 }
 
 function pagePlaceOf(r: Reader): PageEventPlace | null {
   const place = r.opt.obj('event_place');
   if (!place) return null;
-  const p = r.over(place, 'event_place').opt;
-  // `location.reverse_geocode.city` as page lists give it; event pages name the city as `city.contextual_name`.
-  const city = p.nonEmpty('city', ['location', 'reverse_geocode', 'city'], ['city', 'contextual_name']);
+  const p = r.over(place, 'event_place');
+  // `location.reverse_geocode.city` as page lists give it; event pages name the city as
+  // `city.contextual_name`. Only some fragments of a place carry either (optional).
+  const city = p.opt.nonEmpty('city', ['location', 'reverse_geocode', 'city'], ['city', 'contextual_name']);
   return {
     __typename: p.str('__typename'),
     contextual_name: p.nonEmpty('contextual_name', 'contextual_name', 'name'),
@@ -212,7 +220,8 @@ function creatorOf(r: Reader, hosts: Obj[]): EventCreator | null {
   const c = r.opt.obj('event_creator');
   if (!c) return null;
   const cr = r.over(c, 'event_creator').opt;
-  const id = cr.idStr('id');
+  // A creator is a Relay node: every fragment of it has its id (warned when missing); its name and url only some.
+  const id = r.over(c, 'event_creator').idStr('id');
   // Event pages give the creator without its url; the same profile is listed among the hosts with one.
   const host = id ? hosts.find((h) => idStr(h.id) === id) : undefined;
   const url = cr.str('url') ?? str(host?.url) ?? null;
@@ -333,8 +342,9 @@ function eventOfEdge(edge: Json): EdgeEvent | null {
   const id = first.id as string;
   // The card wrapping the event on a page's events tab (TimelineAppCollectionItem) carries its image.
   const wrapper = isObj(edge) ? obj(edge.node) : null;
-  const cardImageUri =
-    wrapper && wrapper !== first ? reader(wrapper, { platform: PLATFORM, record: 'event_card' }).opt.str('image', ['image', 'uri']) : null;
+  const card = wrapper && wrapper !== first ? reader(wrapper, { platform: PLATFORM, record: 'event_card' }) : null;
+  // A card's image, when it has one, always holds its uri.
+  const cardImageUri = card ? (isObj(wrapper!.image) ? card : card.opt).str('image', ['image', 'uri']) : null;
   return { id, node: mergeNodes(fragmentsOf([edge], id, first)), cardImageUri };
 }
 
