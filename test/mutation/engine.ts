@@ -69,6 +69,9 @@ export interface RecordSpec<D = unknown> {
   /**
    * Source paths the parser reads as optional (`r.opt.*`: the upstream only sometimes carries
    * them): their absence needs no warning (a value of another type still does). Each with why.
+   * A path covers itself only, not the members of an object present there: a member such an
+   * object always carries must still be warned when it is lost (`banner` quiet: no banner is
+   * normal, a banner without its `image_url` is not), unless that member is listed quiet too.
    */
   quiet?: Record<string, string>;
   /**
@@ -176,6 +179,11 @@ function prefixOf(pattern: string, path: Path): number {
   if (segs.length > path.length) return -1;
   for (let i = 0; i < segs.length; i++) if (!segMatch(segs[i], path[i])) return -1;
   return segs.length;
+}
+
+/** The pattern matches `path` itself (not an ancestor or a member of it). */
+function isPath(pattern: string, path: Path): boolean {
+  return prefixOf(pattern, path) === path.length;
 }
 
 /** `path` is a prefix of (an ancestor of, or the same as) a path the pattern matches. */
@@ -465,8 +473,10 @@ export function judge<D>(spec: RecordSpec<D>, opts: { only?: (m: Mutation) => bo
     }
     const announced = run.warnings.some((w) => w.platform === spec.platform);
     // An explicit null is data; an absent optional part is normal; anything else that degraded a field is warned.
+    // A quiet path is that path alone: a member an optional object always carries, lost while the
+    // object is there, is a changed shape (warned) unless the member is listed quiet itself.
     const absentOptional =
-      (m.kind === 'delete' && quiet.some((q) => prefixOf(q, m.path) >= 0)) ||
+      (m.kind === 'delete' && quiet.some((q) => isPath(q, m.path))) ||
       Object.keys(spec.unwarned ?? {}).some((q) => prefixOf(q, m.path) >= 0);
     if (degraded && !announced && m.kind !== 'to-null' && !absentOptional) {
       fail(m, 'a field degraded to null/[] (or a list lost an element) without a parser warning');
