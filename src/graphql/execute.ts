@@ -13,7 +13,7 @@
  * bounded by the document limits (src/graphql/limits.ts), INTROSPECTION_MAX_BYTES and, for answers
  * not remembered yet, the compute budget (src/graphql/introspection-budget.ts).
  */
-import { Kind, getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
+import { GraphQLError, Kind, getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
 import type { DefinitionNode, DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { invalidInput, isApiError } from '../errors.js';
@@ -29,6 +29,10 @@ import { createIntrospectionGate } from './introspection-budget.js';
 import type { IntrospectionGate } from './introspection-budget.js';
 import { INTROSPECTION_MAX_BYTES } from './limits.js';
 import { collectRootFields, isIntrospectionOnly } from './root-fields.js';
+
+/** A variable its definition refuses (wrong type, a required one missing): 400 INVALID_INPUT, as a bad argument is. */
+const variableError = (e: GraphQLError) =>
+  new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'INVALID_INPUT', http: { status: 400 } } });
 
 type Exec = (a: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> | AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>;
 
@@ -49,11 +53,13 @@ export async function executeGraphql(
   if (operation.operation !== 'query') {
     const key = await admit(ctx);
     if (!('id' in key)) return fail(key);
+    const variables = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
+    if (variables.errors) return { errors: variables.errors.map(variableError) };
     const result = (await exec(args)) as ExecutionResult;
     return result.errors ? { ...result, errors: result.errors.map((e) => formatError(e, deps.logger, ctx.reqInfo?.id)) } : result;
   }
   const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
-  if (coerced.errors) return (await exec(args)) as ExecutionResult;
+  if (coerced.errors) return { errors: coerced.errors.map(variableError) };
   const rootFields = collectRootFields(args.document, coerced.coerced, operation.selectionSet);
   // The root-field limit holds for everyone, keyless introspection included (after the key for
   // the rest: 401 → 429 → 400).

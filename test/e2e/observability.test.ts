@@ -90,6 +90,25 @@ describe('request ids', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', request_id: 'gql-2' });
   });
+
+  it('a variable its definition refuses (wrong type, a required one missing) is 400 INVALID_INPUT, query or mutation, at 0 credits', async () => {
+    const { key, id } = await h.key(10);
+    const cases: [string, Record<string, unknown>][] = [
+      ['query($u: String!) { codeRepository(url: $u) { fullName } }', {}],
+      ['query($u: String!) { codeRepository(url: $u) { fullName } }', { u: { a: 1 } }],
+      ['query($n: Int) { lookupJobs(limit: $n) { nextAfter } }', { n: '1e400' }],
+      [
+        'mutation($m: Int) { createLookupJob(operation: "/v1/code/repository", items: [{url: "https://github.com/a/b"}], maxCredits: $m) { id } }',
+        { m: 'x' },
+      ],
+    ];
+    for (const [query, variables] of cases) {
+      const r = await h.gql(query, { key, variables, raw: true });
+      expect(r.status, query).toBe(400);
+      expect(r.body.errors[0].extensions, query).toMatchObject({ code: 'INVALID_INPUT', request_id: expect.any(String) });
+    }
+    expect(await h.balance(id)).toBe(10);
+  });
 });
 
 describe('logs', () => {
