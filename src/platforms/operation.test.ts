@@ -24,6 +24,14 @@ describe('a required string', () => {
     for (const query of ['a', ' a ', 'a\u0000', '\u200bé', '日本', '🙂']) expect(problemsOf({ query }), JSON.stringify(query)).toEqual([]);
   });
 
+  it('holding bytes that were not UTF-8 (U+FFFD) or a lone surrogate is refused: no text a caller means (an outside sweep: charged)', () => {
+    for (const query of ['caf\uFFFD', '\uD800', 'a\uDC00b', 'x\uDBFF'])
+      expect(problemsOf({ query }), JSON.stringify(query)).toEqual([
+        expect.objectContaining({ param: 'query', message: expect.stringContaining('must be valid UTF-8 text') }),
+      ]);
+    expect(problemsOf({ query: 'emoji \uD83D\uDE42' })).toEqual([]);
+  });
+
   it('is refused the same way on every operation that has one', () => {
     let seen = 0;
     for (const op of allOperations())

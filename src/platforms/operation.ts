@@ -153,12 +153,20 @@ export function allParams(op: OperationDef): ParamSpec[] {
 
 /** A character that is not whitespace, a control character (C0, C1) or a format character (zero-width ones, BOM). */
 const VISIBLE = /[^\s\p{Cc}\p{Cf}]/u;
+/**
+ * What no text a caller means holds: U+FFFD, the replacement for bytes that were not UTF-8 (a
+ * query string's `%ff`), and a lone surrogate (JSON's `"\ud800"`), which has no UTF-8 form at all.
+ */
+const BROKEN_TEXT = /\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function paramSchema(p: ParamSpec): z.ZodType {
   let s: z.ZodType;
   switch (p.kind) {
     case 'string': {
-      let str = z.string().max(p.maxLength ?? 2048, `must be at most ${p.maxLength ?? 2048} characters`);
+      let str = z
+        .string()
+        .max(p.maxLength ?? 2048, `must be at most ${p.maxLength ?? 2048} characters`)
+        .refine((v) => !BROKEN_TEXT.test(v), 'must be valid UTF-8 text (percent-encode its bytes as UTF-8; no lone surrogate)');
       // Empty: nothing visible — only whitespace, control or format (zero-width) characters.
       if (p.required) str = str.refine((v) => VISIBLE.test(v), 'must not be empty');
       s = p === CACHE_MAX_AGE_PARAM ? str.refine(isCacheMaxAge, `must be one of ${Object.keys(CACHE_MAX_AGES).join(', ')}`) : str;

@@ -261,6 +261,17 @@ describe('cache', () => {
     expect(await h.balance(id)).toBe(5);
   });
 
+  it('a parameter whose percent-encoding is not UTF-8 is 400 naming it, at 0 credits (it was searched for as U+FFFD and charged)', async () => {
+    const { key, id } = await h.key(5);
+    for (const path of ['/v1/code/repository?url=https%3A%2F%2Fgithub.com%2Focto%2Fk%FFt', '/v1/websearch/search?query=caf%E9']) {
+      const r = await h.rest(path, { key });
+      expect(r.status, path).toBe(400);
+      expect(r.body.error.details[0]).toMatchObject({ message: expect.stringContaining('valid UTF-8') });
+    }
+    expect(await h.balance(id)).toBe(5);
+    expect(upstreamHits()).toBe(0);
+  });
+
   it('100 concurrent identical live requests make one upstream fetch; each pays the live price', async () => {
     h.replay.add({
       ...anyRepoRoute,
