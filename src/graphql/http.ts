@@ -16,6 +16,7 @@ import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
+import { repeatedParams } from '../http/query.js';
 import {
   KEYLESS_MAX_BODY,
   MAX_GRAPHQL_BODY,
@@ -271,14 +272,16 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
 }
 
 /**
- * A GET's `variables` and `extensions` as yoga reads them (the first of each, when not empty),
- * that are not JSON: yoga's JSON.parse would throw, answered as a masked 500.
+ * A GET's parameters given twice, and its `variables` and `extensions` as yoga reads them (the
+ * first of each, when not empty) that are not JSON: yoga's JSON.parse would throw, answered as a
+ * masked 500.
  */
 function unparsedGetParams(url: string | undefined): ApiError | null {
   const at = url?.indexOf('?') ?? -1;
   if (at < 0) return null;
   const params = new URLSearchParams(url!.slice(at + 1));
-  const problems: ParamProblem[] = [];
+  // A parameter given twice is refused, as every route refuses it (src/http/query.ts), never "the first wins".
+  const problems: ParamProblem[] = repeatedParams(params, ['query', 'variables', 'operationName', 'extensions']);
   for (const param of ['variables', 'extensions']) {
     const text = params.get(param);
     if (!text) continue;

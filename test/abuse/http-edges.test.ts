@@ -169,14 +169,18 @@ describe('HTTP edges', () => {
   });
 });
 
-describe('GraphQL over GET: parameters that are not JSON', () => {
-  it('variables or extensions that do not parse → 400 INVALID_INPUT naming it, nothing run or logged as a bug', async () => {
+describe('GraphQL over GET: parameters that are not JSON, or given twice', () => {
+  it('variables or extensions that do not parse, or a parameter given twice → 400 INVALID_INPUT naming it, nothing run or logged as a bug', async () => {
     const { key, id } = await h.key(5);
     const logged = logs.lines().length;
     const query = encodeURIComponent('query($u: String!) { codeRepository(url: $u) { fullName } }');
+    const vars = encodeURIComponent('{"u":"https://github.com/edges/kit"}');
     for (const [param, extra] of [
       ['variables', 'variables=%7B'],
-      ['extensions', `variables=${encodeURIComponent('{"u":"https://github.com/edges/kit"}')}&extensions=not-json`],
+      ['extensions', `variables=${vars}&extensions=not-json`],
+      // Given twice: refused as every route refuses it (the first one was taken silently).
+      ['query', `variables=${vars}&query=${encodeURIComponent('{ __typename }')}`],
+      ['variables', `variables=${vars}&variables=${vars}`],
     ]) {
       const res = await fetch(`${h.url}/graphql?query=${query}&${extra}`, {
         headers: { 'x-api-key': key, accept: 'application/json', 'x-request-id': `get-${param}` },
