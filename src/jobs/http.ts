@@ -33,7 +33,7 @@ import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { csvRows, csvShape } from './export.js';
 import type { CsvShape } from './export.js';
-import { bodyText, readJobRequest, validateItems } from './input.js';
+import { bodyText, creditCap, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
 import type { JobListQuery, JobRow } from './store.js';
@@ -362,10 +362,11 @@ async function resumeJob(
   }
   let maxCredits = row.max_credits;
   if (body && typeof body === 'object' && body.max_credits !== undefined) {
-    const n = body.max_credits;
-    if (n !== null && (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0))
+    // The same forms job creation takes (an integer, or its digits as a string), or null for no cap.
+    const n = body.max_credits === null ? null : creditCap(body.max_credits);
+    if (body.max_credits !== null && n === null)
       return sendError(res, invalidInput([{ param: 'max_credits', message: 'must be an integer ≥ 0, or null for no cap' }]), {}, info.id);
-    maxCredits = n as number | null;
+    maxCredits = n;
   }
   if (row.status === 'completed' || row.status === 'cancelled') {
     return sendError(

@@ -281,6 +281,12 @@ export function webhookOption(value: unknown, problems: ParamProblem[]): { url: 
   return parsed && secretOk && url!.length <= 2048 ? { url: url!, secret: secret! } : null;
 }
 
+/** A job's `max_credits` as given (an integer ≥ 0, or its digits as a string: a query parameter's, a form's), or null. */
+export function creditCap(v: unknown): number | null {
+  const n = typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
 /** Options of a job, from a JSON body or (uploads) the query string and headers. */
 function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<JobRequest, 'items' | 'itemProblems'> {
   const operation = str(o.operation)?.trim() ?? '';
@@ -293,9 +299,8 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
   }
   let maxCredits: number | null = null;
   if (o.max_credits !== undefined && o.max_credits !== null && o.max_credits !== '') {
-    const n = typeof o.max_credits === 'string' && /^\d{1,12}$/.test(o.max_credits.trim()) ? Number(o.max_credits) : o.max_credits;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
-      problems.push({ param: 'max_credits', message: 'must be an integer ≥ 0' });
+    const n = creditCap(o.max_credits);
+    if (n === null) problems.push({ param: 'max_credits', message: 'must be an integer ≥ 0' });
     else maxCredits = n;
   }
   const webhook = webhookOption(o.webhook, problems);

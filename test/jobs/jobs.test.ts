@@ -397,7 +397,9 @@ describe('caps, balance, resume, cancel', () => {
     expect(stopped).toMatchObject({ status: 'stopped_at_cap', credits_charged: 4, counts: { done: 4, skipped: 6 } });
     expect(await h.balance(keyId)).toBe(96);
     expect(h.replay.hits({ host: 'api.github.com' })).toHaveLength(4);
-    const resumed = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body: { max_credits: 10 } });
+    // A cap that is no integer is refused; its digits as a string are taken, as job creation takes them.
+    expect((await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body: { max_credits: '1e3' } })).status).toBe(400);
+    const resumed = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body: { max_credits: '10' } });
     expect(resumed.status).toBe(200);
     const done = await waitFinal(h, key, stopped.id);
     expect(done).toMatchObject({ status: 'completed', credits_charged: 10, counts: { done: 10, ok: 10, skipped: 0 } });
