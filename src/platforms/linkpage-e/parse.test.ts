@@ -103,6 +103,19 @@ describe('parseLnkBioPage: fields and fallbacks', () => {
     expect(r).toMatchObject({ handle: 'Quiet.One', id: '-42', email: null, whatsapp: null, website: null, links: [] });
   });
 
+  it("a profile @name linking to another network is that network's name, not the page's handle (public evidence: a creator's @name → Instagram)", () => {
+    const html = lnkBioHtml({ handle: 'mirasol', uid: '-1344625' })
+      .replace(
+        'href="https://lnk.bio/mirasol" data-type="TYPE_PROFILEPIC"',
+        'href="https://instagram.com/mira.sol" data-type="TYPE_PROFILEPIC"',
+      )
+      .replace('>@mirasol</a>', '>@mira.sol</a>');
+    expect(html).toContain('href="https://instagram.com/mira.sol" data-type="TYPE_PROFILEPIC"');
+    const { result, warnings } = captureWarnings(() => parseLnkBioPage(html, 'mirasol'));
+    expect(result).toMatchObject({ handle: 'mirasol', id: '-1344625' });
+    expect(warnings).toEqual([]);
+  });
+
   it("the id falls back to the redirects' ext, then to the profile picture name", () => {
     const button = `<a class="pb-linkbox" data-type="TYPE_BUTTON" href="${goUrl('https://a.example/x', 5, '-777').replace(/&/g, '&amp;')}">A</a>`;
     expect(parseLnkBioPage(`<html><body>${button}</body></html>`, 'someone')).toMatchObject({

@@ -81,13 +81,19 @@ function pageId($: cheerio.CheerioAPI, profile: Cheerio): string | null {
 }
 
 /** The handle as the page spells it: the profile anchor's `lnk.bio/<handle>` href, else its `@handle` text. */
-function pageHandle(profile: Cheerio): string | null {
+function pageHandle(profile: Cheerio): string | 'elsewhere' | null {
   const href = profile.attr('href');
   if (href) {
     try {
       const u = new URL(href, 'https://lnk.bio/');
       const segs = u.pathname.split('/').filter(Boolean);
-      if (LNKBIO_HOSTS.has(u.hostname.toLowerCase()) && segs.length === 1) return safeDecode(segs[0]).replace(/^@/, '');
+      if (LNKBIO_HOSTS.has(u.hostname.toLowerCase())) {
+        if (segs.length === 1) return safeDecode(segs[0]).replace(/^@/, '');
+      } else if (/^https?:$/.test(u.protocol)) {
+        // The @name links to another network (a creator's "@name → Instagram"): that is the
+        // name there, not this page's handle.
+        return 'elsewhere';
+      }
     } catch {
       /* fall through to the text */
     }
@@ -159,7 +165,7 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
   const spelled = pageHandle(profile);
   if (!spelled) h.warn('handle', 'no lnk.bio/<handle> href or @handle text on the profile anchor');
   return {
-    handle: spelled ?? handle,
+    handle: spelled && spelled !== 'elsewhere' ? spelled : handle,
     id,
     ...platforms,
     email: extractEmails({ text: emailSources.join('\n') })[0] ?? null,
