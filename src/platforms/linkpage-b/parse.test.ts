@@ -157,6 +157,17 @@ describe('parseLinktreePage: modern page shape (hand-written)', () => {
     for (const l of links) expect(Object.keys(l)).toEqual(['id', 'type', 'title', 'url']);
   });
 
+  it("a PRODUCT link without its own url goes to its first product's shop page (public evidence of today's pages)", () => {
+    const account = modernAccount();
+    const links = (account.links as Record<string, unknown>[]).map((l) =>
+      l.type === 'PRODUCT'
+        ? { ...l, url: '', context: { products: [{ title: 'Tee', url: '', shopUrl: 'https://merch.nightowl.example/tee' }] } }
+        : l,
+    );
+    const r = parseLinktreePage(linktreeHtml(profileNextData({ ...account, links })), 'nightowlband');
+    expect(r.links[4]).toEqual({ id: 701000005, type: 'PRODUCT', title: 'MERCH', url: 'https://merch.nightowl.example/tee' });
+  });
+
   it('one URL field per platform: social icons first, then links; first link per platform wins', () => {
     const r = asRecord(page());
     expect(platformUrlsOf(r, FIXED_KEYS)).toEqual([

@@ -53,6 +53,16 @@ function checkErrorPage(data: Obj, username: string): void {
     throw upstreamFailed(`${PLATFORM}: upstream rendered its error page (status ${String(pageProps.statusCode ?? 'unknown')})`);
 }
 
+/**
+ * A PRODUCT link often leaves its own `url` empty: its destination is its first product's shop
+ * page (`context.products[].shopUrl`, else that product's `url`) — public evidence of today's pages.
+ */
+function productUrl(v: Obj): string | null {
+  if (v.type !== 'PRODUCT' || !isObj(v.context) || !Array.isArray(v.context.products)) return null;
+  const first = v.context.products.find(isObj);
+  return first ? (nonEmpty(first.shopUrl) ?? nonEmpty(first.url)) : null;
+}
+
 /** A whole linktr.ee page (HTML) → the record. */
 export function parseLinktreePage(html: string, username: string): LinkpageBPage {
   if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
@@ -88,7 +98,7 @@ export function parseLinktreeNextData(data: unknown, username = ''): LinkpageBPa
   const links: LinkpageBLink[] = linksFrom.items('links', (l) => {
     const v = l.root as Obj;
     // Every link has its id (warned when missing); texts are '' when unset (api.md).
-    return { id: l.get('id', intish), type: str(v.type) ?? '', title: str(v.title) ?? '', url: str(v.url) ?? '' };
+    return { id: l.get('id', intish), type: str(v.type) ?? '', title: str(v.title) ?? '', url: nonEmpty(v.url) ?? productUrl(v) ?? '' };
   });
   // Social links (the profile icons): the account's, else the page's copy; creators without any
   // have none. An entry of another shape, or without its url, is left out and warned.
