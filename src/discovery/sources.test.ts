@@ -234,6 +234,11 @@ describe('the bounded website crawl', () => {
       '/联系我们',
     ])
       expect(contactScore(`https://a.co${p}`), p).toBe(3);
+    // Indonesian, Vietnamese, Arabic contact pages; German, Spanish, Portuguese, Dutch, Indonesian business pages.
+    for (const p of ['/kontak', '/hubungi-kami', '/lien-he', '/اتصل-بنا']) expect(contactScore(`https://a.co${p}`), p).toBe(3);
+    for (const p of ['/kooperationen', '/colaboraciones', '/parcerias', '/samenwerking', '/kerjasama'])
+      expect(contactScore(`https://a.co${p}`), p).toBe(2);
+    expect(linkScore({ url: 'https://a.co/p/24', text: 'Kooperationen' })).toBe(2);
     expect(contactScore('https://a.co/bio')).toBe(2);
     expect(contactScore('https://a.co/a-propos')).toBe(1);
     expect(contactScore('https://a.co/chi-siamo/')).toBe(1);
