@@ -42,7 +42,7 @@ import type { ProfileView } from './profiles.js';
 import { fetchHandle, fetchProfileView, probeHandle, readerOf, readers } from './profiles.js';
 import { fetchHtmlPage } from './pages.js';
 import type { ProfileIdentity, SourceStage } from './progress.js';
-import { isGenericShortLink, resolveShortLink } from './shorteners.js';
+import { isShortLinkToResolve, resolveShortLink } from './shorteners.js';
 import type { SourcePlatform } from './types.js';
 import { solve } from './verification.js';
 import { crawlSite } from './website.js';
@@ -390,7 +390,7 @@ class Lookup {
     // people's accounts ("photos by @…").
     const anchored = from.kind === 'source' || (from.kind !== 'site' && from.anchored);
     const mayFetch = anchored && depth <= MAX_FETCH_DEPTH;
-    if (isGenericShortLink(url)) {
+    if (isShortLinkToResolve(url)) {
       // Resolved where the link would be acted on: the creator's links (followed), a website's
       // (read as candidates), a candidate account's (its link page is read to see whether it links back).
       this.onShortLink(

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { LookupFetcher } from './fetcher.js';
 import { ownerDomain } from './domains.js';
-import { isGenericShortLink, metaRefreshUrl, resolveShortLink, SHORT_LINK_MAX_HOPS } from './shorteners.js';
+import { isShortLinkToResolve, metaRefreshUrl, resolveShortLink, SHORT_LINK_MAX_HOPS } from './shorteners.js';
 import { fakeContext } from '../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../test/support/discovery-context.js';
 
@@ -15,7 +15,7 @@ const web = (answers: Record<string, FakeAnswer>) => {
 };
 const moved = (location: string, status = 301): FakeAnswer => ({ status, headers: { location }, body: '' });
 
-describe('isGenericShortLink', () => {
+describe('isShortLinkToResolve', () => {
   it.each([
     'https://bit.ly/3xYzAbc',
     'http://bit.ly/abc',
@@ -31,14 +31,16 @@ describe('isGenericShortLink', () => {
     'https://goo.gl/abc',
     'https://www.bit.ly/abc',
     'https://tr.ee/owl',
-  ])('%s is one', (url) => expect(isGenericShortLink(url)).toBe(true));
-
-  it.each([
-    // Brand shorteners are classified as their platform by the shared classifier; never resolved.
+    // A brand's own short links name no account until asked (an outside web: a creator's TikTok
+    // share link was never followed, her TikTok left a candidate).
     'https://vm.tiktok.com/ZMabc/',
+    'https://vt.tiktok.com/ZSxyz/',
     'https://amzn.to/3abc',
     'https://spotify.link/abc',
     'https://pin.it/abc',
+  ])('%s is one', (url) => expect(isShortLinkToResolve(url)).toBe(true));
+
+  it.each([
     // The shortener's own home page, other sites, not web links.
     'https://bit.ly/',
     'https://bit.ly',
@@ -46,7 +48,7 @@ describe('isGenericShortLink', () => {
     'https://www.instagram.com/bitly/',
     'mailto:hi@bit.ly',
     'not a url',
-  ])('%s is not', (url) => expect(isGenericShortLink(url)).toBe(false));
+  ])('%s is not', (url) => expect(isShortLinkToResolve(url)).toBe(false));
 
   it('a shortener is never an owner-controlled website', () => {
     expect(ownerDomain('https://bit.ly/3xYzAbc')).toBeNull();

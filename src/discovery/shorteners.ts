@@ -1,14 +1,16 @@
 /**
- * Generic link shorteners in the creator's links (bit.ly, tinyurl.com, t.co, lnkd.in, ow.ly,
- * buff.ly, rebrand.ly, cutt.ly, is.gd, shorturl.at…: the shared classifier's shortener list, less
- * the brand ones it classifies as their platform — vm.tiktok.com, amzn.to, spotify.link…).
+ * Short links in the creator's links: generic shorteners (bit.ly, tinyurl.com, t.co, lnkd.in, ow.ly,
+ * buff.ly, rebrand.ly, cutt.ly, is.gd, shorturl.at…: the shared classifier's shortener list), and a
+ * brand's own short links that name no account (vm.tiktok.com/ZM… leads to a video's or a profile's
+ * page, whose URL names the account; fb.me, t.snapchat.com, on.soundcloud.com, spotify.link…). A
+ * brand short link that names its account already (the classifier reads a handle) is not asked.
  *
  * A short link says nothing until it is resolved: its target is then used as if the creator had
  * linked it directly (a link-in-bio page, a website, an account). Resolving reads only where the
  * shortener points, never the target: one GET per hop without following the redirect (the
  * upstream client's `followRedirects: false`; the SSRF guard checks every hop's URL), the
  * `Location` header or, for the shorteners that answer with a page (t.co's `<meta refresh>`),
- * the refresh URL; a target that is itself a generic shortener is resolved in turn, at most
+ * the refresh URL; a target that is itself a short link to resolve is resolved in turn, at most
  * SHORT_LINK_MAX_HOPS hops. Bounded by SHORT_LINK_TIMEOUT_MS for the whole resolution (the
  * pipeline caps how many are resolved per lookup). 404/410 at the shortener is a dead link
  * (NOT_FOUND); any other answer without a target is a failure.
@@ -27,8 +29,8 @@ export const SHORT_LINK_TIMEOUT_MS = 3_000;
 /** A shortener's own page (t.co's meta refresh) is small; nothing larger is read. */
 const SHORT_LINK_MAX_BYTES = 64 * 1024;
 
-/** A link through a generic shortener: its target cannot be known without asking the shortener. */
-export function isGenericShortLink(url: string): boolean {
+/** A short link whose target cannot be known without asking the shortener (see the module comment). */
+export function isShortLinkToResolve(url: string): boolean {
   let u: URL;
   try {
     u = new URL(url);
@@ -38,7 +40,7 @@ export function isGenericShortLink(url: string): boolean {
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return false;
   // The shortener's own home page (`https://bit.ly/`) is no short link.
   if (u.pathname.replace(/\/+$/, '') === '') return false;
-  return isShortener(u.hostname) && classifyLink(u.href) === null;
+  return isShortener(u.hostname) && !classifyLink(u.href)?.handle;
 }
 
 const META_REFRESH_RE = /<meta\b[^>]*http-equiv\s*=\s*["']?refresh["']?[^>]*>/i;
@@ -61,7 +63,7 @@ function httpUrl(raw: string, base: string): string | null {
   }
 }
 
-/** Where the short link `url` leads (the first URL that is not a generic shortener), once per lookup. */
+/** Where the short link `url` leads (the first URL that is no short link to resolve), once per lookup. */
 export function resolveShortLink(f: LookupFetcher, url: string): Promise<string> {
   return f.run(
     `short:${url}`,
@@ -86,7 +88,7 @@ export function resolveShortLink(f: LookupFetcher, url: string): Promise<string>
         }
         const next = httpUrl(raw, current);
         if (!next) throw upstreamFailed(`shortener: ${current} leads to a non-web address`);
-        if (!isGenericShortLink(next)) return next;
+        if (!isShortLinkToResolve(next)) return next;
         current = next;
       }
       throw upstreamFailed(`shortener: ${url} leads through more than ${SHORT_LINK_MAX_HOPS} shorteners`);

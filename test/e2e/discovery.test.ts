@@ -1095,6 +1095,28 @@ describe('generic short links are resolved and used as if linked directly', () =
     );
   });
 
+  it("a brand's own short link that names no account (a TikTok share link) is resolved: the account its target names is the creator's link", async () => {
+    const w = nightOwlWeb();
+    w.ig.set('clay.lark', {
+      username: 'clay.lark',
+      fullName: 'Clay Lark',
+      bio: 'Wheel-thrown stoneware · clips on TikTok',
+      bioLinks: ['https://vm.tiktok.com/ZMclay01/'],
+    });
+    // TikTok's share link sends a non-browser to the video, whose URL names the account.
+    w.page('https://vm.tiktok.com/ZMclay01/', '', {
+      status: 301,
+      headers: { location: 'https://www.tiktok.com/@claylarkclips/video/7312345678901234567?_r=1&_t=8abc' },
+    });
+    w.tiktok.set('claylarkclips', { handle: 'claylarkclips', nickname: 'Clay Lark', signature: 'studio clips' });
+    install(w);
+    const { key } = await h.key(10);
+    const r = await h.rest(profilesPath('platform=social-b&handle=clay.lark'), { key });
+    expect(r.status).toBe(200);
+    expect(r.body.profiles.find((p: any) => p.platform === 'shortvideo')).toMatchObject({ handle: 'claylarkclips' });
+    expect(h.replay.hits({ host: 'vm.tiktok.com' }).map((x) => x.path)).toEqual(['/ZMclay01/']);
+  });
+
   it(`at most ${MAX_SHORT_LINKS} short links are resolved per lookup; more limit the scan`, async () => {
     const w = nightOwlWeb();
     const links = Array.from({ length: MAX_SHORT_LINKS + 2 }, (_, i) => `https://bit.ly/many${i}`);
