@@ -9,7 +9,7 @@ import { hasFixtures, readFixture, skipReason } from '../../test/support/fixture
 import { linkmeHtml, linkmeProfile, profileNextData as linkmeNextData } from '../platforms/linkpage-a/samples.js';
 import { linktreeHtml, modernAccount, profileNextData } from '../platforms/linkpage-b/samples.js';
 import { modulesBody, talentBody } from '../platforms/linkpage-c/samples.js';
-import { creatorPage as pillarPage } from '../platforms/linkpage-d/samples.js';
+import { pillarAnswer, sampleCreator } from '../platforms/linkpage-d/samples.js';
 import { creatorPage as lnkBioPage, lnkBioHtml } from '../platforms/linkpage-e/samples.js';
 import { LookupFetcher } from './fetcher.js';
 import { fetchLinkPage, linkPageOf, recordEmails, recordLinks } from './linkpages.js';
@@ -149,7 +149,11 @@ describe('the five link pages, through their extractors', () => {
   });
 
   it('linkpage-d (pillar) and linkpage-e (lnk.bio): their records, unwrapped redirects, e-mail fields', async () => {
-    const d = fetcher(() => ({ body: pillarPage('maraquintero') }));
+    // Pillar: the shell, its bundles and the GraphQL endpoint's answers.
+    const d = fetcher((r) => {
+      const a = pillarAnswer(r.url, r.body, [sampleCreator('maraquintero')]);
+      return a ? { body: a.body, headers: { 'content-type': a.contentType } } : { status: 404, body: '' };
+    });
     const pd = await fetchLinkPage(d.f, 'https://pillar.io/maraquintero');
     expect(pd.url).toBe('https://pillar.io/maraquintero');
     expect(pd.links.length).toBeGreaterThan(0);

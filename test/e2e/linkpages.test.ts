@@ -81,6 +81,71 @@ interface LinkPageCase {
   graphql: { field: string; selection: string; same(p: Body, record: Body): void };
 }
 
+// Pillar: the shell and its bundles on pillar.io, the page's data from the GraphQL endpoint
+// (samples.ts: our own answers in the shape public evidence gives). The endpoint accepts one
+// token at a time, the one the settings bundle carries now (`pillar.token`): a test rotates it to
+// make the gateway's kept token stale.
+const pillar = { token: D.TOKEN, serial: 0 };
+const pillarIds = new Map<string, string>([[D.INFLUENCER_ID, 'maraquintero']]);
+function pillarCreator(username: string): D.SampleCreator {
+  const id =
+    username === 'maraquintero'
+      ? D.INFLUENCER_ID
+      : `00000000-0000-4000-8000-${Buffer.from(username).toString('hex').slice(-12).padStart(12, '0')}`;
+  pillarIds.set(id, username);
+  // renamed: its page names another url_key (and alias); lookalike: the lookup answers another username.
+  if (username === 'renamed') return { ...D.sampleCreator('someone.else', { id }), urlKey: 'renamed' };
+  return D.sampleCreator(username, { id });
+}
+/** The JSON bodies of the POSTs the GraphQL endpoint received (this test's). */
+const pillarPosts = () => h.replay.hits({ host: D.GRAPHQL_HOST }).map((x) => JSON.parse(x.body.toString('utf8')));
+function pillarGraphql(req: { body: Buffer; headers: Record<string, string | string[] | undefined> }) {
+  if (req.headers.authorization !== `Bearer ${pillar.token}`) return json(D.JWT_EXPIRED);
+  const body = req.body.toString('utf8');
+  const vars = (JSON.parse(body) as { variables: Record<string, string> }).variables;
+  const username = typeof vars.key === 'string' ? vars.key.replace(/\\(.)/g, '$1') : (pillarIds.get(vars.id) ?? '');
+  switch (username) {
+    case 'ghost':
+      return json(D.resolveAnswer([], vars.key));
+    case 'walled':
+      return html(D.CHALLENGE_HTML, 403);
+    case 'walled200':
+      return html(D.CHALLENGE_HTML);
+    case 'reshaped':
+      return json({
+        errors: [
+          {
+            extensions: { path: '$.selectionSet.shop_banner', code: 'validation-failed' },
+            message: "field 'shop_banner' not found in type: 'query_root'",
+          },
+        ],
+      });
+    case 'notjson':
+      return html('<html><body>maintenance</body></html>');
+    case 'broken':
+      return json({ error: 'internal' }, 500);
+    case 'lookalike':
+      return json({ data: { byBanner: [{ influencer_id: D.INFLUENCER_ID, url_key: 'lookalikf' }], bySlug: [], byAlias: [] } });
+  }
+  const c = pillarCreator(username);
+  if (username === 'nopublic' && typeof vars.id === 'string') return json(D.pageAnswer(null));
+  if (username === 'noproducts' && /shop_featured_product/.test(body))
+    return json({ errors: [{ message: "field 'shop_featured_product' not found" }] });
+  return json(D.graphqlAnswer(body, [c]));
+}
+const JS = { 'content-type': 'application/javascript; charset=utf-8' };
+const pillarRoutes = (): Route[] => [
+  // Any path: the single-page app's shell (the same for every username).
+  { host: 'pillar.io', path: /^\/[^/]*$/, response: html(D.shellHtml()) },
+  { host: 'pillar.io', path: D.PLAIN_VENDORS_PATH, response: { headers: JS, body: D.vendorsJs() } },
+  {
+    host: 'pillar.io',
+    path: D.SETTINGS_VENDORS_PATH,
+    response: () => ({ headers: JS, body: D.vendorsJs({ endpoint: D.GRAPHQL_HOST, token: pillar.token }) }),
+  },
+  { host: D.GRAPHQL_HOST, path: '/v1/graphql', method: 'POST', response: pillarGraphql },
+];
+
 const KOMI = 'api.komi.io';
 const talentPath = (u: string) => `/api/talent/usernames/${u}`;
 
@@ -435,29 +500,15 @@ const CASES: LinkPageCase[] = [
   },
   {
     label: 'linkpage-d',
-    host: 'pillar.io',
-    fetchesPerLookup: 1,
-    routes: () => [
-      // Any username: a creator's page.
-      { host: 'pillar.io', path: /^\/[a-z0-9._-]+$/, response: (req) => html(D.creatorPage(req.path.slice(1))) },
-      { host: 'pillar.io', path: '/ghost', response: html(D.NOT_FOUND_HTML, 404) },
-      { host: 'pillar.io', path: '/ghost200', response: html(D.NOT_FOUND_HTML) },
-      { host: 'pillar.io', path: '/gone-home', response: { status: 302, headers: { location: '/' } } },
-      {
-        host: 'pillar.io',
-        path: '/',
-        response: html('<html><head><title>Pillar - The All-In-One Toolkit for Creators</title></head></html>'),
-      },
-      { host: 'pillar.io', path: '/walled', response: html(D.CHALLENGE_HTML, 403) },
-      { host: 'pillar.io', path: '/walled200', response: html(D.CHALLENGE_HTML) },
-      { host: 'pillar.io', path: '/reshaped', response: html(D.pillarHtml(D.pillarState(null))) },
-      { host: 'pillar.io', path: '/broken', response: html('<html><title>Server Error</title></html>', 500) },
-    ],
+    // The GraphQL endpoint: resolve, page, products (the shell and bundles are asked once per token).
+    host: D.GRAPHQL_HOST,
+    fetchesPerLookup: 3,
+    routes: pillarRoutes,
     live: {
       url: 'https://pillar.io/maraquintero',
       keys: ['id', 'first_name', 'last_name', 'email_primary', 'email', 'location', ...LISTED_PLATFORMS, 'code', 'links', 'products'],
       facts: {
-        id: '5b0e3c1a-8f27-4d6b-9a41-2c7e9d310f58',
+        id: D.INFLUENCER_ID,
         first_name: 'Mara',
         last_name: 'Quintero',
         email_primary: 'mara.quintero.music@gmail.com',
@@ -469,7 +520,7 @@ const CASES: LinkPageCase[] = [
         apple_app_store: 'https://apps.apple.com/mx/app/marea-fan-club/id6470000001',
         code: 'https://github.com/maraq',
       },
-      upstream: ['https://pillar.io/maraquintero'],
+      upstream: [D.GRAPHQL_URL, D.GRAPHQL_URL, D.GRAPHQL_URL],
       more(body) {
         expect(body.links).toHaveLength(5);
         expect(body.links[0]).toEqual({
@@ -489,31 +540,36 @@ const CASES: LinkPageCase[] = [
           description: null,
           image: null,
         });
+        // Resolve, page, products: by the username, then by the resolved id.
+        expect(pillarPosts().map((b) => b.variables)).toEqual([{ key: 'maraquintero' }, { id: D.INFLUENCER_ID }, { id: D.INFLUENCER_ID }]);
       },
     },
     spellings: {
       live: 'https://www.pillar.io/MaraQuintero/?utm_source=ig',
-      canonicalPath: '/maraquintero',
+      canonicalPath: '/v1/graphql',
       hits: ['maraquintero', '@MaraQuintero', 'pillar.io/maraquintero', 'http://pillar.io/maraquintero#x'],
       bare: 'maraquintero',
     },
     notFound: [
-      ['an upstream 404', 'https://pillar.io/ghost'],
-      ['the not-found page served with 200', 'https://pillar.io/ghost200'],
-      ['a redirect to the home page', 'https://pillar.io/gone-home'],
+      ['no creator has the username', 'https://pillar.io/ghost'],
+      ['a creator the public role cannot read', 'https://pillar.io/nopublic'],
     ],
     notFoundNames: 'pillar.io/',
     blocked: [
-      ['a Cloudflare challenge (HTTP 403)', 'https://pillar.io/walled'],
-      ['a Cloudflare challenge (HTTP 200)', 'https://pillar.io/walled200'],
+      ['a Cloudflare challenge on the GraphQL endpoint (HTTP 403)', 'https://pillar.io/walled'],
+      ['a Cloudflare challenge on the GraphQL endpoint (HTTP 200)', 'https://pillar.io/walled200'],
     ],
     failed: [
-      ['a page whose store lacks the profile', 'https://pillar.io/reshaped', 'creator profile'],
+      ['a GraphQL error (the schema changed)', 'https://pillar.io/reshaped', 'errors'],
+      ['an answer that is not JSON', 'https://pillar.io/notjson', 'JSON body'],
       ['an upstream 500', 'https://pillar.io/broken', null],
+      ["another account's page (its url_key another username)", 'https://pillar.io/renamed', 'different resource'],
+      ['a lookup answering with another username only', 'https://pillar.io/lookalike', 'other usernames'],
     ],
     invalid: [
       ['another host', 'https://example.com/maraquintero'],
       ['a look-alike host', 'https://pillar.io.evil.com/maraquintero'],
+      ['the GraphQL host', `https://${D.GRAPHQL_HOST}/maraquintero`],
       ['another link page', 'https://lnk.bio/maraquintero'],
       ['a site section', 'https://pillar.io/login'],
       ['no username', 'https://pillar.io/'],
@@ -816,6 +872,114 @@ describe('linkpage-c: the modules request is the second, optional one', () => {
     expect(r.body['social-b']).toBe('https://www.instagram.com/nora.hollis/');
     expect(await h.balance(id)).toBe(2);
     expect(await linksWarnings()).toBe(before + 1);
+  });
+});
+
+describe('linkpage-d: the public GraphQL token, and the products request as the optional one', () => {
+  const warnings = async (field: string) => {
+    const st = await h.rest('/v1/status');
+    return (st.body.platforms.find((p: { platform: string }) => p.platform === 'linkpage-d').parser_warnings.fields[field] ?? 0) as number;
+  };
+  const shellAndBundles = () => h.replay.hits({ host: 'pillar.io' }).map((x) => x.path);
+  /** A token the gateway has not seen: what the site's bundle and the endpoint hold from now on. */
+  const rotate = () => {
+    pillar.token = D.anonJwt({ serial: ++pillar.serial });
+  };
+
+  it('kept between lookups: a lookup with a kept token asks only the endpoint (3 POSTs), charged once', async () => {
+    const { key, id } = await h.key(5);
+    expect((await h.rest('/v1/linkpage-d?url=keepone', { key })).status).toBe(200);
+    h.replay.reset();
+    for (const route of pillarRoutes()) h.replay.add(route);
+    const r = await h.rest('/v1/linkpage-d?url=keeptwo', { key });
+    expect(r.status).toBe(200);
+    expect(shellAndBundles()).toEqual([]);
+    expect(h.replay.hits({ host: D.GRAPHQL_HOST })).toHaveLength(3);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('refused (Hasura: invalid-jwt, HTTP 200) → the shell and the settings bundle read again once, the request repeated: 200, 1 credit', async () => {
+    rotate();
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/linkpage-d?url=maraquintero', { key });
+    expect(r.status).toBe(200);
+    expect(r.body.id).toBe(D.INFLUENCER_ID);
+    // The page asked for is the shell read; the settings bundle is read first (its name has s-z).
+    expect(shellAndBundles()).toEqual(['/maraquintero', D.SETTINGS_VENDORS_PATH]);
+    const auth = h.replay.hits({ host: D.GRAPHQL_HOST }).map((x) => x.headers.authorization);
+    expect(auth).toHaveLength(4);
+    expect(auth[0]).not.toBe(`Bearer ${pillar.token}`);
+    expect(auth.slice(1)).toEqual(Array(3).fill(`Bearer ${pillar.token}`));
+    const first = h.replay.hits({ host: D.GRAPHQL_HOST })[1];
+    expect(first.headers).toMatchObject({
+      origin: 'https://pillar.io',
+      referer: 'https://pillar.io/maraquintero',
+      'content-type': 'application/json',
+    });
+    expect(await h.balance(id)).toBe(2);
+  });
+
+  it('refused again with a fresh token → 502 UPSTREAM_BLOCKED at 0 credits (one refresh, no loop)', async () => {
+    rotate();
+    h.replay.add({ host: D.GRAPHQL_HOST, path: '/v1/graphql', method: 'POST', response: json({ message: 'forbidden' }, 403) });
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/linkpage-d?url=maraquintero', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
+    expect(h.replay.hits({ host: D.GRAPHQL_HOST })).toHaveLength(2);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('the shell answering with a Cloudflare challenge when a token is needed → 502 UPSTREAM_BLOCKED at 0 credits', async () => {
+    rotate();
+    h.replay.add({ host: 'pillar.io', path: '/maraquintero', response: html(D.CHALLENGE_HTML, 403) });
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/linkpage-d?url=maraquintero', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a bundle naming an endpoint off pillar.io → 502 UPSTREAM_FAILED naming the host; nothing is sent there', async () => {
+    rotate();
+    h.replay.add({
+      host: 'pillar.io',
+      path: D.SETTINGS_VENDORS_PATH,
+      response: { headers: JS, body: D.vendorsJs({ endpoint: 'collector.example.net', token: pillar.token }) },
+    });
+    h.replay.add({ host: 'collector.example.net', path: /.*/, response: json({ data: {} }) });
+    const { key, id } = await h.key(3);
+    const r = await h.rest('/v1/linkpage-d?url=maraquintero', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+    expect(r.body.error.message).toContain('collector.example.net');
+    expect(h.replay.hits({ host: 'collector.example.net' })).toHaveLength(0);
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('a bundle without the settings → 502 UPSTREAM_FAILED naming them', async () => {
+    rotate();
+    h.replay.add({ host: 'pillar.io', path: D.SETTINGS_VENDORS_PATH, response: { headers: JS, body: D.vendorsJs() } });
+    const { key } = await h.key(3);
+    const r = await h.rest('/v1/linkpage-d?url=maraquintero', { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.message).toContain('VUE_APP_GRAPHQL_TOKEN');
+    // Both bundles read, no more.
+    expect(shellAndBundles()).toEqual(['/maraquintero', D.SETTINGS_VENDORS_PATH, D.PLAIN_VENDORS_PATH]);
+  });
+
+  it('the products query failing → 200 with products [], a page.products warning, 1 credit, a partial read (not cached)', async () => {
+    const { key, id } = await h.key(5);
+    const before = await warnings('page.products');
+    const r = await h.rest('/v1/linkpage-d?url=noproducts', { key });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ first_name: 'Mara', products: [], 'social-b': 'https://www.instagram.com/maraquintero' });
+    expect(r.body.links).toHaveLength(5);
+    expect(await h.balance(id)).toBe(4);
+    expect(await warnings('page.products')).toBe(before + 1);
+    const again = await h.rest('/v1/linkpage-d?url=noproducts&cache_max_age=30d', { key });
+    expect(again.body.cached).toBeUndefined();
+    expect(again.body.credits_charged).toBe(1);
   });
 });
 

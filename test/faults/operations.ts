@@ -27,6 +27,10 @@ import type { ExchangeTracker } from './lib.js';
 export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
   codeUser: { requests: [/^GET api\.github\.com\/users\/[^/?]+$/], why: 'the account; its social accounts are one optional field' },
   linkpageCPage: { requests: [/\/api\/talent\/usernames\//], why: 'the talent; its modules (the links) are optional (README)' },
+  linkpageDPage: {
+    requests: [/^GET pillar\.io\//, /^POST graphql\.pillar\.io\/v1\/graphql$/],
+    why: 'the shell and its settings bundle (the public token), then the resolve and page queries; the products query is optional (README) but goes to the same endpoint and path, so it is faulted with them',
+  },
   forumSubreddit: { requests: [/\/r\/[^/]+\/hot\.json/], why: 'the listing; the subreddit’s about is optional (README)' },
   videoChannel: { requests: [/^GET www\.youtube\.com\/@/], why: 'the channel page; the about panel is optional (README)' },
   videoTranscript: {

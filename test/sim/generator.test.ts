@@ -9,7 +9,13 @@ import { ApiError } from '../../src/errors.js';
 import { parseLinkmePage } from '../../src/platforms/linkpage-a/parse.js';
 import { parseLinktreePage } from '../../src/platforms/linkpage-b/parse.js';
 import { pageRecord, readModules, readTalent } from '../../src/platforms/linkpage-c/parse.js';
-import { parsePillarPage } from '../../src/platforms/linkpage-d/parse.js';
+import {
+  pageRecord as pillarRecord,
+  readPage as readPillarPage,
+  readProducts as readPillarProducts,
+} from '../../src/platforms/linkpage-d/parse.js';
+import { pageAnswer as pillarPageAnswer, productsAnswer as pillarProductsAnswer } from '../../src/platforms/linkpage-d/samples.js';
+import { pillarSimCreator } from './pages.js';
 import { parseLnkBioPage } from '../../src/platforms/linkpage-e/parse.js';
 import { isVendorChallenge } from '../../src/upstream/blocks/catalogue.js';
 import { decodeCfEmail, extractEmails } from '../../src/links/emails.js';
@@ -190,9 +196,13 @@ describe('every page parses with the real platform parsers', () => {
         case 'linkpage-c':
           record = pageRecord(readTalent(JSON.parse(served[0].body), lp.username), readModules(JSON.parse(served[1].body)), lp.username);
           break;
-        case 'linkpage-d':
-          record = parsePillarPage(served[0].body, lp.username);
+        case 'linkpage-d': {
+          // The page served is the single-page shell; its data is the GraphQL endpoint's answers.
+          const c = pillarSimCreator(lp);
+          const page = readPillarPage(pillarPageAnswer(c), { id: c.id, by: 'url_key' }, lp.username);
+          record = pillarRecord(page, readPillarProducts(pillarProductsAnswer(c), lp.username));
           break;
+        }
         case 'linkpage-e':
           record = parseLnkBioPage(served[0].body, lp.username);
           break;

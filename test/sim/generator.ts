@@ -128,6 +128,7 @@ import {
   LINK_PAGE_NOT_FOUND,
   linkPageBodies,
   linkPageRequest,
+  pillarSimCreator,
   linkTitle,
   siteChallengeHtml,
   siteNotFoundHtml,
@@ -144,6 +145,11 @@ import {
   youtubeTestAbout,
   youtubeTestChannel,
 } from './pages.js';
+import {
+  GRAPHQL_HOST as PILLAR_GRAPHQL_HOST,
+  graphqlAnswer as pillarGraphqlAnswer,
+  pillarAnswer,
+} from '../../src/platforms/linkpage-d/samples.js';
 import type { Rng } from './rng.js';
 import { rngFor } from './rng.js';
 import type { TruthEntry } from './truth.js';
@@ -274,6 +280,7 @@ export const HOST_LATENCIES: Readonly<Record<string, number>> = {
   'link.me': 150,
   'api.komi.io': 70,
   'pillar.io': 110,
+  [PILLAR_GRAPHQL_HOST]: 60,
   'lnk.bio': 80,
   'www.google.com': 260,
   'bit.ly': 35,
@@ -1985,9 +1992,15 @@ class Server {
           if (d) return { status: 302, contentType: HTML, body: '', headers: { location: d } };
         }
         return this.linkPage(host, path);
+      case 'pillar.io': {
+        const bundle = pillarAnswer(`https://pillar.io${req.path}`, undefined, []);
+        if (/^\/js\//.test(req.path) && bundle) return { status: 200, contentType: bundle.contentType, body: bundle.body };
+        return this.linkPage(host, path);
+      }
+      case PILLAR_GRAPHQL_HOST:
+        return this.pillarGraphql(req.method, req.path, req.body);
       case 'link.me':
       case 'linktr.ee':
-      case 'pillar.io':
       case 'api.komi.io':
         return this.linkPage(host, path);
     }
@@ -2051,6 +2064,24 @@ class Server {
       };
     }
     return accountAnswer(a, { status: 200, contentType: HTML, body: youtubeChannelHtml(a) });
+  }
+
+  /** Pillar's GraphQL endpoint: the resolve (by username), page and products (by id) queries over the world's Pillar pages. */
+  private pillarGraphql(method: string, path: string, body: Buffer): Answer {
+    if (method !== 'POST' || path !== '/v1/graphql') return { status: 404, contentType: JSON_TYPE, body: '{"error":"not found"}' };
+    const text = body.toString('utf8');
+    let vars: Record<string, unknown> = {};
+    try {
+      vars = (JSON.parse(text) as { variables?: Record<string, unknown> }).variables ?? {};
+    } catch {
+      vars = {};
+    }
+    let p: SimLinkPage | undefined;
+    if (typeof vars.key === 'string') p = this.linkPagesByRequest.get(`pillar.io${normPath(`/${vars.key.replace(/\\(.)/g, '$1')}`)}`);
+    else for (const x of this.world.linkPages.values()) if (x.kind === 'linkpage-d' && x.uuid === vars.id) p = x;
+    if (p?.kind !== 'linkpage-d') return { status: 200, contentType: JSON_TYPE, body: JSON.stringify(pillarGraphqlAnswer(text, [])) };
+    const ok: Answer = { status: 200, contentType: JSON_TYPE, body: JSON.stringify(pillarGraphqlAnswer(text, [pillarSimCreator(p)])) };
+    return pageAnswer(p.status, ok, LINK_PAGE_CHALLENGE['pillar.io']);
   }
 
   private linkPage(host: string, path: string): Answer {

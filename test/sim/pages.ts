@@ -23,13 +23,8 @@ import {
   CHALLENGE_HTML as LINKTREE_CHALLENGE,
 } from '../../src/platforms/linkpage-b/samples.js';
 import { talentBody, NOT_FOUND_BODY as KOMI_NOT_FOUND, CHALLENGE_HTML as KOMI_CHALLENGE } from '../../src/platforms/linkpage-c/samples.js';
-import {
-  creatorProfile,
-  pillarHtml,
-  pillarState,
-  NOT_FOUND_HTML as PILLAR_NOT_FOUND,
-  CHALLENGE_HTML as PILLAR_CHALLENGE,
-} from '../../src/platforms/linkpage-d/samples.js';
+import { sampleCreator, shellHtml as pillarShellHtml, CHALLENGE_HTML as PILLAR_CHALLENGE } from '../../src/platforms/linkpage-d/samples.js';
+import type { SampleCreator } from '../../src/platforms/linkpage-d/samples.js';
 import {
   lnkBioHtml,
   NOT_FOUND_HTML as LNKBIO_NOT_FOUND,
@@ -380,14 +375,6 @@ const LNKBIO_NETWORK: Record<string, string> = {
   professional: 'SOCIAL_LINKEDIN',
 };
 
-const PILLAR_FIELD: Record<string, string> = {
-  'social-b': 'instagram',
-  shortvideo: 'tiktok',
-  video: 'youtube',
-  'microblog-b': 'twitter',
-  professional: 'linkedin',
-};
-
 function splitName(displayName: string): [string, string] {
   const parts = displayName.split(' ');
   return [parts[0] ?? displayName, parts.slice(1).join(' ')];
@@ -553,65 +540,10 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
         },
       ];
     }
-    case 'linkpage-d': {
-      const fields: Obj = {};
-      for (const f of [
-        'amazon',
-        'medium',
-        'tiktok',
-        'twitch',
-        'discord',
-        'patreon',
-        'spotify',
-        'twitter',
-        'youtube',
-        'facebook',
-        'linkedin',
-        'snapchat',
-        'instagram',
-        'soundcloud',
-        'apple_app_store',
-        'google_app_store',
-      ])
-        fields[f] = '';
-      const buttons: Obj[] = [];
-      for (const [i, l] of classified.entries()) {
-        const field = l.c ? PILLAR_FIELD[l.c.platform] : undefined;
-        if (field && fields[field] === '') fields[field] = l.url;
-        else
-          buttons.push({
-            id: `${p.uuid.slice(0, 8)}-2b1f-11ef-9c3d-${String(i).padStart(12, '0')}`,
-            type: l.title,
-            title: l.title,
-            url: l.url,
-            clicks: i * 3,
-            order: i + 1,
-          });
-      }
-      const profile = creatorProfile({
-        id: p.uuid,
-        alias: p.username,
-        first_name: first,
-        last_name: last,
-        email_primary: '',
-        email: p.email?.email ?? '',
-        location: '',
-        bio: p.bio,
-        profile_image: `https://res.cloudinary.com/pillario/image/upload/v1712000000/profiles/sim-${p.numericId}.jpg`,
-        ...fields,
-        links: buttons,
-        products: [],
-      });
-      return [
-        {
-          host: 'pillar.io',
-          path: `/${p.username}`,
-          status: 200,
-          contentType: html,
-          body: pillarHtml(pillarState(profile, p.username), `${p.displayName} | Pillar`),
-        },
-      ];
-    }
+    case 'linkpage-d':
+      // Pillar's page is its single-page shell; the data comes from its GraphQL endpoint
+      // (pillarSimCreator, answered by the server from the request body).
+      return [{ host: 'pillar.io', path: `/${p.username}`, status: 200, contentType: html, body: pillarShellHtml() }];
     case 'linkpage-e': {
       const icons: TestIcon[] = [];
       const buttons: TestButton[] = [];
@@ -636,6 +568,54 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
   }
 }
 
+/** Pillar's GraphQL endpoint names these platforms' accounts by its social icons (banner customizations). */
+const PILLAR_CHANNEL: Record<string, string> = {
+  'social-b': 'INSTAGRAM',
+  shortvideo: 'TIKTOK',
+  video: 'YOUTUBE',
+  'microblog-b': 'TWITTER',
+  professional: 'LINKEDIN',
+};
+
+/** A Pillar page's rows as its GraphQL endpoint holds them (src/platforms/linkpage-d/samples.ts shape). */
+export function pillarSimCreator(p: SimLinkPage): SampleCreator {
+  const [first, last] = splitName(p.displayName);
+  const socials: Record<string, { value: string }> = {};
+  const links: Obj[] = [];
+  for (const [i, l] of p.links.entries()) {
+    const c = classifyLink(l.url);
+    const channel = c ? PILLAR_CHANNEL[c.platform] : undefined;
+    if (channel && !socials[channel]) socials[channel] = { value: l.url };
+    else
+      links.push({
+        link_id: `${p.uuid.slice(0, 8)}-2b1f-11ef-9c3d-${String(i).padStart(12, '0')}`,
+        order: i + 1,
+        clicks: i * 3,
+        status: 'ACTIVE',
+        data: { url: l.url, tagline: l.title, visible: true },
+      });
+  }
+  return sampleCreator(p.username, {
+    id: p.uuid,
+    influencer: {
+      id: p.uuid,
+      alias: p.username,
+      contact_email: p.email?.email ?? null,
+      socials: [],
+      user: {
+        first_name: first,
+        last_name: last,
+        email: null,
+        bio: p.bio,
+        profile_image: `cloudinary:profiles/sim-${p.numericId}`,
+      },
+    },
+    banner: { url_key: p.username, customizations: { socials } },
+    links,
+    products: [],
+  });
+}
+
 /** Where a link page is requested from (the first request of its extractor). */
 export function linkPageRequest(p: SimLinkPage): { host: string; path: string } {
   switch (p.kind) {
@@ -656,7 +636,8 @@ export const LINK_PAGE_NOT_FOUND: Record<string, { status: number; contentType: 
   'link.me': { status: 404, contentType: 'text/html; charset=utf-8', body: linkmeNotFound() },
   'linktr.ee': { status: 404, contentType: 'text/html; charset=utf-8', body: linktreeNotFound() },
   'api.komi.io': { status: 404, contentType: 'application/json', body: JSON.stringify(KOMI_NOT_FOUND) },
-  'pillar.io': { status: 404, contentType: 'text/html; charset=utf-8', body: PILLAR_NOT_FOUND },
+  // The single-page app serves its shell for any path; the GraphQL lookup finds no creator.
+  'pillar.io': { status: 200, contentType: 'text/html; charset=utf-8', body: pillarShellHtml() },
   'lnk.bio': { status: 404, contentType: 'text/html; charset=utf-8', body: LNKBIO_NOT_FOUND },
 };
 

@@ -1,37 +1,44 @@
 /**
- * linkpage-d = Pillar. Pure parsing of a public page (`https://pillar.io/<username>`) into
- * api.md's "linkpage-d page" record; no I/O.
+ * linkpage-d = Pillar. Pure parsing, no I/O: the site's shell and bundle (where its public GraphQL
+ * endpoint and token are) and the endpoint's answers, into api.md's "linkpage-d page" record.
  *
- * No capture of a Pillar page exists (../shared/fixtures has none). What is publicly known:
- * Pillar's front end is a Vue app (its bundles are Vue CLI `chunk-vendors` files with
- * `VUE_APP_*` settings), and platforms.md says the page HTML carries a server-rendered data
- * blob. A server-rendered Vue page hands its store to the browser as
- * `<script>window.__INITIAL_STATE__={…}</script>`; a Next.js page would use
- * `<script id="__NEXT_DATA__">`. Both containers are read. Inside, the creator's profile is the
- * object that carries an `id` and the profile's own fields (`first_name`, `last_name`,
- * `email_primary`) — wherever the store nests it — with `links[]` (`{id, type, title, url,
- * clicks, order}`), `products[]` and one snake_case field per social platform (`instagram`,
- * `tiktok`, `apple_app_store`, …, `""` when unset), the names the peer's output passes through.
+ * `https://pillar.io/<username>` is a Vue CLI single-page app: an empty `<div id="app">`, the same
+ * for every path, whatever the username (no server-rendered data). The page's data comes from a
+ * public Hasura GraphQL endpoint; its URL and an anonymous-role JWT are the app's settings, inlined
+ * in one of the `/js/chunk-vendors….js` bundles as `VUE_APP_GRAPHQL_ENDPOINT:"…"` and
+ * `VUE_APP_GRAPHQL_TOKEN:"…"` (public evidence; README.md). The requests are fetch.ts's; here:
  *
- * Steps: challenge page? → data blob (or a not-found page) → profile object (required, with its
- * id; its `alias`, when it states one, the username asked for, else UPSTREAM_FAILED) → fields,
- * each with a fallback → one URL field per linked platform (shared classifier over the profile's
- * URL fields, then its links) → e-mail addresses (shared extractor).
+ *  - the shell → the vendors bundles' URLs (only on pillar.io); a bundle → the endpoint and token
+ *    (the endpoint only on a pillar.io host or one the platform declares, else UPSTREAM_FAILED);
+ *  - the resolve answer → the creator's influencer id: the `shop_banner.url_key`, a
+ *    `shop_builder_item_url_slug.slug` or the `users_influencer.alias` that is the asked username
+ *    (case-insensitively); none → NOT_FOUND; rows naming only other usernames → UPSTREAM_FAILED;
+ *  - the page answer (influencer, banner, links) and the products answer → the record. The page
+ *    must be the resolved influencer's (its id) and, resolved by url_key or alias, state that same
+ *    key: another account's answer is UPSTREAM_FAILED, never data.
+ *
+ * A GraphQL answer with `errors` is UPSTREAM_FAILED (the token's refusal is told apart for
+ * fetch.ts: `isTokenRefusal`).
  */
-import * as cheerio from 'cheerio';
-import { idStr, intish, isObj, reader, str, trimmed } from '../../parse/index.js';
-import type { Obj } from '../../parse/index.js';
-import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
-import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
+import { idStr, isObj, reader, str, trimmed } from '../../parse/index.js';
+import type { Obj, Reader } from '../../parse/index.js';
+import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
-import { declaresNotFound } from '../error-page.js';
-import { assertSameResource } from '../identity.js';
+import { assertSameResource, sameHandle } from '../identity.js';
 import type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 import { LISTED_PLATFORMS } from './schema.js';
 export type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 
-const PLATFORM = 'linkpage-d';
+export const PLATFORM = 'linkpage-d';
+export const ORIGIN = 'https://pillar.io';
+
+/**
+ * The hosts the platform fetches from (its definition's `hosts`). The GraphQL endpoint named by
+ * the bundle must be on pillar.io (or a sub-domain) or one of these: a host added here is a
+ * reviewed decision (README.md), never whatever a bundle says.
+ */
+export const HOSTS: readonly string[] = ['pillar.io', 'www.pillar.io'];
 
 /** Keys of the record that are not platform URL fields. */
 export const FIXED_KEYS: ReadonlySet<string> = new Set([
@@ -45,11 +52,229 @@ export const FIXED_KEYS: ReadonlySet<string> = new Set([
   'products',
 ]);
 
-const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/\S/i.test(v.trim());
-/** Ids are uuids (strings, trimmed); a numeric id is kept as its decimal string. */
+const pageName = (username: string) => `Link page pillar.io/${username || '?'}`;
+
+/** A pillar.io host: pillar.io itself or a sub-domain of it. */
+export function isPillarHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return h === 'pillar.io' || h.endsWith('.pillar.io');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shell and bundle
+// ---------------------------------------------------------------------------------------------
+
+const VENDORS_SRC_RE = /<script\b[^>]*\bsrc\s*=\s*["']([^"']*\/js\/chunk-vendors[^"']*\.js)["']/gi;
+
+/**
+ * The `/js/chunk-vendors….js` bundles the shell loads, absolute, on pillar.io hosts only, the
+ * one named for the `s-z` range first (it carries the app's settings), then in page order.
+ */
+export function vendorsBundleUrls(html: string, pageUrl: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(VENDORS_SRC_RE)) {
+    let u: URL;
+    try {
+      u = new URL(m[1], pageUrl);
+    } catch {
+      continue;
+    }
+    if (u.protocol !== 'https:' || !isPillarHost(u.hostname) || u.username || u.password || u.port) continue;
+    if (!out.includes(u.href)) out.push(u.href);
+  }
+  const settingsFirst = (u: string) => (/s-z/.test(u) ? 0 : 1);
+  return out
+    .map((u, i) => [u, i] as const)
+    .sort((a, b) => settingsFirst(a[0]) - settingsFirst(b[0]) || a[1] - b[1])
+    .map(([u]) => u);
+}
+
+export interface Credentials {
+  /** `https://<host>/v1/graphql` */
+  endpoint: string;
+  token: string;
+}
+
+/** A JS string literal's characters as written (`\/` and `\u002F` the bundler may emit). */
+function jsString(s: string): string {
+  return s.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\(.)/g, '$1');
+}
+
+function setting(js: string, name: string): string | null {
+  const m = new RegExp(`\\b${name}\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(js);
+  const v = m ? jsString(m[1]).trim() : '';
+  return v || null;
+}
+
+/**
+ * The GraphQL endpoint of a `VUE_APP_GRAPHQL_ENDPOINT` value: a host alone is
+ * `https://<host>/v1/graphql`; a URL is kept (https only, its path `/v1/graphql` when it has none).
+ * Null when it is not a usable https endpoint; UPSTREAM_FAILED when its host is not one we accept.
+ */
+export function endpointOf(raw: string, accepted: readonly string[] = HOSTS): string | null {
+  let u: URL;
+  try {
+    u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'https:' || u.username || u.password || u.port) return null;
+  const host = u.hostname.toLowerCase();
+  if (!isPillarHost(host) && !accepted.includes(host))
+    throw upstreamFailed(
+      `${PLATFORM}: the site's bundle names a GraphQL endpoint on ${host}, not a pillar.io host (README.md: declared hosts)`,
+    );
+  const path = u.pathname === '/' || u.pathname === '' ? '/v1/graphql' : u.pathname;
+  return `https://${host}${path}`;
+}
+
+/** The endpoint and public token a vendors bundle carries, or null when it carries neither (another bundle). */
+export function findCredentials(js: string, accepted: readonly string[] = HOSTS): Credentials | null {
+  const rawEndpoint = setting(js, 'VUE_APP_GRAPHQL_ENDPOINT');
+  const token = setting(js, 'VUE_APP_GRAPHQL_TOKEN');
+  if (!rawEndpoint || !token || !/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)) return null;
+  const endpoint = endpointOf(rawEndpoint, accepted);
+  return endpoint ? { endpoint, token } : null;
+}
+
+/** Expiry in epoch ms from a JWT's `exp` claim (seconds), or null without one. */
+export function jwtExpiry(jwt: string): number | null {
+  const part = jwt.split('.')[1];
+  if (!part) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    const exp = isObj(payload) ? payload.exp : undefined;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL requests and answers
+// ---------------------------------------------------------------------------------------------
+
+/** A username as an `_ilike` pattern matching only itself (case aside): `\`, `%` and `_` escaped. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface GraphqlRequest {
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+export function resolveQuery(username: string): GraphqlRequest {
+  return {
+    query: `query ResolveCreator($key: String!) {
+  byBanner: shop_banner(where: {url_key: {_ilike: $key}}, limit: 5) { influencer_id url_key }
+  bySlug: shop_builder_item_url_slug(where: {slug: {_ilike: $key}}, limit: 5) { slug influencer_id }
+  byAlias: users_influencer(where: {alias: {_ilike: $key}}, limit: 5) { id alias }
+}`,
+    variables: { key: escapeLike(username) },
+  };
+}
+
+/** The creator, the page's banner and its links. Social icons (no order) come first, as on the page. */
+export function pageQuery(id: string): GraphqlRequest {
+  return {
+    query: `query CreatorPage($id: uuid!) {
+  influencer: users_influencer_by_pk(id: $id) {
+    id alias contact_email
+    socials { channel handle url }
+    user { first_name last_name full_name email bio profile_image }
+  }
+  banner: shop_banner_by_pk(influencer_id: $id) { url_key customizations }
+  links: shop_custom_link(where: {influencer_id: {_eq: $id}}, order_by: {order: asc_nulls_first}) {
+    link_id order clicks status data
+  }
+}`,
+    variables: { id },
+  };
+}
+
+export function productsQuery(id: string): GraphqlRequest {
+  return {
+    query: `query CreatorProducts($id: uuid!) {
+  products: shop_featured_product(
+    where: {influencer_id: {_eq: $id}, status: {_neq: "DELETED"}}
+    order_by: {order: asc_nulls_last}
+  ) { product_id name description price url image order }
+}`,
+    variables: { id },
+  };
+}
+
+/** Hasura's codes for a token it does not accept (it answers them with HTTP 200 and `errors`). */
+const REFUSED_TOKEN_CODES = new Set(['invalid-jwt', 'jwt-invalid-claims', 'jwt-missing-role-claims', 'invalid-headers', 'access-denied']);
+
+function errorsOf(body: unknown): Obj[] {
+  return isObj(body) && Array.isArray(body.errors) ? body.errors.filter(isObj) : [];
+}
+
+/** Whether a GraphQL answer says the token was refused (expired, invalid, no role). */
+export function isTokenRefusal(body: unknown): boolean {
+  return errorsOf(body).some((e) => {
+    const code = isObj(e.extensions) ? str(e.extensions.code) : null;
+    return (code !== null && REFUSED_TOKEN_CODES.has(code)) || /\bJWT\b/i.test(str(e.message) ?? '');
+  });
+}
+
+/** The `data` object of a GraphQL answer; its `errors` or another shape are UPSTREAM_FAILED. */
+export function dataOf(body: unknown, what: string): Obj {
+  const errors = errorsOf(body);
+  if (errors.length || (isObj(body) && Array.isArray(body.errors) && body.errors.length)) {
+    const messages = errors.map((e) => str(e.message) ?? '?').slice(0, 3);
+    throw upstreamFailed(`${PLATFORM}: the GraphQL endpoint answered ${what} with errors: ${messages.join('; ') || '?'}`);
+  }
+  if (!isObj(body) || !isObj(body.data)) throw shapeChanged(PLATFORM, `data in the GraphQL answer to ${what}`);
+  return body.data;
+}
+
+export type ResolvedBy = 'url_key' | 'slug' | 'alias';
+export interface Resolved {
+  id: string;
+  by: ResolvedBy;
+}
+
 const idOf = (v: unknown): string | null => trimmed(v) ?? idStr(v);
 
-/** Prices arrive as numbers or decimal strings (`"24.99"`, `"$24.99"`). */
+/**
+ * The influencer the asked username names: a banner url_key, else a builder slug, else an alias
+ * equal to it (case-insensitively). No row at all: NOT_FOUND. Rows for other usernames only
+ * (an escaped `_ilike` key matches no other): UPSTREAM_FAILED.
+ */
+export function resolveInfluencer(body: unknown, username: string): Resolved {
+  const what = pageName(username);
+  const data = dataOf(body, `the lookup of ${what}`);
+  const bags: [bag: string, by: ResolvedBy, key: string, id: string][] = [
+    ['byBanner', 'url_key', 'url_key', 'influencer_id'],
+    ['bySlug', 'slug', 'slug', 'influencer_id'],
+    ['byAlias', 'alias', 'alias', 'id'],
+  ];
+  let others = 0;
+  for (const [bag, by, key, id] of bags) {
+    const rows = data[bag];
+    if (!Array.isArray(rows)) throw shapeChanged(PLATFORM, `${bag} in the lookup of ${what}`);
+    for (const row of rows) {
+      if (!isObj(row)) continue;
+      if (!sameHandle(username, row[key])) {
+        others++;
+        continue;
+      }
+      const found = idOf(row[id]);
+      if (found) return { id: found, by };
+    }
+  }
+  if (others) throw upstreamFailed(`${PLATFORM}: the lookup of ${what} answered with other usernames only`);
+  throw notFound(`${what} was not found`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Record
+// ---------------------------------------------------------------------------------------------
+
+/** Prices arrive as numbers or decimal strings (Hasura's `numeric`: `"24.50"`). */
 function price(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'string') {
@@ -59,197 +284,191 @@ function price(v: unknown): number | null {
   return null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The data blob
-// ---------------------------------------------------------------------------------------------
-
-const STATE_ASSIGNMENT_RE = /^\s*window\.__INITIAL_STATE__\s*=\s*/;
-
-/**
- * The page's server-rendered data: `window.__INITIAL_STATE__ = {…}` (Vue server rendering) or
- * `<script id="__NEXT_DATA__">`. Null when the page has neither.
- */
-export function extractPageData(html: string): unknown {
-  const $ = cheerio.load(html);
-  const next = $('script#__NEXT_DATA__').first();
-  if (next.length) return parseJson(next.text(), '<script id="__NEXT_DATA__">');
-  for (const el of $('script:not([src])').toArray()) {
-    const text = $(el).text();
-    if (!STATE_ASSIGNMENT_RE.test(text)) continue;
-    // The state is one JSON object, optionally followed by `;` and more statements
-    // (`(function(){…}())` removing the script): read up to its closing brace.
-    const body = text.replace(STATE_ASSIGNMENT_RE, '');
-    return parseJson(body.slice(0, jsonObjectEnd(body)), 'window.__INITIAL_STATE__');
-  }
-  return null;
-}
-
-function parseJson(text: string, where: string): unknown {
+/** A JSON column: Hasura sends `json`/`jsonb` as an object; a JSON string is read as well. */
+function jsonColumn(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
   try {
-    return JSON.parse(text);
+    return JSON.parse(v) as unknown;
   } catch {
-    throw shapeChanged(PLATFORM, `parseable JSON in ${where}`);
+    return v;
   }
 }
 
-/** Index just past the JSON object that `s` starts with (strings and escapes respected), or s.length. */
-function jsonObjectEnd(s: string): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') {
-      inString = true;
-    } else if (c === '{' || c === '[') {
-      depth++;
-    } else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
+const isHttpUrl = (v: unknown): v is string => typeof v === 'string' && /^https?:\/\/\S/i.test(v.trim());
+
+/** Pillar's names of the networks its social icons link, by host: a link's `type` when it has no title. */
+const SOCIAL_HOSTS: [RegExp, string][] = [
+  [/(^|\.)instagram\.com$/, 'instagram'],
+  [/(^|\.)tiktok\.com$/, 'tiktok'],
+  [/(^|\.)(twitter|x)\.com$/, 'twitter'],
+  [/(^|\.)(youtube\.com|youtu\.be)$/, 'youtube'],
+  [/(^|\.)(facebook|fb)\.com$/, 'facebook'],
+  [/(^|\.)spotify\.com$/, 'spotify'],
+  [/(^|\.)soundcloud\.com$/, 'soundcloud'],
+  [/(^|\.)linkedin\.com$/, 'linkedin'],
+  [/(^|\.)twitch\.tv$/, 'twitch'],
+  [/(^|\.)(discord\.gg|discord\.com)$/, 'discord'],
+  [/(^|\.)patreon\.com$/, 'patreon'],
+  [/(^|\.)medium\.com$/, 'medium'],
+  [/(^|\.)snapchat\.com$/, 'snapchat'],
+  [/(^|\.)pinterest\.com$/, 'pinterest'],
+  [/(^|\.)threads\.(net|com)$/, 'threads'],
+];
+
+function socialName(url: string): string | null {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return SOCIAL_HOSTS.find(([re]) => re.test(host))?.[1] ?? null;
+  } catch {
+    return null;
   }
-  return s.length;
 }
 
-const PROFILE_MARKERS = ['first_name', 'last_name', 'email_primary'];
+/** Pillar's own invitation links (`pillar.io/referral…`): the vendor's, not the creator's. */
+function isReferral(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return isPillarHost(u.hostname) && /^\/referral\b/i.test(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** What the page answer says, read (the influencer's identity checked). */
+export interface PageParts {
+  id: string;
+  user: Reader;
+  influencer: Reader;
+  customizations: Obj | null;
+  links: LinkpageDLink[];
+}
 
 /**
- * The creator's profile inside the blob: the first object (breadth-first, so the shallowest)
- * with an id and one of the profile's own fields. Bounded, so a huge store cannot stall us.
+ * The page answer → its parts. The influencer is the resolved one (its id), and — resolved by
+ * url_key or alias — its banner's url_key or its alias is the asked username, where stated.
+ * No influencer (not readable by the public role): NOT_FOUND.
  */
-function findProfile(data: unknown): Obj | null {
-  const queue: unknown[] = [data];
-  for (let seen = 0; queue.length && seen < 20_000; seen++) {
-    const node = queue.shift();
-    if (Array.isArray(node)) {
-      queue.push(...node);
-    } else if (isObj(node)) {
-      if (idOf(node.id) && PROFILE_MARKERS.some((k) => k in node)) return node;
-      queue.push(...Object.values(node));
-    }
-  }
-  return null;
-}
+export function readPage(body: unknown, resolved: Resolved, username: string): PageParts {
+  const what = pageName(username);
+  const data = dataOf(body, what);
+  if (data.influencer === null) throw notFound(`${what} was not found`);
+  if (!isObj(data.influencer)) throw shapeChanged(PLATFORM, `influencer in the GraphQL answer for ${what}`);
+  const page = reader(data, { platform: PLATFORM, record: 'page' });
+  const influencer = page.child('influencer');
+  const id = influencer.id('id', idOf);
+  const banner = page.opt.obj('banner');
+  assertSameResource(
+    PLATFORM,
+    what,
+    { id: resolved.id, handle: username },
+    {
+      id,
+      handle:
+        resolved.by === 'url_key'
+          ? banner
+            ? str(banner.url_key)
+            : undefined
+          : resolved.by === 'alias'
+            ? str((influencer.root as Obj).alias)
+            : undefined,
+    },
+  );
+  const customizations = banner ? jsonColumn(banner.customizations) : null;
+  if (banner && customizations != null && !isObj(customizations)) page.warn('banner.customizations', 'not an object');
 
-/** A store that says the page does not exist: Next.js's 404 page, `notFound`, a 404 status. */
-function saysNotFound(data: unknown): boolean {
-  if (!isObj(data)) return false;
-  if (data.page === '/404') return true;
-  const shallow: Obj[] = [data];
-  for (const v of Object.values(data)) if (isObj(v)) shallow.push(v, ...Object.values(v).filter(isObj));
-  return shallow.some((o) => o.notFound === true || o.statusCode === 404 || o.status === 404);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Record
-// ---------------------------------------------------------------------------------------------
-
-const pageName = (username: string) => `Link page pillar.io/${username || '?'}`;
-
-/** A whole pillar.io page (HTML) → the record. */
-export function parsePillarPage(html: string, username: string): LinkpageDPage {
-  if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
-  const data = extractPageData(html);
-  if (data === null) {
-    // A 404 page by its markup (the status number as its title or heading), never by its
-    // sentences, which are translated (error-page.ts).
-    if (declaresNotFound(html)) throw notFound(`${pageName(username)} was not found`);
-    throw shapeChanged(PLATFORM, 'server-rendered page data (window.__INITIAL_STATE__ or __NEXT_DATA__)');
-  }
-  return parsePillarData(data, username);
-}
-
-/** The page's data blob → the record. */
-export function parsePillarData(data: unknown, username = ''): LinkpageDPage {
-  const profile = findProfile(data);
-  if (!profile) {
-    if (saysNotFound(data)) throw notFound(`${pageName(username)} was not found`);
-    throw shapeChanged(PLATFORM, 'creator profile (id, first_name, last_name, email_primary) in the page data');
-  }
-  const id = idOf(profile.id)!;
-  // The profile's own handle (`alias`), when it states one, is the username asked for: another
-  // creator's page (a redirect, a renamed page) is UPSTREAM_FAILED, never this one's record.
-  if (username) assertSameResource(PLATFORM, pageName(username), { handle: username }, { handle: str(profile.alias) });
-
-  // Pillar's profile object carries the creator's names and link list on every page (empty when
-  // unset): missing ones are warned. Location and products are the creator's choice.
-  const r = reader(profile, { platform: PLATFORM, record: 'profile' });
-  // A link or product of another shape is left out (warned); a link's id and clicks are on every
-  // link (warned when missing), its texts '' when unset (api.md). README: a product card may not
-  // show its price, url, image or description (absent: null, no warning).
-  const links: LinkpageDLink[] = r.items('links', (l) => {
-    const v = l.root as Obj;
+  // Deleted, hidden and Pillar's referral links are not on the page: left out, no warning.
+  const rows = Array.isArray(data.links)
+    ? data.links.filter((row) => {
+        if (!isObj(row)) return true;
+        const d = jsonColumn(row.data);
+        if (str(row.status)?.toUpperCase() === 'DELETED') return false;
+        if (isObj(d) && (d.visible === false || (typeof d.url === 'string' && isReferral(d.url)))) return false;
+        return true;
+      })
+    : data.links;
+  const links = reader({ links: rows }, { platform: PLATFORM, record: 'page' }).items('links', (l) => {
+    const d = l.over(jsonColumn((l.root as Obj).data), 'data');
+    if (!isObj(d.root)) l.warn('data', 'not an object');
+    const url = d.trimmed('url');
+    if (url === null) return null;
+    const title = d.str('title', 'tagline', 'title') ?? '';
     return {
-      id: l.get('id', idOf),
-      type: str(v.type) ?? '',
-      title: str(v.title) ?? '',
-      url: str(v.url) ?? '',
-      clicks: l.get('clicks', intish),
-      order: l.opt.get('order', intish),
+      id: l.get('link_id', idOf),
+      // The peer's type: the title in lower case (a social icon's title is its network), else the network by host.
+      type: title.trim().toLowerCase() || socialName(url) || '',
+      title,
+      url,
+      clicks: l.intish('clicks'),
+      order: l.opt.intish('order'),
     };
   });
 
-  const products: LinkpageDProduct[] = r.opt.items('products', (p) => ({
-    id: p.get('id', idOf),
-    title: p.str('title', 'title', 'name'),
-    price: p.opt.get('price', price),
-    url: p.opt.trimmed('url'),
-    name: p.str('name', 'name', 'title'),
-    description: p.opt.str('description'),
-    image: p.opt.trimmed('image'),
-  }));
-
-  // The profile's own URL fields (its social icons: `instagram`, `apple_app_store`…, and any
-  // `socials` list), then its links. The classifier decides the platform by host, never by key.
-  const platformFields = platformUrlFields([...profileUrls(profile), ...links.map((l) => l.url)]);
-  const platforms: Record<string, string> = Object.fromEntries(LISTED_PLATFORMS.map((p) => [p, platformFields[p] ?? '']));
-  for (const [k, v] of Object.entries(platformFields)) if (!(k in platforms) && !FIXED_KEYS.has(k) && v) platforms[k] = v;
-
-  const { emailPrimary, email } = emails(profile, links);
   return {
     id,
-    first_name: r.trimmed('first_name'),
-    last_name: r.trimmed('last_name'),
-    email_primary: emailPrimary,
-    email,
-    location: r.opt.trimmed('location'),
-    ...platforms,
+    user: influencer.child('user'),
+    influencer,
+    customizations: isObj(customizations) ? customizations : null,
     links,
-    products,
   };
 }
 
-/** The profile's own http(s) URL fields, in the order the profile lists them, and its `socials`. */
-function profileUrls(profile: Obj): string[] {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(profile)) {
-    if (k === 'links' || k === 'products') continue;
-    if (isHttpUrl(v)) out.push(v.trim());
-    else if (k === 'socials' && (isObj(v) || Array.isArray(v))) {
-      for (const s of Object.values(v)) {
-        const url = isObj(s) ? (s.url ?? s.value) : s;
-        if (isHttpUrl(url)) out.push(url.trim());
-      }
-    }
-  }
-  return out;
+/** The products answer → the products (their order as asked: the creator's). */
+export function readProducts(body: unknown, username: string): LinkpageDProduct[] {
+  const data = dataOf(body, `the products of ${pageName(username)}`);
+  return reader(data, { platform: PLATFORM, record: 'page' }).items('products', (p) => {
+    const name = p.str('name');
+    return {
+      id: p.get('product_id', idOf),
+      title: name,
+      price: p.opt.get('price', price),
+      url: p.opt.trimmed('url'),
+      name,
+      description: p.opt.str('description'),
+      image: p.opt.trimmed('image'),
+    };
+  });
 }
 
-/**
- * `email_primary` is the address the profile marks as primary; `email` the contact address it
- * shows (`email`, else `contact_email`). Each falls back to the first address found elsewhere
- * on the page (the other field, a `mailto:` link); every address goes through the shared
- * extractor, so placeholders and malformed values are dropped.
- */
-function emails(profile: Obj, links: LinkpageDLink[]): { emailPrimary: string | null; email: string | null } {
+/** The record: the page's parts and the products (api.md order). */
+export function pageRecord(page: PageParts, products: LinkpageDProduct[]): LinkpageDPage {
+  const custom = page.customizations;
+  const customSocials = custom && isObj(custom.socials) ? custom.socials : {};
+  const iconUrl = (v: unknown) => trimmed(isObj(v) ? (v.value ?? v.url) : v);
+
+  // The social icons (the banner's, then the influencer's connected accounts), then the links:
+  // the classifier decides the platform by host, never by Pillar's channel name.
+  const urls: string[] = [];
+  for (const [channel, v] of Object.entries(customSocials)) {
+    const u = iconUrl(v);
+    if (channel.toUpperCase() !== 'EMAIL' && isHttpUrl(u)) urls.push(u);
+  }
+  for (const s of page.influencer.opt.objects('socials')) if (isHttpUrl(s.url)) urls.push(s.url.trim());
+  const platformFields = platformUrlFields([...urls, ...page.links.map((l) => l.url)]);
+  const platforms: Record<string, string> = Object.fromEntries(LISTED_PLATFORMS.map((p) => [p, platformFields[p] ?? '']));
+  for (const [k, v] of Object.entries(platformFields)) if (!(k in platforms) && !FIXED_KEYS.has(k) && v) platforms[k] = v;
+
+  // E-mail: every address through the shared extractor (placeholders and malformed values dropped).
   const one = (v: unknown) => (typeof v === 'string' ? (extractEmails({ text: v })[0] ?? null) : null);
-  const primary = one(profile.email_primary);
-  const contact = one(profile.email) ?? one(profile.contact_email);
-  const onPage =
+  const account = one(page.user.opt.str('email'));
+  const contact = one(page.influencer.opt.str('contact_email'));
+  const shown = one(iconUrl(customSocials.EMAIL ?? customSocials.email));
+  const mailto =
     extractEmails({
-      text: [primary ?? '', contact ?? '', ...links.filter((l) => /^mailto:/i.test(l.url)).map((l) => l.url)].join('\n'),
+      text: page.links
+        .filter((l) => /^mailto:/i.test(l.url))
+        .map((l) => l.url)
+        .join('\n'),
     })[0] ?? null;
-  return { emailPrimary: primary ?? onPage, email: contact ?? onPage };
+
+  return {
+    id: page.id,
+    first_name: page.user.trimmed('first_name'),
+    last_name: page.user.trimmed('last_name'),
+    email_primary: account ?? contact ?? shown ?? mailto,
+    email: shown ?? contact ?? account ?? mailto,
+    location: custom ? reader(custom, { platform: PLATFORM, record: 'page.banner.customizations' }).opt.trimmed('location') : null,
+    ...platforms,
+    links: page.links,
+    products,
+  };
 }

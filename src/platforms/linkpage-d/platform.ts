@@ -1,17 +1,23 @@
 /**
  * linkpage-d = Pillar. Registry entry: one operation, GET /v1/linkpage-d (1 credit, cacheable).
- * Upstream request: platforms.md (page HTML with a server-rendered data blob).
+ * Upstream requests: the site's public GraphQL endpoint, as the pillar.io page itself reads it
+ * (fetch.ts, README.md; platforms.md says "page HTML (server-rendered data blob)", which today's
+ * single-page app no longer has).
  */
 import type { PlatformDefinition } from '../definition.js';
 import { singleSegmentHandle } from '../../links/page-handle.js';
 import type { OperationDef } from '../operation.js';
 import { fetchPillarPage } from './fetch.js';
 import type { LinkpageDPage } from './parse.js';
+import { HOSTS } from './parse.js';
 import * as schema from './schema.js';
 import { links } from './links.js';
 
 const label = 'linkpage-d';
-const hosts = ['pillar.io', 'www.pillar.io'];
+/** The upstream hosts (parse.ts HOSTS: pillar.io, and a GraphQL endpoint host declared there). */
+const hosts = HOSTS;
+/** The hosts a caller's page URL may name. */
+const PAGE_HOSTS = ['pillar.io', 'www.pillar.io'];
 
 const URL_MAX = 2048;
 
@@ -23,7 +29,7 @@ const URL_MAX = 2048;
  * refused rather than looked up as a username.
  */
 export function pillarUsername(input: string): string | null {
-  return singleSegmentHandle(input, { label, hosts, origin: 'https://pillar.io' });
+  return singleSegmentHandle(input, { label, hosts: PAGE_HOSTS, origin: 'https://pillar.io' });
 }
 
 export const page: OperationDef<{ username: string }, LinkpageDPage> = {
