@@ -957,6 +957,33 @@ describe('linkpage-d: the public GraphQL token, and the products request as the 
     expect(await h.balance(id)).toBe(3);
   });
 
+  it('the shell served with HTTP 404 is read all the same (its bundles); a stale bundle (404) is skipped', async () => {
+    rotate();
+    h.replay.add({
+      host: 'pillar.io',
+      path: '/maraquintero',
+      response: html(D.shellHtml([D.SETTINGS_VENDORS_PATH.replace('s-z', 'old~s-z'), D.SETTINGS_VENDORS_PATH]), 404),
+    });
+    const { key } = await h.key(3);
+    const r = await h.rest('/v1/linkpage-d?url=maraquintero', { key });
+    expect(r.status).toBe(200);
+    expect(shellAndBundles()).toEqual(['/maraquintero', D.SETTINGS_VENDORS_PATH.replace('s-z', 'old~s-z'), D.SETTINGS_VENDORS_PATH]);
+  });
+
+  it('a page sent on to the marketing home page (no bundles): the app’s login page gives them', async () => {
+    rotate();
+    h.replay.add({ host: 'pillar.io', path: '/maraquintero', response: { status: 302, headers: { location: '/' } } });
+    h.replay.add({
+      host: 'pillar.io',
+      path: '/',
+      response: html('<html><head><title>Pillar - The All-In-One Toolkit for Creators</title></head></html>'),
+    });
+    const { key } = await h.key(3);
+    const r = await h.rest('/v1/linkpage-d?url=maraquintero', { key });
+    expect(r.status).toBe(200);
+    expect(shellAndBundles()).toEqual(['/maraquintero', '/', '/login', D.SETTINGS_VENDORS_PATH]);
+  });
+
   it('a bundle without the settings → 502 UPSTREAM_FAILED naming them', async () => {
     rotate();
     h.replay.add({ host: 'pillar.io', path: D.SETTINGS_VENDORS_PATH, response: { headers: JS, body: D.vendorsJs() } });

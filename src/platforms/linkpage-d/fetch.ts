@@ -56,14 +56,10 @@ const FALLBACK_SHELL_URL = `${ORIGIN}/login`;
 export const pageUrlOf = (username: string) => `${ORIGIN}/${encodeURIComponent(username)}`;
 
 async function fetchCredentials(upstream: Upstream, shellUrl: string, signal?: AbortSignal, now: () => number = Date.now): Promise<Token> {
-  const shell = await upstream.request({
-    url: shellUrl,
-    platform: PLATFORM,
-    headers: { accept: 'text/html', 'accept-language': 'en' },
-    signal,
-  });
-  expectStepOk(shell, PLATFORM, 'The pillar.io page shell');
-  for (const url of vendorsBundleUrls(shell.text(), shell.url).slice(0, MAX_BUNDLES)) {
+  let bundles = await shellBundles(upstream, shellUrl, signal);
+  // A page that loads no vendors bundle (sent on to the marketing home page): the app's login page does.
+  if (!bundles.length && shellUrl !== FALLBACK_SHELL_URL) bundles = await shellBundles(upstream, FALLBACK_SHELL_URL, signal);
+  for (const url of bundles.slice(0, MAX_BUNDLES)) {
     const res = await upstream.request({
       url,
       platform: PLATFORM,
@@ -71,6 +67,8 @@ async function fetchCredentials(upstream: Upstream, shellUrl: string, signal?: A
       maxBodyBytes: MAX_BUNDLE_BYTES,
       signal,
     });
+    // A bundle the shell names but the site no longer has: the next one.
+    if (res.status === 404 || res.status === 410) continue;
     expectStepOk(res, PLATFORM, 'A pillar.io vendors bundle');
     const creds = findCredentials(res.text());
     if (!creds) continue;
@@ -81,6 +79,15 @@ async function fetchCredentials(upstream: Upstream, shellUrl: string, signal?: A
     PLATFORM,
     'the GraphQL endpoint and public token (VUE_APP_GRAPHQL_ENDPOINT, VUE_APP_GRAPHQL_TOKEN) in the page’s chunk-vendors bundles',
   );
+}
+
+/** The vendors bundles a pillar.io page loads (a 404 page is read too: the app may serve its shell so). */
+async function shellBundles(upstream: Upstream, url: string, signal?: AbortSignal): Promise<string[]> {
+  const shell = await upstream.request({ url, platform: PLATFORM, headers: { accept: 'text/html', 'accept-language': 'en' }, signal });
+  const bundles = shell.status === 404 || shell.status === 410 ? vendorsBundleUrls(shell.text(), shell.url) : [];
+  if (bundles.length) return bundles;
+  expectStepOk(shell, PLATFORM, 'The pillar.io page shell');
+  return vendorsBundleUrls(shell.text(), shell.url);
 }
 
 /** The page each source fetches its shell from: the latest lookup's (every app path serves the same shell). */
