@@ -940,20 +940,19 @@ describe('linkpage-d: the public GraphQL token, and the products request as the 
     expect(await h.balance(id)).toBe(3);
   });
 
-  it('a bundle naming an endpoint off pillar.io → 502 UPSTREAM_FAILED naming the host; nothing is sent there', async () => {
+  it('a bundle naming an endpoint the SSRF guard refuses (a private address) → 502 UPSTREAM_FAILED naming it; nothing is sent there', async () => {
     rotate();
     h.replay.add({
       host: 'pillar.io',
       path: D.SETTINGS_VENDORS_PATH,
-      response: { headers: JS, body: D.vendorsJs({ endpoint: 'collector.example.net', token: pillar.token }) },
+      response: { headers: JS, body: D.vendorsJs({ endpoint: '10.0.0.7', token: pillar.token }) },
     });
-    h.replay.add({ host: 'collector.example.net', path: /.*/, response: json({ data: {} }) });
     const { key, id } = await h.key(3);
     const r = await h.rest('/v1/linkpage-d?url=maraquintero', { key });
     expect(r.status).toBe(502);
     expect(r.body.error.code).toBe('UPSTREAM_FAILED');
-    expect(r.body.error.message).toContain('collector.example.net');
-    expect(h.replay.hits({ host: 'collector.example.net' })).toHaveLength(0);
+    expect(r.body.error.message).toContain('10.0.0.7');
+    expect(h.replay.hits({ host: '10.0.0.7' })).toHaveLength(0);
     expect(await h.balance(id)).toBe(3);
   });
 

@@ -25,6 +25,7 @@ import type { Obj, Reader } from '../../parse/index.js';
 import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
+import { staticUrlRefusal } from '../../upstream/ssrf.js';
 import { assertSameResource, sameHandle } from '../identity.js';
 import type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 import { LISTED_PLATFORMS } from './schema.js';
@@ -33,11 +34,7 @@ export type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js
 export const PLATFORM = 'linkpage-d';
 export const ORIGIN = 'https://pillar.io';
 
-/**
- * The hosts the platform fetches from (its definition's `hosts`). The GraphQL endpoint named by
- * the bundle must be on pillar.io (or a sub-domain) or one of these: a host added here is a
- * reviewed decision (README.md), never whatever a bundle says.
- */
+/** The hosts the platform fetches its pages and bundles from (its definition's `hosts`). */
 export const HOSTS: readonly string[] = ['pillar.io', 'www.pillar.io'];
 
 /** Keys of the record that are not platform URL fields. */
@@ -109,9 +106,9 @@ function setting(js: string, name: string): string | null {
 /**
  * The GraphQL endpoint of a `VUE_APP_GRAPHQL_ENDPOINT` value: a host alone is
  * `https://<host>/v1/graphql`; a URL is kept (https only, its path `/v1/graphql` when it has none).
- * Null when it is not a usable https endpoint; UPSTREAM_FAILED when its host is not one we accept.
+ * Null when it is not a usable https endpoint; UPSTREAM_FAILED when the SSRF guard refuses its host.
  */
-export function endpointOf(raw: string, accepted: readonly string[] = HOSTS): string | null {
+export function endpointOf(raw: string): string | null {
   let u: URL;
   try {
     u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
@@ -120,20 +117,22 @@ export function endpointOf(raw: string, accepted: readonly string[] = HOSTS): st
   }
   if (u.protocol !== 'https:' || u.username || u.password || u.port) return null;
   const host = u.hostname.toLowerCase();
-  if (!isPillarHost(host) && !accepted.includes(host))
-    throw upstreamFailed(
-      `${PLATFORM}: the site's bundle names a GraphQL endpoint on ${host}, not a pillar.io host (README.md: declared hosts)`,
-    );
+  // Whatever host pillar.io's own bundle names (its GraphQL service may live off pillar.io), but
+  // never an address the SSRF guard refuses outright (a private or loopback literal, localhost…);
+  // names are checked again when the request resolves them.
+  const refusal = staticUrlRefusal(u);
+  if (refusal)
+    throw upstreamFailed(`${PLATFORM}: the site's bundle names a GraphQL endpoint on ${host}, which may not be fetched: ${refusal}`);
   const path = u.pathname === '/' || u.pathname === '' ? '/v1/graphql' : u.pathname;
   return `https://${host}${path}`;
 }
 
 /** The endpoint and public token a vendors bundle carries, or null when it carries neither (another bundle). */
-export function findCredentials(js: string, accepted: readonly string[] = HOSTS): Credentials | null {
+export function findCredentials(js: string): Credentials | null {
   const rawEndpoint = setting(js, 'VUE_APP_GRAPHQL_ENDPOINT');
   const token = setting(js, 'VUE_APP_GRAPHQL_TOKEN');
   if (!rawEndpoint || !token || !/^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)) return null;
-  const endpoint = endpointOf(rawEndpoint, accepted);
+  const endpoint = endpointOf(rawEndpoint);
   return endpoint ? { endpoint, token } : null;
 }
 
