@@ -16,8 +16,9 @@
  *     `page.products`, and the record a partial read (not cached).
  *
  * Every request goes through ctx.upstream (the SSRF guard, timeouts, block pages: a bot-challenge
- * page is UPSTREAM_BLOCKED before this code sees it). The endpoint is only ever a pillar.io host
- * or one the definition declares (parse.ts endpointOf); the GraphQL POSTs follow no redirect.
+ * page is UPSTREAM_BLOCKED before this code sees it). The endpoint is whatever https host the
+ * site's bundle names, never one the SSRF guard refuses outright (parse.ts endpointOf); the
+ * GraphQL POSTs follow no redirect.
  * One lookup is one operation run: the pipeline charges it once, whatever the requests.
  */
 import { shapeChanged } from '../../errors.js';
