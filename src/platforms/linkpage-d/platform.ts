@@ -14,7 +14,7 @@ import * as schema from './schema.js';
 import { links } from './links.js';
 
 const label = 'linkpage-d';
-/** The upstream hosts (parse.ts HOSTS: pillar.io, and a GraphQL endpoint host declared there). */
+/** The upstream hosts of its pages and bundles (parse.ts HOSTS); the GraphQL endpoint is wherever the bundle names. */
 const hosts = HOSTS;
 /** The hosts a caller's page URL may name. */
 const PAGE_HOSTS = ['pillar.io', 'www.pillar.io'];
