@@ -1,8 +1,9 @@
 /**
  * A request body from which nothing arrives for BODY_IDLE_MS is answered 408 REQUEST_TIMEOUT
  * (JSON, 0 credits, connection closed) within about that time, instead of holding its job body
- * place (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE) until node's requestTimeout (300 s). An upload
- * whose bytes keep coming, however slowly, is read to its end. Every body the gateway reads has
+ * place (JOBS_BODIES_PER_KEY, JOBS_BODIES_AT_ONCE) until node's requestTimeout (300 s). A job
+ * upload whose bytes keep coming is read to its end if, past its first BODY_IDLE_MS, they have come
+ * at 16 KiB/s or more on average (else 408: a trickle would hold the place). Every body the gateway reads has
  * the same rule (src/http/edges.ts: bodyChunks for streamed bodies, readBody for small ones): job
  * create, estimate, monitors, GraphQL POST, MCP POST.
  */
@@ -100,9 +101,9 @@ describe('a job upload that stalls', () => {
     expect(next.status).toBe(200);
   });
 
-  it('a slow but steady upload (a line every fifth of BODY_IDLE_MS, more than twice as long in all) is read to its end', async () => {
+  /** An NDJSON upload of `lines` lines, one every fifth of BODY_IDLE_MS, each followed by `pad` blank lines. */
+  async function steadyUpload(lines: number, pad: number): Promise<{ status: number; body: any }> {
     const { key } = await h.key(100);
-    const lines = 12;
     const { req, answer } = openPost(`${h.url}/v1/jobs?operation=/v1/code/repository`, {
       'x-api-key': key,
       'content-type': 'application/x-ndjson',
@@ -111,14 +112,26 @@ describe('a job upload that stalls', () => {
     let sent = 0;
     const tick = () => {
       sent++;
-      if (sent === lines) return void req.end(line(sent));
-      req.write(line(sent));
+      const chunk = line(sent) + '\n'.repeat(pad);
+      if (sent === lines) return void req.end(chunk);
+      if (!req.write(chunk) && req.destroyed) return;
       setTimeout(tick, IDLE_MS / 5);
     };
     tick();
-    const r = await answer.then(({ res, text }) => ({ status: res.statusCode!, body: JSON.parse(text) }));
+    return answer.then(({ res, text }) => ({ status: res.statusCode!, body: JSON.parse(text) }));
+  }
+
+  it('a slow but steady upload (a chunk every fifth of BODY_IDLE_MS, more than twice as long in all) at 16 KiB/s or more is read to its end', async () => {
+    // 4 KiB every 200 ms: 20 KiB/s.
+    const r = await steadyUpload(12, 4096);
     expect(r.status).toBe(202);
-    expect(r.body.job).toMatchObject({ items: lines });
+    expect(r.body.job).toMatchObject({ items: 12 });
+  });
+
+  it('the same upload at under 16 KiB/s on average, past its first BODY_IDLE_MS: 408, though no gap reaches BODY_IDLE_MS (two keys trickling held both body places for 300 s)', async () => {
+    const r = await steadyUpload(12, 0);
+    expect(r.status).toBe(408);
+    expect(r.body.error).toMatchObject({ code: 'REQUEST_TIMEOUT', message: expect.stringContaining('slower than 16 KiB/s') });
   });
 });
 
