@@ -115,6 +115,8 @@ export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>>
   links_elsewhere: -2.7,
   // Issue 35, fitted on the development seeds of the five-platform web (bench/discovery/five.ts).
   unverified_field_link: -2.3,
+  website_credit: 0,
+  other_person: -4,
 };
 
 /** A candidate is at most this sure: it is short of proof by definition. */
@@ -132,6 +134,7 @@ export const IDENTITY_LABELS: ReadonlySet<EvidenceLabel> = new Set([
   'creator_mention',
   'display_name_match',
   'website_link',
+  'website_credit',
 ]);
 
 /** What a caller sees by default (`min_confidence`). */
@@ -187,6 +190,8 @@ function isTied(labels: ReadonlySet<EvidenceLabel>): boolean {
 }
 
 function isVerifiedSet(set: ReadonlySet<EvidenceLabel>): boolean {
+  // Someone else's by the creator's words or its own: no link makes it the creator's.
+  if (set.has('other_person')) return false;
   for (const l of set) if (ANCHOR_LABELS.has(l) || (TIED_LABELS.has(l) && isTied(set))) return true;
   return false;
 }

@@ -46,6 +46,14 @@ export interface ProfileNode {
   fromPages: Set<string>;
   fromSites: Set<string>;
   fromProfiles: Set<string>;
+  /** Anchor texts of the links to it, by the website (domain) whose page links it. */
+  siteTexts: Map<string, string[]>;
+  /**
+   * Who links it with a label that names a relation to someone else ("My manager", "my sister's
+   * page", "Photos by"), as `declaredBy` entries: such a link says the account is another person's,
+   * so it is recorded here and in none of the `from…` sets.
+   */
+  creditedBy: Set<string>;
   sameHandle: boolean;
   websearch: boolean;
   /** Reached through the creator's own items: its links may be followed. */
@@ -182,6 +190,8 @@ export class EvidenceGraph {
         fromPages: new Set(),
         fromSites: new Set(),
         fromProfiles: new Set(),
+        siteTexts: new Map(),
+        creditedBy: new Set(),
         sameHandle: false,
         websearch: false,
         anchored: false,
@@ -234,6 +244,8 @@ export class EvidenceGraph {
     for (const x of from.fromPages) into.fromPages.add(x);
     for (const x of from.fromSites) into.fromSites.add(x);
     for (const x of from.fromProfiles) into.fromProfiles.add(x);
+    for (const [d, xs] of from.siteTexts) into.siteTexts.set(d, [...(into.siteTexts.get(d) ?? []), ...xs]);
+    for (const x of from.creditedBy) into.creditedBy.add(x);
     for (const x of from.provenDomains) into.provenDomains.add(x);
     // A duplicate still pending keeps running; its answer is dropped (the node is gone).
     this.profiles.delete(from.key);

@@ -19,7 +19,8 @@ import type { OperationDef } from '../platforms/operation.js';
 import { platforms } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { fetchHtmlPage } from './pages.js';
-import { anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta } from './text.js';
+import { anchorContexts, anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta, visibleText } from './text.js';
+import { relationMentions } from './markers.js';
 import { isPartialRead } from '../platforms/partial-read.js';
 
 export interface LinkPageView {
@@ -28,6 +29,10 @@ export interface LinkPageView {
   title: string | null;
   links: string[];
   emails: string[];
+  /** What the page says about a link (its title, the text around it), by the link as in `links`; only links the page labels. */
+  labels?: Record<string, string>;
+  /** Handles the page's own text names by `@` beside a relation to someone else (markers.ts relationMentions). */
+  others?: string[];
   /** Read without a part an optional request failed to bring (a linkpage-c page's modules): a lookup that read it is partial. */
   partialRead?: true;
 }
@@ -91,8 +96,51 @@ export function recordEmails(record: unknown): string[] {
   return emailsInText(strings.join('\n'));
 }
 
+/**
+ * What a record says about each link: the short texts (a title, a label) of the object that holds
+ * the link's URL — `{ title: 'My manager — Northstar', url: … }`.
+ */
+export function recordLabels(record: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 8 || !v || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1));
+    const entries = Object.entries(v).filter(([k]) => !NOT_LINK_KEYS.has(k));
+    const urls = entries
+      .filter(([, x]) => typeof x === 'string' && /^https?:\/\/\S+$/i.test(x.trim()))
+      .map(([, x]) => (x as string).trim());
+    const texts = entries
+      .filter(([, x]) => typeof x === 'string' && !/^https?:\/\//i.test(x.trim()) && x.trim().length > 0 && x.length <= 200)
+      .map(([, x]) => (x as string).trim());
+    if (urls.length === 1 && texts.length) out[urls[0]] = texts.join(' ');
+    for (const [, x] of entries) walk(x, depth + 1);
+  };
+  walk(record, 0);
+  return out;
+}
+
+/** Every string of a record (its bio, descriptions, link titles), one per line. */
+function recordText(record: unknown): string {
+  const strings: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 8) return;
+    if (typeof v === 'string') strings.push(v);
+    else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(record, 0);
+  return strings.join('\n');
+}
+
 function fromRecord(url: string, title: string | null, record: unknown): LinkPageView {
-  return { url, title, links: recordLinks(record), emails: recordEmails(record) };
+  return {
+    url,
+    title,
+    links: recordLinks(record),
+    emails: recordEmails(record),
+    labels: recordLabels(record),
+    others: relationMentions(recordText(record)),
+  };
 }
 
 const name = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ').trim() || null;
@@ -175,10 +223,13 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     return !namesVendor(classifyLink(l)?.handle ?? null, vendor);
   });
   const meta = pageMeta(page.html);
+  const contexts = anchorContexts(page.html, page.finalUrl, { skipFooter: true });
   return {
     url: linkPageUrl(url),
     title: meta.title,
     links: [...new Set([...links, ...linksInText(meta.description)])],
     emails: [...emailsInHtml(page.html)],
+    labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
+    others: relationMentions(`${visibleText(page.html)}\n${meta.description ?? ''}`),
   };
 }

@@ -408,3 +408,140 @@ export function handleMentions(text: string | null | undefined): string[] {
   for (const m of text.matchAll(/(?<![\p{L}\p{N}._%+-])@([A-Za-z0-9._-]{2,40})/gu)) out.add(m[1].replace(/[._-]+$/, '').toLowerCase());
   return [...out];
 }
+
+/**
+ * Words that say whose an account is when it is someone else's: the creator's people (manager,
+ * agency, editor, photographer…, family and friends) and credits ("photos by", "edited by"). Read
+ * in the creator's own text about a link — the link's label on a link page, the line of a bio or
+ * the block of a page around the link or `@handle` — and nowhere else. Few on purpose (English,
+ * German, Spanish, Portuguese, French, Italian): a link a creator labels with one of them is a
+ * link to another person; an unlabelled link stays the creator's claim.
+ */
+const RELATION_WORDS = [
+  // Work
+  'manager',
+  'managerin',
+  'management',
+  'mgmt',
+  'agent',
+  'agency',
+  'agentur',
+  'agencia',
+  'agence',
+  'booker',
+  'editor',
+  'cutter',
+  'cutterin',
+  'monteur',
+  'monteuse',
+  'photographer',
+  'fotograf',
+  'fotografin',
+  'fotografo',
+  'fotografa',
+  'photographe',
+  'videographer',
+  'roster',
+  'representante',
+  'empresario',
+  // Family and friends
+  'sister',
+  'brother',
+  'mom',
+  'mum',
+  'dad',
+  'wife',
+  'husband',
+  'boyfriend',
+  'girlfriend',
+  'fiance',
+  'fiancee',
+  'daughter',
+  'cousin',
+  'friend',
+  'bestie',
+  'bff',
+  'schwester',
+  'bruder',
+  'freund',
+  'freundin',
+  'hermana',
+  'hermano',
+  'amigo',
+  'amiga',
+  'irma',
+  'irmao',
+  'soeur',
+  'sœur',
+  'frere',
+  'ami',
+  'amie',
+  'sorella',
+  'fratello',
+  'amico',
+  'amica',
+];
+/** Credits: the account made something for the creator. */
+const CREDIT_PHRASES = [
+  'photos by',
+  'photo by',
+  'photography by',
+  'shot by',
+  'edited by',
+  'editing by',
+  'editing for',
+  'edits for',
+  'produced by',
+  'managed by',
+  'represented by',
+  'designed by',
+  'fotos von',
+  'fotos de',
+  'photos de',
+  'foto di',
+  'editado por',
+  'editado por',
+  'gestion par',
+];
+/** A relation word directly followed by one of these names the creator's own thing ("sister channel", "friends podcast"). */
+const OWN_THING = '(?:channel|account|acc|page|brand|show|podcast|site|shop|store|project|kanal|canal|chaine|compte|cuenta|conta)';
+/** First-person possessives: "my manager", "meine Schwester", "mi hermana", "ma sœur", "minha irmã", "la mia amica". */
+const POSSESSIVES =
+  'my|our|mein|meine|meinem|meinen|meiner|unser|unsere|mi|mis|nuestro|nuestra|mon|ma|mes|notre|meu|minha|meus|minhas|mio|mia|miei|mie';
+const RELATION = `(?:${RELATION_WORDS.join('|')})s?(?:['’]s)?(?![\\p{L}\\p{N}])(?!\\s+${OWN_THING}(?![\\p{L}\\p{N}]))`;
+const W = '[\\p{L}\\p{N}]';
+const RELATION_RE = new RegExp(
+  [
+    // "my manager", "my big sister's page", "meine Schwester"
+    `(?<!${W})(?:${POSSESSIVES})\\s+(?:${W}+\\s+){0,2}?${RELATION}`,
+    // "Manager: …", "Editor — Tomi", "Roster: @…"
+    `(?<!${W})${RELATION}\\s*[:—–-]`,
+    // "Photos by @…", "edited by", "represented by"
+    `(?<!${W})(?:${CREDIT_PHRASES.join('|')})(?!${W})`,
+  ].join('|'),
+  'u',
+);
+/** In a link's own short title alone, an agency needs no more: "Blue Door Management", "Agency". */
+const AGENCY_RE = /(?<![\p{L}\p{N}])(?:management|mgmt|agency|agentur|agencia|agence|agent)(?![\p{L}\p{N}])/u;
+
+/**
+ * The creator's text about a link or a handle names a relation to someone else: a possessive
+ * ("My manager — Northstar", "my sister's page", "ma sœur"), a label ("Editor: Tomi"), a credit
+ * ("Photos by @…", "represented by") — that account is another person's. A relation word alone is
+ * not enough ("Photographer. Accra." is the creator describing itself), except an agency's in a
+ * link's own short title (`short`: at most five words).
+ */
+export function namesRelation(text: string | null | undefined, opts: { short?: boolean } = {}): boolean {
+  if (!text) return false;
+  const t = fold(text);
+  if (RELATION_RE.test(t)) return true;
+  return !!opts.short && t.split(/\s+/).filter(Boolean).length <= 5 && AGENCY_RE.test(t);
+}
+
+/** Handles a text names by `@` on a line (or sentence) that names a relation to someone else (`💖 my friend's shop: @lunacrafts`). */
+export function relationMentions(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const out = new Set<string>();
+  for (const line of text.split(/\r?\n|(?<=[.!?])\s+/)) if (namesRelation(line)) for (const h of handleMentions(line)) out.add(h);
+  return [...out];
+}

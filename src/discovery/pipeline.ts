@@ -48,6 +48,20 @@ import { solve } from './verification.js';
 import { crawlSite } from './website.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
+import { handleMentions, namesRelation } from './markers.js';
+
+/** What its origin says about a link: the anchor's own text, and the text around it (a link page's title, a bio's line, a page's block). */
+interface LinkLabel {
+  text: string;
+  context: string;
+  /** Handles the origin's own text names beside a relation to someone else (`my friend's shop: @luna`). */
+  others: readonly string[];
+}
+const labelOf = (text: string | undefined, context: string | undefined, others: readonly string[] | undefined): LinkLabel => ({
+  text: text ?? '',
+  context: context ?? text ?? '',
+  others: others ?? [],
+});
 
 export type { LookupOutcome } from './assemble.js';
 
@@ -382,7 +396,7 @@ class Lookup {
    * One link of `from`: recorded as evidence always; fetched when `from` is the creator's own
    * item (anchored) and the target is within MAX_FETCH_DEPTH.
    */
-  private onLink(url: string, from: Origin, order: Order, depth: number, asker?: Asker): void {
+  private onLink(url: string, from: Origin, order: Order, depth: number, asker?: Asker, label?: LinkLabel): void {
     const g = this.g;
     // Who asks for whatever this link leads to being fetched (README "Beyond the reach").
     const by = asker !== undefined ? asker : this.askerOf(from);
@@ -390,6 +404,12 @@ class Lookup {
     // people's accounts ("photos by @…").
     const anchored = from.kind === 'source' || (from.kind !== 'site' && from.anchored);
     const mayFetch = anchored && depth <= MAX_FETCH_DEPTH;
+    // A link its origin labels as another person's ("My manager", "my sister's page", "Photos by"):
+    // never the creator's item on that link.
+    const credited =
+      namesRelation(label?.context) ||
+      namesRelation(label?.text, { short: true }) ||
+      (!!label?.others.length && label.others.includes(accountOf(url)?.handle?.toLowerCase() ?? ''));
     if (isShortLinkToResolve(url)) {
       // Resolved where the link would be acted on: the creator's links (followed), a website's
       // (read as candidates), a candidate account's (its link page is read to see whether it links back).
@@ -400,10 +420,13 @@ class Lookup {
         depth,
         mayFetch || from.kind === 'site' ? 'creator' : !anchored && from.kind === 'profile' ? 'candidate' : null,
         by,
+        label,
       );
       return;
     }
     const pageUrl = linkPageOf(url);
+    // Another person's link page or website (a manager's agency site) is not the creator's: not recorded as declared by it.
+    if (credited && (pageUrl || !accountOf(url))) return;
     if (pageUrl) {
       const page = g.pageNode(pageUrl, order, depth);
       if (from.kind === 'source') page.fromSource = true;
@@ -427,6 +450,13 @@ class Lookup {
       const key = g.nodeKey(c.platform, c.handle);
       if (key === g.source?.key) return;
       const n = g.profileNode(key, c.platform, c.handle, c.url, order, depth);
+      if (credited) {
+        // Read as a candidate (to be listed with what it is), never as the creator's.
+        n.creditedBy.add(declarer(from));
+        if ((mayFetch || from.kind === 'site') && n.status === 'new') this.fetchAccount(n, 'candidate', by);
+        return;
+      }
+      if (from.kind === 'site') n.siteTexts.set(from.domain, [...(n.siteTexts.get(from.domain) ?? []), label?.text ?? '']);
       if (from.kind === 'source') n.fromSource = true;
       else if (from.kind === 'page') n.fromPages.add(from.url);
       else if (from.kind === 'site') n.fromSites.add(from.domain);
@@ -457,11 +487,19 @@ class Lookup {
    * started. A shortener that cannot be resolved is failed (the creator's: in failed_website_urls;
    * a candidate's: its verification is partial); one that leads nowhere (404) is a dead link.
    */
-  private onShortLink(url: string, from: Origin, order: Order, depth: number, budget: 'creator' | 'candidate' | null, by: Asker): void {
+  private onShortLink(
+    url: string,
+    from: Origin,
+    order: Order,
+    depth: number,
+    budget: 'creator' | 'candidate' | null,
+    by: Asker,
+    label?: LinkLabel,
+  ): void {
     const short = this.g.shortNode(url);
     short.declaredBy.add(declarer(from));
     // What a resolution only work beyond the reach started leads to is beyond the reach too.
-    const follow = () => this.onLink(short.target!, from, order, depth, this.extra.has(short) ? short : by);
+    const follow = () => this.onLink(short.target!, from, order, depth, this.extra.has(short) ? short : by, label);
     if (short.status === 'ok') {
       if (budget) this.asked(short, by, false);
       return follow();
@@ -494,14 +532,20 @@ class Lookup {
     if (!n.view || n.followedAnchored) return;
     if (n.anchored) n.followedAnchored = true;
     const from: Origin = n.isSource ? { kind: 'source' } : { kind: 'profile', key: n.key, anchored: n.anchored, platform: n.platform };
-    n.view.links.forEach((l, i) => this.onLink(l, from, [...(n.isSource ? [1] : n.order), i], n.depth + 1));
+    const labels = n.view.linkLabels ?? {};
+    n.view.links.forEach((l, i) =>
+      this.onLink(l, from, [...(n.isSource ? [1] : n.order), i], n.depth + 1, undefined, labelOf(labels[l], labels[l], n.view!.others)),
+    );
   }
 
   private followPage(p: PageNode): void {
     if (!p.view || p.followedAnchored) return;
     if (p.anchored) p.followedAnchored = true;
     const from: Origin = { kind: 'page', url: p.url, anchored: p.anchored };
-    p.view.links.forEach((l, i) => this.onLink(l, from, [...p.order, i], p.depth + 1));
+    const labels = p.view.labels ?? {};
+    p.view.links.forEach((l, i) =>
+      this.onLink(l, from, [...p.order, i], p.depth + 1, undefined, labelOf(labels[l], labels[l], p.view!.others)),
+    );
   }
 
   /**
@@ -673,7 +717,16 @@ class Lookup {
         const from: Origin = { kind: 'site', domain: site.domain, anchored: site.anchored };
         // Each page's links are followed as soon as that page is read.
         const scan = await crawlSite(this.f, site.startUrl, (page, i) =>
-          page.links.forEach((l, j) => this.onLink(l, from, [...site.order, i, j], site.depth + 1)),
+          page.links.forEach((l, j) =>
+            this.onLink(
+              l,
+              from,
+              [...site.order, i, j],
+              site.depth + 1,
+              undefined,
+              labelOf(page.anchorTexts?.[l], page.labels?.[l], page.others),
+            ),
+          ),
         );
         site.scan = scan;
         site.status = 'ok';
@@ -807,6 +860,8 @@ class Lookup {
       return !!p && p.fromSource && p.status === 'ok';
     };
     if (!n.fromSource && ![...n.fromPages].some(fromSourcePage)) return false;
+    // Another item may still call it someone else's: a link labelled so, or its own bio naming one of the creator's handles.
+    if (n.creditedBy.size || (n.view && handleMentions(n.view.bio).length)) return false;
     const reader = readerOf(n.platform);
     if (n.status === 'ok') return n.view !== null && reader?.stableIdentity === true;
     return n.status === 'unfetched' && !reader;

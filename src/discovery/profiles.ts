@@ -8,13 +8,20 @@
  * named the way bios name them (`IG: name`), spelled-out addresses (`name at domain dot com`),
  * and it drops addresses at the domains every creator shares (platforms, link-in-bio vendors).
  */
-import type { ProfileReader, ProfileView } from '../platforms/reader.js';
+import type { ProfileReader, ProfileView as ReaderView } from '../platforms/reader.js';
 import { identityOf, readProfile, uniq, viewOf } from '../platforms/reader.js';
 import { allReaders } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
-import { emailsInText, mentionedAccounts } from './text.js';
+import { emailsInText, linksInText, mentionedAccounts } from './text.js';
+import { relationMentions } from './markers.js';
 
-export type { ProfileView } from '../platforms/reader.js';
+/** A reader's view as discovery reads it (`enrich`). */
+export interface ProfileView extends ReaderView {
+  /** What the bio says about a link it writes: the bio's line holding it, by the link as in `links`. */
+  linkLabels?: Record<string, string>;
+  /** Handles the bio names by `@` beside a relation to someone else (markers.ts relationMentions). */
+  others?: string[];
+}
 
 export const identity = identityOf;
 
@@ -75,11 +82,15 @@ export function readerAccount(url: string): { platform: string; handle: string }
 }
 
 /** A reader's view with discovery's reading of its bio on top (see the module comment). */
-export function enrich(v: ProfileView): ProfileView {
+export function enrich(v: ReaderView): ProfileView {
+  const linkLabels: Record<string, string> = {};
+  for (const line of (v.bio ?? '').split(/\r?\n/)) for (const l of linksInText(line)) linkLabels[l] ??= line.trim();
   return {
     ...v,
     links: uniq([...v.links, ...mentionedAccounts(v.bio ?? '')]),
     emails: emailsInText(...v.emails, v.bio),
+    linkLabels,
+    others: relationMentions(v.bio),
   };
 }
 

@@ -167,3 +167,34 @@ export function mentionedAccounts(text: string): string[] {
 // Shared with the platform readers (a social-a page reads its anchors and tags the same way).
 export { anchorLinks, pageAnchors, pageMeta } from '../platforms/page-text.js';
 export type { Anchor } from '../platforms/page-text.js';
+
+const BLOCKS = 'li, p, td, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h6, div, section, article';
+
+/**
+ * What a page says about each of its links, by URL (resolved as `pageAnchors` resolves them): the
+ * anchor's own text, title and aria-label, and the text of its block (the nearest paragraph, list
+ * item, cell or div) when that block holds no other link — "Photos by <a>@maria</a>", "<li>My
+ * manager: <a>Northstar</a></li>". A block shared by several links (a row of social icons, a
+ * page's whole body) describes none of them.
+ */
+export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): Map<string, string> {
+  const $ = cheerio.load(html);
+  if (opts.skipFooter) $('footer').remove();
+  const out = new Map<string, string>();
+  $('a[href]').each((_, el) => {
+    let u: URL;
+    try {
+      u = new URL($(el).attr('href')!.trim(), pageUrl);
+    } catch {
+      return;
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
+    u.hash = '';
+    const parts = [$(el).text(), $(el).attr('title') ?? '', $(el).attr('aria-label') ?? ''];
+    const block = $(el).parent().closest(BLOCKS);
+    if (block.length && block.find('a[href]').length === 1) parts.push(block.text());
+    const text = parts.join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+    out.set(u.href, [out.get(u.href), text].filter(Boolean).join(' '));
+  });
+  return out;
+}

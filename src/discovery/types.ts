@@ -59,6 +59,8 @@ export const CANDIDATE_EVIDENCE_LABELS = [
   'lookalike_handle',
   'links_elsewhere',
   'unverified_field_link',
+  'website_credit',
+  'other_person',
 ] as const;
 
 /** Every label, in the order `evidence` lists them. */

@@ -48,8 +48,31 @@ export interface Verification {
   sites: Set<string>;
 }
 
-/** The fixpoint; with `without`, that profile may not be verified (the world without its own contribution). */
+/**
+ * The fixpoint; with `without`, that profile may not be verified (the world without its own
+ * contribution). A profile the fixpoint verified but that turns out to be someone else's by the
+ * creator's side as it finally stands (`other_person`: a label or its own bio says so, judged
+ * against every verified handle) is taken out and the fixpoint run again without it — so what
+ * only it made the creator's (its website, its link page) is not the creator's either.
+ */
 export function solve(g: EvidenceGraph, without: string | null): Verification {
+  const excluded = new Set<string>(without ? [without] : []);
+  for (;;) {
+    const v = fixpoint(g, excluded);
+    let again = false;
+    for (const k of v.verified) {
+      const n = g.profiles.get(k);
+      if (!n || n.isSource) continue;
+      if (isOtherPerson(g, n, v)) {
+        excluded.add(k);
+        again = true;
+      }
+    }
+    if (!again) return v;
+  }
+}
+
+function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>): Verification {
   const v: Verification = { verified: new Set([g.source.key]), pages: new Set(), sites: new Set() };
   for (let changed = true; changed;) {
     changed = false;
@@ -66,7 +89,7 @@ export function solve(g: EvidenceGraph, without: string | null): Verification {
       }
     }
     for (const n of g.profiles.values()) {
-      if (n.key === without || v.verified.has(n.key) || n.status === 'missing') continue;
+      if (excluded.has(n.key) || v.verified.has(n.key) || n.status === 'missing') continue;
       if (isVerified(labelsOf(g, n, v))) {
         v.verified.add(n.key);
         changed = true;
@@ -110,7 +133,12 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   const verifiedOther = (k: string) => g.canonical(k) !== n.key && isVerifiedKey(g, k, v);
   if (n.fromSource || [...n.fromProfiles].some(verifiedOther)) labels.push('verified_profile_link');
   if ([...n.fromPages].some((u) => v.pages.has(u))) labels.push('link_in_bio');
-  if ([...n.fromSites].some((d) => v.sites.has(d))) labels.push('website_link');
+  // A creator website's link is its own account when the site presents it so (a social icon, the
+  // platform's name, the creator's name); an account the site names otherwise (another @handle,
+  // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
+  const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d));
+  if (siteLinks.some((d) => (n.siteTexts.get(d) ?? ['']).some((t) => presentsAsOwn(g, t)))) labels.push('website_link');
+  else if (siteLinks.length) labels.push('website_credit');
   const t = g.viewTargets(n);
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)))
@@ -134,7 +162,70 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if (n.websearch) labels.push('websearch_match');
   // Breaks the same-handle tie (evidence.ts): an account that says it is a fan's is not the creator's.
   if (n.view && markersFor(g, n.view).fan) labels.push('fan_marker');
+  // Someone else's by the creator's words or its own (never verified, evidence.ts).
+  if (isOtherPerson(g, n, v)) labels.push('other_person');
   return labels;
+}
+
+/**
+ * Another person's account next to the creator (a manager, an editor, a sister, a friend, a
+ * co-host), by what the public pages say:
+ *  - the creator's side labels its link to it as someone else's (`creditedBy`: "My manager —
+ *    Northstar", "my sister's page", "Photos by @…", or a line of the linking item naming its
+ *    handle beside such a word) — the source, a creator link page, a verified profile or a creator
+ *    website; or
+ *  - its own bio names one of the creator's handles with `@` — it speaks of the creator in the third
+ *    person ("editing for @ngozi_builds", "proud big sis of @ama", "Roster: @zoe.paints") — without
+ *    saying it is the creator's second account ("main: @…", second_account_marker), while neither
+ *    its handle nor its display name holds one of the creator's handles, its whole name or its
+ *    first name (a person of its own; a relative shares the last name, not the first).
+ */
+function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification): boolean {
+  if (n.isSource) return false;
+  for (const d of n.creditedBy) {
+    if (d.startsWith('site:') ? v.sites.has(d.slice(5)) : declaredByCreator(g, new Set([d]), v)) return true;
+  }
+  if (!n.view?.bio) return false;
+  const named = handleMentions(n.view.bio);
+  if (!named.length) return false;
+  const handles = new Set([g.sourceHandle.toLowerCase(), g.sourceView.handle.toLowerCase()]);
+  for (const k of v.verified) {
+    const h = g.profiles.get(k)?.view?.handle;
+    if (h && k !== n.key) handles.add(h.toLowerCase());
+  }
+  if (!named.some((h) => handles.has(h))) return false;
+  if (markersFor(g, n.view).second) return false;
+  // The creator's handles and whole name, and its first name — not its last: relatives share that.
+  const first =
+    fold(g.sourceView.displayName ?? '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)[0] ?? '';
+  const keys = [...handles, g.sourceView.displayName ?? '', first].map(key).filter((k) => k.length >= 4);
+  const holds = (s: string | null) => !!s && keys.some((k) => key(s).includes(k));
+  return !holds(n.view.handle) && !holds(n.view.displayName);
+}
+
+/** Words of a link's text that say nothing about whose the account is: platform names, "follow me on…". */
+const SOCIAL_WORDS = new Set(
+  (
+    'instagram insta ig tiktok tt youtube yt x twitter facebook fb github linkedin twitch threads pinterest soundcloud reddit ' +
+    'bluesky bsky mastodon substack tumblr kick spotify snapchat truth social patreon discord vimeo behance dribbble ' +
+    'follow me us on my our find join watch subscribe listen see channel page profile account official the at and or'
+  ).split(' '),
+);
+
+/**
+ * A website's link text presents the account as the site's own: empty (an icon), platform names and
+ * "follow me on…" only, a URL, or the creator's own name or handle in it.
+ */
+function presentsAsOwn(g: EvidenceGraph, text: string): boolean {
+  const words = fold(text)
+    .replace(/https?:\/\/\S+|\b[\w.-]+\.(?:com|net|org|io|me|tv|co)\/\S*/g, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !SOCIAL_WORDS.has(w));
+  if (!words.length) return true;
+  const flat = words.join('');
+  return creatorKeys(g).some((k) => flat.includes(k));
 }
 
 /**
@@ -216,9 +307,7 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
 const creatorKeysOf = new WeakMap<EvidenceGraph, string[]>();
 const markerMemo = new WeakMap<ProfileView, Markers>();
 
-function markersFor(g: EvidenceGraph, view: ProfileView): Markers {
-  let m = markerMemo.get(view);
-  if (m) return m;
+function creatorKeys(g: EvidenceGraph): string[] {
   let keys = creatorKeysOf.get(g);
   if (!keys) {
     // Its handle and name whole, then each word of its name (`Mira Clips` is about `Mira Fitness`).
@@ -228,7 +317,13 @@ function markersFor(g: EvidenceGraph, view: ProfileView): Markers {
     );
     creatorKeysOf.set(g, keys);
   }
-  m = markersOf(view, keys, [g.sourceHandle, g.sourceView.handle]);
+  return keys;
+}
+
+function markersFor(g: EvidenceGraph, view: ProfileView): Markers {
+  let m = markerMemo.get(view);
+  if (m) return m;
+  m = markersOf(view, creatorKeys(g), [g.sourceHandle, g.sourceView.handle]);
   markerMemo.set(view, m);
   return m;
 }

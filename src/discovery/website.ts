@@ -22,8 +22,8 @@ import type { LookupFetcher } from './fetcher.js';
 import { registrableDomain } from './domains.js';
 import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
-import { handleMentions } from './markers.js';
-import { emailsInHtml, pageAnchors, visibleText } from './text.js';
+import { handleMentions, relationMentions } from './markers.js';
+import { anchorContexts, emailsInHtml, pageAnchors, visibleText } from './text.js';
 import type { Anchor } from './text.js';
 
 /** Pages the declared page links that are read (best first). */
@@ -38,6 +38,12 @@ export interface SitePage {
   emails: string[];
   /** Handles its visible text names with `@` (markers.ts handleMentions): the creator naming other accounts. */
   mentions: string[];
+  /** What the page says about each link (text.ts anchorContexts), by the link as in `links`. */
+  labels?: Record<string, string>;
+  /** Handles it names by `@` beside a relation to someone else (markers.ts relationMentions). */
+  others?: string[];
+  /** Each link's own anchor text (its text, title and aria-label), by the link as in `links`. */
+  anchorTexts?: Record<string, string>;
 }
 
 export interface SiteScan {
@@ -289,16 +295,28 @@ function readPage(page: HtmlPage): ReadPage {
   if (!page.html) return { url: page.finalUrl, links: [], anchors: [], emails: [], mentions: [] };
   const anchors = pageAnchors(page.html, page.finalUrl);
   const text = visibleText(page.html);
+  const contexts = anchorContexts(page.html, page.finalUrl);
   return {
     url: page.finalUrl,
     links: anchors.map((a) => a.url),
     anchors,
     emails: emailsInHtml(page.html, text),
     mentions: handleMentions(text),
+    labels: Object.fromEntries(anchors.map((a) => [a.url, contexts.get(a.url) ?? a.text])),
+    others: relationMentions(text),
+    anchorTexts: Object.fromEntries(anchors.map((a) => [a.url, a.text])),
   };
 }
 
-const sitePage = ({ url, links, emails, mentions }: ReadPage): SitePage => ({ url, links, emails, mentions });
+const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts }: ReadPage): SitePage => ({
+  url,
+  links,
+  emails,
+  mentions,
+  labels,
+  others,
+  anchorTexts,
+});
 
 /**
  * Crawls the site of `startUrl` (an owner domain). Throws when the declared page itself cannot be

@@ -1425,7 +1425,8 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
   const GLAZE_LAB = 'https://www.tiktok.com/@owl.glaze.lab';
   const GONE = 'https://www.youtube.com/@owl.archive';
   /**
-   * The slow about page (as slowAbout) now also links a TikTok account that links back to the
+   * The slow about page (as slowAbout) now also links a TikTok account as the site's own (its link
+   * reads "TikTok", not another person's @handle: a credit would tie nothing) that links back to the
    * Instagram: verified (reciprocal link), but only once that page is read. The Instagram bio
    * also links Threads (never fetched) and a YouTube channel that does not exist (404).
    */
@@ -1440,7 +1441,7 @@ describe('GraphQL @defer / @stream: what is ready first, credits on the last par
     });
     const body = sitePage(
       'About',
-      `<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p><p>Glaze tests by <a href="${GLAZE_LAB}">@owl.glaze.lab</a></p>`,
+      `<p>Wholesale: wholesale [at] nightowlceramics [dot] com</p><p>Our glaze tests are on <a href="${GLAZE_LAB}">TikTok</a></p>`,
     );
     w.override(`${SITE}/about`, {
       status: 200,

@@ -1,0 +1,240 @@
+/**
+ * Other people next to the creator (an outside web's failure catalogue: managers, editors,
+ * sisters, friends, co-hosts, roster-mates): what the public
+ * pages say about whose an account is. A creator's link is a claim; a label, a credit or the
+ * account's own third-person bio says it is someone else's — then it is never verified, never
+ * scanned, and its addresses are never returned.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseSourceHandle } from './input.js';
+import { runDiscovery } from './pipeline.js';
+import { beaconsPage, DiscoveryWeb, sitePage } from './sample-web.js';
+import { webContext } from '../../test/support/discovery-context.js';
+import { namesRelation, relationMentions } from './markers.js';
+
+const ref = (platform: 'social-b' | 'shortvideo' | 'video', handle: string) => {
+  const r = parseSourceHandle(platform, handle);
+  if (!r.ok) throw new Error(r.message);
+  return r.ref;
+};
+
+async function lookup(w: DiscoveryWeb, platform: 'social-b' | 'shortvideo' | 'video', handle: string) {
+  const { ctx } = webContext(w);
+  const out = await runDiscovery(ctx, platform, ref(platform, handle), { emails: true, internal: null });
+  const byHandle = (h: string) => out.profiles.find((p) => p.handle.toLowerCase() === h);
+  return { out, byHandle, emails: out.emails.map((e) => e.email) };
+}
+
+describe('relation words in the creator’s own text', () => {
+  it('a possessive, a label or a credit names another person; a word alone, "sister channel" or a self-description does not', () => {
+    for (const t of [
+      'My manager — Northstar Talent',
+      'My editor: Tomi',
+      'My sister’s page 💕',
+      'mi hermana 💕',
+      'Meine Schwester',
+      'ma sœur',
+      'Editor — Tomi',
+      'Photos by @maria',
+      'Represented by @gallery',
+    ])
+      expect(namesRelation(t), t).toBe(true);
+    for (const t of [
+      'Instagram',
+      'My second channel',
+      'Sister channel',
+      'Photographer. Accra.',
+      'friends podcast',
+      'thanks @x for the edits',
+    ])
+      expect(namesRelation(t), t).toBe(false);
+    // An agency's name as a link's own short title.
+    expect(namesRelation('Blue Door Management', { short: true })).toBe(true);
+    expect(namesRelation('Blue Door Management')).toBe(false);
+    expect(relationMentions('📧 art@bea.example\n💖 my friend’s shop: @luna.crafts')).toEqual(['luna.crafts']);
+  });
+});
+
+describe('someone else’s account linked by the creator', () => {
+  /** Instagram → Linktree: her TikTok, her manager (labelled), her sister (labelled, in Spanish), her site. */
+  const linkPageWeb = () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('lena.paints', {
+      username: 'lena.paints',
+      fullName: 'Lena Holm',
+      bio: 'ink & watercolour',
+      externalUrl: 'https://linktr.ee/lenaholm',
+      bioLinks: [],
+    });
+    w.linktree.set('lenaholm', {
+      username: 'lenaholm',
+      description: 'Lena — links',
+      links: [
+        { title: 'TikTok', url: 'https://www.tiktok.com/@lenapaintsalot' },
+        { title: 'My manager — Fjord Talent', url: 'https://www.instagram.com/fjord.talent' },
+        { title: 'Mi hermana 💕', url: 'https://www.instagram.com/sofiholm' },
+      ],
+    });
+    w.tiktok.set('lenapaintsalot', { handle: 'lenapaintsalot', nickname: 'lena', signature: 'speedpaints', bioLink: 'linktr.ee/lenaholm' });
+    // Both link her link page back and show their own addresses.
+    w.ig.set('fjord.talent', {
+      username: 'fjord.talent',
+      fullName: 'Fjord Talent',
+      bio: 'talent management · bookings@fjordtalent.se',
+      externalUrl: 'https://linktr.ee/lenaholm',
+      bioLinks: [],
+    });
+    w.ig.set('sofiholm', {
+      username: 'sofiholm',
+      fullName: 'Sofi Holm',
+      bio: 'nurse · sofi.holm@gmail.com',
+      externalUrl: 'https://linktr.ee/lenaholm',
+      bioLinks: [],
+    });
+    return w;
+  };
+
+  it('a link page link labelled as her manager’s or her sister’s: not verified, not scanned, listed below 0.5 as other_person', async () => {
+    const { byHandle, emails, out } = await lookup(linkPageWeb(), 'social-b', 'lena.paints');
+    expect(byHandle('lenapaintsalot')?.evidence).toContain('link_in_bio');
+    for (const h of ['fjord.talent', 'sofiholm']) {
+      const p = byHandle(h);
+      expect(p?.evidence ?? [], h).toContain('other_person');
+      expect(p!.confidence, h).toBeLessThan(0.5);
+      expect(
+        out.scan.scanned_profile_urls.some((u) => u.includes(h)),
+        h,
+      ).toBe(false);
+    }
+    expect(emails).not.toContain('bookings@fjordtalent.se');
+    expect(emails).not.toContain('sofi.holm@gmail.com');
+  });
+
+  it('a generic link page naming the handle beside a relation ("my friend’s shop: @…"), and an account whose own bio speaks of the creator in the third person', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('bea.draws', {
+      username: 'bea.draws',
+      fullName: 'Bea Santos',
+      bio: 'digital art',
+      externalUrl: 'https://beacons.ai/beadraws',
+      bioLinks: [],
+    });
+    w.page(
+      'https://beacons.ai/beadraws',
+      beaconsPage(
+        'beadraws',
+        'Bea Santos',
+        [
+          'https://www.tiktok.com/@bea.draws',
+          'https://www.instagram.com/luna.crochet',
+          'https://www.instagram.com/kit.cuts',
+          'https://www.instagram.com/bea.draws.sketch',
+        ],
+        '<p>💖 my friend’s shop: @luna.crochet</p>',
+      ),
+    );
+    w.tiktok.set('bea.draws', { handle: 'bea.draws', nickname: 'Bea Santos', signature: 'speedpaints', bioLink: 'beacons.ai/beadraws' });
+    w.ig.set('luna.crochet', {
+      username: 'luna.crochet',
+      fullName: 'Luna Crafts',
+      bio: 'orders: lunacrochet@gmail.com',
+      externalUrl: 'https://beacons.ai/beadraws',
+      bioLinks: [],
+    });
+    // Her editor: linked without a label, but it says whom it edits for.
+    w.ig.set('kit.cuts', {
+      username: 'kit.cuts',
+      fullName: 'Kit Adeyemi',
+      bio: 'video editor ✂️ editing for @bea.draws & others\nkit@kitcuts.com',
+      externalUrl: 'https://beacons.ai/beadraws',
+      bioLinks: [],
+    });
+    // Her own sketch account names her main one: a second account says so in the first person.
+    w.ig.set('bea.draws.sketch', {
+      username: 'bea.draws.sketch',
+      fullName: 'Bea sketches',
+      bio: 'sketchbook · main: @bea.draws\nsketch@beasantos.art',
+      externalUrl: 'https://beacons.ai/beadraws',
+      bioLinks: [],
+    });
+    const { byHandle, emails } = await lookup(w, 'social-b', 'bea.draws');
+    expect(byHandle('luna.crochet')?.evidence).toContain('other_person');
+    expect(byHandle('kit.cuts')?.evidence).toContain('other_person');
+    expect(byHandle('luna.crochet')!.confidence).toBeLessThan(0.5);
+    expect(byHandle('kit.cuts')!.confidence).toBeLessThan(0.5);
+    expect(byHandle('bea.draws.sketch')?.evidence).toContain('link_in_bio');
+    expect(emails).toEqual(expect.arrayContaining(['sketch@beasantos.art']));
+    expect(emails).not.toContain('lunacrochet@gmail.com');
+    expect(emails).not.toContain('kit@kitcuts.com');
+  });
+
+  it('a link page link to an agency’s site ("Management"): not the creator’s website, not crawled, its address not returned', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('ben.sings', {
+      username: 'ben.sings',
+      fullName: 'Ben Cohen',
+      bio: 'songs',
+      externalUrl: 'https://linktr.ee/bensings',
+      bioLinks: [],
+    });
+    w.linktree.set('bensings', {
+      username: 'bensings',
+      description: 'Ben',
+      links: [{ title: 'Blue Door Management', url: 'https://bluedoormgmt.com/' }],
+    });
+    w.page('https://bluedoormgmt.com/', sitePage('Blue Door Management', '<p>General: info@bluedoormgmt.com</p>'));
+    const { emails, out } = await lookup(w, 'social-b', 'ben.sings');
+    expect(emails).not.toContain('info@bluedoormgmt.com');
+    expect(out.diagnostics.expanded_website_urls).toEqual([]);
+  });
+});
+
+describe('accounts a creator website credits', () => {
+  it('a site’s own account (its link reads "Instagram") that links back is verified; a co-host it names by @handle that links the site is not', async () => {
+    const w = new DiscoveryWeb();
+    w.x.set('jamalpod', {
+      screenName: 'jamalpod',
+      name: 'Jamal Carter',
+      description: 'host of Late Tape',
+      url: 'https://latetape.example.com/',
+      bioUrls: [],
+    });
+    w.page(
+      'https://latetape.example.com/',
+      sitePage('Late Tape', '<a href="/about">About</a>', { footer: '<a href="https://www.instagram.com/latetapepod">Instagram</a>' }),
+    );
+    w.page(
+      'https://latetape.example.com/about',
+      sitePage('About', '<p>Hosted by Jamal Carter and Dee Simmons (<a href="https://www.instagram.com/deesimmons">@deesimmons</a>).</p>'),
+    );
+    w.ig.set('latetapepod', {
+      username: 'latetapepod',
+      fullName: 'Late Tape Podcast',
+      bio: 'new eps thursdays',
+      externalUrl: 'https://latetape.example.com/',
+      bioLinks: [],
+    });
+    w.ig.set('deesimmons', {
+      username: 'deesimmons',
+      fullName: 'Dee Simmons',
+      bio: 'DJ · dee@deesimmons.co',
+      externalUrl: 'https://latetape.example.com/',
+      bioLinks: [],
+    });
+    const { ctx } = webContext(w);
+    const out = await runDiscovery(ctx, 'microblog-b', ref2('jamalpod'), { emails: true, internal: null });
+    const p = (h: string) => out.profiles.find((x) => x.handle.toLowerCase() === h);
+    expect(p('latetapepod')?.evidence).toEqual(expect.arrayContaining(['shared_website', 'website_link']));
+    expect(p('latetapepod')!.confidence).toBeGreaterThanOrEqual(0.92);
+    expect(p('deesimmons')?.evidence).toContain('website_credit');
+    expect(p('deesimmons')?.evidence).not.toContain('website_link');
+    expect(p('deesimmons')!.confidence).toBeLessThan(0.5);
+    expect(out.emails.map((e) => e.email)).not.toContain('dee@deesimmons.co');
+  });
+});
+
+function ref2(handle: string) {
+  const r = parseSourceHandle('microblog-b', handle);
+  if (!r.ok) throw new Error(r.message);
+  return r.ref;
+}
