@@ -20,7 +20,7 @@ import type {
   FoundEmail,
   SourcePlatform,
 } from './types.js';
-import { candidateLabels, declaredByCreator, labelsOf, solve } from './verification.js';
+import { candidateEvidence, declaredByCreator, labelsOf, solve } from './verification.js';
 import type { Verification } from './verification.js';
 
 export interface LookupOutcome {
@@ -197,7 +197,7 @@ function listedProfiles(g: EvidenceGraph, nodes: readonly ProfileNode[], global:
   for (const n of nodes) {
     if (n.status === 'missing' || !n.url) continue;
     let labels = ownLabels(n);
-    if (!isVerified(labels)) labels = [...labels, ...candidateLabels(g, n, global)];
+    if (!isVerified(labels)) labels = candidateEvidence(g, n, global, labels);
     if (isListed(labels)) profiles.push(profileRecord(g, n, labels));
   }
   profiles.sort((a, b) => b.confidence - a.confidence);

@@ -545,3 +545,25 @@ export function relationMentions(text: string | null | undefined): string[] {
   for (const line of text.split(/\r?\n|(?<=[.!?])\s+/)) if (namesRelation(line)) for (const h of handleMentions(line)) out.add(h);
   return [...out];
 }
+
+/**
+ * `handle` is `of` (another handle the creator is verified under) copied with padding only: the
+ * same separators plus more (`tomasz.grilluje_`, `_tomasz.grilluje`, `tomasz..grilluje`), a padding
+ * word (`tomasz.grilluje.official`, `realtomasz.grilluje`), or one letter doubled — what an impostor
+ * copying that account picks. Another platform's spelling of the same name (`tomasz_grilluje`) is no copy.
+ */
+export function isPaddedCopy(handle: string, of: string): boolean {
+  const h = handle.toLowerCase();
+  const c = of.toLowerCase();
+  const k = key(c);
+  if (h === c || k.length < 4) return false;
+  const seps = (x: string) => x.replace(/[^._-]/g, '').length;
+  const bare = (x: string) => shape(x).replace(/_+/g, '_').replace(/^_|_$/g, '');
+  if (bare(h) === bare(c) && seps(h) > seps(c)) return true;
+  const words = wordsAround(h, [k]);
+  if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
+  const kh = key(h);
+  if (kh.length === k.length + 1)
+    for (let i = 1; i < kh.length; i++) if (kh[i] === kh[i - 1] && kh.slice(0, i) + kh.slice(i + 1) === k) return true;
+  return false;
+}

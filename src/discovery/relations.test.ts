@@ -1,6 +1,6 @@
 /**
  * Other people next to the creator (an outside web's failure catalogue: managers, editors,
- * sisters, friends, co-hosts, roster-mates): what the public
+ * sisters, friends, co-hosts, roster-mates, impostors copying a second handle): what the public
  * pages say about whose an account is. A creator's link is a claim; a label, a credit or the
  * account's own third-person bio says it is someone else's — then it is never verified, never
  * scanned, and its addresses are never returned.
@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { parseSourceHandle } from './input.js';
 import { runDiscovery } from './pipeline.js';
 import { beaconsPage, DiscoveryWeb, sitePage } from './sample-web.js';
+import { websearchQuery } from './websearch.js';
 import { webContext } from '../../test/support/discovery-context.js';
-import { namesRelation, relationMentions } from './markers.js';
+import { namesRelation, relationMentions, isPaddedCopy } from './markers.js';
 
 const ref = (platform: 'social-b' | 'shortvideo' | 'video', handle: string) => {
   const r = parseSourceHandle(platform, handle);
@@ -52,6 +53,14 @@ describe('relation words in the creator’s own text', () => {
     expect(namesRelation('Blue Door Management', { short: true })).toBe(true);
     expect(namesRelation('Blue Door Management')).toBe(false);
     expect(relationMentions('📧 art@bea.example\n💖 my friend’s shop: @luna.crafts')).toEqual(['luna.crafts']);
+  });
+
+  it('a padded copy of a handle: separators added, a padding word, a doubled letter — not another platform’s spelling', () => {
+    expect(isPaddedCopy('tomasz.grilluje_', 'tomasz.grilluje')).toBe(true);
+    expect(isPaddedCopy('tomasz.grilluje.official', 'tomasz.grilluje')).toBe(true);
+    expect(isPaddedCopy('tomasz.grillujee', 'tomasz.grilluje')).toBe(true);
+    expect(isPaddedCopy('tomasz_grilluje', 'tomasz.grilluje')).toBe(false);
+    expect(isPaddedCopy('tomasz.grilluje.vlog', 'tomasz.grilluje')).toBe(false);
   });
 });
 
@@ -238,3 +247,60 @@ function ref2(handle: string) {
   if (!r.ok) throw new Error(r.message);
   return r.ref;
 }
+
+describe('impostors and double counting', () => {
+  const web = () => {
+    const w = new DiscoveryWeb();
+    w.youtube.set('tomaszgrillt', {
+      handle: 'tomaszgrillt',
+      channelId: 'UCtomaszGrillt0000000001',
+      title: 'Tomasz Wójcik',
+      description: 'BBQ',
+      links: [
+        { title: 'Instagram', url: 'https://www.instagram.com/tomasz.grilluje' },
+        { title: 'Links', url: 'https://linktr.ee/tomaszgrill' },
+      ],
+    });
+    w.linktree.set('tomaszgrill', {
+      username: 'tomaszgrill',
+      description: 'Tomasz',
+      links: [{ title: 'YouTube', url: 'https://www.youtube.com/@tomaszgrillt' }],
+    });
+    w.ig.set('tomasz.grilluje', {
+      username: 'tomasz.grilluje',
+      fullName: 'Tomasz Wójcik',
+      bio: 'BBQ',
+      externalUrl: 'https://www.youtube.com/@tomaszgrillt',
+      bioLinks: [],
+    });
+    // Copies the verified Instagram handle with a trailing underscore, claims "backup account", links the channel.
+    w.ig.set('tomasz.grilluje_', {
+      username: 'tomasz.grilluje_',
+      fullName: 'Tomasz Wójcik',
+      bio: 'backup account 🔥 giveaway DM',
+      externalUrl: 'https://www.youtube.com/@tomaszgrillt',
+      bioLinks: [],
+    });
+    // Links the creator's link page only (a fan saying nothing).
+    w.tiktok.set('grill.moments', { handle: 'grill.moments', nickname: 'grill', signature: 'bbq', bioLink: 'linktr.ee/tomaszgrill' });
+    w.search.set(websearchQuery('tomaszgrillt', 'Tomasz Wójcik'), [
+      'https://www.instagram.com/tomasz.grilluje_/',
+      'https://www.tiktok.com/@grill.moments',
+    ]);
+    return w;
+  };
+
+  it('an impostor copying a verified handle other than the source’s is a look-alike (below 0.5)', async () => {
+    const { byHandle } = await lookup(web(), 'video', 'tomaszgrillt');
+    const imp = byHandle('tomasz.grilluje_');
+    expect(imp?.evidence).toContain('lookalike_handle');
+    expect(imp!.confidence).toBeLessThan(0.5);
+  });
+
+  it('one link to the creator’s link page is one fact: shared_link_page, not reciprocal_profile_link too', async () => {
+    const { byHandle } = await lookup(web(), 'video', 'tomaszgrillt');
+    const fan = byHandle('grill.moments');
+    expect(fan?.evidence).toContain('shared_link_page');
+    expect(fan?.evidence).not.toContain('reciprocal_profile_link');
+  });
+});

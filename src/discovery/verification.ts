@@ -27,7 +27,7 @@ import { isVerified, sameDisplayName } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import { fold, handleMentions, key, markersOf } from './markers.js';
+import { fold, handleMentions, isPaddedCopy, key, markersOf } from './markers.js';
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import { comparableHandle } from './profiles.js';
@@ -246,7 +246,9 @@ export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verificatio
   if (n.view.emails.some((e) => own.emails.has(e.toLowerCase()))) labels.push('shared_contact');
   const m = markersFor(g, n.view);
   if (m.second) labels.push('second_account_marker');
-  if (m.lookalike) labels.push('lookalike_handle');
+  // A look-alike of the source's handle, or of another handle the creator is verified under
+  // (an impostor copying the creator's Instagram when the lookup starts from YouTube).
+  if (m.lookalike || [...own.handles].some((h) => h !== handle && isPaddedCopy(handle, h))) labels.push('lookalike_handle');
   // A domain it is proven to control that is not the creator's (a Bluesky domain handle of its own) is an identity of its own too.
   const ownDomains = [...n.provenDomains].map((d) => ownerDomain(`https://${d}/`)).filter((d): d is string => !!d);
   if (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u)) || ownDomains.some((d) => !v.sites.has(d)))
@@ -263,6 +265,25 @@ export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verificatio
   };
   if (onCreatorSide(n.view.unverifiedLinks) && !onCreatorSide(n.view.verifiedLinks)) labels.push('unverified_field_link');
   return labels;
+}
+
+/**
+ * A candidate's whole evidence: its api.md labels (`labelsOf`) and the candidate model's own. One
+ * link is one fact: an account whose only link back is to a creator link page has
+ * `shared_link_page`, not `reciprocal_profile_link` as well (that is for a link to the source or a
+ * verified profile).
+ */
+export function candidateEvidence(g: EvidenceGraph, n: ProfileNode, v: Verification, base: readonly EvidenceLabel[]): EvidenceLabel[] {
+  const extra = candidateLabels(g, n, v);
+  let labels = [...base];
+  const t = g.viewTargets(n);
+  if (
+    extra.includes('shared_link_page') &&
+    t &&
+    !t.profiles.some((k) => provesIdentity(k) && g.canonical(k) !== n.key && isVerifiedKey(g, k, v))
+  )
+    labels = labels.filter((l) => l !== 'reciprocal_profile_link');
+  return [...labels, ...extra];
 }
 
 /** What the creator's own items (the source, its link pages and websites, verified profiles) show: addresses, and handles named by `@`. */
