@@ -954,3 +954,77 @@ describe('served by the replay upstream', () => {
     await expect(get(`https://${hanging.host}/`, { signal: AbortSignal.timeout(300) })).rejects.toThrow();
   });
 });
+
+describe('other people next to a creator (Builder.people): managers, editors, relatives, friends, agencies, co-hosts', () => {
+  const accounts = [...web.world.accounts.values()];
+  const associates = accounts.filter((a) => a.role === 'associate');
+  const creatorOf = (a: SimAccount) => web.world.creators.find((c) => c.decoys.includes(a.key))!;
+  const libLinks = [...web.world.linkPages.values()].flatMap((p) => p.links);
+
+  it('each links the creator back and shows an address of its own; the creator’s pages label, credit or are named by them', () => {
+    expect(associates.length).toBeGreaterThan(10);
+    for (const a of associates) {
+      const c = creatorOf(a);
+      const lib = c.linkPage ? web.world.linkPages.get(c.linkPage)! : null;
+      const site = c.site ? web.world.sites.get(c.site)! : null;
+      const backs = [web.world.accounts.get(c.primary)!.url, lib?.url, site?.declaredUrl].filter(Boolean);
+      expect(
+        a.links.some((l) => backs.includes(l)),
+        a.key,
+      ).toBe(true);
+      expect(a.emails.length, a.key).toBe(1);
+      expect(c.emails).not.toContain(a.emails[0].email.toLowerCase());
+      const labelled = libLinks.some((l) => l.url === a.url && l.credit);
+      const credited = !!site?.pages.some((p) => p.links.some((l) => l.url === a.url && l.text.startsWith('credit:')));
+      const thirdPerson = a.bio.includes(`@${web.world.accounts.get(c.primary)!.handle}`);
+      expect(labelled || credited || thirdPerson, a.key).toBe(true);
+      if (labelled || (!credited && thirdPerson)) expect(a.markers?.other, a.key).toBe(true);
+    }
+    // Labels in several languages (some the detector does not know), unlabelled third-person bios, sentences on websites.
+    const titles = libLinks.filter((l) => l.credit).map((l) => l.title);
+    expect(new Set(titles).size).toBeGreaterThan(5);
+    expect(associates.some((a) => libLinks.some((l) => l.url === a.url && !l.credit))).toBe(true);
+    const sentences = [...web.world.sites.values()].flatMap((s) =>
+      s.pages.flatMap((p) => p.links.filter((l) => l.text.startsWith('credit:')).map((l) => ({ page: p, l }))),
+    );
+    expect(sentences.length).toBeGreaterThan(3);
+    // Served as a sentence around the link: "Hosted by … and <a …>@dee</a>)."
+    const { page, l } = sentences[0];
+    const [before, anchor] = l.text.slice(7).split('|');
+    const served = web.pages.find((p) => p.url === page.url)!;
+    expect(served.body).toContain(`${before.replace(/&/g, '&amp;')}<a href="${l.url}">${anchor}</a>`);
+  });
+
+  it('agency sites: a roster of the creator and other acts and a general inbox, linked from the link page as another’s', () => {
+    const agencies = [...web.world.sites.values()].filter((s) => s.agency);
+    expect(agencies.length).toBeGreaterThan(0);
+    for (const s of agencies) {
+      const home = s.pages.find((p) => p.role === 'home')!;
+      expect(home.links.filter((l) => l.text.startsWith('social:')).length).toBeGreaterThanOrEqual(2);
+      expect(libLinks.some((l) => l.url === s.declaredUrl && l.credit)).toBe(true);
+    }
+  });
+
+  it('truth: none of them is ever reachable, nor an agency’s inbox', () => {
+    const keys = new Set(associates.map((a) => a.url));
+    const agencyMail = [...web.world.sites.values()].filter((s) => s.agency).map((s) => `info@${s.domain}`);
+    for (const t of Object.values(web.truth)) {
+      expect(t.inconsistencies).toEqual([]);
+      expect(t.profiles.filter((p) => keys.has(p.url))).toEqual([]);
+      for (const e of agencyMail) expect(t.emails).not.toContain(e);
+    }
+  });
+
+  it('impersonators copy another of the creator’s handles too, not only the one a lookup starts from', () => {
+    const copies = accounts.filter((a) => {
+      if (a.role !== 'impersonator') return false;
+      const c = web.world.creators.find((x) => x.decoys.includes(a.key))!;
+      const h = a.handle.toLowerCase();
+      return c.accounts.some((k) => {
+        const own = web.world.accounts.get(k)!.handle.toLowerCase();
+        return own !== c.handle.toLowerCase() && h.includes(own);
+      });
+    });
+    expect(copies.length).toBeGreaterThan(0);
+  });
+});

@@ -23,12 +23,19 @@
  *  - the creator's own account that nothing links to (only web search finds it; it links back),
  *    and one with the creator's handle and name but no links at all (unverifiable);
  *  - a collaborator's account linked from the creator's website (someone else's, no link back);
+ *  - other people next to the creator (Builder.people), each linking the creator back with an
+ *    address of its own: a manager, editor, relative or friend the link page links under a label
+ *    that says so (in several languages, a few the detector does not know) or under a plain title
+ *    while its bio names the creator in the third person (relatives share the last name); an
+ *    agency's site the link page links as "Management" (a roster, a general inbox); a co-host or
+ *    editor the website names in a sentence, by @handle or name;
  *  - accounts under other handles that link TO the creator (Builder.oneWay), in a mix (`mix`,
  *    1:3 … 3:1) of the creator's own second accounts that only web search finds (clips, live, tv,
  *    dev, alt, a new handle after a rename; with strong, medium or little evidence) and everybody
  *    else's: fans (near-identical handles, the creator's name or a fan name, "fan account" in ten
  *    languages or nothing), fan-run clip channels that look like second accounts, impersonators
- *    (look-alike handles, the copied bio, links back, sometimes the creator's website or address);
+ *    (look-alike handles — of the creator's handle, or of another of its accounts' handles on that
+ *    account's platform — the copied bio, links back, sometimes the creator's website or address);
  *    fans squatting the creator's exact handle; strangers with the creator's very display name;
  *  - placeholder and image-name strings (`you@example.com`, `your@email.com`, `logo@2x.png`,
  *    Sentry DSNs), link-page hosts' own support addresses, Amazon's, magazine editors';
@@ -212,6 +219,12 @@ export interface SimOptions {
   squatterRate?: number;
   /** Share of creators with a stranger of the very same display name in their search results. */
   strangerRate?: number;
+  /**
+   * Share of creators with other people next to them (Builder.people): a manager, editor, relative
+   * or friend their link page links — labelled so, or not while its bio names the creator — an
+   * agency site their link page links, a co-host or editor their website credits; each links back.
+   */
+  peopleRate?: number;
   /** Per-host latency jitter drawn per seed (a factor in [1 − j, 1 + j]), so each world has its own slow hosts. */
   hostJitter?: number;
   /** Chance that a same-handle decoy on shortvideo is behind TikTok's captcha. */
@@ -252,6 +265,7 @@ export const DEFAULT_OPTIONS: Required<Omit<SimOptions, 'latencies'>> & { latenc
   oneWayPerCreator: 2,
   squatterRate: 0.15,
   strangerRate: 0.3,
+  peopleRate: 0.4,
   hostJitter: 0.4,
   blockedCandidateRate: 0.3,
   websearchBlockedRate: 0.05,
@@ -1500,18 +1514,29 @@ class Builder {
           if (r.chance(0.08)) mention(MENTION_SHOUTOUT, a.handle);
           if (r.chance(0.85)) toSearch(a);
         } else {
+          // Some copy another of the creator's handles (its Instagram when the lookup starts elsewhere),
+          // on that account's platform, as the handle is spelled there.
+          const others = own.filter(
+            (x) =>
+              (READER_PLATFORMS as readonly string[]).includes(x.platform) && x.platform !== 'social-a' && x.handle.toLowerCase() !== base,
+          );
+          const model = others.length && r.chance(0.35) ? r.pick(others) : null;
+          const ip = (model?.platform as ReaderPlatform | undefined) ?? platform;
+          const copiedHandle = model?.handle.toLowerCase();
           const h = handleFor(
-            platform,
-            r.shuffle([
-              `${base}_`,
-              `${base}.official`,
-              `real${base}`,
-              `${base}x`,
-              `${base}${base.slice(-1)}`,
-              `its${base}`,
-              `${base}1`,
-              `${base}__`,
-            ]),
+            ip,
+            copiedHandle
+              ? r.shuffle([`${copiedHandle}_`, `${copiedHandle}.official`, `real${copiedHandle}`, `${copiedHandle}__`, `_${copiedHandle}`])
+              : r.shuffle([
+                  `${base}_`,
+                  `${base}.official`,
+                  `real${base}`,
+                  `${base}x`,
+                  `${base}${base.slice(-1)}`,
+                  `its${base}`,
+                  `${base}1`,
+                  `${base}__`,
+                ]),
           );
           if (!h) continue;
           const copied = r.chance(0.55);
@@ -1529,7 +1554,7 @@ class Builder {
           else if (r.chance(0.4)) emails.push({ email: `${h.replace(/[^a-z0-9]/g, '')}.mgmt@gmail.com`, encoding: 'plain' });
           const a = this.addAccount(
             {
-              platform,
+              platform: ip,
               handle: h,
               displayName: r.chance(0.9) ? c.displayName : `${c.displayName} Official`,
               owner: owner('x'),
@@ -1614,6 +1639,111 @@ class Builder {
     }
   }
 
+  /**
+   * Other people next to a creator, from their own random streams (the rest of the world is the
+   * same with or without them), each linking the creator back — its link page or its primary
+   * profile, sometimes with a website of its own — and showing an address of its own:
+   *  - someone the link page links under a label that says who they are (a manager, an editor, a
+   *    relative, a friend; in several languages, a few the detector does not know);
+   *  - someone the link page links under a plain title while its own bio names the creator in the
+   *    third person ("editing for @…", "proud big sis of @…"; relatives share the last name);
+   *  - an agency's site the link page links as "Management" (a roster of the creator and two other
+   *    acts, a general inbox);
+   *  - a co-host or editor the website's home page names in a sentence, by @handle or by name.
+   * None of them is the creator's (`associate`); the account is marked `other` when the pages say so.
+   */
+  people(): void {
+    const o = this.o;
+    for (const c of this.world.creators) {
+      const r = rngFor(o.seed, `people:${c.index}`);
+      if (!r.chance(o.peopleRate)) continue;
+      const primary = this.world.accounts.get(c.primary)!;
+      const lib = c.linkPage ? this.world.linkPages.get(c.linkPage) : undefined;
+      const site = c.site ? this.world.sites.get(c.site) : undefined;
+      const home = site?.status === 'ok' ? site.pages.find((p) => p.role === 'home' && p.status === 'ok') : undefined;
+      let n = 0;
+      const kinds = r.sample(
+        [...(lib ? (['labelled', 'labelled', 'third-person', 'agency'] as const) : []), ...(home ? (['credit', 'credit'] as const) : [])],
+        r.int(1, 2),
+      );
+      for (const kind of kinds) {
+        const owner = `p${pad3(c.index)}-${n++}`;
+        const who = r.pick([
+          'manager',
+          'editor',
+          'family',
+          'friend',
+          ...(kind === 'credit' ? (['cohost', 'editor'] as const) : []),
+        ] as const);
+        const pfirst = r.pick(FIRST.filter((f) => f !== c.first));
+        const plast = who === 'family' && r.chance(0.7) ? c.last : r.pick(LAST.filter((l) => l !== c.last));
+        const pname = who === 'manager' ? `${cap(plast)} ${r.pick(['Talent', 'Management', 'Creators'])}` : `${cap(pfirst)} ${cap(plast)}`;
+        const v = { P: pname, Pf: cap(pfirst), name: c.displayName };
+        if (kind === 'agency') {
+          const stem = `${plast}${r.pick(['mgmt', 'talent', 'agency'])}`;
+          const agency = this.decoySite(r, stem, owner, pname, null);
+          agency.agency = true;
+          const roster = agency.pages.find((p) => p.role === 'home')!;
+          const acts = this.world.creators.filter((x) => x !== c).map((x) => this.world.accounts.get(x.primary)!);
+          for (const a of [primary, ...r.sample(acts, Math.min(2, acts.length))])
+            roster.links.push({ url: a.url, text: `social:${a.displayName}` });
+          agency.pages.find((p) => p.role === 'contact')!.emails = [{ email: `info@${agency.domain}`, encoding: 'plain' }];
+          const title = fillP(r.pick(['My management', '{P}', 'Management: {P}', 'Meine Agentur', 'Mi agencia']), v);
+          lib!.links.push({ url: agency.declaredUrl, title, credit: true });
+          continue;
+        }
+        const platform = r.pick(['social-b', 'social-b', 'shortvideo', 'microblog-b'] as const);
+        const h = this.uniqueHandle(
+          r,
+          [
+            `${pfirst}.${plast}`,
+            `${pfirst}${plast}`,
+            `${pfirst}_${r.pick(['edits', 'films', 'crafts', 'talent', 'studio'])}`,
+            `${pfirst}${plast}${r.int(2, 99)}`,
+          ]
+            .map((x) => handleOn(platform, x) ?? '')
+            .filter(Boolean),
+          (x) => HANDLE_RULES[platform].test(x),
+        );
+        const thirdPerson = kind === 'third-person' || r.chance(0.5);
+        const bio = thirdPerson ? fillP(r.pick(PEOPLE_BIOS[who]), { ...v, h: primary.handle }) : r.pick(NEUTRAL_PEOPLE_BIOS);
+        const back = kind === 'credit' && site && r.chance(0.6) ? site.declaredUrl : lib && r.chance(0.6) ? lib.url : primary.url;
+        const links = [back];
+        const a = this.addAccount(
+          {
+            platform,
+            handle: h,
+            displayName: pname,
+            owner,
+            creator: null,
+            role: 'associate',
+            bio,
+            links,
+            emails: [{ email: `${pfirst}.${plast}${r.int(1, 9)}@gmail.com`, encoding: 'plain' }],
+          },
+          r,
+        );
+        if (!a) continue;
+        if (r.chance(0.35)) a.links.push(this.decoySite(r, `${pfirst}${plast}`, owner, pname, a.url).declaredUrl);
+        c.decoys.push(a.key);
+        if (kind === 'credit') {
+          const [before, form, after] = r.pick(CREDIT_SENTENCES);
+          home!.links.push({ url: a.url, text: `credit:${fillP(before, v)}|${form === 'handle' ? `@${a.handle}` : pname}|${after}` });
+          // The creator's side credits it; it says so itself when its bio names the creator.
+          if (thirdPerson) a.markers = { other: true };
+          continue;
+        }
+        const labelled = kind === 'labelled';
+        a.markers = { other: true };
+        lib!.links.push(
+          labelled
+            ? { url: a.url, title: fillP(r.pick(PEOPLE_LABELS[who === 'cohost' ? 'friend' : who]), v), credit: true }
+            : { url: a.url, title: r.pick([pname, linkTitle(a.url)]) },
+        );
+      }
+    }
+  }
+
   /** A creator's website links a collaborator's account (someone else's; it does not link back). */
   collaborators(): void {
     for (const c of this.world.creators) {
@@ -1629,6 +1759,45 @@ class Builder {
     }
   }
 }
+
+/** How a creator labels another person's link on its link page, by who they are (some in languages the detector does not know). */
+const PEOPLE_LABELS: Record<'manager' | 'editor' | 'family' | 'friend', readonly string[]> = {
+  manager: ['My manager — {P}', 'Management: {P}', 'Mi mánager: {P}', 'Mein Management', 'Booking via my agency', 'Menajerim {P}'],
+  editor: ['My editor: {Pf}', 'Editor — {Pf}', 'Meine Cutterin', 'mon monteur ✂️', 'Moja montażystka'],
+  family: ['My sister’s page 💕', 'Mi hermana 💕', 'Meine Schwester', 'ma sœur', 'my brother {Pf}', 'minha irmã', 'Moja siostra'],
+  friend: ['my friend’s shop', 'Shop my friend’s art', 'meine Freundin {Pf}', 'mi amiga {Pf}', 'Arkadaşımın dükkanı'],
+};
+/** Another person's bio naming the creator in the third person, by who they are. */
+const PEOPLE_BIOS: Record<'manager' | 'editor' | 'family' | 'friend' | 'cohost', readonly string[]> = {
+  manager: ['talent management · Roster: @{h} and more', 'Management de @{h}', 'managing @{h} since 2021'],
+  editor: ['video editor ✂️ editing for @{h} & others', 'Cutterin für @{h}', 'editor de @{h} 🎬'],
+  family: ['proud big sis of @{h} 💕', 'stolze Schwester von @{h}', 'hermana de @{h} ✨'],
+  friend: ['bestie of @{h} 🫶', 'handmade crochet · friends with @{h}'],
+  cohost: ['co-host with @{h} 🎧', 'one half of the show with @{h}'],
+};
+const fillP = (t: string, v: { P: string; Pf: string; name: string; h?: string }) =>
+  t
+    .replaceAll('{P}', v.P)
+    .replaceAll('{Pf}', v.Pf)
+    .replaceAll('{name}', v.name)
+    .replaceAll('{h}', v.h ?? '');
+const NEUTRAL_PEOPLE_BIOS = [
+  'nurse 🩺 London',
+  'handmade crochet 🧶',
+  'DJ · weekends',
+  'film & photo',
+  'talent management',
+  'video editor ✂️',
+];
+/** How a creator website names a co-host or an editor in a sentence: before, the link's text, after. */
+const CREDIT_SENTENCES: readonly (readonly [string, 'handle' | 'name', string])[] = [
+  ['Hosted by {name} and {P} (', 'handle', ').'],
+  ['Co-host: ', 'name', ''],
+  ['Edited by ', 'handle', ''],
+  ['Videos cut by ', 'name', ' ✂️'],
+  ['Gemeinsam mit ', 'handle', ''],
+  ['Con ', 'name', ' (co-presentadora)'],
+];
 
 function linkPageName(kind: LinkPageKind): string {
   return { 'linkpage-a': 'Linkme', 'linkpage-b': 'Linktree', 'linkpage-c': 'Komi', 'linkpage-d': 'Pillar', 'linkpage-e': 'Lnk.Bio' }[kind];
@@ -2133,6 +2302,7 @@ export function generateSimWeb(options: SimOptions = {}): SimWeb {
   for (let i = 0; i < o.creators; i++) b.world.creators.push(b.creator(i));
   b.collaborators();
   b.oneWay();
+  b.people();
   const world = b.world;
   const server = new Server(world);
 

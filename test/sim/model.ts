@@ -102,7 +102,13 @@ export type AccountRole =
   /** A fan holding the creator's exact handle on a platform the creator does not use, saying it is a fan account, linking back. */
   | 'fan-squatter'
   /** Someone else with the creator's very display name (another person), under another handle, with their own links; found by web search. */
-  | 'stranger';
+  | 'stranger'
+  /**
+   * Someone else next to the creator — a manager or agency, an editor, a relative, a friend, a
+   * co-host — whose account the creator's link page, profile or website links or credits, and that
+   * links the creator back (Builder.people).
+   */
+  | 'associate';
 
 /** How the generator meant an own account on a non-source platform to be reachable (truth decides what is). */
 export type Reach =
@@ -154,9 +160,11 @@ export interface SimAccount {
   /**
    * What the generator wrote into the account's name, bio or handle, as ground truth for the
    * rules (truth.ts): `fan` — it says it is a fan / update / tribute account (in some language);
-   * `second` — it says it is the creator's second account (or claims to, as impersonators do).
+   * `second` — it says it is the creator's second account (or claims to, as impersonators do);
+   * `other` — the public pages say it is another person's: the creator's link to it is labelled so
+   * ("My manager", "mi hermana") or its own bio names the creator in the third person.
    */
-  markers?: { fan?: boolean; second?: boolean };
+  markers?: { fan?: boolean; second?: boolean; other?: boolean };
   /** own-second accounts: the kind of second account and how much evidence it carries. */
   second?: { kind: SecondKind; evidence: 'strong' | 'medium' | 'little' };
 }
@@ -180,7 +188,8 @@ export interface SimLinkPage {
   creator: number | null;
   displayName: string;
   bio: string;
-  links: { url: string; title: string }[];
+  /** `credit`: the title says the account or site is another person's ("My manager — …", "ma sœur"). */
+  links: { url: string; title: string; credit?: boolean }[];
   email: EmailPlacement | null;
   status: PageStatus;
   /** Ids the formats need. */
@@ -224,6 +233,8 @@ export interface SimSite {
   /** The site's language (page words, link texts, contact paths). */
   lang: SiteLang;
   pages: SimSitePage[];
+  /** A management agency's site (a roster of several acts), not the creator's even when the creator links it. */
+  agency?: boolean;
 }
 
 export interface SearchResult {

@@ -395,13 +395,27 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
   const [first, last] = splitName(p.displayName);
   const classified = p.links.map((l) => ({ ...l, c: classifyLink(l.url) }));
   // Accounts on the platforms a page has a social slot for become social icons; the rest are buttons.
-  const isSocial = (platform: string | undefined, table: Record<string, string>) => platform !== undefined && platform in table;
+  // A link the creator titled as another person's ("My manager — …") is a button with that title, never an icon.
+  // So is a second account on one platform (a page has one icon per network).
+  const seenPlatform = new Set<string>();
+  const credited = new Set(
+    p.links
+      .filter((l) => {
+        const platform = classifyLink(l.url)?.platform;
+        const again = !!platform && seenPlatform.has(platform);
+        if (platform && !l.credit) seenPlatform.add(platform);
+        return l.credit || again;
+      })
+      .map((l) => l.url),
+  );
+  const isSocial = (platform: string | undefined, table: Record<string, string>, url?: string) =>
+    platform !== undefined && platform in table && !(url && credited.has(url));
   switch (p.kind) {
     case 'linkpage-a': {
       const webLinks = classified.map((l, i) => ({
         title: l.title,
         linkId: 900 + i,
-        isCustom: !isSocial(l.c?.platform, LINKTREE_SOCIAL),
+        isCustom: !isSocial(l.c?.platform, LINKTREE_SOCIAL, l.url),
         links: [
           {
             webLinkId: Number(p.numericId) * 10 + i,
@@ -409,7 +423,7 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
             linkValue: l.url,
             faceValue: l.title,
             baseUrl: '',
-            isCustom: !isSocial(l.c?.platform, LINKTREE_SOCIAL),
+            isCustom: !isSocial(l.c?.platform, LINKTREE_SOCIAL, l.url),
             isAdult: false,
           },
         ],
@@ -458,8 +472,8 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
       ];
     }
     case 'linkpage-b': {
-      const socials = classified.filter((l) => isSocial(l.c?.platform, LINKTREE_SOCIAL));
-      const buttons = classified.filter((l) => !isSocial(l.c?.platform, LINKTREE_SOCIAL));
+      const socials = classified.filter((l) => isSocial(l.c?.platform, LINKTREE_SOCIAL, l.url));
+      const buttons = classified.filter((l) => !isSocial(l.c?.platform, LINKTREE_SOCIAL, l.url));
       const account = modernAccount(p.username, {
         id: Number(p.numericId),
         uuid: p.uuid,
@@ -486,8 +500,8 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
       ];
     }
     case 'linkpage-c': {
-      const socials = classified.filter((l) => isSocial(l.c?.platform, KOMI_SOCIAL));
-      const others = classified.filter((l) => !isSocial(l.c?.platform, KOMI_SOCIAL));
+      const socials = classified.filter((l) => isSocial(l.c?.platform, KOMI_SOCIAL, l.url));
+      const others = classified.filter((l) => !isSocial(l.c?.platform, KOMI_SOCIAL, l.url));
       const website = others.find((l) => l.c === null && !/bit\.ly/i.test(l.url))?.url ?? null;
       const bio = [p.bio, ...(p.email ? [bioEmailLine(p.email)] : [])].filter(Boolean).join('\n');
       const talent = talentBody(
@@ -549,7 +563,7 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
       const buttons: TestButton[] = [];
       for (const [i, l] of classified.entries()) {
         const network = l.c ? LNKBIO_NETWORK[l.c.platform] : undefined;
-        if (network) icons.push({ network, url: l.url, title: linkTitle(l.url) });
+        if (network && !l.credit && !icons.some((x) => x.network === network)) icons.push({ network, url: l.url, title: linkTitle(l.url) });
         else if (l.c === null && !/bit\.ly/i.test(l.url) && !icons.some((x) => x.network === 'CONTACT_WEB'))
           icons.push({ network: 'CONTACT_WEB', url: l.url, title: 'Website' });
         else buttons.push({ url: l.url, text: l.title, id: Number(p.numericId) * 10 + i });
@@ -585,7 +599,8 @@ export function pillarSimCreator(p: SimLinkPage): SampleCreator {
   for (const [i, l] of p.links.entries()) {
     const c = classifyLink(l.url);
     const channel = c ? PILLAR_CHANNEL[c.platform] : undefined;
-    if (channel && !socials[channel]) socials[channel] = { value: l.url };
+    // A link labelled as another person's is a button with its title, never an icon (an icon has none).
+    if (channel && !socials[channel] && !l.credit) socials[channel] = { value: l.url };
     else
       links.push({
         link_id: `${p.uuid.slice(0, 8)}-2b1f-11ef-9c3d-${String(i).padStart(12, '0')}`,
@@ -707,7 +722,12 @@ export function sitePageHtml(site: SimSite, page: SimSitePage, siteName: string)
     .map((l) => `<a class="social" href="${esc(l.url)}" target="_blank" rel="noopener">${esc(l.text.slice(7))}</a>`);
   const inline = page.links
     .filter((l) => !l.text.startsWith('nav:') && !l.text.startsWith('social:'))
-    .map((l) => `<p><a href="${esc(rel(l.url))}">${esc(l.text)}</a></p>`);
+    .map((l) => {
+      // `credit:<before>|<anchor>|<after>`: the site names someone in a sentence ("Hosted by … and <a>@dee</a>").
+      if (!l.text.startsWith('credit:')) return `<p><a href="${esc(rel(l.url))}">${esc(l.text)}</a></p>`;
+      const [before, anchor, after] = l.text.slice(7).split('|');
+      return `<p>${esc(before)}<a href="${esc(rel(l.url))}">${esc(anchor)}</a>${esc(after ?? '')}</p>`;
+    });
   const body = [
     `<h1>${esc(page.title)}</h1>`,
     `<p>${esc(siteName)} — ${SITE_PHRASES[site.lang][page.role === 'home' || page.role === 'links' ? 0 : page.role === 'contact' ? 1 : 2]}</p>`,

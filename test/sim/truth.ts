@@ -30,6 +30,14 @@
  *     (unless it says it is a fan account: handles are squatted), or a page of the creator's
  *     website links it. A link to the creator alone is what fans do: a search result under another
  *     handle that links back is never verified.
+ *     Only a website's social links (its own accounts: icons, platform names) tie; an account the
+ *     site names in a sentence ("Hosted by … and @dee") is a credit (`website_credit`), no tie.
+ *  4c. Other people (src/discovery/README.md "Links labelled as someone else's", `other_person`):
+ *     an account the creator's link page links under a label saying it is another person's
+ *     ("My manager — …", "mi hermana") is a candidate (`credited`), read but not followed; a link
+ *     page or site so labelled is not the creator's (an agency's site is not crawled). An account
+ *     the creator links without a label but whose own bio names the creator in the third person
+ *     (model: `markers.other`) is read and never verified; no tie verifies such an account.
  * 4b. Evidence short of proof: a candidate that is not verified but is the creator's own account,
  *     was read, and links the creator's accounts, link page or website (directly or through its
  *     link page), or shows an address the lookup found on the creator's items, or is named
@@ -79,7 +87,18 @@ import type {
 } from './model.js';
 import { HANDLE_RULES, PROBED_PLATFORMS, profileUrl, READER_PLATFORMS, SOURCE_PLATFORMS, TOKEN_GATED_PLATFORMS } from './model.js';
 
-export type Via = 'source' | 'source_link' | 'link_in_bio' | 'profile_link' | 'website_link' | 'same_handle' | 'websearch';
+export type Via =
+  | 'source'
+  | 'source_link'
+  | 'link_in_bio'
+  | 'profile_link'
+  | 'website_link'
+  | 'same_handle'
+  | 'websearch'
+  /** A creator website names it in a sentence ("Hosted by … and @dee"): a credit, no tie. */
+  | 'website_credit'
+  /** The creator's link to it says it is another person's ("My manager — …"): never the creator's item. */
+  | 'credited';
 /**
  * How a profile is the creator's by the rules: the source itself; an explicit link from the
  * creator's items; a tied reciprocal link or shared website (rule 4); or `one_way` — evidence short
@@ -398,17 +417,32 @@ class Lookup {
     return this.ok(n) ? r.target : null;
   }
 
-  followLink(url: string, origin: 'source' | 'link_in_bio' | 'profile' | 'website', parent: string, from?: SimAccount): void {
+  followLink(
+    url: string,
+    origin: 'source' | 'link_in_bio' | 'profile' | 'website',
+    parent: string,
+    from?: SimAccount,
+    label: { text?: string; credit?: boolean } = {},
+  ): void {
     const r = resolveLink(this.world, url);
+    // A link labelled as another person's: an account is read as a candidate, a site or link page is not the creator's.
+    if (label.credit && r.kind !== 'redirect') {
+      if (r.kind === 'account') this.candidate(r.account, 'credited', parent);
+      return;
+    }
     switch (r.kind) {
       case 'redirect': {
         const target = this.shortLink(url, r, parent);
-        if (target) this.followLink(target, origin, url, from);
+        if (target) this.followLink(target, origin, url, from, label);
         return;
       }
       case 'account':
         if (origin === 'website') {
-          this.candidate(r.account, 'website_link', parent);
+          // The site's own accounts are its social links; an account it names in a sentence is a credit.
+          this.candidate(r.account, label.text?.startsWith('social:') ? 'website_link' : 'website_credit', parent);
+        } else if (r.account.markers?.other && r.account.creator === null) {
+          // Linked without a label, but its own bio names the creator in the third person: read, never the creator's.
+          this.fetchAccount(r.account, parent);
         } else {
           // A profile's links to its own platform are collaborators far more often than its owner.
           if (origin === 'profile' && from && from.platform === r.account.platform) return;
@@ -441,7 +475,7 @@ class Lookup {
     this.creatorLibs.add(p.url);
     if (!this.ok(n)) return;
     if (p.email) this.addEmail(p.email, { url: p.url, type: 'link_in_bio', encoding: p.email.encoding });
-    for (const l of p.links) this.followLink(l.url, 'link_in_bio', n);
+    for (const l of p.links) this.followLink(l.url, 'link_in_bio', n, undefined, { credit: l.credit });
   }
 
   crawl(site: SimSite, declared: string, parent: string): void {
@@ -481,7 +515,7 @@ class Lookup {
       for (const e of page.emails) this.addEmail(e, { url: page.url, type: 'website', encoding: e.encoding });
       for (const l of page.links) {
         if (new URL(l.url).hostname === site.host) continue;
-        this.followLink(l.url, 'website', n);
+        this.followLink(l.url, 'website', n, undefined, { text: l.text });
       }
     }
   }
@@ -494,6 +528,8 @@ class Lookup {
   tied(c: { account: SimAccount; via: Set<Via> }): boolean {
     // An account that says it is a fan's is not the creator's, whatever handle it holds (handles are squatted).
     const sameHandle = c.account.handle.toLowerCase() === this.source.handle.toLowerCase() && !c.account.markers?.fan;
+    // Someone else's by its own words or the creator's label: no tie makes it the creator's.
+    if (c.account.markers?.other) return false;
     return sameHandle || c.via.has('website_link');
   }
 
