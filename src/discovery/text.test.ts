@@ -112,6 +112,21 @@ describe('links in bios', () => {
     expect(mentionedAccounts('IG & TT: @owl_x')).toEqual(['https://www.instagram.com/owl_x', 'https://www.tiktok.com/@owl_x']);
   });
 
+  it('a pointing hand, a play sign or a full-width colon announce the name; a bullet, a bar or another emoji only when the name looks like a handle; the label after the name', () => {
+    expect(mentionedAccounts('insta 👉🏽 fzmakeup')).toEqual(['https://www.instagram.com/fzmakeup']);
+    expect(mentionedAccounts('YT ▶️ @arjun')).toEqual(['https://www.youtube.com/@arjun']);
+    expect(mentionedAccounts('IG：fzmakeup')).toEqual(['https://www.instagram.com/fzmakeup']);
+    expect(mentionedAccounts('IG • @fzmakeup · IG | fz.makeup2 · IG 📸 fz.makeup3')).toEqual([
+      'https://www.instagram.com/fzmakeup',
+      'https://www.instagram.com/fz.makeup2',
+      'https://www.instagram.com/fz.makeup3',
+    ]);
+    for (const prose of ['IG | London', 'Photographer • IG • Berlin', 'IG 📸 london', 'see you on IG!'])
+      expect(mentionedAccounts(prose), prose).toEqual([]);
+    expect(mentionedAccounts('Zweitkanal: @lukasclimbs.vlog (YT)')).toEqual(['https://www.youtube.com/@lukasclimbs.vlog']);
+    expect(mentionedAccounts('more on @mira.sol on IG')).toEqual(['https://www.instagram.com/mira.sol']);
+  });
+
   it('anchors: absolute, resolved against the page, fragments dropped, mailto/tel skipped, footer optional', () => {
     const html =
       '<a href="/contact#form">c</a><a href="mailto:a@b.co">m</a><a href="tel:1">t</a><a href="https://x.com/owl">x</a><footer><a href="https://vendor.example/">v</a></footer>';

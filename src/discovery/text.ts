@@ -122,12 +122,19 @@ export function linksInText(text: string | null | undefined): string[] {
 const MENTION_LABEL = 'ig|insta(?:gram)?|tiktok|tt|yt|youtube|twitter|x';
 /**
  * A label as a whole word (never the start of "installs", "youtubers"), more labels joined by
- * `/`, `&` or `+` (`IG/YT:`), an optional separator (`:`, a dash, `=`, an arrow), an optional `@`,
- * the handle.
+ * `/`, `&` or `+` (`IG/YT:`), optional separators (`:`, a dash, `=`, an arrow, a bullet, a bar, an
+ * emoji), an optional `@`, the handle.
  */
 const MENTION_RE = new RegExp(
   `(?:^|[\\s|•·,;(])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
-    `\\s*([:\\-–—=>→➡➜⟶»]*)\\uFE0F?\\s*(@?)([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])`,
+    `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])`,
+  'gimu',
+);
+/** Separators that announce the name (a colon, a dash, an arrow, a pointing hand); a bullet, a bar or another emoji only sits between words. */
+const STRONG_SEPARATOR = /[:：\-–—=>→➡➜⟶»▶👉]/u;
+/** `@name (YT)`, `@name on IG`: the label after the name. */
+const MENTION_AFTER_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}._%+-])@([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])\\s*(?:\\(\\s*(${MENTION_LABEL})\\s*\\)|on\\s+(${MENTION_LABEL})(?![\\p{L}\\p{N}_]))`,
   'gimu',
 );
 const MENTION_URL: Record<string, (h: string) => string | null> = {
@@ -143,15 +150,17 @@ const MENTION_URL: Record<string, (h: string) => string | null> = {
 };
 
 /**
- * `IG: nightowl.bar` → `https://www.instagram.com/nightowl.bar`; `IG/YT: @owl` names both. With
- * nothing between label and name but a space, the name must look like a handle (an `@`, or a
- * `.`, `_` or digit in it): "ig live" and "yt vlogs" are prose. X and TT only with an explicit `@`.
+ * `IG: nightowl.bar` → `https://www.instagram.com/nightowl.bar`; `IG/YT: @owl` names both; so do
+ * `IG 👉 owl`, `IG ➡️ owl`, `IG：owl` and, the label after the name, `@owl (YT)`, `@owl on IG`.
+ * With nothing between label and name but a space, a bullet, a bar or an emoji (`IG • owl`,
+ * `IG | London`), the name must look like a handle (an `@`, or a `.`, `_` or digit in it): "ig live"
+ * and "yt vlogs" are prose. X and TT only with an explicit `@`.
  */
 export function mentionedAccounts(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(MENTION_RE)) {
     const labels = m[1].toLowerCase().split(/\s*[/&+]\s*/);
-    const separated = m[2] !== '';
+    const separated = STRONG_SEPARATOR.test(m[2]);
     const at = m[3] === '@';
     const handle = m[4].replace(/\.+$/, '');
     if (!separated && !at && !/[._0-9]/.test(handle)) continue;
@@ -161,7 +170,11 @@ export function mentionedAccounts(text: string): string[] {
       if (url && classifyLink(url)?.handle) out.push(url);
     }
   }
-  return out;
+  for (const m of text.matchAll(MENTION_AFTER_RE)) {
+    const url = MENTION_URL[(m[2] ?? m[3]).toLowerCase()]?.(m[1].replace(/\.+$/, ''));
+    if (url && classifyLink(url)?.handle) out.push(url);
+  }
+  return [...new Set(out)];
 }
 
 // Shared with the platform readers (a social-a page reads its anchors and tags the same way).
