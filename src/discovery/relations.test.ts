@@ -198,6 +198,58 @@ describe('someone else’s account linked by the creator', () => {
   });
 });
 
+describe('a site of several people', () => {
+  it('a roster (the creator’s account under its name beside two other acts under theirs) is not the creator’s site, even declared without a label', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('bencohenmusic', {
+      username: 'bencohenmusic',
+      fullName: 'Ben Cohen',
+      bio: 'songs',
+      externalUrl: 'https://bluedoormgmt.com/',
+      bioLinks: [],
+    });
+    w.page(
+      'https://bluedoormgmt.com/',
+      sitePage(
+        'Blue Door',
+        `<h2>Roster</h2><ul><li><a href="https://www.instagram.com/bencohenmusic">Ben Cohen</a></li><li><a href="https://www.instagram.com/lilawest">Lila West</a></li><li><a href="https://www.instagram.com/the.harbours">The Harbours</a></li></ul><a href="/contact">Contact</a>`,
+      ),
+    );
+    w.page('https://bluedoormgmt.com/contact', sitePage('Contact', '<p>General: info@bluedoormgmt.com</p>'));
+    w.ig.set('lilawest', {
+      username: 'lilawest',
+      fullName: 'Lila West',
+      bio: 'singer',
+      externalUrl: 'https://bluedoormgmt.com/',
+      bioLinks: [],
+    });
+    const { emails, out } = await lookup(w, 'social-b', 'bencohenmusic');
+    expect(emails).not.toContain('info@bluedoormgmt.com');
+    expect(out.profiles.find((p) => p.handle === 'lilawest')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+
+  it('a creator’s own site linking its accounts by platform name and crediting two people by name stays the creator’s', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('noor.bakes', {
+      username: 'noor.bakes',
+      fullName: 'Noor Haddad',
+      bio: 'cakes',
+      externalUrl: 'https://noorbakes.com/',
+      bioLinks: [],
+    });
+    w.page(
+      'https://noorbakes.com/',
+      sitePage(
+        'Noor Bakes',
+        `<p>Photos: <a href="https://www.instagram.com/lila.shoots">Lila West</a></p><p>Styling: <a href="https://www.instagram.com/sam.styles">Sam Ortiz</a></p><p>hello@noorbakes.com</p>`,
+        { footer: '<a href="https://www.instagram.com/noor.bakes">Instagram</a>' },
+      ),
+    );
+    const { emails } = await lookup(w, 'social-b', 'noor.bakes');
+    expect(emails).toContain('hello@noorbakes.com');
+  });
+});
+
 describe('accounts a creator website credits', () => {
   it('a site’s own account (its link reads "Instagram") that links back is verified; a co-host it names by @handle that links the site is not', async () => {
     const w = new DiscoveryWeb();

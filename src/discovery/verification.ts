@@ -57,8 +57,9 @@ export interface Verification {
  */
 export function solve(g: EvidenceGraph, without: string | null): Verification {
   const excluded = new Set<string>(without ? [without] : []);
+  const rosters = new Set<string>();
   for (;;) {
-    const v = fixpoint(g, excluded);
+    const v = fixpoint(g, excluded, rosters);
     let again = false;
     for (const k of v.verified) {
       const n = g.profiles.get(k);
@@ -68,11 +69,48 @@ export function solve(g: EvidenceGraph, without: string | null): Verification {
         again = true;
       }
     }
+    for (const d of v.sites) {
+      const site = g.sites.get(d);
+      if (site && isRoster(g, site, v)) {
+        rosters.add(d);
+        again = true;
+      }
+    }
     if (!again) return v;
   }
 }
 
-function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>): Verification {
+/**
+ * A site of several people (an agency's roster, a label's artists, a collective): one of its
+ * pages links the creator's account under the creator's name and two or more other accounts each
+ * under a name of its own ("Ben Cohen", "Lila West", "The Harbours") — the creator is one act
+ * among others there, so the site is not the creator's, whoever links it.
+ */
+function isRoster(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+  const keys = personKeys(g, []);
+  for (const page of s.scan?.pages ?? []) {
+    let own = 0;
+    const others = new Set<string>();
+    for (const l of page.links) {
+      const text = page.anchorTexts?.[l] ?? '';
+      const words = fold(text)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
+      // A name: one to four words, none a platform's or "follow me…", no @handle.
+      if (!words.length || words.length > 4 || text.includes('@') || words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')) continue;
+      const a = accountOf(l);
+      if (!a?.handle) continue;
+      const k = g.nodeKey(a.platform, a.handle);
+      const holdsCreator = keys.some((x) => words.join('').includes(x));
+      if (isVerifiedKey(g, k, v) && holdsCreator) own++;
+      else if (!holdsCreator) others.add(k);
+    }
+    if (own > 0 && others.size >= 2) return true;
+  }
+  return false;
+}
+
+function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>, rosters: ReadonlySet<string>): Verification {
   const v: Verification = { verified: new Set([g.source.key]), pages: new Set(), sites: new Set() };
   for (let changed = true; changed;) {
     changed = false;
@@ -83,7 +121,7 @@ function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>): Verification
       }
     }
     for (const s of g.sites.values()) {
-      if (!v.sites.has(s.domain) && siteIsCreator(g, s, v)) {
+      if (!v.sites.has(s.domain) && !rosters.has(s.domain) && siteIsCreator(g, s, v)) {
         v.sites.add(s.domain);
         changed = true;
       }
@@ -195,14 +233,21 @@ function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification): boole
   }
   if (!named.some((h) => handles.has(h))) return false;
   if (markersFor(g, n.view).second) return false;
-  // The creator's handles and whole name, and its first name — not its last: relatives share that.
+  const keys = personKeys(g, handles);
+  const holds = (s: string | null) => !!s && keys.some((k) => key(s).includes(k));
+  return !holds(n.view.handle) && !holds(n.view.displayName);
+}
+
+/**
+ * What names the creator as a person (keys, ≥ 4 characters): its handles, its whole display name
+ * and its first name — not its last name, which relatives share.
+ */
+function personKeys(g: EvidenceGraph, handles: Iterable<string>): string[] {
   const first =
     fold(g.sourceView.displayName ?? '')
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean)[0] ?? '';
-  const keys = [...handles, g.sourceView.displayName ?? '', first].map(key).filter((k) => k.length >= 4);
-  const holds = (s: string | null) => !!s && keys.some((k) => key(s).includes(k));
-  return !holds(n.view.handle) && !holds(n.view.displayName);
+  return [...handles, g.sourceHandle, g.sourceView.handle, g.sourceView.displayName ?? '', first].map(key).filter((k) => k.length >= 4);
 }
 
 /** Words of a link's text that say nothing about whose the account is: platform names, "follow me on…". */
@@ -216,7 +261,8 @@ const SOCIAL_WORDS = new Set(
 
 /**
  * A website's link text presents the account as the site's own: empty (an icon), platform names and
- * "follow me on…" only, a URL, or the creator's own name or handle in it.
+ * "follow me on…" only, a URL, or the creator's handle, whole name or first name in it (a relative
+ * credited by name shares only the last).
  */
 function presentsAsOwn(g: EvidenceGraph, text: string): boolean {
   const words = fold(text)
@@ -225,7 +271,7 @@ function presentsAsOwn(g: EvidenceGraph, text: string): boolean {
     .filter((w) => w && !SOCIAL_WORDS.has(w));
   if (!words.length) return true;
   const flat = words.join('');
-  return creatorKeys(g).some((k) => flat.includes(k));
+  return personKeys(g, []).some((k) => flat.includes(k));
 }
 
 /**

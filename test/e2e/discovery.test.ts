@@ -342,14 +342,10 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
     // The same fact under another handle is what a fan's account shows too: not tied to the creator,
     // so not verified (never scanned for e-mails). Rewritten for issue 33 (it used to be never
     // returned): a candidate short of proof, returned with the candidate model's confidence and the
-    // evidence it rests on (src/discovery/evidence.ts).
-    expect(profile('microblog-b', 'owlkilnlife')).toEqual({
-      platform: 'microblog-b',
-      handle: 'owlkilnlife',
-      url: 'https://x.com/owlkilnlife',
-      confidence: 0.52,
-      evidence: ['shared_website', 'websearch_match'],
-    });
+    // evidence it rests on (src/discovery/evidence.ts) — since the refit on the simulated web with
+    // other people next to the creator (co-hosts and editors share the website too), a shared
+    // website and a search hit alone are 0.35 (logistic(−2.9 + 1.0 + 1.3)): listed, below the default threshold.
+    expect(profile('microblog-b', 'owlkilnlife')).toBeUndefined();
     // Accounts on the verified beacons page count as link_in_bio; the vendor's own account does not.
     expect(profile('snapchat', 'nightowlpots')).toMatchObject({ evidence: ['link_in_bio'] });
     expect(body.profiles.some((p: any) => /beacons/.test(p.handle))).toBe(false);
