@@ -85,15 +85,7 @@ export function recordLinks(record: unknown): string[] {
 
 /** Every address in a record's strings (bio, link titles, e-mail fields, mailto links). */
 export function recordEmails(record: unknown): string[] {
-  const strings: string[] = [];
-  const walk = (v: unknown, depth: number): void => {
-    if (depth > 8) return;
-    if (typeof v === 'string') strings.push(v);
-    else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
-    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x, depth + 1);
-  };
-  walk(record, 0);
-  return emailsInText(strings.join('\n'));
+  return emailsInText(recordText(record));
 }
 
 /**
