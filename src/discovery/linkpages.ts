@@ -125,13 +125,14 @@ function recordText(record: unknown): string {
 }
 
 function fromRecord(url: string, title: string | null, record: unknown): LinkPageView {
+  const text = recordText(record);
   return {
     url,
     title,
     links: recordLinks(record),
-    emails: recordEmails(record),
+    emails: emailsInText(text),
     labels: recordLabels(record),
-    others: relationMentions(recordText(record)),
+    others: relationMentions(text),
   };
 }
 
@@ -216,12 +217,13 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
   });
   const meta = pageMeta(page.html);
   const contexts = anchorContexts(page.html, page.finalUrl, { skipFooter: true });
+  const text = visibleText(page.html);
   return {
     url: linkPageUrl(url),
     title: meta.title,
     links: [...new Set([...links, ...linksInText(meta.description)])],
-    emails: [...emailsInHtml(page.html)],
+    emails: [...emailsInHtml(page.html, text)],
     labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
-    others: relationMentions(`${visibleText(page.html)}\n${meta.description ?? ''}`),
+    others: relationMentions(`${text}\n${meta.description ?? ''}`),
   };
 }

@@ -500,7 +500,6 @@ const CREDIT_PHRASES = [
   'photos de',
   'foto di',
   'editado por',
-  'editado por',
   'gestion par',
 ];
 /** A relation word directly followed by one of these names the creator's own thing ("sister channel", "friends podcast"). */
