@@ -59,7 +59,7 @@ export function objectsAt(data: JsData, key: string): Record<string, unknown>[] 
 }
 
 /** The JSON-like value of an expression, or undefined. */
-export function valueOf(node: Expression, captures: Map<number, Expression>, depth: number, seen: Set<number>): unknown {
+function valueOf(node: Expression, captures: Map<number, Expression>, depth: number, seen: Set<number>): unknown {
   if (depth > MAX_DEPTH) return undefined;
   switch (node.type) {
     case 'Literal':
