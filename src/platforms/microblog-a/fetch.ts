@@ -16,6 +16,7 @@
 import { loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
 import { downloadMedia } from '../../media/download.js';
 import type { StoredMedia } from '../../media/store.js';
+import { isObj } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
@@ -55,6 +56,8 @@ const isJson = (res: UpstreamResponse) => /\bjson\b/i.test(res.headers['content-
 
 export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promise<MicroblogAProfile> {
   const body = await getJson(ctx, `${API}/accounts/lookup?acct=${encodeURIComponent(a.handle)}`, `Account @${a.handle}`);
+  // A suspended account, answered as Mastodon does (200, blanked, `suspended: true`), is no account.
+  if (isObj(body) && body.suspended === true) throw notFound(`Account @${a.handle} is suspended`);
   const profile = parseProfile(body);
   assertSameResource(PLATFORM, `account @${a.handle}`, { handle: a.handle }, { handle: profile.username });
   return profile;

@@ -13,6 +13,7 @@ import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
+import { fetchProfile } from './fetch.js';
 import type { PostsCursor } from './posts.js';
 import { decodePostsCursor, fetchPosts, microblogAPosts, MicroblogAPostsPage, nextMaxId, nextPage, parseStatuses } from './posts.js';
 
@@ -208,6 +209,17 @@ describe('microblogAPosts paging and refusals (lists of our own)', () => {
     await expect(fetchPosts(first, { handle: 'harbourweather', cursor: null })).resolves.toMatchObject({
       posts: [{ id: '113000000000000002' }],
     });
+  });
+
+  it('a suspended account (answered as Mastodon answers one: 200, blanked, `suspended: true`) → NOT_FOUND, never a blank profile', async () => {
+    const suspended = fakeContext((req) =>
+      req.url.includes('/lookup') ? json({ ...status('1').account, display_name: '', note: '', suspended: true }) : json([]),
+    );
+    await expect(fetchPosts(suspended, { handle: 'harbourweather', cursor: null })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/suspended/),
+    });
+    await expect(fetchProfile(suspended, { handle: 'harbourweather' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('a missing account → NOT_FOUND; the statuses endpoint wanting a login (401) → UPSTREAM_BLOCKED', async () => {

@@ -188,6 +188,23 @@ describe('microblogEProfile', () => {
     expect((await failure(fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' }))).code).toBe('UPSTREAM_BLOCKED');
   });
 
+  it("a suspended account (Mastodon's lookup answers it 200, blanked, `suspended: true`) → NOT_FOUND, its lists too (an outside sweep: a blank record, charged)", async () => {
+    // Our own answer in the shape of Mastodon's REST::AccountSerializer for a suspended account.
+    const blank = { ...account('7', 'tides'), display_name: '', note: '', fields: [], suspended: true };
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json(blank) });
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/7/statuses', response: json([]) });
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/7/followers', response: json([]) });
+    const asked = { user: 'tides', instance: 'harbour.example', cursor: null };
+    for (const read of [fetchProfile(t.ctx, asked), fetchPosts(t.ctx, asked), fetchFollows(t.ctx, 'followers', asked)]) {
+      const e = await failure(read);
+      expect(e.code).toBe('NOT_FOUND');
+      expect(e.message).toMatch(/suspended/);
+    }
+    // A limited (silenced) account is still public: its profile is data.
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json({ ...account('7', 'tides'), limited: true }) });
+    await expect(fetchProfile(t.ctx, asked)).resolves.toMatchObject({ id: '7' });
+  });
+
   it.each([
     ['an HTML page', { body: '<html><body>Welcome to my blog</body></html>', headers: { 'content-type': 'text/html' } }],
     ['JSON of another shape', json({ ok: true, users: [] })],
@@ -243,6 +260,45 @@ describe('microblogEPosts', () => {
     // A short page without a Link header is the last.
     expect(second).toMatchObject({ posts: [{ id: '99' }], cursor: null });
     expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual(['https://harbour.example/api/v1/accounts/7/statuses?max_id=100']);
+  });
+
+  it("pages on with a server's own ids: GoToSocial's ULIDs, Pleroma's flake ids (an outside sweep: the list ended after page 1)", async () => {
+    // Our own answers in GoToSocial's shape: a ULID account id, ULID status ids, its Link header
+    // (GoToSocial's own tests assert `…/statuses?limit=20&max_id=<ULID>; rel="next"`).
+    const GTS = 'gts.example';
+    const me = account('01F8MH1H7YV1Z7D2C8K2730QBF', 'tides');
+    const ulid = (n: number) => `01F8MH75CBF9JFX4ZAD54N0W${n}R`;
+    t.replay.add({ host: GTS, path: '/api/v1/accounts/lookup', response: json(me) });
+    t.replay.add({
+      host: GTS,
+      path: `/api/v1/accounts/${me.id}/statuses`,
+      response: json([status(ulid(10), me), status(ulid(9), me)], {
+        link: `<https://${GTS}/api/v1/accounts/${me.id}/statuses?limit=20&max_id=${ulid(9)}>; rel="next", <https://${GTS}/api/v1/accounts/${me.id}/statuses?limit=20&min_id=${ulid(10)}>; rel="prev"`,
+      }),
+    });
+    const posts = await fetchPosts(t.ctx, { user: 'tides', instance: GTS, cursor: null });
+    expect(decodePostsCursor(posts.cursor!)).toEqual({ i: GTS, u: 'tides', a: me.id, m: ulid(9) });
+
+    // A Pleroma tag timeline without a Link header: a full page pages on below its last flake id.
+    const flake = (n: number) => `AbCdEfGhIjKlMn${String(n).padStart(4, '0')}`;
+    t.replay.add({
+      host: GTS,
+      path: '/api/v1/timelines/tag/rstats',
+      response: json(Array.from({ length: 20 }, (_, i) => status(flake(40 - i)))),
+    });
+    const tag = await fetchTag(t.ctx, { instance: GTS, tag: 'rstats', cursor: null });
+    expect(decodeTagCursor(tag.cursor!)).toEqual({ i: GTS, t: 'rstats', m: flake(21) });
+
+    // Followers: the Link header's max_id, a Follow id of the server's own form.
+    t.replay.add({
+      host: GTS,
+      path: `/api/v1/accounts/${me.id}/followers`,
+      response: json([account('01HZZZZZZZZZZZZZZZZZZZZZZZ', 'waves')], {
+        link: `<https://${GTS}/api/v1/accounts/${me.id}/followers?limit=80&max_id=01HFOLLOW0000000000000000A>; rel="next"`,
+      }),
+    });
+    const followers = await fetchFollows(t.ctx, 'followers', { user: 'tides', instance: GTS, cursor: null });
+    expect(decodeFollowsCursor(followers.cursor!)).toMatchObject({ a: me.id, m: '01HFOLLOW0000000000000000A' });
   });
 
   it.each([

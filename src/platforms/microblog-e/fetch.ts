@@ -22,7 +22,8 @@
  * time and on each redirect — as INVALID_INPUT on that parameter. Politeness (rate, concurrency,
  * 429 cool-downs) is per host in the upstream client, so each instance has its own budget.
  *
- * How answers map: a vendor challenge → UPSTREAM_BLOCKED (block catalogue); 404/410 → NOT_FOUND
+ * How answers map: a vendor challenge → UPSTREAM_BLOCKED (block catalogue); 404/410, or a lookup
+ * answering a suspended account (`suspended: true`) → NOT_FOUND
  * (an account or tag; a server's trends: it publishes none; for the search, which names no resource, the server has no such API:
  * UPSTREAM_FAILED "does not answer the Mastodon API"); 401/403 (the server requires a login for
  * its API: `DISALLOW_UNAUTHENTICATED_API_ACCESS`, or its v4.2+ timeline-access settings) →
@@ -36,9 +37,8 @@ import { invalidParam, isApiError, notFound, privateContent, upstreamBlocked, up
 import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { nextLinkParam } from '../../parse/index.js';
+import { isObj, nextLinkParam } from '../../parse/index.js';
 import { byListOwner, sameHandle, sameId } from '../identity.js';
-import { nextMaxId, nextPage } from '../microblog-a/posts.js';
 import type { OpContext } from '../operation.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import type { Acct, StatusContext, StatusRef } from './parse.js';
@@ -125,6 +125,9 @@ export async function fetchProfile(ctx: OpContext, a: Acct): Promise<MicroblogEA
     'handle',
     `Account @${a.user}@${a.instance}`,
   );
+  // Mastodon's lookup answers a suspended account too: 200, its profile blanked, `suspended: true`
+  // (REST::AccountSerializer) — no such account to anyone asking, as forum's and microblog-b's.
+  if (isObj(json) && json.suspended === true) throw notFound(`Account @${a.user}@${a.instance} is suspended on ${a.instance}`);
   const account = asMastodon(a.instance, () => parseAccount(json));
   // The server's own account: `acct` is the bare username (a remote one it knows is `user@server`).
   const local = account.acct === null || sameHandle(a.user, account.acct) || sameHandle(`${a.user}@${a.instance}`, account.acct);
@@ -159,7 +162,26 @@ interface TagCursor {
   m: string;
 }
 
+/**
+ * An id of a status, an account or a Follow: Mastodon's are digits, GoToSocial's ULIDs, Pleroma's,
+ * Akkoma's and Misskey's letters and digits — any of them pages on as `max_id`.
+ */
 const ID = /^[0-9A-Za-z]{1,32}$/;
+/** Statuses Mastodon answers a page without `limit` (its default). */
+const STATUSES_PAGE = 20;
+
+/** The next page's `max_id` from a Link header: an id of any of these servers, else none. */
+function nextMaxId(link: string | undefined): string | null {
+  const id = nextLinkParam(link, 'max_id');
+  return id && ID.test(id) ? id : null;
+}
+
+/** The next page of statuses: the Link header's `max_id`; a server sending none, below a full page's last status. */
+function nextStatusesPage(headers: Record<string, string>, raw: unknown): string | null {
+  if (headers.link !== undefined) return nextMaxId(headers.link);
+  const last: unknown = Array.isArray(raw) && raw.length >= STATUSES_PAGE ? raw[raw.length - 1] : null;
+  return isObj(last) && typeof last.id === 'string' && ID.test(last.id) ? last.id : null;
+}
 
 export function decodePostsCursor(raw: string): PostsCursor | null {
   const c = decodeCursor(raw);
@@ -208,7 +230,7 @@ export async function fetchPosts(ctx: OpContext, a: Acct & { cursor: PostsCursor
   );
   const posts = asMastodon(a.instance, () => parseStatuses(json));
   assertOwnStatuses(posts, a, accountId, a.cursor !== null);
-  const next = nextPage(headers, json);
+  const next = nextStatusesPage(headers, json);
   return { posts, cursor: next ? encodeCursor({ i: a.instance, u: a.user, a: accountId, m: next } satisfies PostsCursor) : null };
 }
 
@@ -221,7 +243,7 @@ export async function fetchTag(ctx: OpContext, a: { instance: string; tag: strin
     `Tag #${a.tag}`,
   );
   const posts = asMastodon(a.instance, () => parseStatuses(json));
-  const next = nextPage(headers, json);
+  const next = nextStatusesPage(headers, json);
   return { posts, cursor: next ? encodeCursor({ i: a.instance, t: a.tag, m: next } satisfies TagCursor) : null };
 }
 

@@ -553,6 +553,11 @@ describe('inputs', () => {
       { instance: 'fosstodon.org', user: 'schochastics', id: '114620457512351116' },
     ],
     ['https://gts.example/users/tides/statuses/01HZX5K0ABCDEF', { instance: 'gts.example', user: 'tides', id: '01HZX5K0ABCDEF' }],
+    // GoToSocial's own status page (its statuses' `url`; an outside sweep: refused as INVALID_INPUT).
+    [
+      'https://gts.example/@Tides/statuses/01F8MH75CBF9JFX4ZAD54N0W0R',
+      { instance: 'gts.example', user: 'tides', id: '01F8MH75CBF9JFX4ZAD54N0W0R' },
+    ],
   ])('status url %j → %j', (input, out) => expect(normalizeStatusUrl(input)).toEqual(out));
 
   it.each([
@@ -563,6 +568,8 @@ describe('inputs', () => {
     'https://mastodon.social/@harbourweather@fosstodon.org/113900000000000011',
     'https://mastodon.social/@harbourweather/113900000000000011/embed',
     'https://mastodon.social/users/harbourweather/statuses/1139-0000',
+    'https://gts.example/@tides/statuses/01F8MH75/embed',
+    'https://gts.example/@tides/statuses/',
     'https://mastodon.social/notice/AbCdEf123',
     'https://10.0.0.5/@harbourweather/1',
     'https://mastodon.social:8443/@harbourweather/1',

@@ -294,7 +294,8 @@ const STATUS_ID = /^[0-9A-Za-z]{1,32}$/;
 
 /**
  * A status page URL `https://<instance>/@<user>/<id>` (Mastodon's web page; `<id>` digits, so a
- * profile tab such as `/@user/media` is not one) or its ActivityPub id
+ * profile tab such as `/@user/media` is not one), `https://<instance>/@<user>/statuses/<id>`
+ * (GoToSocial's web page, a ULID) or the ActivityPub id
  * `https://<instance>/users/<user>/statuses/<id>`: the status to ask of that server. The user and
  * the host lower-cased as normalizeAcct does, the id kept as written; a trailing slash allowed.
  * Null for anything else (a query, a remote account's `@user@server` page, an IP or a port…).
@@ -302,10 +303,10 @@ const STATUS_ID = /^[0-9A-Za-z]{1,32}$/;
 export function normalizeStatusUrl(input: string): StatusRef | null {
   const u = /^https?:\/\//i.test(input.trim()) ? parseUserUrl(input) : null;
   if (!u || u.search) return null;
-  const p = /^\/(?:@([^/@]+)\/([0-9]+)|users\/([^/@]+)\/statuses\/([^/]+))\/?$/.exec(u.pathname);
+  const p = /^\/(?:@([^/@]+)\/([0-9]+)|@([^/@]+)\/statuses\/([^/]+)|users\/([^/@]+)\/statuses\/([^/]+))\/?$/.exec(u.pathname);
   if (!p) return null;
-  const user = (p[1] ?? p[3])!.toLowerCase();
-  const id = (p[2] ?? p[4])!;
+  const user = (p[1] ?? p[3] ?? p[5])!.toLowerCase();
+  const id = (p[2] ?? p[4] ?? p[6])!;
   const instance = normalizeInstance(u.hostname);
   return instance && USERNAME.test(user) && STATUS_ID.test(id) ? { instance, user, id } : null;
 }
