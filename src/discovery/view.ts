@@ -3,8 +3,8 @@
  * DEFAULT_MIN_CONFIDENCE) applied to the record as it was cached or just made. The record holds
  * every listed profile (verified ones and candidates short of proof, with their confidence); the
  * threshold is the caller's choice, so it is applied here — after the cache, never part of its
- * key — and the credits (charged on the record itself, src/pipeline/live-fetch.ts) do not depend
- * on it.
+ * key. Find creator emails is charged on what this view returns (api.md: 1 when `emails` is empty,
+ * 10 when any is returned; api/platform.ts `cost.of`); find social profiles costs 10 whatever it shows.
  *
  *  - find social profiles: `profiles` keeps those whose confidence is at least the threshold (the
  *    source, at 1, always). Diagnostic lists are the lookup's and are not filtered.

@@ -1,8 +1,8 @@
 /**
  * `min_confidence` on both creator tools, end to end (gateway + replay upstream over HTTP): a REST
  * query parameter and a GraphQL argument, validated (0 to 1, else 400 INVALID_INPUT at 0
- * credits), applied after the cache (one cache entry serves every threshold), never changing the
- * credits charged.
+ * credits), applied after the cache (one cache entry serves every threshold); an e-mail lookup is
+ * charged for the addresses it returns at that threshold (api.md: 1 when none, 10 when any).
  *
  * The web: Instagram @owl.glaze links an X account (verified, 0.9) whose bio holds the only
  * address; the web search returns the creator's clips channel on TikTok (links back, the
@@ -85,24 +85,29 @@ describe('min_confidence (REST)', () => {
     expect(await h.balance(id)).toBe(90);
   });
 
-  it('does not change the credits: a live e-mail lookup whose only address it hides is charged as the record says (10)', async () => {
+  it('an e-mail lookup is charged for the addresses it returns (api.md: 1 when `emails` is empty, 10 when any is returned): one hidden by min_confidence is not returned (an outside audit: [] charged 10)', async () => {
     const { key, id } = await h.key(100);
     const hidden = await h.rest(emailsPath('&min_confidence=0.95'), { key });
     expect(hidden.status).toBe(200);
     // The address is on the X account (verified at 0.9): below the threshold, so not shown…
     expect(hidden.body.emails).toEqual([]);
-    // …but the record holds it, and the record is what is charged.
-    expect(hidden.body.credits_charged).toBe(10);
+    // …so none is returned: 1 credit, as for a lookup that found none.
+    expect(hidden.body.credits_charged).toBe(1);
     expect(hidden.body).not.toHaveProperty('_profile_confidence');
+    // The record keeps it: the same lookup at the default threshold, from the cache, shows it at 0.
     const shown = await h.rest(emailsPath('&cache_max_age=1d'), { key });
     expect(shown.body).toMatchObject({ cached: true, credits_charged: 0 });
     expect(shown.body.emails).toEqual([
       { email: 'kiln@owlglaze.com', sources: [{ url: 'https://x.com/owlglazepots', type: 'linked_profile' }] },
     ]);
     expect(shown.body).not.toHaveProperty('_profile_confidence');
+    // Live at the default threshold: the address returned, 10.
+    const again = await h.rest(emailsPath(), { key });
+    expect(again.body).toMatchObject({ credits_charged: 10, emails: [{ email: 'kiln@owlglaze.com' }] });
+    // Find social profiles costs 10 whatever min_confidence shows (api.md: 10).
     const live = await h.rest(profilesPath('&min_confidence=1'), { key });
     expect(live.body.credits_charged).toBe(10);
-    expect(await h.balance(id)).toBe(80);
+    expect(await h.balance(id)).toBe(79);
   });
 
   it('is validated: a number from 0 to 1, once; otherwise 400 INVALID_INPUT and nothing charged', async () => {
@@ -131,7 +136,7 @@ describe('minConfidence (GraphQL)', () => {
     mail: findCreatorEmails(platform: SOCIAL_B, handle: "owl.glaze", minConfidence: $high) { emails { email } json }
   }`;
 
-  it('each root field sees the one lookup at its own threshold (typed fields and json alike); each is charged as usual', async () => {
+  it('each root field sees the one lookup at its own threshold (typed fields and json alike), and is charged on what it returns', async () => {
     const { key } = await h.key(100);
     const r = await h.gql(QUERY, { key, variables: { low: 0, high: 0.95 } });
     expect(r.status).toBe(200);
@@ -147,7 +152,8 @@ describe('minConfidence (GraphQL)', () => {
     // shares its reads in flight): the source is read once.
     expect(sourceReads()).toBe(1);
     expect(h.replay.hits({ host: 'www.tiktok.com' }).filter((x) => x.path === '/@owlglazeclips')).toHaveLength(1);
-    expect(r.body.extensions.credits.charged).toBe(30);
+    // 10 + 10 for the profile fields; the e-mail field returns none at its threshold: 1.
+    expect(r.body.extensions.credits.charged).toBe(21);
   });
 
   it('is validated like the REST parameter', async () => {

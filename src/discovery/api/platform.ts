@@ -11,7 +11,8 @@
  *
  * `min_confidence` (0 to 1, default 0.5) is what the caller sees of the record (view.ts): it is
  * applied after the cache — not part of the cache key, so every threshold is served by one entry
- * — and the credits are the record's, whatever it hides.
+ * — and an e-mail lookup's credits follow the addresses it returns at that threshold (one it hides
+ * is not returned: 1 when none is shown).
  *
  * `discovery` is not one of api.md's platform labels: it names this module in the registry only;
  * the upstream hosts below are the sources' (each sub-fetch is labelled with its own platform).
@@ -136,8 +137,9 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupCached> =
   cost: {
     max: 10,
     reserve: () => 10,
-    // api.md: 1 when `emails` is empty (a partial empty result included), 10 when any is returned.
-    of: (r) => (r.emails.length > 0 ? 10 : 1),
+    // api.md: 1 when `emails` is empty (a partial empty result included), 10 when any is returned —
+    // returned at the caller's min_confidence (an address it hides is not returned).
+    of: (r, a) => (emailLookupView(r, a.minConfidence).emails.length > 0 ? 10 : 1),
   },
   view: (r, a) => emailLookupView(r, a.minConfidence) as EmailLookupCached,
   example: { platform: 'video', handle: 'RaviMenonCooks' },
