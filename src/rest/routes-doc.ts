@@ -33,7 +33,9 @@ export function routesMarkdown(): string {
     '',
     '<!-- Generated from the registry by `npm run docs:routes`; do not edit (a test fails when stale). -->',
     '',
-    'Every operation is a `GET /v1/…` route and a GraphQL root field with the same record (its `json` field);',
+    'Every operation is a `GET /v1/…` route and a GraphQL root field with the same record (its `json` field):',
+    'the REST body is the record with the envelope beside it (`success`, `credits_remaining`, `credits_charged`, `cached`…),',
+    'except on a route marked "(under `key`)", whose body holds the record under that key as api.md shapes it;',
     '`/openapi.json` documents each parameter and record. Credits are charged live only: a cache hit and every error',
     'cost 0. `*`: required. "up to N": the call reserves at most N and is charged what its answer costs',
     "(the route's OpenAPI description says how).",
@@ -43,7 +45,8 @@ export function routesMarkdown(): string {
     out.push(`## ${p.label}`, '', '| REST | GraphQL | parameters | credits | what |', '|---|---|---|---|---|');
     for (const op of p.operations) {
       const needs = op.needs && !op.summary.includes(op.needs) ? ` (needs \`${op.needs}\`, else 501 NOT_CONFIGURED)` : '';
-      out.push(`| \`GET ${op.rest.path}\` | \`${op.field}\` | ${params(op)} | ${credits(op)} | ${cell(op.summary + needs)} |`);
+      const under = op.rest.wrap ? ` (under \`${op.rest.wrap}\`)` : '';
+      out.push(`| \`GET ${op.rest.path}\`${under} | \`${op.field}\` | ${params(op)} | ${credits(op)} | ${cell(op.summary + needs)} |`);
     }
     out.push('');
   }

@@ -103,4 +103,14 @@ describe('every route', () => {
       { param: 'since', message: 'must be one of daily, weekly, monthly' },
     ]);
   });
+
+  it('an optional parameter given empty is not given (as an HTML form sends it); a required one given empty is required (docs/behaviour.md)', () => {
+    const trending = routes.get('/v1/code/trending/developers')!;
+    expect(toVariables(trending, new URLSearchParams('language=&since=weekly&cache_max_age='))).toEqual({
+      args: { since: 'weekly' },
+      problems: [],
+    });
+    const repository = routes.get('/v1/code/repository')!;
+    expect(toVariables(repository, new URLSearchParams('url=')).problems).toEqual([{ param: 'url', message: 'is required' }]);
+  });
 });
