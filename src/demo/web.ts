@@ -230,6 +230,7 @@ function addRavi(w: DiscoveryWeb): void {
     vanity: 'ravicooksfans',
     name: 'Ravi Menon Cooks Fans',
     description: 'A fan page. Fan mail: fans@ravifans.example.org',
+    id: '100089417700003',
     links: ['https://ravifans.example.org/'],
   });
   w.search.set(`"${r.name} Cooks" ${r.video.toLowerCase()}`, [

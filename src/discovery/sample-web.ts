@@ -577,6 +577,8 @@ function threadsRoutes(w: DiscoveryWeb, wrap: Wrap): Route[] {
           bio_links: [...(a.website ? [a.website] : []), ...(a.links ?? [])].map((url) => ({ url })),
           follower_count: 10,
           is_private: false,
+          is_verified: false,
+          profile_pic_url: `https://scontent.cdninstagram.com/v/t51.2885-19/${numericId(a.handle)}_n.jpg`,
         };
         const payload = {
           require: [

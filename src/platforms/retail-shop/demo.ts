@@ -14,6 +14,7 @@ export function demoRoutes(): Route[] {
     handle,
     displayName: `${RAVI.name} Cooks`,
     bio: 'The pans, spices and gadgets from my kitchen.',
+    profileImageUrl: 'https://m.media-amazon.com/images/I/71demoRaviP._US500_SCLZZZZZZZ_.jpg',
     socialLinks: [
       { socialType: 'YOUTUBE', url: `https://www.youtube.com/@${RAVI.video}` },
       { socialType: 'INSTAGRAM', url: `https://www.instagram.com/${RAVI.socialB}` },
