@@ -86,12 +86,45 @@ interface ServerContext {
 
 type Yoga = ReturnType<typeof createYoga<ServerContext>>;
 
-/** What /graphql's functions share: the two executors and the document limits. */
+/** What /graphql's functions share: the two executors, the document limits and the GraphiQL page. */
 interface Face {
   deps: Deps;
   limits: DocumentLimits;
   yoga: Yoga;
   fast: FastGraphql;
+  graphiql: () => Promise<Buffer>;
+}
+
+/**
+ * The GraphiQL page (the whole GraphiQL bundle inline, ~9 MB, so it works offline): rendered when
+ * first asked for — not at start, most instances never serve it — and every answer is that one
+ * buffer. A keyless caller asks for it: a copy per request held by answers nobody reads (pipelined
+ * or never-read requests) exhausted the heap (an outside attack sweep).
+ */
+function graphiqlPage(deps: Deps): () => Promise<Buffer> {
+  const options = {
+    title: 'Creator Lookup — GraphiQL',
+    defaultQuery: DEFAULT_QUERY,
+    headers: JSON.stringify({ 'x-api-key': '<your key>' }, null, 2),
+    shouldPersistHeaders: true,
+    // `npm run demo`: the demo key and saved example operations (GRAPHIQL_DEFAULTS).
+    ...deps.config.graphiql,
+  };
+  let page: Promise<Buffer> | undefined;
+  return () =>
+    (page ??= import('@graphql-yoga/render-graphiql').then(
+      (m) => Buffer.from(m.renderGraphiQL(options)),
+      (e: unknown) => {
+        page = undefined;
+        throw e;
+      },
+    ));
+}
+
+async function sendGraphiql(face: Face, res: ServerResponse): Promise<void> {
+  const body = await face.graphiql();
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+  res.end(body);
 }
 
 export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFace {
@@ -103,7 +136,13 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     maxQueryLength: deps.config.maxQueryLength,
   };
   const { yoga, documents } = createYogaServer(deps, schema, limits);
-  const face: Face = { deps, limits, yoga, fast: createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits) };
+  const face: Face = {
+    deps,
+    limits,
+    yoga,
+    fast: createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits),
+    graphiql: graphiqlPage(deps),
+  };
   return {
     serve: (req, res, info) => serve(face, req, res, info),
     documentCaches: () => ({ fast: face.fast.held(), yoga: { entries: documents.size, bytes: documents.calculatedSize } }),
@@ -175,17 +214,8 @@ function createYogaServer(
       errorCache: { get: () => undefined, set: () => undefined },
       validationCache: true,
     },
-    // The GraphiQL page embeds its whole bundle (~35 MB of heap once loaded): load it when the
-    // page is first asked for, not at start (most instances never serve it).
-    renderGraphiQL: async (opts) => (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(opts),
-    graphiql: {
-      title: 'Creator Lookup — GraphiQL',
-      defaultQuery: DEFAULT_QUERY,
-      headers: JSON.stringify({ 'x-api-key': '<your key>' }, null, 2),
-      shouldPersistHeaders: true,
-      // `npm run demo`: the demo key and saved example operations (GRAPHIQL_DEFAULTS).
-      ...deps.config.graphiql,
-    },
+    // The GraphiQL page is served before yoga (graphiqlPage): one way to it.
+    graphiql: false,
     context: ({ request, req, info }): Partial<GatewayContext> => ({
       deps,
       apiKey: request.headers.get('x-api-key'),
@@ -227,8 +257,9 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   if (req.method !== 'POST') {
     if (req.method !== 'GET')
       return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });
-    // (A browser asking for the page gets GraphiQL whatever the URL holds, as yoga decides it.)
-    const notParsed = req.headers.accept?.includes('text/html') ? null : unparsedGetParams(req.url);
+    // A browser asking for the page gets GraphiQL whatever the URL holds (as yoga would decide it).
+    if (req.headers.accept?.includes('text/html')) return sendGraphiql(face, res);
+    const notParsed = unparsedGetParams(req.url);
     if (notParsed) return sendGraphqlError(res, notParsed, info.id);
     return face.yoga(req, res, { info }) as unknown as Promise<void>;
   }
