@@ -5,7 +5,8 @@
  * so these limits — not the key check — are what keeps a keyless caller's cost small and fixed:
  *
  *   - parse: a query text of at most `maxQueryLength` characters (graphql-js's lexer takes several
- *     ms per MB even of whitespace, so a longer text is refused before it is lexed) and at most
+ *     ms per MB even of whitespace, so a longer text is refused before it is lexed), brackets
+ *     nested at most MAX_NESTING deep (one pass over the text; the parser recurses) and at most
  *     `maxTokens` tokens (graphql-js stops lexing there);
  *   - before the (quadratic in the worst case) standard validation runs, a linear pass over the
  *     document checks depth (introspection subtrees not counted: GraphiQL's query is deep),
@@ -37,10 +38,46 @@ const FAN_OUT = new Set(['types', 'fields', 'inputFields', 'enumValues', 'interf
 /** Steps from a type to a type *reference* (after which fan-out lists are not allowed). */
 const TYPE_REFERENCE = new Set(['type', 'ofType', 'interfaces', 'possibleTypes']);
 
-/** Parses with the token cap; a syntax error or the cap comes back as a GraphQLError. */
+/**
+ * How deep `{`, `[` and `(` may nest in a document. Selections nest to `maxDepth` at most and a
+ * value (a list, an input object) a few levels; far deeper, graphql-js's recursive parser (and
+ * every recursive pass after it) overflows the stack — a 500 where bad input is a 400 (an outside
+ * attack sweep: `@include(if: [[[…2000 deep…]]])`, 8 KB, keyless).
+ */
+export const MAX_NESTING = 64;
+
+/** Parses with the token cap; a syntax error, the cap or nesting past MAX_NESTING comes back as a GraphQLError. */
 export function parseLimited(source: string, limits: Pick<DocumentLimits, 'maxTokens' | 'maxQueryLength'>): DocumentNode {
   if (source.length > limits.maxQueryLength) throw queryTooLong(limits.maxQueryLength);
+  if (nestsDeeperThan(source, MAX_NESTING))
+    throw new GraphQLError(`The query nests brackets more than ${MAX_NESTING} deep`, {
+      extensions: { code: 'INVALID_INPUT', details: [{ param: 'query', message: `nested more than ${MAX_NESTING} deep` }] },
+    });
   return parse(source, { maxTokens: limits.maxTokens });
+}
+
+const BLOCK_QUOTE = '"""';
+
+/** Whether brackets nest deeper than `max` outside strings, block strings and comments (one pass). */
+export function nestsDeeperThan(source: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '#') {
+      while (i + 1 < source.length && source[i + 1] !== '\n' && source[i + 1] !== '\r') i++;
+    } else if (c === '"' && source.startsWith(BLOCK_QUOTE, i)) {
+      // A block string ends at the next """ that is not escaped (\""").
+      let end = source.indexOf(BLOCK_QUOTE, i + 3);
+      while (end > 0 && source[end - 1] === '\\') end = source.indexOf(BLOCK_QUOTE, end + 3);
+      i = end < 0 ? source.length : end + 2;
+    } else if (c === '"') {
+      // A string ends at an unescaped " (or at the line's end: the parser refuses it then).
+      for (i++; i < source.length && source[i] !== '"' && source[i] !== '\n' && source[i] !== '\r'; i++) if (source[i] === '\\') i++;
+    } else if (c === '{' || c === '[' || c === '(') {
+      if (++depth > max) return true;
+    } else if (c === '}' || c === ']' || c === ')') depth--;
+  }
+  return false;
 }
 
 export const queryTooLong = (max: number) =>

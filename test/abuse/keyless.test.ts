@@ -153,6 +153,29 @@ describe.each([
     expect(r.ms).toBeLessThan(2_000);
   });
 
+  it('values nested thousands deep are a 400, not the stack overflowing (a 500: an outside attack sweep); strings and comments holding brackets are no nesting', async () => {
+    for (const query of [
+      `{ __typename @include(if: ${'['.repeat(2_000)}true${']'.repeat(2_000)}) }`,
+      `{ __typename @include(if: ${'{a:'.repeat(1_500)}1${'}'.repeat(1_500)}) }`,
+    ]) {
+      const r = await post(gw(), JSON.stringify({ query }));
+      expect(r.status).toBe(400);
+      expect(r.json().errors[0]).toMatchObject({
+        message: expect.stringMatching(/more than 64 deep/),
+        extensions: { code: 'INVALID_INPUT' },
+      });
+      const get = await fetch(`${gw().url}/graphql?query=${encodeURIComponent(query)}`, {
+        headers: { accept: 'application/graphql-response+json' },
+      });
+      expect(get.status).toBe(400);
+    }
+    // 100 brackets inside a string, a block string and a comment count for nothing.
+    const quoted = `# ${'['.repeat(100)}\n{ a: __typename @include(if: true) b: __typename @skip(if: false) }`;
+    const ok = await post(gw(), JSON.stringify({ query: quoted }));
+    expect(ok.status).toBe(200);
+    expect(ok.json().data).toEqual({ a: 'Query', b: 'Query' });
+  });
+
   it('the root-field limit holds for keyless introspection too', async () => {
     const r = await post(gw(), JSON.stringify({ query: `{ ${Array.from({ length: 30 }, (_, i) => `t${i}: __typename`).join(' ')} }` }));
     expect(r.status).toBe(400);
