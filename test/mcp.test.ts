@@ -31,9 +31,9 @@ const OTHER_TOOLS = ['jobs_create', 'jobs_status', 'jobs_results', 'jobs_list', 
 let h: Harness;
 const clients: Client[] = [];
 
-async function connect(headers: Record<string, string>): Promise<Client> {
+async function connect(headers: Record<string, string>, on: Harness = h): Promise<Client> {
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${on.url}/mcp`), { requestInit: { headers } }));
   clients.push(client);
   return client;
 }
@@ -347,14 +347,15 @@ describe('jobs and account tools', () => {
     }
     expect(await h.balance(id)).toBe(4);
     const after = { param: 'after', message: 'must be an item index (results after it are sent)' };
-    const limit = { param: 'limit', message: 'must be an integer from 1 to 1000' };
+    // At most 200 a page over MCP (one answer built whole; GraphQL's page may hold 1,000).
+    const limit = { param: 'limit', message: 'must be an integer from 1 to 200' };
     for (const [args, details] of [
       [{ after: -2 }, [after]],
       [{ after: 1.5 }, [after]],
       [{ after: 'x' }, [after]],
       [{ after: true }, [after]],
       [{ limit: 0 }, [limit]],
-      [{ limit: 1001 }, [limit]],
+      [{ limit: 201 }, [limit]],
       [{ limit: 'many' }, [limit]],
       [{ after: -5, limit: 0 }, [after, limit]],
     ] as const) {
@@ -417,6 +418,14 @@ describe('rate limit', () => {
     }
     expect(codes).toEqual(['ok', 'ok', 'RATE_LIMITED']);
     expect(await limited.balance(id)).toBe(3);
+  });
+
+  it('listing the tools is a request too: beyond the burst, a JSON-RPC error saying RATE_LIMITED (it was never limited: an outside attack sweep)', async () => {
+    const { key } = await limited.key(0);
+    const client = await connect({ 'x-api-key': key }, limited);
+    await client.listTools();
+    await client.listTools();
+    await expect(client.listTools()).rejects.toMatchObject({ code: -32000, data: { code: 'RATE_LIMITED' } });
   });
 });
 

@@ -14,11 +14,14 @@
  *           content-length or once over the limit (nothing more is read); no byte of it for
  *           BODY_IDLE_MS → 408 REQUEST_TIMEOUT (the connection closed); not JSON → a JSON-RPC
  *           parse error (400)
- *   batch   a JSON-RPC batch that is empty, of more than MCP_MAX_BATCH messages, or with two
- *           requests of the same id → 400 Invalid Request (-32600), nothing of it run
+ *   places  a key has at most MCP_MAX_IN_FLIGHT_PER_KEY POSTs being answered on this instance (an
+ *           answer counts until it is sent or its connection closed): more → 429 RATE_LIMITED
+ *   batch   a JSON-RPC batch that is empty, of more than MCP_MAX_BATCH messages, with two
+ *           requests of the same id, with more than one tools/list, or with a cancellation →
+ *           400 Invalid Request (-32600), nothing of it run
  *
- * Each tool call is then admitted as one REST request is (the key's rate limit: RATE_LIMITED as a
- * tool error) and charged as it is (src/mcp/tools.ts).
+ * Each tool call, and each tools/list, is then admitted as one REST request is (the key's rate
+ * limit: RATE_LIMITED as a tool error) and a call charged as its REST request is (src/mcp/tools.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -30,7 +33,7 @@ import { ApiError, unknownOrRevokedKey } from '../errors.js';
 import { jsonText, readBody, tooLarge } from '../http/edges.js';
 import type { RequestInfo } from '../observability/request.js';
 import { newRequestId } from '../observability/request.js';
-import { storeError } from '../pipeline/admit.js';
+import { admit, storeError } from '../pipeline/admit.js';
 import type { Deps } from '../pipeline/context.js';
 import { HttpContext } from '../pipeline/context.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
@@ -47,6 +50,14 @@ export const MCP_MAX_BODY = 1024 * 1024;
  * 34 MB answer (+200 MB RSS) from a 5 KB body, unthrottled (tools/list is not a tool call).
  */
 export const MCP_MAX_BATCH = 10;
+/**
+ * MCP POSTs one key may have answered at once on one instance. An answer is held in memory until
+ * its client reads it (the tool list alone is ~0.5 MB): without a bound, a key whose client never
+ * read opened connections until the heap ran out (an outside attack sweep: 100 unread batches).
+ */
+export const MCP_MAX_IN_FLIGHT_PER_KEY = 8;
+/** The JSON-RPC error code (the implementation-defined server range) of a tools/list the key may not ask now (its rate limit; a store down). */
+const ADMIT_REFUSED_RPC = -32000;
 
 const INSTRUCTIONS =
   'Creator Lookup: public data about online creators (profiles, posts, repositories, contacts…). ' +
@@ -66,7 +77,10 @@ export function apiKeyOf(req: IncomingMessage): string | null {
 /**
  * Why a JSON-RPC batch is refused before anything of it runs, or null: none or more than
  * MCP_MAX_BATCH messages; two requests with the same id (the SDK's transport answers one and drops the other,
- * which it has run, and charged, all the same).
+ * which it has run, and charged, all the same); more than one tools/list (the same ~0.5 MB answer
+ * again); a cancellation (the SDK drops the answer of the request it cancels, and the transport
+ * waited for it for ever — the POST was never answered, its call charged all the same; in a
+ * stateless server a cancellation can only name a request of its own POST).
  */
 function batchRefusal(body: unknown): string | null {
   if (!Array.isArray(body)) return null;
@@ -74,9 +88,14 @@ function batchRefusal(body: unknown): string | null {
   if (body.length === 0) return 'Invalid Request: an empty batch';
   if (body.length > MCP_MAX_BATCH) return `Invalid Request: a batch holds at most ${MCP_MAX_BATCH} messages`;
   const ids = new Set<unknown>();
+  let lists = 0;
   for (const m of body as unknown[]) {
+    if (typeof m !== 'object' || m === null || !('method' in m)) continue;
+    if (m.method === 'notifications/cancelled')
+      return 'Invalid Request: a batch cannot cancel a request (send the cancellation on its own)';
+    if (m.method === 'tools/list' && ++lists > 1) return 'Invalid Request: a batch lists the tools at most once';
     // A request: a method and an id (a notification has no id; a response no method).
-    if (typeof m !== 'object' || m === null || !('method' in m) || !('id' in m)) continue;
+    if (!('id' in m)) continue;
     if (ids.has(m.id)) return `Invalid Request: two requests of the batch have the id ${JSON.stringify(m.id)}`;
     ids.add(m.id);
   }
@@ -84,6 +103,8 @@ function batchRefusal(body: unknown): string | null {
 }
 
 export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>) {
+  /** Per key id: the MCP POSTs this instance is answering (MCP_MAX_IN_FLIGHT_PER_KEY). */
+  const inFlight = new Map<string, number>();
   // Made on the first /mcp request (their JSON Schemas take ~0.1 s to generate), not with every app.
   let made: { tools: Map<string, GatewayTool>; list: Tool[] } | null = null;
   const catalogue = () => {
@@ -98,7 +119,12 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
   function serverFor(call: ToolCall): Server {
     const { tools, list } = catalogue();
     const server = new Server({ name: 'creator-lookup', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list }));
+    // Listing the tools is no tool call (nothing to charge), but it is a request: the key's rate limit.
+    server.setRequestHandler(ListToolsRequestSchema, async () => {
+      const key = await admit(call.context());
+      if (key instanceof ApiError) throw new McpError(ADMIT_REFUSED_RPC, key.message, { code: key.code, retry_after: key.retryAfterSec });
+      return { tools: list };
+    });
     server.setRequestHandler(ANY_TOOL_CALL, (checked) => {
       const request = checked as CallToolRequest; // by the SDK's Server (ANY_TOOL_CALL)
       const tool = tools.get(request.params.name);
@@ -127,6 +153,25 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     // The pipeline's admit step takes the key from here (each tool call: its rate limit only).
     info.authenticatedKey = key;
     info.keyId = key.id;
+    const keyId = key.id;
+    const held = inFlight.get(keyId) ?? 0;
+    if (held >= MCP_MAX_IN_FLIGHT_PER_KEY)
+      return sendError(
+        res,
+        new ApiError(
+          'RATE_LIMITED',
+          `A key may have at most ${MCP_MAX_IN_FLIGHT_PER_KEY} MCP requests answered at once; try again shortly`,
+          {
+            retryAfterSec: 1,
+          },
+        ),
+      );
+    inFlight.set(keyId, held + 1);
+    res.once('close', () => {
+      const left = (inFlight.get(keyId) ?? 1) - 1;
+      if (left > 0) inFlight.set(keyId, left);
+      else inFlight.delete(keyId);
+    });
 
     const raw = await readBody(req, MCP_MAX_BODY, deps.config.bodyIdleMs);
     // A body that stalled: 408 REQUEST_TIMEOUT (BODY_IDLE_MS).

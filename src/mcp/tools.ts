@@ -280,8 +280,12 @@ function adminTool(
   };
 }
 
-/** The results a page of jobs_results holds by default, and at most (GraphQL lookupJob.results: the same). */
-const RESULTS_PAGE = JOB_RESULTS_PAGE;
+/**
+ * The results a page of jobs_results holds by default, and at most: fewer than GraphQL's most
+ * (JOB_RESULTS_PAGE): an MCP answer is one text, built whole, and a batch holds ten of them (a
+ * batch of ten 1,000-result pages was 27 MB, built at 0 credits — an outside attack sweep).
+ */
+const RESULTS_PAGE = { default: JOB_RESULTS_PAGE.default, max: 200 };
 
 function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
   const docs = jobsOpenApi();

@@ -6,15 +6,17 @@
  *  - a batch of more than MCP_MAX_BATCH messages: refused (400, -32600) — every answer of a batch
  *    is held in memory until the last is ready (100 tools/list: a 34 MB answer from a 5 KB body);
  *  - an empty batch: an Invalid Request error (JSON-RPC 2.0), not an empty 202;
+ *  - a batch listing the tools twice, or holding a cancellation: refused (400, -32600);
+ *  - more than MCP_MAX_IN_FLIGHT_PER_KEY POSTs of one key being answered at once: 429;
  *  - what holds already, pinned: ids of a type JSON-RPC does not allow, a notification of
  *    tools/call (never run, nothing charged), arguments wrong for the tool (INVALID_INPUT naming
  *    them, 0 credits, nothing fetched), an unknown method.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MCP_MAX_BATCH } from '../../src/mcp/http.js';
+import { MCP_MAX_BATCH, MCP_MAX_IN_FLIGHT_PER_KEY } from '../../src/mcp/http.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo } from '../jobs/helpers.js';
+import { anyRepo, heldRepos } from '../jobs/helpers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,6 +52,7 @@ const repoCall = (id: unknown, name: string) => ({
   params: { name: 'code_repository', arguments: { url: `https://github.com/octo/${name}` } },
 });
 const toolsList = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 const upstreamHits = () => h.replay.hits({ host: 'api.github.com' }).length;
 
 describe('JSON-RPC batches', () => {
@@ -76,15 +79,38 @@ describe('JSON-RPC batches', () => {
     expect(upstreamHits()).toBe(0);
 
     const single = (await post(key, toolsList(1))).text.length;
-    const full = await post(
-      key,
-      Array.from({ length: MCP_MAX_BATCH }, (_, i) => toolsList(i)),
-    );
+    const full = await post(key, [toolsList(0), ...Array.from({ length: MCP_MAX_BATCH - 1 }, (_, i) => ping(i + 1))]);
     expect(full.status).toBe(200);
-    const answers = full.json() as { id: number; result: { tools: unknown[] } }[];
+    const answers = full.json() as { id: number }[];
     expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual(Array.from({ length: MCP_MAX_BATCH }, (_, i) => i));
-    // The most one POST's answer holds: MCP_MAX_BATCH tools lists.
-    expect(full.text.length).toBeLessThan((MCP_MAX_BATCH + 1) * single);
+    // The tool list once, and nine small answers.
+    expect(full.text.length).toBeLessThan(single + 2_000);
+  });
+
+  it('the tool list twice in one batch: 400 Invalid Request (ten of them were a 5.35 MB answer from 531 bytes, an outside attack sweep)', async () => {
+    const { key } = await h.key(1);
+    const r = await post(key, [toolsList(1), ping(2), toolsList(3)]);
+    expect(r.status).toBe(400);
+    expect(r.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringMatching(/tools at most once/) } });
+  });
+
+  it('a cancellation in a batch: 400 at once, nothing run or charged (the POST was never answered, the call charged: an outside attack sweep)', async () => {
+    const { key, id } = await h.key(10);
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1, reason: 'changed my mind' } };
+    for (const batch of [
+      [repoCall(1, 'cancelled'), cancel],
+      [ping(1), cancel],
+    ]) {
+      const started = Date.now();
+      const r = await post(key, batch);
+      expect(r.status).toBe(400);
+      expect(r.json()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringMatching(/cancel/) } });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    expect(await h.balance(id)).toBe(10);
+    expect(upstreamHits()).toBe(0);
+    // On its own, a cancellation is a notification like any other: accepted (it names nothing running).
+    expect((await post(key, cancel)).status).toBe(202);
   });
 
   it('an empty batch: 400 Invalid Request (JSON-RPC 2.0), not an empty 202', async () => {
@@ -92,6 +118,38 @@ describe('JSON-RPC batches', () => {
     const r = await post(key, []);
     expect(r.status).toBe(400);
     expect(r.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+  });
+});
+
+describe('answers held at once', () => {
+  it(`a key has at most MCP_MAX_IN_FLIGHT_PER_KEY (${MCP_MAX_IN_FLIGHT_PER_KEY}) POSTs being answered: the next is 429 RATE_LIMITED; another key is not held up; a place is free again once an answer is sent`, async () => {
+    const held = heldRepos('held');
+    h.replay.reset();
+    h.replay.add(held.route);
+    const { key, id } = await h.key(20);
+    const call = (i: number) => ({
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'code_repository', arguments: { url: `https://github.com/held/r${i}` } },
+    });
+    const waiting = Array.from({ length: MCP_MAX_IN_FLIGHT_PER_KEY }, (_, i) => post(key, call(i)));
+    while (held.waiting() < MCP_MAX_IN_FLIGHT_PER_KEY) await new Promise((r) => setTimeout(r, 10));
+    const over = await fetch(`${h.url}/mcp`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(toolsList(99)),
+    });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe('1');
+    expect(await over.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
+    // Another key is not held up.
+    const other = await h.key(0);
+    expect((await post(other.key, toolsList(1))).status).toBe(200);
+    held.releaseAll({ free: true });
+    for (const r of await Promise.all(waiting)) expect(r.status).toBe(200);
+    expect(await h.balance(id)).toBe(20 - MCP_MAX_IN_FLIGHT_PER_KEY);
+    expect((await post(key, toolsList(100))).status).toBe(200);
   });
 });
 
