@@ -85,9 +85,22 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * (GatewayResponse closes its connection).
  * Without an app, its handler is attached later (`server.on('request', app.handler)`).
  */
+/** How long a client may take to send a request's headers. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+const CONNECTIONS_CHECK_MS = 2_000;
+
 export function createHttpServer(app?: Pick<App, 'handler'>): Server {
   // A missing Host is refused by the app (refusal), with a JSON body: node's own 400 has none.
-  const options = { ServerResponse: GatewayResponse, requireHostHeader: false };
+  // A client's headers must be in within HEADERS_TIMEOUT_MS (node checks every
+  // CONNECTIONS_CHECK_MS): one sending a header line every few seconds held its connection for
+  // node's default 60 s, and enough of them took every file descriptor (an outside attack sweep;
+  // docs/running.md: a reverse proxy in front is what stops such floods).
+  const options = {
+    ServerResponse: GatewayResponse,
+    requireHostHeader: false,
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  };
   const server = app ? createServer(options, app.handler) : createServer(options);
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);

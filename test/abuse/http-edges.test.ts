@@ -8,6 +8,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import { repoJson } from '../data.js';
+import { HEADERS_TIMEOUT_MS } from '../../src/app.js';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -545,4 +546,24 @@ describe('requests node would answer with an empty body, or not at all', () => {
     expect(other.status).toBe(404);
     expect(JSON.parse(other.body)).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
   });
+});
+
+describe('a client sending its headers a line at a time (slowloris)', () => {
+  it(`is cut off once HEADERS_TIMEOUT_MS (${HEADERS_TIMEOUT_MS} ms) have passed without the whole header (node's default kept it 60 s)`, async () => {
+    const socket = connect(Number(new URL(h.url).port), '127.0.0.1');
+    await new Promise<void>((r) => socket.once('connect', r));
+    socket.on('error', () => undefined);
+    const started = Date.now();
+    socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+    const drip = setInterval(() => socket.writable && socket.write(`X-Drip-${Date.now()}: 1\r\n`), 1_000);
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    await new Promise<void>((r) => socket.once('close', () => r()));
+    clearInterval(drip);
+    const held = Date.now() - started;
+    expect(held).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 500);
+    // node checks every 2 s
+    expect(held).toBeLessThan(HEADERS_TIMEOUT_MS + 4_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  }, 30_000);
 });
