@@ -5,7 +5,8 @@
  * operation's example (its `example`) and is a demo miss for anything else; the followers list
  * also answers its second (last) page, so paging can be tried. The post's thread (the tide tables
  * post, its replies two levels deep) is samples.ts's written getPostThread shape; so are its likes
- * (two pages) and reposts (getLikes / getRepostedBy), asked by the post's AT URI with the DID.
+ * (two pages) and reposts (getLikes / getRepostedBy), asked by the post's AT URI with the DID (the
+ * author's profile answered by DID too: those lists read it first).
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
@@ -98,7 +99,8 @@ export function demoRoutes(): Route[] {
   const FOLLOWERS_PAGE_2 = '3lkdemofollowers02';
   const LIKES_PAGE_2 = '3lkdemolikes02';
   const byMethod: Record<string, (q: URLSearchParams) => unknown> = {
-    'app.bsky.actor.getProfile': (q) => (q.get('actor') === handle ? profile : null),
+    // By handle (the profile operation's example) or by DID (the likes and reposts read the post's author first).
+    'app.bsky.actor.getProfile': (q) => (q.get('actor') === handle || q.get('actor') === did ? profile : null),
     'app.bsky.feed.getAuthorFeed': (q) =>
       q.get('actor') === handle && !q.get('cursor')
         ? {

@@ -5,7 +5,7 @@
  * (XRPC's documented error body `{"error", "message"}`; no capture of them), said so per test.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixtures, skipReason } from '../../../test/support/fixtures.js';
+import { fixturePath, hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { failure, startReplayContext } from '../../../test/support/replay-upstream.js';
 import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { encodeCursor } from '../cursor.js';
@@ -43,8 +43,11 @@ import {
   bskyThreadBody,
   samplePlcDid,
 } from './samples.js';
-import type { BskyPostSample } from './samples.js';
+import type { BskyPostSample, BskySample } from './samples.js';
 import { walls } from './walls.js';
+
+/** A post of the search capture, as far as these tests read it. */
+type SentPost = { uri: string; author: { handle: string; labels: { val: string }[] } };
 
 const HOST = 'public.api.bsky.app';
 const DID = 'did:plc:abcdefghijklmnopqrstuvwx';
@@ -203,7 +206,7 @@ describe('microblogDPosts', () => {
 
 describe('microblogDSearch', () => {
   describe.skipIf(!hasFixtures(PLATFORM))(`the search capture served in place (${skipReason(PLATFORM)})`, () => {
-    it('25 posts and the offset cursor, bound to the query', async () => {
+    it('25 posts answered: the 4 of login-only accounts (labelled !no-unauthenticated) left out, the other 21 kept in order; the offset cursor, bound to the query', async () => {
       t.replay.add({
         host: HOST,
         path: '/xrpc/app.bsky.feed.searchPosts',
@@ -213,7 +216,16 @@ describe('microblogDSearch', () => {
         },
       });
       const page = await fetchSearch(t.ctx, { query: 'redistricting', cursor: null });
-      expect(page.posts).toHaveLength(25);
+      // The capture's authors that label themselves login-only (their `labels` hold `!no-unauthenticated`).
+      const loginOnly = ['bathshebablue.bsky.social', 'rachel99marta.bsky.social', 'stemgal.bsky.social', 'humanbeinghuman.bsky.social'];
+      const sent = (JSON.parse(readFixture(PLATFORM, 'searchposts-redistricting-2025-05-19.json')) as { posts: SentPost[] }).posts;
+      expect(sent).toHaveLength(25);
+      expect(sent.filter((p) => p.author.labels.some((l) => l.val === '!no-unauthenticated')).map((p) => p.author.handle)).toEqual(
+        loginOnly,
+      );
+      expect(page.posts.map((p) => p.uri)).toEqual(sent.filter((p) => !loginOnly.includes(p.author.handle)).map((p) => p.uri));
+      expect(page.posts).toHaveLength(21);
+      expect(JSON.stringify(page)).not.toContain('!no-unauthenticated');
       expect(decodeListCursor(page.cursor!)).toEqual({ k: 'redistricting', c: '25' });
       expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(`https://${HOST}/xrpc/app.bsky.feed.searchPosts?q=redistricting&limit=25`);
       const v = validateArgs(microblogDSearch, { query: ' redistricting ', cursor: page.cursor });
@@ -507,7 +519,9 @@ describe('microblogDPostLikes and microblogDPostReposts', () => {
   const URI = `at://${DID}/app.bsky.feed.post/${RKEY}`;
   const byHandle = { actor: 'harbourweather.bsky.social', rkey: RKEY, cursor: null };
   const byDid = { actor: DID, rkey: RKEY, cursor: null };
-  const profile = (s = harbour) => t.replay.add({ host: HOST, path: PROFILE, response: json(bskyProfileBody(s)) });
+  const profile = (s: BskySample = harbour) => t.replay.add({ host: HOST, path: PROFILE, response: json(bskyProfileBody(s)) });
+  // The author is read first however the post is named (a login-only author is refused); a test's own answer overrides this one.
+  beforeEach(() => profile());
   const likes = (uri: string, seeds: string[], cursor?: string) =>
     t.replay.add({
       host: HOST,
@@ -550,13 +564,15 @@ describe('microblogDPostLikes and microblogDPostReposts', () => {
     expect(t.replay.hits({ host: HOST, path: LIKES })[1].query.get('cursor')).toBe('1741197600000::bafy');
   });
 
-  it('by DID: getRepostedBy straight away (no profile request); an empty page ends the list whatever its cursor', async () => {
+  it('by DID: getProfile of the author by its DID (a login-only author is refused), then getRepostedBy; an empty page ends the list whatever its cursor', async () => {
     t.replay.add({ host: HOST, path: REPOSTS, response: json(bskyRepostedByBody(URI, [fan('kelp'), fan('gull')], 'r2')) });
     const page = await fetchPostReposts(t.ctx, byDid);
     expect(page).toMatchObject({ uri: URI, repostedBy: [{ handle: 'kelp.bsky.social' }, { handle: 'gull.bsky.social' }] });
     expect(decodeListCursor(page.cursor!)).toEqual({ k: `repostedBy:${URI}`, c: 'r2' });
-    expect(t.replay.hits({ host: HOST }).map((x) => x.path)).toEqual([REPOSTS]);
-    expect(t.replay.hits({ host: HOST })[0].upstreamUrl).toBe(`https://${HOST}${REPOSTS}?uri=${encodeURIComponent(URI)}&limit=100`);
+    expect(t.replay.hits({ host: HOST }).map((x) => x.upstreamUrl)).toEqual([
+      `https://${HOST}${PROFILE}?actor=${encodeURIComponent(DID)}`,
+      `https://${HOST}${REPOSTS}?uri=${encodeURIComponent(URI)}&limit=100`,
+    ]);
     t.replay.add({ host: HOST, path: REPOSTS, response: json(bskyRepostedByBody(URI, [], 'r3')) });
     expect(await fetchPostReposts(t.ctx, { ...byDid, cursor: 'r2' })).toEqual({ uri: URI, repostedBy: [], cursor: null });
   });
@@ -637,12 +653,14 @@ describe('microblogDPostLikes and microblogDPostReposts', () => {
       json({}),
     ]) {
       t.replay.reset();
+      profile();
       empty();
       t.replay.add({ host: HOST, path: POSTS, response: answer });
       expect(await fetchPostLikes(t.ctx, byDid)).toEqual({ uri: URI, likes: [], cursor: null });
     }
     // A page with likes, and a later empty page (the end of the list), ask nothing more.
     t.replay.reset();
+    profile();
     likes(URI, ['kelp']);
     await fetchPostLikes(t.ctx, byDid);
     empty();

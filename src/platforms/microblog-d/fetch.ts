@@ -11,8 +11,8 @@
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getLikes?uri=at://<did>/app.bsky.feed.post/<rkey>&limit=100[&cursor=]
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getRepostedBy?uri=at://<did>/app.bsky.feed.post/<rkey>&limit=100[&cursor=]
  *   GET https://public.api.bsky.app/xrpc/app.bsky.feed.getPosts?uris=at://<did>/app.bsky.feed.post/<rkey>  (only after an empty first page of those two)
- *     (a post named by its author's handle: getProfile?actor=<handle> first, for the DID: these two
- *     look the URI up as given and resolve no handle in it)
+ *     (getProfile?actor=<handle or did> of the post's author first: by handle for the DID — these two
+ *     look the URI up as given and resolve no handle in it —, and always to refuse a login-only author)
  *
  * How answers map (checked in this order):
  *   searchPosts 403/401, any 401 AuthMissing   → 502 UPSTREAM_BLOCKED (walls.ts, before this module)
@@ -33,11 +33,20 @@
  *   GET .../app.bsky.feed.getPosts?uris=<the AT URI>: `{"posts": []}` → 404 NOT_FOUND; the post, an
  *   error or any other answer → the empty list stands (the check never fails the read)
  *
+ * Login-only accounts (the self-label `!no-unauthenticated` in an account's `labels`: bsky.app
+ * shows a logged-out reader only a notice; the AppView answers anonymous callers all the same):
+ *   the profile asked, a follower/follow list's `subject`, a feed's owner, the asked post's author in
+ *   a thread, a liked/reposted post's author → 403 PRIVATE_CONTENT; in any list (search, feed items
+ *   incl. reposts, typeahead, followers/follows, likes, reposts; thread replies in parse.ts) their
+ *   entries are left out, silently; a page's end is still the page as answered (one whose every
+ *   entry was left out keeps its cursor). Passed-through objects (embeds, a feed item's reply) carry
+ *   stubs in their place (parse.ts withoutLoggedInOnly).
+ *
  * Cursors are ours (../cursor.ts): the upstream's cursor bound to the actor or query it pages (for
  * the follower and follow lists, to the list and the actor: `followers:<actor>`), so a cursor of
  * another list is refused (INVALID_INPUT) rather than paging the wrong list.
  */
-import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isObj } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
@@ -58,6 +67,8 @@ import { NOT_FOUND_POST } from './schema.js';
 import {
   isActor,
   isDid,
+  isLoggedInOnly,
+  isLoggedInOnlyPost,
   itemOwner,
   parseActors,
   parseFeed,
@@ -114,9 +125,19 @@ function assertActor(actor: string, got: Pick<MicroblogDActor, 'did' | 'handle'>
   throw upstreamFailed(`${PLATFORM}: the upstream answered account ${actor} with a different resource (${got.handle ?? got.did})`);
 }
 
+/**
+ * Throws PRIVATE_CONTENT when the account asked shows its content to logged-in viewers only (the
+ * self-label `!no-unauthenticated`): the AppView answers anonymous callers all the same, but
+ * bsky.app shows a logged-out reader only a notice, and login-only data is never returned.
+ */
+function refuseLoggedInOnly(actor: string, account: { labels?: unknown }, what = `${PLATFORM} account ${actor}`): void {
+  if (isLoggedInOnly(account)) throw privateContent(`${what} (it shows its content to logged-in viewers only: !no-unauthenticated)`);
+}
+
 export async function fetchProfile(ctx: OpContext, a: { actor: string }): Promise<MicroblogDProfile> {
   const profile = parseProfile(await xrpc(ctx, 'app.bsky.actor.getProfile', { actor: a.actor }, `Account ${a.actor}`));
   assertActor(a.actor, profile);
+  refuseLoggedInOnly(a.actor, profile);
   return profile;
 }
 
@@ -142,15 +163,20 @@ export async function fetchPosts(ctx: OpContext, a: { actor: string; cursor: str
     if (owner && !isActor(a.actor, owner))
       throw upstreamFailed(`${PLATFORM}: the feed of ${a.actor} includes an item of ${owner.handle ?? owner.did} (a different resource)`);
   }
-  // An empty page is the end, whatever cursor came with it.
-  return { posts: items, cursor: items.length ? cursorOut(a.actor, cursor) : null };
+  // Every item's owner is the account asked: one labelled login-only makes the whole feed private.
+  for (const item of items) refuseLoggedInOnly(a.actor, itemOwner(item) ?? {});
+  // A repost of a login-only account's post is left out (silently: by design).
+  const posts = items.filter((item) => !isLoggedInOnlyPost(item.post));
+  // An empty page is the end, whatever cursor came with it (the page as answered: one whose every item was left out is not).
+  return { posts, cursor: items.length ? cursorOut(a.actor, cursor) : null };
 }
 
 export async function fetchSearch(ctx: OpContext, a: { query: string; cursor: string | null }): Promise<MicroblogDSearchPage> {
   const params: Record<string, string> = { q: a.query, limit: String(SEARCH_LIMIT) };
   if (a.cursor) params.cursor = a.cursor;
   const { posts, cursor } = parseSearch(await xrpc(ctx, 'app.bsky.feed.searchPosts', params, `Search for ${JSON.stringify(a.query)}`));
-  return { posts, cursor: posts.length ? cursorOut(a.query, cursor) : null };
+  // Login-only accounts' posts are left out (silently: by design); the page as answered decides its end.
+  return { posts: posts.filter((p) => !isLoggedInOnlyPost(p)), cursor: posts.length ? cursorOut(a.query, cursor) : null };
 }
 
 export async function fetchProfileSearch(ctx: OpContext, a: { query: string }): Promise<MicroblogDProfileSearch> {
@@ -160,7 +186,7 @@ export async function fetchProfileSearch(ctx: OpContext, a: { query: string }): 
     { q: a.query, limit: String(TYPEAHEAD_LIMIT) },
     `Account search for ${JSON.stringify(a.query)}`,
   );
-  return { profiles: parseActors(body) };
+  return { profiles: parseActors(body).filter((p) => !isLoggedInOnly(p)) };
 }
 
 /** The follower and follow lists, each named by its own field in the answer and in our record. */
@@ -181,8 +207,11 @@ async function fetchGraphList(ctx: OpContext, list: GraphListName, a: { actor: s
   const what = list === 'followers' ? `Followers of ${a.actor}` : `Accounts followed by ${a.actor}`;
   const { subject, accounts, cursor } = parseGraphList(await xrpc(ctx, GRAPH_METHOD[list], params, what), list);
   assertActor(a.actor, subject);
-  // An empty page is the end, whatever cursor came with it (as the feed's).
-  return { subject, accounts, cursor: accounts.length ? cursorOut(graphCursorKey(list, a.actor), cursor) : null };
+  // The list of a login-only account is its content (bsky.app shows a logged-out reader none of its profile).
+  refuseLoggedInOnly(a.actor, subject);
+  // An empty page is the end, whatever cursor came with it (as the feed's; the page as answered).
+  const kept = accounts.filter((x) => !isLoggedInOnly(x));
+  return { subject, accounts: kept, cursor: accounts.length ? cursorOut(graphCursorKey(list, a.actor), cursor) : null };
 }
 
 export async function fetchFollowers(ctx: OpContext, a: { actor: string; cursor: string | null }): Promise<MicroblogDFollowersPage> {
@@ -228,6 +257,8 @@ export async function fetchThread(ctx: OpContext, a: PostRef & { depth: number }
     );
   }
   assertPost(a, answer.found.post);
+  if (isLoggedInOnlyPost(answer.found.post))
+    throw privateContent(`${PLATFORM} post ${uri} (its author shows their content to logged-in viewers only: !no-unauthenticated)`);
   return answer.found;
 }
 
@@ -263,18 +294,21 @@ async function postIsMissing(ctx: OpContext, uri: string): Promise<boolean> {
 }
 
 /**
- * One page of a post's likes or reposts. getLikes and getRepostedBy look the subject up by the
- * URI as given (a handle in it matches nothing: an empty list), so a post named by its author's
- * handle needs the DID first: the profile's (getProfile, checked as the profile operation checks
- * it). The answer's `uri` must be the AT URI asked.
+ * One page of a post's likes or reposts. The author is read first, however the post is named
+ * (getProfile, checked as the profile operation checks it): getLikes and getRepostedBy look the
+ * subject up by the URI as given (a handle in it matches nothing: an empty list), so a handle needs
+ * the DID; and a login-only author's post (`!no-unauthenticated`) is its content — PRIVATE_CONTENT,
+ * by handle or by DID alike (the lists name no author to tell). The answer's `uri` must be the AT
+ * URI asked. A login-only account's like or repost is left out (silently: by design).
  */
 async function fetchPostList<T>(
   ctx: OpContext,
   list: PostListName,
   a: PostRef & { cursor: string | null },
   parse: (body: unknown) => { uri: string; entries: T[]; cursor: string | null },
+  accountOf: (entry: T) => { labels?: unknown },
 ): Promise<{ uri: string; entries: T[]; cursor: string | null }> {
-  const did = isDid(a.actor) ? a.actor : (await fetchProfile(ctx, { actor: a.actor })).did;
+  const did = (await fetchProfile(ctx, { actor: a.actor })).did;
   const uri = postUri({ actor: did, rkey: a.rkey });
   const params: Record<string, string> = { uri, limit: String(POST_LIST_LIMIT) };
   if (a.cursor) params.cursor = a.cursor;
@@ -283,16 +317,17 @@ async function fetchPostList<T>(
   if (page.uri !== uri) throw upstreamFailed(`${PLATFORM}: the upstream answered post ${uri} with a different resource (${page.uri})`);
   if (!a.cursor && page.entries.length === 0 && (await postIsMissing(ctx, uri)))
     throw notFound(`Post ${uri} was not found on microblog-d (getPosts holds no such post)`);
-  // An empty page is the end, whatever cursor came with it (as the feed's).
-  return { uri, entries: page.entries, cursor: page.entries.length ? cursorOut(postListCursorKey(list, a), page.cursor) : null };
+  // An empty page is the end, whatever cursor came with it (as the feed's; the page as answered).
+  const entries = page.entries.filter((e) => !isLoggedInOnly(accountOf(e)));
+  return { uri, entries, cursor: page.entries.length ? cursorOut(postListCursorKey(list, a), page.cursor) : null };
 }
 
 export async function fetchPostLikes(ctx: OpContext, a: PostRef & { cursor: string | null }): Promise<MicroblogDPostLikesPage> {
-  const { uri, entries, cursor } = await fetchPostList(ctx, 'likes', a, parseLikes);
+  const { uri, entries, cursor } = await fetchPostList(ctx, 'likes', a, parseLikes, (like) => like.actor);
   return { uri, likes: entries, cursor };
 }
 
 export async function fetchPostReposts(ctx: OpContext, a: PostRef & { cursor: string | null }): Promise<MicroblogDPostRepostsPage> {
-  const { uri, entries, cursor } = await fetchPostList(ctx, 'repostedBy', a, parseRepostedBy);
+  const { uri, entries, cursor } = await fetchPostList(ctx, 'repostedBy', a, parseRepostedBy, (account) => account);
   return { uri, repostedBy: entries, cursor };
 }

@@ -11,7 +11,7 @@ import { isApiError, shapeChanged } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
 import { isObj, reader, recordReader, safeDecode } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import { BLOCKED_POST, NOT_FOUND_POST, THREAD_VIEW_POST } from './schema.js';
+import { BLOCKED_POST, LOGGED_IN_ONLY_LABEL, NOT_FOUND_POST, THREAD_VIEW_POST, VIEW_NOT_FOUND } from './schema.js';
 import type {
   MicroblogDActor,
   MicroblogDFeedItem,
@@ -128,6 +128,75 @@ export function withoutViewer<T>(v: T): T {
   return out as T;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Login-only accounts (the self-label `!no-unauthenticated`)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether `labels` (an account's or a post's, as sent) hold `!no-unauthenticated`: the account
+ * shows its content to logged-in viewers only. Fail-closed: any such label counts, whoever set it
+ * (`src`: the account itself, as a rule) and whatever else it says (`neg` included) — a label of
+ * another shape around it is no reason to show the account.
+ */
+export function hasLoggedInOnlyLabel(labels: unknown): boolean {
+  return Array.isArray(labels) && labels.some((l) => isObj(l) && l.val === LOGGED_IN_ONLY_LABEL);
+}
+
+/** Whether an account (a profile view of any kind, parsed or as sent) shows its content to logged-in viewers only. */
+export const isLoggedInOnly = (account: { labels?: unknown } | null | undefined): boolean =>
+  isObj(account) && hasLoggedInOnlyLabel(account.labels);
+
+/** Whether a post is login-only: its author is (or the post itself carries the label). */
+export const isLoggedInOnlyPost = (post: Pick<MicroblogDPost, 'author' | 'labels'>): boolean =>
+  isLoggedInOnly(post.author) || hasLoggedInOnlyLabel(post.labels);
+
+/** A hydrated object (a post, a quoted record, a feed generator or list…) that is a login-only account's: labelled itself, or by its author or creator. */
+function loggedInOnlyObject(o: Record<string, unknown>): boolean {
+  return hasLoggedInOnlyLabel(o.labels) || isLoggedInOnly(o.author as never) || isLoggedInOnly(o.creator as never);
+}
+
+const POST_VIEW = 'app.bsky.feed.defs#postView';
+
+/**
+ * What stands in a login-only object's place, as the AppView itself says "no such record": a
+ * postView (a feed item's reply `root` / `parent`) → `app.bsky.feed.defs#notFoundPost`; any other
+ * record with its URI (a quoted post's `#viewRecord`, a feed generator, a list…, in an embed's
+ * `record` slot) → `app.bsky.embed.record#viewNotFound`; both `{$type, uri, notFound: true}`.
+ * Nothing (undefined: left out) for an object without a URI — an account (a reply's
+ * `grandparentAuthor`, a starter pack's sample member).
+ */
+function unavailable(o: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (typeof o.uri !== 'string') return undefined;
+  return { $type: o.$type === POST_VIEW ? NOT_FOUND_POST : VIEW_NOT_FOUND, uri: o.uri, notFound: true };
+}
+
+/**
+ * A hydrated object passed through (an embed, a reply's posts) without any login-only account's
+ * content anywhere inside it: each such object, however deep (a quote of a quote), is replaced by
+ * `unavailable`'s stub, or left out (an array element, an object member) when it has no URI.
+ */
+export function withoutLoggedInOnly<T>(v: T): T {
+  if (Array.isArray(v)) {
+    const out: unknown[] = [];
+    for (const x of v) {
+      const y = isObj(x) && loggedInOnlyObject(x) ? unavailable(x) : withoutLoggedInOnly(x);
+      if (y !== undefined) out.push(y);
+    }
+    return out as T;
+  }
+  if (!isObj(v)) return v;
+  if (loggedInOnlyObject(v)) return (unavailable(v) ?? null) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const y = isObj(x) && loggedInOnlyObject(x) ? unavailable(x) : withoutLoggedInOnly(x);
+    if (y !== undefined) out[k] = y;
+  }
+  return out as T;
+}
+
+/** What a record keeps of a passed-through object: neither the viewer's state nor a login-only account's content. */
+const passThrough = <T>(v: T): T => withoutLoggedInOnly(withoutViewer(v));
+
 const AT_URI = (v: unknown): string | null => (typeof v === 'string' && v.startsWith('at://') ? v : null);
 
 /**
@@ -161,7 +230,7 @@ export function parsePost(r: Reader): MicroblogDPost {
     // The record is the author's own data (facets, langs, reply refs…): passed through, its text
     // and date read as every post has them.
     record: rec && record ? { ...record, text: rec.str('text'), createdAt: rec.str('createdAt') } : null,
-    embed: withoutViewer(r.opt.obj('embed')),
+    embed: passThrough(r.opt.obj('embed')),
     replyCount: r.int('replyCount'),
     repostCount: r.int('repostCount'),
     likeCount: r.int('likeCount'),
@@ -185,7 +254,7 @@ export function parseFeedItem(r: Reader): MicroblogDFeedItem {
   const reason = r.opt.obj('reason');
   const item = {
     post: parsePost(post),
-    reply: withoutViewer(r.opt.obj('reply')),
+    reply: passThrough(r.opt.obj('reply')),
     reason: reason ? parseReason(r.over(reason, 'reason')) : null,
   };
   if (!itemOwner(item)) throw shapeChanged(PLATFORM, `${r.record} owner (a repost's reason.by, else post.author, with its DID)`);
@@ -299,7 +368,8 @@ function threadEntry(r: Reader): Entry | null {
 /**
  * The parent chain above a threadViewPost, nearest first, at most PARENT_HEIGHT long. Every
  * parent is read as `thread.parent` (warnings count by field, not by depth). An entry that is
- * unreadable (no URI, an unknown member) ends the chain there, warned.
+ * unreadable (no URI, an unknown member) ends the chain there, warned; a login-only account's
+ * post ends it too, silently, as a `#notFoundPost` stub of its URI.
  */
 function parentChain(value: unknown): MicroblogDThreadParent | null {
   const chain: Entry[] = [];
@@ -322,6 +392,12 @@ function parentChain(value: unknown): MicroblogDThreadParent | null {
       r.warn('$type', 'not a thread entry: the chain ends here');
       break;
     }
+    // A login-only account's post is not shown: a not-found stub in its place ends the chain (the
+    // posts above it are not read), as the AppView's own stubs do.
+    if (entry.post && isLoggedInOnlyPost(entry.post)) {
+      chain.push({ $type: NOT_FOUND_POST, uri: entry.uri, post: null, authorDid: null });
+      break;
+    }
     chain.push(entry);
     // A stub has no parent of its own; a post's is optional (absent at the thread's root).
     next = entry.post ? r.opt.obj('parent') : null;
@@ -334,16 +410,21 @@ function parentChain(value: unknown): MicroblogDThreadParent | null {
 /**
  * A threadViewPost's replies, `levels` deep at most (the depth asked: deeper ones are not read),
  * each read as `thread.replies` (warnings count by field, not by depth). A reply without its URI
- * or of an unknown member is left out, warned; the others stay.
+ * or of an unknown member is left out, warned; a login-only account's reply is left out silently
+ * (by design, not a changed shape); the others stay.
  */
 function replyTree(r: Reader, levels: number): MicroblogDThreadReply[] {
   if (levels <= 0) return [];
   if (r.opt.arr('replies') === null) return [];
-  return r.items('replies', (el) => {
+  const withheld = Symbol('login-only');
+  const replies = r.items('replies', (el) => {
     const er = reader(el.root, { platform: PLATFORM, record: 'thread.replies' });
     const entry = threadEntry(er);
+    // A login-only account's reply is left out, silently, with the replies below it (not read).
+    if (entry?.post && isLoggedInOnlyPost(entry.post)) return withheld;
     return entry && { ...entry, replies: entry.post ? replyTree(er, levels - 1) : [] };
   });
+  return replies.filter((x): x is MicroblogDThreadReply => x !== withheld);
 }
 
 /** What getPostThread answered about the asked post: its thread, or a stub in its place. */

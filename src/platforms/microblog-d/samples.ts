@@ -31,6 +31,26 @@ export interface BskySample {
   displayName?: string | null;
   description?: string | null;
   followersCount?: number;
+  /** The account labels itself `!no-unauthenticated` (content for logged-in viewers only), as the search capture's four such authors do. */
+  loggedInOnly?: boolean;
+}
+
+/**
+ * An account's `labels`: its self-label `!no-unauthenticated` when `s.loggedInOnly`, in the shape
+ * the search capture's labelled authors carry it (`src` the account's DID, `uri` its profile
+ * record, `cid`, `val`, `cts`), else none.
+ */
+export function sampleLabels(s: Pick<BskySample, 'did' | 'loggedInOnly'>): Record<string, unknown>[] {
+  if (!s.loggedInOnly) return [];
+  return [
+    {
+      src: s.did,
+      uri: `at://${s.did}/app.bsky.actor.profile/self`,
+      cid: 'bafyreisampleselflabel',
+      val: '!no-unauthenticated',
+      cts: '2024-11-13T02:13:44.288Z',
+    },
+  ];
 }
 
 /** A did:plc of 24 base32 characters made from a seed word (`did:plc:mirasol…`). */
@@ -47,7 +67,7 @@ export function bskyProfileBody(s: BskySample): Record<string, unknown> {
     displayName: s.displayName ?? '',
     avatar: `https://cdn.bsky.app/img/avatar/plain/${s.did}/bafkreisample@jpeg`,
     associated: { lists: 0, feedgens: 0, starterPacks: 0, labeler: false },
-    labels: [],
+    labels: sampleLabels(s),
     createdAt: '2023-09-19T15:47:01.417Z',
     description: s.description ?? '',
     banner: `https://cdn.bsky.app/img/banner/plain/${s.did}/bafkreisamplebanner@jpeg`,
@@ -70,7 +90,7 @@ export function bskyProfileViewBody(s: BskySample): Record<string, unknown> {
     avatar: `https://cdn.bsky.app/img/avatar/plain/${s.did}/bafkreisample@jpeg`,
     associated: { chat: { allowIncoming: 'following' } },
     viewer: { muted: false, blockedBy: false },
-    labels: [],
+    labels: sampleLabels(s),
     createdAt: '2023-10-05T11:25:58.672Z',
     description: s.description ?? '',
     indexedAt: '2025-04-26T18:24:05.352Z',
@@ -122,7 +142,7 @@ export function bskyPostViewBody(p: BskyPostSample): Record<string, unknown> {
       avatar: `https://cdn.bsky.app/img/avatar/plain/${p.author.did}/bafkreisample@jpeg`,
       associated: { chat: { allowIncoming: 'following' } },
       viewer: { muted: false, blockedBy: false },
-      labels: [],
+      labels: sampleLabels(p.author),
       createdAt: '2023-09-19T15:47:01.417Z',
     },
     record: {
@@ -140,6 +160,33 @@ export function bskyPostViewBody(p: BskyPostSample): Record<string, unknown> {
     viewer: { threadMuted: false, embeddingDisabled: false },
     labels: [],
   };
+}
+
+/**
+ * A post's hydrated embed quoting `quoted` (`app.bsky.embed.record#view` around its
+ * `#viewRecord`: uri, cid, author, value, counts, indexedAt, as the search capture's quote posts
+ * carry it), or, with `media`, a `recordWithMedia#view` of it and the media view.
+ */
+export function bskyQuoteEmbed(quoted: BskyPostSample, media?: Record<string, unknown>): Record<string, unknown> {
+  const view = bskyPostViewBody(quoted);
+  const record = {
+    $type: 'app.bsky.embed.record#view',
+    record: {
+      $type: 'app.bsky.embed.record#viewRecord',
+      uri: view.uri,
+      cid: view.cid,
+      author: view.author,
+      value: view.record,
+      labels: [],
+      likeCount: view.likeCount,
+      replyCount: view.replyCount,
+      repostCount: view.repostCount,
+      quoteCount: view.quoteCount,
+      indexedAt: view.indexedAt,
+      embeds: [],
+    },
+  };
+  return media ? { $type: 'app.bsky.embed.recordWithMedia#view', media, record } : record;
 }
 
 /** A thread entry as getPostThread nests them: a post (with its parent and replies), or a stub. */

@@ -183,6 +183,17 @@ export const NOT_FOUND_POST = 'app.bsky.feed.defs#notFoundPost';
 export const BLOCKED_POST = 'app.bsky.feed.defs#blockedPost';
 export type ThreadEntryType = typeof THREAD_VIEW_POST | typeof NOT_FOUND_POST | typeof BLOCKED_POST;
 
+/** What an embedded record (`app.bsky.embed.record#view`'s `record`) is when the AppView shows none: `{$type, uri, notFound: true}`. */
+export const VIEW_NOT_FOUND = 'app.bsky.embed.record#viewNotFound';
+
+/**
+ * The self-label of an account that shows its content to logged-in viewers only
+ * (`com.atproto.label.defs#label` `val`, in the account's `labels`): bsky.app shows a logged-out
+ * reader only a notice. This gateway reads logged out: such an account's profile, posts and
+ * presence in lists are never returned (README.md, "Login-only accounts").
+ */
+export const LOGGED_IN_ONLY_LABEL = '!no-unauthenticated';
+
 /** What a thread's parent and its replies share: the post, or a stub where the AppView shows none. */
 const threadEntryShape = {
   $type: z
