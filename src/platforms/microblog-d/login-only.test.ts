@@ -25,7 +25,7 @@ import {
   fetchSearch,
   fetchThread,
 } from './fetch.js';
-import { PLATFORM, withoutLoggedInOnly } from './parse.js';
+import { parseProfile, PLATFORM, withoutLoggedInOnly } from './parse.js';
 import { reader } from './reader.js';
 import {
   bskyGraphListBody,
@@ -321,5 +321,8 @@ describe('discovery reader', () => {
     }));
     const e = await failure(readProfile(reader, ctx, 'shyheron.studio'));
     expect(e.code).toBe('PRIVATE_CONTENT');
+    // A labelled record reaching the view however it came (a cache, a future shared read) is refused there too.
+    expect(() => reader.view(parseProfile(bskyProfileBody(shy)), shy.handle)).toThrow(/private/);
+    expect(reader.view(parseProfile(bskyProfileBody(kelp)), kelp.handle).handle).toBe(kelp.handle);
   });
 });

@@ -12,12 +12,17 @@
  * A domain handle (anything but `*.bsky.social`) is a claim of that domain: the view lists it in
  * `ownedDomains` with its proof, `https://<domain>/.well-known/atproto-did` answering the account's
  * DID, which discovery checks itself (evidence `domain_handle`).
+ *
+ * An account labelled `!no-unauthenticated` (content for logged-in viewers only) is not readable:
+ * the fetch refuses it with PRIVATE_CONTENT (fetchProfile), so discovery holds no view of it — no
+ * bio, links, addresses or domain claims —, and `view` refuses such a record too, however it came.
  */
+import { privateContent } from '../../errors.js';
 import type { ProfileReader } from '../reader.js';
 import { bioUrls, classifiedHandle, identityOf, textEmails, uniqUrls } from '../reader.js';
 import { fetchProfile } from './fetch.js';
 import type { MicroblogDProfile } from './parse.js';
-import { isDid, normalizeActor, PLATFORM } from './parse.js';
+import { isDid, isLoggedInOnly, normalizeActor, PLATFORM } from './parse.js';
 
 const HOSTED = '.bsky.social';
 /** A bsky.social handle's own label (Bluesky: 3–18 characters, letters, digits and inner hyphens). */
@@ -43,6 +48,8 @@ export const reader: ProfileReader<MicroblogDProfile> = {
   stableIdentity: true,
   fetch: (ctx, actor) => fetchProfile(ctx, { actor }),
   view(p, asked) {
+    if (isLoggedInOnly(p))
+      throw privateContent(`${PLATFORM} account ${asked} (it shows its content to logged-in viewers only: !no-unauthenticated)`);
     const handle = (p.handle && p.handle !== 'handle.invalid' ? p.handle : null)?.toLowerCase() ?? asked;
     const bio = p.description ?? null;
     const domainHandle = !isDid(handle) && !handle.endsWith(HOSTED) && handle !== 'handle.invalid';
