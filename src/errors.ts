@@ -88,9 +88,13 @@ export class ApiError extends Error {
   }
 }
 
+/** The most of a parameter's name a 400 repeats: an unknown one is the caller's text (a 500 KB field name came back whole, twice: an outside attack sweep). */
+export const MAX_PARAM_SHOWN = 100;
+
 export function invalidInput(details: ParamProblem[]): ApiError {
-  const message = details.map((d) => `${d.param}: ${d.message}`).join('; ');
-  return new ApiError('INVALID_INPUT', `Invalid input: ${message}`, { details });
+  const shown = details.map((d) => (d.param.length > MAX_PARAM_SHOWN ? { ...d, param: `${d.param.slice(0, MAX_PARAM_SHOWN)}…` } : d));
+  const message = shown.map((d) => `${d.param}: ${d.message}`).join('; ');
+  return new ApiError('INVALID_INPUT', `Invalid input: ${message}`, { details: shown });
 }
 
 /** Problems a 400 of a request body lists at most; the rest are counted (a body of thousands of mistakes gets a bounded answer). */

@@ -96,6 +96,20 @@ describe('the 400 of a request with many problems', () => {
     expect(patch.text.length).toBeLessThan(16 * 1024);
     expect((await call(h, 'GET', `/v1/monitors/${made.body.monitor.id}`, { key })).body.monitor.status).not.toBe('paused');
   });
+
+  it('an unknown field named in 60 KB: its name repeated clipped to 100 characters, not whole (a 500 KB answer: an outside attack sweep)', async () => {
+    const { key } = await h.key(5);
+    const long = 'x'.repeat(60_000);
+    for (const body of [
+      { ...base, params: { handle: 'octo-abuse', [long]: 1 } },
+      { ...base, [long]: 1 },
+    ]) {
+      const r = await call(h, 'POST', '/v1/monitors', { key, body });
+      expect(r.status).toBe(400);
+      expect(r.body.error.details[0].param).toMatch(/^(params\.)?x{90,}…$/);
+      expect(r.text.length).toBeLessThan(2_000);
+    }
+  });
 });
 
 describe('a webhook secret with a lone surrogate', () => {
