@@ -14,7 +14,7 @@
  * A query parameter a route reads, given twice, is a 400 as on every route (src/http/query.ts).
  */
 import { once } from 'node:events';
-import { setImmediate } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { maxAgeMs } from '../cache/cache.js';
@@ -435,7 +435,7 @@ async function sendResults(req: IncomingMessage, res: ServerResponse, info: Requ
     if (rows.length < PAGE) break;
     // A page a turn: a client that reads as fast as it is written never makes write() return
     // false, and the whole export would hold the event loop (every other request) until it ends.
-    await setImmediate();
+    await nextTurn();
   }
   res.end();
 }
