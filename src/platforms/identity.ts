@@ -57,8 +57,22 @@ export function assertSameResource(platform: string, what: string, asked: AskedF
   }
   if (asked.handle !== undefined && got.handle !== undefined && got.handle !== null && !sameHandle(asked.handle, got.handle))
     problems.push(`handle ${String(got.handle)}, not ${asked.handle}`);
-  if (problems.length)
-    throw upstreamFailed(`${platform}: the upstream answered ${what} with a different resource (${problems.join('; ')})`);
+  if (problems.length) {
+    const e = upstreamFailed(`${platform}: the upstream answered ${what} with a different resource (${problems.join('; ')})`);
+    wrongResource.add(e);
+    throw e;
+  }
+}
+
+const wrongResource = new WeakSet<object>();
+
+/**
+ * Whether `e` is the error of `assertSameResource` (an answer about another resource): a caller
+ * that falls back (a page after the API) and would otherwise report the first path's failure
+ * reports this one — the upstream's own statement that the resource is not the asked one.
+ */
+export function isWrongResource(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && wrongResource.has(e);
 }
 
 /**

@@ -597,6 +597,35 @@ describe('developer token', () => {
     });
     expect(t.replay.hits({ host: API })).toHaveLength(2);
     expect(await t.balance(id)).toBe(4);
+    // The page's record (no copyright, no artwork sizes…) is a partial read, never cached: once the
+    // token is good again, a cache_max_age read asks the API.
+    apple.bundleToken = makeJwt(inAnHour(), 'healthy-again');
+    apple.accepted = new Set([apple.bundleToken]);
+    const later = await t.rest('/v1/audio-b/album?id=900000100&cache_max_age=1d', { key });
+    expect(later.status).toBe(200);
+    expect([later.body.credits_charged, later.body.cached]).toEqual([1, undefined]);
+    expect(t.replay.hits({ host: API }).length).toBeGreaterThan(2);
+  });
+
+  it('the page of another album or artist (no usable token) is 502 UPSTREAM_FAILED at 0 credits, never the asked one', async () => {
+    t.replay.add({ host: WEB, path: BUNDLE_PATH, response: { body: 'export const nothing = 1;' } });
+    // asked album 900000200, the page is album 900000201's (schema url and canonical link say so)
+    t.replay.add({ host: WEB, path: '/us/album/900000200', response: { body: albumPageWithSchema('900000201') } });
+    const other = 'https://music.apple.com/us/artist/somebody-else/900000999';
+    const artistPage = `<html><head><link rel="canonical" href="${other}"><script type="application/ld+json">${JSON.stringify({
+      '@type': 'MusicGroup',
+      name: 'Somebody Else',
+      url: other,
+    })}</script></head></html>`;
+    t.replay.add({ host: WEB, path: '/us/artist/900000500', response: { body: artistPage } });
+    const { key, id } = await t.key(5);
+    for (const path of ['/v1/audio-b/album?id=900000200', '/v1/audio-b/artist?id=900000500']) {
+      const r = await t.rest(path, { key });
+      expect(r.status, path).toBe(502);
+      expect(r.body.error.code, path).toBe('UPSTREAM_FAILED');
+      expect(r.body.error.message, path).toContain('with a different resource');
+    }
+    expect(await t.balance(id)).toBe(5);
   });
 
   it('no token in the bundle: search fails naming the token (0 credits); album and artist fall back to pages, a missing page is 404', async () => {
@@ -662,6 +691,24 @@ describe('developer token', () => {
         release_info: 'October 1, 2021\n25 songs, 1 hour 38 minutes\n\u2117 2021 Sony Music Entertainment US Latin LLC',
       });
       expect(r.body.data.tracks).toHaveLength(25);
+    },
+  );
+
+  it.skipIf(!hasFixtures('audio-b'))(
+    hasFixtures('audio-b') ? 'the real 2021 album page served for another album id is 502 UPSTREAM_FAILED (capture read in place)' : skipReason('audio-b'),
+    async () => {
+      apple.accepted = new Set();
+      t.replay.add({
+        host: WEB,
+        path: '/us/album/111111111',
+        response: { bodyFile: fixturePath('audio-b', 'web-legacy-2021-album-la-167-farruko.html') },
+      });
+      const { key, id } = await t.key(5);
+      const r = await t.rest('/v1/audio-b/album?id=111111111', { key });
+      expect(r.status).toBe(502);
+      expect(r.body.error.code).toBe('UPSTREAM_FAILED');
+      expect(r.body.error.message).toContain('id 1586869902, not 111111111');
+      expect(await t.balance(id)).toBe(5);
     },
   );
 });

@@ -22,7 +22,9 @@ import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
+import { warn } from '../../observability/warn.js';
 import type { OpContext } from '../operation.js';
+import { isWrongResource } from '../identity.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
 import type { Album, Artist, CatalogRef, Playlist, PlaylistRef, Search, Song } from './parse.js';
@@ -142,18 +144,27 @@ async function catalogGet(ctx: OpContext, url: string, what: string): Promise<un
   }
 }
 
-/** The API first; on token trouble only, the music.apple.com page. */
-async function apiOrPage<T>(api: () => Promise<T>, page: () => Promise<T>): Promise<T> {
+/**
+ * The API first; on token trouble only, the music.apple.com page. A record read from the page is
+ * a partial read (src/platforms/partial-read.ts; warned `<record>.page_fallback`): the page
+ * carries less than the API (schema.org has no copyright, artwork sizes, editorial notes…), so it
+ * is never cached, and the next call asks the API again. The page must be the resource asked for
+ * (pages.ts; another album or artist is UPSTREAM_FAILED).
+ */
+async function apiOrPage<T extends object>(record: 'album' | 'artist', api: () => Promise<T>, page: () => Promise<T>): Promise<T> {
   try {
     return await api();
   } catch (e) {
     if (!tokenTrouble.has(e as object)) throw e;
     try {
-      return await page();
+      const fromPage = await page();
+      warn(PLATFORM, `${record}.page_fallback`, `read from the music.apple.com page: ${(e as Error).message}`);
+      return partialRead(fromPage);
     } catch (pageError) {
-      // "Gone" and "blocked" from the page are the answer; any other page failure would hide
-      // the real cause, which is the token.
+      // "Gone", "blocked" and "another resource" from the page are the answer; any other page
+      // failure would hide the real cause, which is the token.
       if (pageError instanceof ApiError && (pageError.code === 'NOT_FOUND' || pageError.code === 'UPSTREAM_BLOCKED')) throw pageError;
+      if (isWrongResource(pageError)) throw pageError;
       throw e;
     }
   }
@@ -172,12 +183,13 @@ const MORE_ALBUM_PAGES = 3;
 export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist> {
   const what = `Artist ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
+    'artist',
     async () => {
       const json = await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what);
       const { artist, albumsNext } = parseArtistAnswer(json, what, a.id);
       return albumsNext === null ? artist : withMoreAlbums(ctx, a, artist, albumsNext);
     },
-    async () => parseArtistPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what), a),
+    async () => parseArtistPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what), a, what),
   );
 }
 
@@ -208,13 +220,14 @@ async function withMoreAlbums(ctx: OpContext, a: CatalogRef, artist: Artist, off
 export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> {
   const what = `Album ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
+    'album',
     async () =>
       parseAlbumResponse(
         await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what),
         what,
         a.id,
       ),
-    async () => parseAlbumPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what), a),
+    async () => parseAlbumPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what), a, what),
   );
 }
 

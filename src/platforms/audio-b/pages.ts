@@ -25,6 +25,7 @@ import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { decode } from 'html-entities';
 import { shapeChanged } from '../../errors.js';
+import { assertSameResource, sameId } from '../identity.js';
 import type { Album, Artist, ArtistAlbum, CatalogRef, Obj, Resource, SongItem, Track } from './parse.js';
 import { albumOf, artistOf, formatReleaseInfo, PLATFORM, resourcesOf, totalDuration } from './parse.js';
 import { isObj, nonEmpty, round } from '../../parse/index.js';
@@ -66,14 +67,21 @@ export function readShoebox(html: Html): Record<string, unknown> | null {
   return out;
 }
 
-/** The resource of `type` with `id` among the shoebox answers (else the first of that type). */
-export function findShoeboxResource(shoebox: Record<string, unknown>, type: string, id: string): Resource | null {
+/**
+ * The resource of `type` with `id` among the shoebox answers; null when the cache holds no resource
+ * of that type. A cache holding resources of that type but none with `id` is about another
+ * resource (the page of another album or artist): UPSTREAM_FAILED, never that resource as this one.
+ */
+export function findShoeboxResource(shoebox: Record<string, unknown>, type: string, id: string, what = `The ${type} page`): Resource | null {
   const ofType: Resource[] = [];
   for (const v of Object.values(shoebox)) {
     if (!isObj(v)) continue;
     for (const r of resourcesOf({ data: v.d })) if (r.type === type) ofType.push(r);
   }
-  return ofType.find((r) => r.id === id) ?? ofType[0] ?? null;
+  const match = ofType.find((r) => sameId(id, r.id));
+  if (match) return match;
+  if (ofType.length) assertSameResource(PLATFORM, what, { type, id }, { type, id: ofType[0].id });
+  return null;
 }
 
 /** Every schema.org object on the page: ld+json scripts (arrays and `@graph` flattened) and `seoData.schemaContent`. */
@@ -206,10 +214,43 @@ function idFromUrl(url: string | null, kind: 'song' | 'album'): string | null {
   }
 }
 
-/** A schema.org MusicAlbum → album record (no copyright on this path). */
-export function albumFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null = null): Album {
+/**
+ * The page is the one asked for: the schema.org object's `url` and the page's canonical link, each
+ * that is a link to an `album` (`artist`) page, must name `ref.id`, and at least one must. Another
+ * id is another resource (UPSTREAM_FAILED); a page naming none cannot be told from another one's
+ * (a changed shape, UPSTREAM_FAILED too) — the record's id is never stamped on it unchecked.
+ */
+function assertPageOf(kind: 'album' | 'artist', ld: Obj, pageUrl: string | null, ref: CatalogRef, what: string): void {
+  let named = false;
+  for (const url of [nonEmpty(ld.url), pageUrl]) {
+    const id = pageIdOf(url, kind);
+    if (id === null) continue;
+    named = true;
+    assertSameResource(PLATFORM, what, { type: `${kind}s`, id: ref.id }, { id });
+  }
+  if (!named) throw shapeChanged(PLATFORM, `the ${kind} id in the page's schema.org url or canonical link`);
+}
+
+/** The id of a music.apple.com `/<storefront>/<kind>/<name>/<id>` link (a song's `?i=` ignored), else null. */
+function pageIdOf(url: string | null, kind: 'album' | 'artist'): string | null {
+  if (!url) return null;
+  try {
+    const segs = new URL(url).pathname.split('/').filter(Boolean);
+    const at = segs.indexOf(kind);
+    return at >= 0 && at < segs.length - 1 ? (/^(?:id)?(\d+)$/.exec(segs[segs.length - 1] ?? '')?.[1] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A schema.org MusicAlbum → album record (no copyright on this path). The page must name the album
+ * asked for (`assertPageOf`).
+ */
+export function albumFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null = null, what = `Album ${ref.id}`): Album {
   const title = text(ld.name);
   if (!title) throw shapeChanged(PLATFORM, 'name of the schema.org MusicAlbum');
+  assertPageOf('album', ld, pageUrl, ref, what);
   const artist = list(ld.byArtist)[0] ?? {};
   const nodes = list(ld.tracks ?? ld.track);
   // The old pages list each recording twice: `tracks` (name, duration) and `workExample` (also the url).
@@ -252,10 +293,14 @@ function imageUrl(v: unknown): string | null {
   return o ? (nonEmpty(o.url) ?? nonEmpty(o.contentUrl)) : null;
 }
 
-/** A schema.org MusicGroup → artist record (the page's description is SEO text, not editorial notes). */
-export function artistFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null = null): Artist {
+/**
+ * A schema.org MusicGroup → artist record (the page's description is SEO text, not editorial
+ * notes). The page must name the artist asked for (`assertPageOf`).
+ */
+export function artistFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | null = null, what = `Artist ${ref.id}`): Artist {
   const name = text(ld.name);
   if (!name) throw shapeChanged(PLATFORM, 'name of the schema.org MusicGroup');
+  assertPageOf('artist', ld, pageUrl, ref, what);
   const image = imageUrl(ld.image);
   const topSongs: SongItem[] = [];
   for (const t of list(ld.tracks ?? ld.track)) {
@@ -281,22 +326,27 @@ export function artistFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | nul
   };
 }
 
-export function parseAlbumPage(html: string, ref: CatalogRef): Album {
+/**
+ * The album page → the album asked for (`ref`): the API cache's resource with that id, else the
+ * schema.org MusicAlbum of a page naming that id. A page about another album is UPSTREAM_FAILED.
+ */
+export function parseAlbumPage(html: string, ref: CatalogRef, what = `Album ${ref.id}`): Album {
   const $ = cheerio.load(html);
   const shoebox = readShoebox($);
-  const resource = shoebox ? findShoeboxResource(shoebox, 'albums', ref.id) : null;
+  const resource = shoebox ? findShoeboxResource(shoebox, 'albums', ref.id, what) : null;
   if (resource) return albumOf(resource);
   const ld = schemaOfType(readSchemaObjects($), 'MusicAlbum');
-  if (ld) return albumFromSchema(ld, ref, canonicalUrl($));
+  if (ld) return albumFromSchema(ld, ref, canonicalUrl($), what);
   throw shapeChanged(PLATFORM, 'album data on the album page (API cache or schema.org MusicAlbum)');
 }
 
-export function parseArtistPage(html: string, ref: CatalogRef): Artist {
+/** The artist page → the artist asked for (`ref`), as `parseAlbumPage`. */
+export function parseArtistPage(html: string, ref: CatalogRef, what = `Artist ${ref.id}`): Artist {
   const $ = cheerio.load(html);
   const shoebox = readShoebox($);
-  const resource = shoebox ? findShoeboxResource(shoebox, 'artists', ref.id) : null;
+  const resource = shoebox ? findShoeboxResource(shoebox, 'artists', ref.id, what) : null;
   if (resource) return artistOf(resource);
   const ld = schemaOfType(readSchemaObjects($), 'MusicGroup');
-  if (ld) return artistFromSchema(ld, ref, canonicalUrl($));
+  if (ld) return artistFromSchema(ld, ref, canonicalUrl($), what);
   throw shapeChanged(PLATFORM, 'artist data on the artist page (API cache or schema.org MusicGroup)');
 }

@@ -407,6 +407,18 @@ describe.skipIf(!hasFixtures(LABEL))(`audio-b captures (${skipReason(LABEL)})`, 
       expect(a.tracks[24]).toMatchObject({ id: '1586870611', title: 'Helicóptero', duration_ms: 226000 });
     });
 
+    it('served for another album id: the cache holds only album 1586869902 — UPSTREAM_FAILED, never that album as the asked one', () => {
+      const e = errorOf(() => parseAlbumPage(html(), { id: '111111111', storefront: 'us' }));
+      expect(e.code).toBe('UPSTREAM_FAILED');
+      expect(e.message).toContain('with a different resource (id 1586869902, not 111111111)');
+      // its schema.org path names the album by the canonical link only: another id there too
+      const ld = readSchemaObjects(html()).find((o) => o['@type'] === 'MusicAlbum')!;
+      const canonical = cheerio.load(html())('link[rel="canonical"]').attr('href')!;
+      expect(errorOf(() => albumFromSchema(ld, { id: '111111111', storefront: 'us' }, canonical)).message).toContain(
+        'id 1586869902, not 111111111',
+      );
+    });
+
     it('the old inline developer token (expired 2022) and no module bundle', () => {
       const token = findPageToken(html())!;
       expect(jwtPayload(token)).toMatchObject({ iss: 'AMPWebPlay', iat: 1639085665, exp: 1654637665 });
@@ -866,6 +878,31 @@ describe('pages and token', () => {
         },
       ],
     });
+  });
+
+  it('a page about another album or artist is UPSTREAM_FAILED (schema url or canonical link naming another id), never stamped with the asked id', () => {
+    const album = errorOf(() => parseAlbumPage(albumPageWithSchema('900000201'), { id: '900000200', storefront: 'us' }));
+    expect(album.code).toBe('UPSTREAM_FAILED');
+    expect(album.message).toContain('with a different resource (id 900000201, not 900000200)');
+    const other = 'https://music.apple.com/us/artist/somebody-else/900000999';
+    const ld = { '@type': 'MusicGroup', name: 'Somebody Else', url: other };
+    const page = (head: string) => `<html><head>${head}<script type="application/ld+json">${JSON.stringify(ld)}</script></head></html>`;
+    expect(errorOf(() => parseArtistPage(page(''), { id: '900000500', storefront: 'us' })).message).toContain('id 900000999, not 900000500');
+    // the canonical link alone naming another artist (schema.org without a url)
+    const noUrl = `<html><head><link rel="canonical" href="${other}"><script type="application/ld+json">${JSON.stringify({ ...ld, url: undefined })}</script></head></html>`;
+    expect(errorOf(() => parseArtistPage(noUrl, { id: '900000500', storefront: 'us' })).message).toContain('id 900000999, not 900000500');
+    // a shoebox holding another artist only
+    const shoebox = { k: JSON.stringify({ x: 1, d: [{ id: '900000999', type: 'artists', attributes: { name: 'Somebody Else' } }] }) };
+    const withShoebox = `<html><body><script type="fastboot/shoebox" id="shoebox-media-api-cache-amp-music">${JSON.stringify(shoebox)}</script></body></html>`;
+    expect(errorOf(() => parseArtistPage(withShoebox, { id: '900000500', storefront: 'us' })).message).toContain('id 900000999, not 900000500');
+  });
+
+  it('a page naming no album or artist id (no schema url, no canonical link to one) is UPSTREAM_FAILED', () => {
+    const ld = { '@type': 'MusicAlbum', name: 'Nameless' };
+    const html = `<html><head><link rel="canonical" href="https://music.apple.com/us/new"><script type="application/ld+json">${JSON.stringify(ld)}</script></head></html>`;
+    const e = errorOf(() => parseAlbumPage(html, { id: '900000200', storefront: 'us' }));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('album id');
   });
 
   it('a page with neither API cache nor schema.org data is a shape change', () => {
