@@ -237,7 +237,7 @@ export async function fetchCityEvents(
   const what = `City ${a.city.cityId}`;
   let list: ParsedList<CityEventsPage['events'][number]>;
   if (!a.cursor) {
-    list = parseCityEventsHtml(await fetchPage(ctx, pageUrl, what, 'cityEvents'));
+    list = parseCityEventsHtml(await fetchPage(ctx, pageUrl, what, 'cityEvents'), a.city.cityId);
   } else {
     const op = await paginationOperation(ctx, OPERATIONS.cityEvents, pageUrl, what);
     list = parseCityEventsGraphql(await graphql(ctx, op, connectionPageVariables(a.cursor.owner, a.cursor.after), what));

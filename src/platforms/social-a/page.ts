@@ -33,7 +33,7 @@
  */
 import { z } from 'zod';
 import { assertSameResource } from '../identity.js';
-import { notFound } from '../../errors.js';
+import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext, OperationDef } from '../operation.js';
@@ -147,6 +147,33 @@ function vanityOf(url: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** First path segments of facebook.com addresses that are not a page: an event, a group, a video… */
+const OTHER_KIND_RE = /^(?:events|groups|watch|marketplace|gaming|reel|reels|stories|photo|photo\.php|photos|videos|posts|story\.php|permalink\.php|hashtag|login|checkpoint)$/i;
+
+/**
+ * What the page's og:url says it is: its vanity (`/<vanity>`), its id (`/profile.php?id=<id>`,
+ * `/people/<Name>/<id>/`, `/p/<Name>-<id>/`), or another kind of page (`/events/…`: `events`).
+ */
+function ogIdentity(url: string | null): { vanity: string | null; id: string | null; otherKind: string | null } {
+  const none = { vanity: null, id: null, otherKind: null };
+  if (!url) return none;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return none;
+  }
+  if (!FB_HOST_RE.test(u.hostname)) return none;
+  const segs = u.pathname.split('/').filter(Boolean);
+  const first = segs[0] ?? '';
+  if (OTHER_KIND_RE.test(first)) return { ...none, otherKind: first.toLowerCase().replace(/\.php$/, '') };
+  const id =
+    (first === 'profile.php' ? u.searchParams.get('id') : null) ??
+    (first === 'people' && segs.length === 3 ? segs[2] : null) ??
+    (first === 'p' && segs.length === 2 ? (/-(\d{5,25})$/.exec(segs[1])?.[1] ?? null) : null);
+  return { vanity: vanityOf(url), id: id && /^\d{5,25}$/.test(id) ? id : null, otherKind: null };
 }
 
 /** What the page's Relay data says of it (every field optional): the profile reader's part. */
@@ -268,15 +295,23 @@ export function shownCount(text: string | null, what: 'followers' | 'likes'): nu
  * A page's logged-out HTML → `{page}`. `handle` is the page asked for (its vanity or id), `finalUrl`
  * where the request ended (Facebook's redirect from a renamed page). A page always names itself in
  * og:title; without it this is no page: missing, a login wall, or a changed shape (blobs.ts).
+ *
+ * The page's identity — its vanity and id — comes from the page only (the header's user, og:url,
+ * the app link), never from the handle asked for: a page naming neither is UPSTREAM_FAILED (it
+ * cannot be told from another one's), and so is another kind of page (og:url `/events/…`: an
+ * event page served for a page). The caller compares what it names with what was asked.
  */
 export function parseSocialAPage(html: string, opts: { handle: string; finalUrl: string }): SocialAPageRecord {
   const { handle, finalUrl } = opts;
   const meta = pageMeta(html);
   if (!/property=["']og:title["']/i.test(html) || !meta.title) throw explainMissingData(html, `social-a page ${handle}`, 'og:title');
+  const what = `social-a page ${handle}`;
+  const og = ogIdentity(OG_URL_RE.exec(html)?.[1] ?? null);
+  if (og.otherKind) assertSameResource(PLATFORM, what, { type: 'page' }, { type: og.otherKind });
   const intro = readPageData(html);
-  const numeric = /^\d+$/.test(handle);
-  const vanity = intro.vanity ?? vanityOf(OG_URL_RE.exec(html)?.[1] ?? null) ?? (numeric ? null : handle);
-  const id = intro.id ?? APP_LINK_RE.exec(html)?.[1] ?? (numeric ? handle : null);
+  const vanity = intro.vanity ?? og.vanity;
+  const id = intro.id ?? APP_LINK_RE.exec(html)?.[1] ?? og.id;
+  if (!vanity && !id) throw shapeChanged(PLATFORM, `the identity of ${what} (a vanity or id in its header, og:url or app link)`);
   // Every page names its id (the header's, or its app link): a missing one is warned.
   if (!id) warn(PLATFORM, 'page.id', 'missing');
   const bio = [intro.bio, intro.bestDescription].filter((t, i, all): t is string => !!t && all.indexOf(t) === i).join('\n') || null;
@@ -293,7 +328,7 @@ export function parseSocialAPage(html: string, opts: { handle: string; finalUrl:
     page: {
       id,
       username: vanity,
-      url: vanity ? `${ORIGIN}/${vanity}` : id ? `${ORIGIN}/profile.php?id=${id}` : socialAPageUrl(handle),
+      url: vanity ? `${ORIGIN}/${vanity}` : `${ORIGIN}/profile.php?id=${id}`,
       name: intro.name ?? meta.title,
       category: intro.category,
       intro: bio,
@@ -339,9 +374,15 @@ export async function fetchSocialAPageRecord(ctx: OpContext, handle: string): Pr
   const record = parseSocialAPage(res.text(), { handle, finalUrl: res.url });
   // Another page than asked is no answer (identity.ts): its id against a numeric handle, its
   // vanity against a name — the name asked, or the one Facebook's own redirect from it ended on
-  // (a renamed page).
-  if (/^\d+$/.test(handle)) assertSameResource(PLATFORM, what, { id: handle }, { id: record.page.id });
-  else assertSameResource(PLATFORM, what, { handle: vanityOf(res.url) ?? handle }, { handle: record.page.username });
+  // (a renamed page; a page asked by id and redirected to its vanity). The page must state what
+  // is compared: a page naming only its id, asked by name (or only its vanity, asked by id and not
+  // redirected), cannot be told to be the one asked.
+  const landed = vanityOf(res.url);
+  const { id, username } = record.page;
+  if (/^\d+$/.test(handle) && id !== null) assertSameResource(PLATFORM, what, { id: handle }, { id });
+  else if (username !== null && (landed !== null || !/^\d+$/.test(handle)))
+    assertSameResource(PLATFORM, what, { handle: landed ?? handle }, { handle: username });
+  else throw upstreamFailed(`${PLATFORM}: the upstream answered ${what} with a page that does not name it (its ${id === null ? 'id' : 'vanity'} is not stated)`);
   return record;
 }
 

@@ -68,6 +68,12 @@ describe.skipIf(!hasFixtures(LABEL))(`social-a captures (${skipReason(LABEL)})`,
     const html = hasFixtures(LABEL) ? readFixture(LABEL, PITBULL) : '';
     const page = () => parseEventPage(html);
 
+    it('served for a city events page it is another resource (its own empty event_lineups is not the city list): UPSTREAM_FAILED', () => {
+      const e = errorOf(() => parseCityEventsHtml(html, T.CITY_ID));
+      expect(e.code).toBe('UPSTREAM_FAILED');
+      expect(e.message).toContain(`with a different resource (id 602005831971873, not ${T.CITY_ID})`);
+    });
+
     it('is an event although its page says "This content isn\'t available right now" (decoy from the capture)', () => {
       const decoy = html.replace(/<body([^>]*)>/, '<body$1><div role="main"><h2>This content isn\'t available right now</h2></div>');
       expect(decoy).not.toBe(html);
@@ -278,6 +284,15 @@ describe('city events page (our test page)', () => {
     const empty = parseCityEventsHtml(T.cityEventsHtml(T.CITY_ID, 'x', { events: [] }));
     expect(empty.events).toEqual([]);
     expect(empty.hasNextPage).toBe(false);
+  });
+
+  it("the city's list is the city's: a list owned by another node (another city, an event) is UPSTREAM_FAILED, empty or not", () => {
+    expect(parseCityEventsHtml(T.cityEventsHtml(T.CITY_ID, 'x', { events: [] }), T.CITY_ID).events).toEqual([]);
+    for (const events of [[], T.CITY_EVENTS]) {
+      const e = errorOf(() => parseCityEventsHtml(T.cityEventsHtml('108000000000999', 'x', { events }), T.CITY_ID));
+      expect(e.code).toBe('UPSTREAM_FAILED');
+      expect(e.message).toContain(`id 108000000000999, not ${T.CITY_ID}`);
+    }
   });
 
   it('the same event twice in one answer is listed once', () => {

@@ -13,6 +13,7 @@
  * connection (its id is what the pagination query takes).
  */
 import { shapeChanged } from '../../errors.js';
+import { assertSameResource } from '../identity.js';
 import { idStr, int, nonEmpty, reader, str } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { Json, Obj, RelayResult } from './blobs.js';
@@ -450,12 +451,19 @@ function toList<T>(c: EventConnection, map: (e: EdgeEvent) => T): ParsedList<T> 
 // City events
 // ---------------------------------------------------------------------------------------------
 
-/** `GET /events/explore/<slug>/<id>/` (logged out): the city's events and where the list continues. */
-export function parseCityEventsHtml(html: string): ParsedList<CityEvent> {
+/**
+ * `GET /events/explore/<slug>/<id>/` (logged out): the city's events and where the list continues.
+ * The city's events connection is the city's (its owner, the node the pagination query refetches,
+ * is the city page `cityId`): a list whose owner states another id is another resource's — an
+ * event page's own `event_lineups`, say — and UPSTREAM_FAILED, never the city's (empty) list.
+ */
+export function parseCityEventsHtml(html: string, cityId?: string): ParsedList<CityEvent> {
   const results = pageRelayResults(html);
   const c = pickConnection(findEventConnections(results.map((r) => r.data)), CITY_HINT);
   if (!c) throw explainMissingData(html, 'The city events page', 'the events list (a connection of Event nodes) in the page data');
-  return toList(c, (e) => toCityEvent(e.id, e.node));
+  const list = toList(c, (e) => toCityEvent(e.id, e.node));
+  if (cityId !== undefined) assertSameResource(PLATFORM, `the events page of city ${cityId}`, { id: cityId }, { id: list.ownerId });
+  return list;
 }
 
 /** A city events pagination answer (`data.node.<events connection>`). */
