@@ -137,6 +137,15 @@ describe.skipIf(!hasFixtures(LABEL))(`video watch page capture: comments entry (
     });
   });
 
+  it('the real player answer (innertube android capture) served on /next for the first page: UPSTREAM_FAILED, never comments: []', async () => {
+    const player = readFixture(LABEL, 'innertube-player-android-GJLlxj_dtq8-2025-06.json');
+    const ctx = fakeContext((req) => (req.method === 'POST' ? { body: player, headers: { 'content-type': 'application/json' } } : { body: readFixture(LABEL, WATCH) }));
+    await expect(fetchComments(ctx, args({ id: 'B68agR-OeJM' }))).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringContaining('continuationItems'),
+    });
+  });
+
   it('the capture asked as another video is UPSTREAM_FAILED before any comments request', async () => {
     const ctx = fakeContext(() => ({ body: readFixture(LABEL, WATCH) }));
     await expect(fetchComments(ctx, args({ id: 'B68agR-OeJN' }))).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
@@ -231,7 +240,9 @@ describe('the comments answer (written samples: no capture exists)', () => {
       'comments.commentThreadRenderer.commentViewModel.commentEntityPayload.toolbar',
       'comments.items',
     ]);
-    expect(parseCommentsAnswer({ responseContext: {} }, VIDEO.videoId)).toEqual({ comments: [], token: null, sort: null });
+    // A later page may come with no command (the end); a first page without one is no comments answer.
+    expect(parseCommentsAnswer({ responseContext: {} }, VIDEO.videoId, true)).toEqual({ comments: [], token: null, sort: null });
+    expect(errorOf(() => parseCommentsAnswer({ responseContext: {} }, VIDEO.videoId)).code).toBe('UPSTREAM_FAILED');
     expect(errorOf(() => parseCommentsAnswer({ responseContext: {}, onResponseReceivedEndpoints: [{}] }, VIDEO.videoId)).code).toBe(
       'UPSTREAM_FAILED',
     );

@@ -340,13 +340,19 @@ function linkedVideoIds(items: unknown[]): string[] {
   return ids;
 }
 
-/** A `youtubei/v1/next` comments answer → its comments, the next token and (first page) the sort menu; `videoId` is the video asked. */
-export function parseCommentsAnswer(json: unknown, videoId: string): CommentsAnswer {
+/**
+ * A `youtubei/v1/next` comments answer → its comments, the next token and (first page) the sort
+ * menu; `videoId` is the video asked, `later` whether this is a later page (a cursor's token).
+ */
+export function parseCommentsAnswer(json: unknown, videoId: string, later = false): CommentsAnswer {
   if (!isObj(json)) throw shapeChanged(PLATFORM, 'next (comments) answer object');
   const items = continuationItems(json);
   if (!items) {
-    // The last page may come with no command at all.
-    if (isObj(json.responseContext) && json.onResponseReceivedEndpoints === undefined) return { comments: [], token: null, sort: null };
+    // A later (the last) page may come with no command at all. A first page always has one (its
+    // header, even without comments): without it the answer is not comments (a player answer on
+    // youtubei/v1/next) — a changed shape, never `comments: []`.
+    if (later && isObj(json.responseContext) && json.onResponseReceivedEndpoints === undefined)
+      return { comments: [], token: null, sort: null };
     throw shapeChanged(PLATFORM, 'continuationItems in the next (comments) answer');
   }
   for (const id of linkedVideoIds(items)) assertSameResource(PLATFORM, `the comments of video ${videoId}`, { id: videoId }, { id });
@@ -437,7 +443,7 @@ async function fetchPage(
     throw invalidParam('cursor', 'YouTube refused this cursor (expired, or not one of its tokens): start again without it');
   if (res.status === 400 || res.status === 404) throw upstreamFailed(`${PLATFORM}: the comments request was refused (HTTP ${res.status})`);
   expectOk(res, PLATFORM, `The comments of video ${videoId}`);
-  const answer = parseCommentsAnswer(res.json(), videoId);
+  const answer = parseCommentsAnswer(res.json(), videoId, fromCursor);
   if (answer.token) assertTokenFor(videoId, answer.token);
   return answer;
 }

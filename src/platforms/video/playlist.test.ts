@@ -59,6 +59,18 @@ describe.skipIf(!hasFixtures(LABEL))(`playlist items on the real lockup capture 
   });
 });
 
+describe.skipIf(!hasFixtures(LABEL))(`a channel's videos tab served for a playlist (${skipReason(LABEL)})`, () => {
+  it('the real Bulwark channel videos answer names no playlist: UPSTREAM_FAILED, never its videos as the playlist', async () => {
+    const body = readFixture(LABEL, 'ytinitialdata-channel-videos-bulwark.json');
+    await expect(
+      fetchPlaylist(
+        fakeContext(() => ({ body, headers: { 'content-type': 'application/json' } })),
+        { id: ID, cursor: null },
+      ),
+    ).rejects.toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('names no playlist') });
+  });
+});
+
 describe('the first browse answer (ours, in the 2026 shapes)', () => {
   it('2024+ pageHeaderViewModel: header, owner, counts, sidebar "last updated", privacy; items with index, length, channel; the token', () => {
     const answer = playlistBrowseAnswer(TEST_PLAYLIST, TEST_PLAYLIST_VIDEOS, 'PAGE-2');
@@ -256,6 +268,21 @@ describe('videoPlaylist requests, identity and cursor', () => {
     ).rejects.toMatchObject({
       code: 'UPSTREAM_FAILED',
     });
+  });
+
+  it('a first answer naming no playlist at all (no header id, canonical URL, sidebar link or item link) → UPSTREAM_FAILED', async () => {
+    const answer = playlistBrowseAnswer(TEST_PLAYLIST, []) as any;
+    delete answer.sidebar;
+    delete answer.microformat;
+    await expect(fetchPlaylist(fakeContext(() => json(answer)), { id: ID, cursor: null })).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringContaining('names no playlist'),
+    });
+    // the same answer with one item linking to the playlist is the playlist
+    const withItem = playlistBrowseAnswer(TEST_PLAYLIST, TEST_PLAYLIST_VIDEOS.slice(0, 1)) as any;
+    delete withItem.sidebar;
+    delete withItem.microformat;
+    expect((await fetchPlaylist(fakeContext(() => json(withItem)), { id: ID, cursor: null })).videos).toHaveLength(1);
   });
 
   it('YouTube refusing the token (400) → INVALID_INPUT on cursor; a 404 on the first request → NOT_FOUND', async () => {

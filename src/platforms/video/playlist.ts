@@ -33,7 +33,8 @@
  *
  * Identity: the playlist id the answer states — the old header's `playlistId`, the microformat's
  * canonical URL, the sidebar title's watch link, every item's watch link — must be the asked one
- * (else UPSTREAM_FAILED, identity.ts). The cursor is ours: base64url JSON of the playlist id,
+ * (else UPSTREAM_FAILED, identity.ts), and a first answer must state it at least once (one naming
+ * no playlist — a channel's videos tab — is UPSTREAM_FAILED too). The cursor is ours: base64url JSON of the playlist id,
  * YouTube's token and the client version; another playlist's cursor is INVALID_INPUT on `cursor`,
  * and a token YouTube refuses (400) is too.
  */
@@ -450,9 +451,18 @@ export interface VideoPlaylistArgs {
   cursor: PlaylistCursor | null;
 }
 
-/** UPSTREAM_FAILED unless every id the answer states is the asked playlist's. */
-function assertPlaylist(id: string, what: string, ids: (string | null)[]): void {
+/**
+ * UPSTREAM_FAILED unless every id the answer states is the asked playlist's. `mustState`: the answer
+ * must state it at least once (a first answer: its header, microformat, sidebar or an item link) —
+ * an answer naming no playlist (a channel's videos tab served for the playlist) cannot be told to
+ * be this one.
+ */
+function assertPlaylist(id: string, what: string, ids: (string | null)[], mustState = false): void {
   for (const got of ids) if (got !== null) assertSameResource(PLATFORM, what, { id }, { id: got });
+  if (mustState && ids.every((got) => got === null))
+    throw upstreamFailed(
+      `${PLATFORM}: the upstream answered ${what} with an answer that names no playlist (no header id, canonical URL, sidebar or item link)`,
+    );
 }
 
 export async function fetchPlaylist(ctx: OpContext, a: VideoPlaylistArgs): Promise<VideoPlaylistPage> {
@@ -477,7 +487,7 @@ export async function fetchPlaylist(ctx: OpContext, a: VideoPlaylistArgs): Promi
   if (res.status === 404) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
   const page = parsePlaylistResponse(res.json(), a.id, what);
-  assertPlaylist(a.id, what, [...page.ids, ...page.linked]);
+  assertPlaylist(a.id, what, [...page.ids, ...page.linked], true);
   const next: PlaylistCursor | null = page.token ? { p: a.id, k: page.token, v: FALLBACK_CLIENT_VERSION } : null;
   return { playlist: page.info, videos: page.videos, cursor: next ? encodeCursor(next) : null };
 }
