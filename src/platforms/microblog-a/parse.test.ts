@@ -237,6 +237,10 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-a captures (${skipReason(LABEL)}
     });
   });
 
+  it('status-text-realdonaldtrump.json served for accounts/lookup is no profile (no username, no acct): UPSTREAM_FAILED', () => {
+    expectApiError(() => parseProfile(fixtureJson('status-text-realdonaldtrump.json')), 'UPSTREAM_FAILED', /username and acct/);
+  });
+
   describe('account-realdonaldtrump.json', () => {
     const load = () => parseProfile(fixtureJson('account-realdonaldtrump.json'));
 
@@ -417,7 +421,7 @@ describe('parsePost (hand-written statuses)', () => {
 
 describe('parseProfile (hand-written accounts)', () => {
   it('a minimal account: every key present, pleroma null when absent', () => {
-    const a = parseProfile({ id: '42' });
+    const a = parseProfile({ id: '42', username: 'x', acct: 'x' });
     expect(Object.keys(a)).toEqual(PROFILE_KEYS);
     expect(a.pleroma).toBeNull();
     expect(a.fields).toEqual([]);
@@ -436,6 +440,11 @@ describe('parseProfile (hand-written accounts)', () => {
     );
     expect(a.fields).toEqual([{ name: 'Site', value: '<a href="https://x.example">x</a>', verified_at: null }]);
     expect(a.emojis).toHaveLength(1);
+  });
+
+  it('an object with an id but no username or acct (a status served for accounts/lookup) is no account: UPSTREAM_FAILED', () => {
+    for (const body of [{ id: '42' }, { id: '42', username: 'x' }, { id: '42', acct: 'x' }, { id: '42', username: '', acct: '' }])
+      expectApiError(() => parseProfile(body), 'UPSTREAM_FAILED');
   });
 
   it.each([null, [], 'x', { username: 'nobody' }, { error: 'Record not found' }])('garbage %j → UPSTREAM_FAILED', (body) => {

@@ -13,7 +13,7 @@ import { decode } from 'html-entities';
 import { privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
-import { idStr, isObj, reader, str } from '../../parse/index.js';
+import { idStr, isObj, nonEmpty, reader, str } from '../../parse/index.js';
 import type { Obj as Json, Reader } from '../../parse/index.js';
 import type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAPost } from './schema.js';
 export type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAPost } from './schema.js';
@@ -76,11 +76,16 @@ function parseEmbeddedAccount(v: unknown): MicroblogAAccount | null {
   return accountId ? accountFields(v, accountId) : null;
 }
 
-/** The body of `GET /api/v1/accounts/lookup?acct=<handle>` (an Account entity). */
+/**
+ * The body of `GET /api/v1/accounts/lookup?acct=<handle>` (an Account entity). Its id, `username`
+ * and `acct` make it an account — the handle is what the caller checks it against: an answer
+ * without them (a status, any other object with an id) is a changed shape, never the profile.
+ */
 export function parseProfile(body: unknown): MicroblogAProfile {
   if (!isObj(body)) throw shapeChanged(PLATFORM, 'the account object');
   const accountId = idStr(body.id);
   if (!accountId) throw shapeChanged(PLATFORM, 'account id');
+  if (!nonEmpty(body.username) || !nonEmpty(body.acct)) throw shapeChanged(PLATFORM, "the account's username and acct");
   // Truth Social's own profile flags vary by account age: absent is normal, another type is warned.
   const r = reader(body, { platform: PLATFORM, record: 'account' });
   const pleroma = r.opt.obj('pleroma');

@@ -120,6 +120,23 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-e captures (${skipReason(LABEL)}
     expect(MicroblogEProfileSearch.parse({ profiles: result })).toEqual({ profiles: result });
   });
 
+  it('the captured statuses served for /followers (or reblogged_by, favourited_by) are no accounts: UPSTREAM_FAILED, never 20 nameless followers', () => {
+    const statuses = load('account-statuses-fosstodon-schochastics-2025-07-17.json') as unknown[];
+    expect(statuses.length).toBeGreaterThan(0);
+    let error: unknown = null;
+    const { warnings } = captureWarnings(() => {
+      try {
+        parseAccountList(statuses);
+      } catch (e) {
+        error = e;
+      }
+    });
+    expect(error).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('is an Account') });
+    expect(new Set(warnings.map((w) => w.field))).toEqual(new Set(['accounts.items']));
+    // the lookup answered with a status is no account either
+    expect(() => parseAccount(statuses[0])).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
+  });
+
   it('followers / following (no capture of those lists): the captured Accounts, read as a list, are each their profile record unchanged', () => {
     // A page of followers or following is a JSON array of Account entities (Mastodon's API docs);
     // no capture of those endpoints exists, so the captured Accounts stand in: the search capture
@@ -388,6 +405,19 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(MicroblogEAccount.parse(result[0])).toEqual(result[0]);
     // `hide_collections` is not sent by every server: null without a warning.
     expect(warnings.map((w) => w.field)).toEqual(['accounts.items', 'accounts.items.display_name', 'accounts.items.followers_count']);
+  });
+
+  it('an element without username or acct (a status among accounts) is left out, warned; a list of none but such elements is a changed shape', () => {
+    const [full] = mastodonFollowsBody('harbour.example', [{ user: 'pier', instance: 'harbour.example', displayName: 'Pier', id: '11' }]);
+    const { username: _u, ...noUsername } = full!;
+    const { acct: _a, ...noAcct } = full!;
+    const status = { id: '900', content: '<p>hi</p>', account: full };
+    const { result, warnings } = captureWarnings(() => parseAccountList([status, noUsername, noAcct, full]));
+    expect(result.map((a) => a.username)).toEqual(['pier']);
+    expect(warnings.map((w) => w.field)).toEqual(['accounts.items', 'accounts.items', 'accounts.items']);
+    expect(() => parseAccountList([status, noUsername])).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
+    expect(() => parseAccount({ id: '11' })).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
+    expect(() => parseAccountSearch({ accounts: [status] })).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
   });
 
   const tides: MastodonSample = { user: 'tides', instance: 'harbour.example', displayName: 'Tides', id: '7' };

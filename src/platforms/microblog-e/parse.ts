@@ -60,9 +60,33 @@ function accountFields(r: Reader): MicroblogEAccount {
   };
 }
 
+/**
+ * An Account as an answer's own record (the lookup, a list's element): its id, `username` and
+ * `acct` make it one — `username` is what the lookup is checked against, and a list's element
+ * without them is another entity (a status has an id too): UPSTREAM_FAILED (`account.username`),
+ * in a list that element left out, warned. A status's author keeps the laxer `accountFields`.
+ */
+function ownAccount(r: Reader): MicroblogEAccount {
+  r.id('id', idStr);
+  r.id('username', nonEmpty);
+  r.id('acct', nonEmpty);
+  return accountFields(r);
+}
+
+/**
+ * A list answer's accounts: each element without its account identity left out (warned); a
+ * non-empty list of which no element is an account (a statuses array served for /followers) is
+ * not an account list — a changed shape, never an empty or a nameless page of accounts.
+ */
+function accountItems(r: Reader, field: string, total: number, what: string): MicroblogEAccount[] {
+  const accounts = r.items(field, ownAccount);
+  if (total > 0 && accounts.length === 0) throw shapeChanged(PLATFORM, `${what}: no element of the ${total} is an Account (id, username, acct)`);
+  return accounts;
+}
+
 /** The body of `GET /api/v1/accounts/lookup?acct=` (an Account entity). */
 export function parseAccount(body: unknown): MicroblogEAccount {
-  return accountFields(recordReader(body, { platform: PLATFORM, record: 'account', what: 'a Mastodon Account object' }));
+  return ownAccount(recordReader(body, { platform: PLATFORM, record: 'account', what: 'a Mastodon Account object' }));
 }
 
 /**
@@ -73,19 +97,22 @@ export function parseAccount(body: unknown): MicroblogEAccount {
  */
 export function parseAccountSearch(body: unknown): MicroblogEAccount[] {
   const r = recordReader(body, { platform: PLATFORM, record: 'search', what: 'a Mastodon Search object' });
-  if (!Array.isArray(r.opt.arr('accounts'))) throw shapeChanged(PLATFORM, 'search.accounts (a Mastodon Search object)');
-  return r.items('accounts', accountFields);
+  const list = r.opt.arr('accounts');
+  if (!Array.isArray(list)) throw shapeChanged(PLATFORM, 'search.accounts (a Mastodon Search object)');
+  return accountItems(r, 'accounts', list.length, 'search.accounts');
 }
 
 /**
- * The body of `GET /api/v1/accounts/<id>/followers` or `/following` (a JSON array of Account
- * entities) → its accounts, in the server's order (most recent follow first), remote ones as the
- * server has them: each the profile's Account record. An account without its id is left out
- * (warned `accounts.items`); a body that is no array is a changed shape.
+ * The body of `GET /api/v1/accounts/<id>/followers` or `/following`, or of a status's
+ * `reblogged_by` / `favourited_by` (a JSON array of Account entities) → its accounts, in the
+ * server's order (most recent follow first), remote ones as the server has them: each the
+ * profile's Account record. An element without its id, `username` or `acct` is no account and is
+ * left out (warned `accounts.items`); a body that is no array, or a non-empty one of which no
+ * element is an account (statuses), is a changed shape.
  */
 export function parseAccountList(json: unknown): MicroblogEAccount[] {
   if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'the accounts array (a Mastodon Account list)');
-  return recordReader({ items: json }, { platform: PLATFORM, record: 'accounts' }).items('items', accountFields);
+  return accountItems(recordReader({ items: json }, { platform: PLATFORM, record: 'accounts' }), 'items', json.length, 'the accounts array');
 }
 
 // ---------------------------------------------------------------------------------------------
