@@ -373,6 +373,26 @@ describe('microblog-b tweet over REST', () => {
     expect(await h().balance(id)).toBe(4);
   });
 
+  it('the syndication record (GraphQL 500) is a partial read: never cached, a later cache_max_age read asks GraphQL (full and trim)', async () => {
+    const id2 = '1840000000000000777';
+    const url = `https://x.com/ada_writes/status/${id2}`;
+    x().graphql.set(id2, () => ({ status: 500, headers: HTML_HEADERS, body: '<html>oops</html>' }));
+    x().syndication.set(id2, () => json(JSON.stringify(syndicationTweet(id2))));
+    const { key } = await h().key(10);
+    for (const extra of ['', '&trim=true']) {
+      const first = await h().rest(tweetPath(url, extra), { key });
+      expect(first.status, extra).toBe(200);
+      expect(first.body.views ?? null, extra).toBeNull();
+    }
+    graphqlOk(x(), id2);
+    for (const extra of ['', '&trim=true']) {
+      const before = graphqlHits(h()).length;
+      const later = await h().rest(tweetPath(url, `${extra}&cache_max_age=1d`), { key });
+      expect([later.status, later.body.credits_charged, later.body.cached], extra).toEqual([200, 1, undefined]);
+      expect(graphqlHits(h()).length, extra).toBe(before + 1);
+    }
+  });
+
   it('GraphQL failing and the syndication endpoint showing a protected tombstone: 403', async () => {
     x().graphql.set(ID, () => json('', 503));
     x().syndication.set(ID, () => json(JSON.stringify(tombstone(TOMBSTONE_PROTECTED))));

@@ -24,7 +24,9 @@ import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
+import { warn } from '../../observability/warn.js';
 import type { OpContext } from '../operation.js';
+import { partialRead } from '../partial-read.js';
 import type { GraphqlOperation } from './endpoints.js';
 import {
   bundleUrlsFromHtml,
@@ -273,13 +275,22 @@ function bothFailed(graphqlError: ApiError, e: unknown): unknown {
   return new ApiError(e.code, `${e.message} (GraphQL before it: ${graphqlError.message})`);
 }
 
+/**
+ * The syndication endpoint's record after GraphQL failed: its gaps (views, source, the author's
+ * counts…: parse.ts `parseSyndicationTweet`) are what GraphQL would have filled, so it is a
+ * partial read (src/platforms/partial-read.ts; warned `tweet.syndication_fallback`): never cached,
+ * the next call asks GraphQL again.
+ */
 async function viaSyndication(ctx: OpContext, tweetId: string, graphqlError: ApiError): Promise<MicroblogBTweet> {
   if (ctx.signal?.aborted) throw graphqlError;
+  let tweet: MicroblogBTweet;
   try {
-    return await fetchSyndicationTweet(ctx, tweetId);
+    tweet = await fetchSyndicationTweet(ctx, tweetId);
   } catch (e) {
     throw bothFailed(graphqlError, e);
   }
+  warn(PLATFORM, 'tweet.syndication_fallback', `GraphQL: ${graphqlError.message}`);
+  return partialRead(tweet);
 }
 
 export async function fetchTweet(ctx: OpContext, tweetId: string): Promise<MicroblogBTweet> {

@@ -5,6 +5,7 @@
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchTweet } from './fetch.js';
+import { isPartialRead, partialRead } from '../partial-read.js';
 import type { MicroblogBTweet, TrimmedTweet } from './parse.js';
 import { parseTweetUrl, TRIM_DESCRIPTION, trimTweet } from './parse.js';
 import * as schema from './schema.js';
@@ -63,7 +64,9 @@ export const tweet: OperationDef<TweetArgs, TweetRecord> = {
   example: { url: 'https://x.com/TalaDraws/status/1881234567890123457' },
   run: async (ctx, a) => {
     const t = await fetchTweet(ctx, a.id);
-    return a.trim ? trimTweet(t) : t;
+    if (!a.trim) return t;
+    // The trimmed record of a partial read (the syndication fallback) is one too.
+    return isPartialRead(t) ? partialRead(trimTweet(t)) : trimTweet(t);
   },
 };
 
