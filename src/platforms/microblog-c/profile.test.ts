@@ -268,6 +268,41 @@ describe('microblogCProfile operation', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it("only Threads' generic page is NOT_FOUND: an empty 200, 204, {}, [], null, plain text or another page is UPSTREAM_FAILED; a consent page UPSTREAM_BLOCKED", async () => {
+    for (const [body, status] of [
+      ['', 200],
+      ['', 204],
+      ['{}', 200],
+      ['[]', 200],
+      ['null', 200],
+      ['Service temporarily unavailable', 200],
+      ['<html><head><title>Instagram</title></head><body>Something else</body></html>', 200],
+    ] as const)
+      await expect(
+        profile.run(
+          fakeContext(() => html(body, status)),
+          { handle: 'gone.user' },
+        ),
+        JSON.stringify([body, status]),
+      ).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    const consent =
+      '<html><head><title>Threads</title></head><body><form action="/privacy/consent/"><button>Allow all cookies</button></form></body></html>';
+    await expect(
+      profile.run(
+        fakeContext(() => html(consent)),
+        { handle: 'gone.user' },
+      ),
+    ).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED' });
+    // the generic page, by og:title or <title>: NOT_FOUND
+    for (const generic of ['<html><head><meta property="og:title" content="Threads"></head></html>', '<html><head><title>Threads</title></head></html>'])
+      await expect(
+        profile.run(
+          fakeContext(() => html(generic)),
+          { handle: 'gone.user' },
+        ),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('handle: normalised into one cache key; a URL is refused naming handle', () => {
     expect(validateArgs(profile, { handle: '@Tala.Draws' })).toMatchObject({
       ok: true,

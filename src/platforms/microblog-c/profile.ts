@@ -21,8 +21,10 @@
  * `<name> (@<username>)`: the name is read from there and the bio from `og:description`, after the
  * page's counts (`<n> Followers • <n> Threads • `) and before its closing pointer to
  * `@<username>` (the other fields null, warned). A page that names neither is a missing account
- * (Threads answers an unknown name with its generic page), unless it is a login wall or a
- * checkpoint. A private account is its public header (`is_private: true`).
+ * only when it is Threads' generic page (its answer to an unknown name, titled "Threads"); a login
+ * wall, a checkpoint or a consent page is a block, and any other answer (empty, `{}`, plain text,
+ * another profile's page) UPSTREAM_FAILED (`pageProblem`). A private account is its public header
+ * (`is_private: true`).
  */
 import { decode } from 'html-entities';
 import { z } from 'zod';
@@ -148,12 +150,42 @@ function ogProfile(html: string, username: string): { username: string; fullName
   return { username: named[2], fullName: named[1].trim() || null, biography: bio || null };
 }
 
-/** Why a page that names no profile `username` is none: a login wall, a block, else a missing account. */
+/** Meta's cookie-consent interstitial (instead of the page): its consent route or form. */
+const CONSENT_RE = /\/(?:privacy\/)?consent(?:[/?"'#]|$)|cookie_consent|"consent_required"|id=["']?cookie[_-]?consent/i;
+
+/** Threads' generic page, its answer to an unknown name: an HTML page titled just "Threads". */
+function isGenericPage(html: string): boolean {
+  if (!/^\s*</.test(html)) return false;
+  const title = meta(html, 'og:title') ?? /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? null;
+  return title !== null && decode(title).trim() === 'Threads';
+}
+
+/**
+ * Why a page that names no profile `username` is none. Only Threads' own answer for an unknown
+ * name — its generic page — is a missing account (NOT_FOUND); a login page is the login wall, a
+ * checkpoint, rate-limit or consent page UPSTREAM_BLOCKED, a page naming another profile
+ * (`og:title` `… (@other)`) another resource, and anything else — an empty body, `{}`, `[]`,
+ * `null`, plain text, another page — an answer we cannot read: UPSTREAM_FAILED, never NOT_FOUND.
+ */
 function pageProblem(html: string, username: string): ApiError {
   const problem = htmlProblem(html);
   if (problem?.kind === 'login') return loginWall('microblog-c');
   if (problem) return upstreamBlocked(`microblog-c: threads.com answered with ${problem.why}`);
-  return notFound(`microblog-c profile @${username} was not found`);
+  if (CONSENT_RE.test(html)) return upstreamBlocked('microblog-c: threads.com answered with a consent page');
+  const other = /\(@([A-Za-z0-9._]{1,30})\)/.exec(meta(html, 'og:title') ?? '')?.[1];
+  if (other) {
+    try {
+      assertSameResource(PLATFORM, `profile @${username}`, { handle: username }, { handle: other });
+    } catch (e) {
+      if (isApiError(e)) return e;
+      throw e;
+    }
+  }
+  if (isGenericPage(html)) return notFound(`microblog-c profile @${username} was not found`);
+  return shapeChanged(
+    PLATFORM,
+    `profile @${username} on its page (its user object, an og:title naming it, or Threads' generic page for an unknown name)`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -105,13 +105,14 @@ describe('microblog-c reader (own pages)', () => {
       'quiet.owl',
     );
     expect(parseProfilePage(priv, 'quiet.owl')).toMatchObject({ isPrivate: true });
+    // Another profile's page for the name asked is another resource, not a missing account.
     await expect(
       readProfile(
         reader,
         fakeContext(() => ({ body: priv })),
         'other.owl',
       ),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    ).rejects.toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringContaining('different resource') });
   });
 
   it('handles are Instagram usernames; threads.net and threads.com URLs', () => {
