@@ -30,6 +30,10 @@ const storefronts: Record<string, () => { status?: number; headers?: Record<stri
   throttled: () => ({ status: 503, headers: HTML, body: s.DOG_PAGE_HTML }),
   signin: () => ({ status: 302, headers: { location: '/ap/signin?openid.return_to=https%3A%2F%2Fwww.amazon.com%2Fshop%2Fsignin' } }),
   reshaped: () => ({ headers: HTML, body: s.storefrontHtml(undefined) }),
+  // Redirects that are not Amazon's not-found (its home page): another host, another login page, another page.
+  elsewhere: () => ({ status: 302, headers: { location: 'https://login.example.net/welcome' } }),
+  'gp.signin': () => ({ status: 302, headers: { location: '/gp/sign-in.html' } }),
+  'other.page': () => ({ status: 302, headers: { location: '/gp/help/customer/display.html' } }),
 };
 
 /** Later pages by token, per creator; an unknown token is refused as the storefront would (400). */
@@ -56,6 +60,7 @@ const feedRoute: Route = {
     const handle = decodeURIComponent(req.path.split('/')[2]);
     if (handle === 'robotcheck') return { headers: HTML, body: s.ROBOT_CHECK_HTML };
     if (handle === 'gone.home') return { status: 302, headers: { location: '/ref=cs_404_link' } };
+    if (handle === 'other.page') return { status: 302, headers: { location: '/gp/help/customer/display.html' } };
     if (!(handle in feedPages)) return { status: 404, headers: JSON_HEADERS, body: '{"message":"Not Found"}' };
     const page = feedPages[handle][req.query.get('pageToken') ?? ''];
     if (!page) return { status: 400, headers: JSON_HEADERS, body: '{"errorCode":"INVALID_PAGE_TOKEN"}' };
@@ -78,6 +83,10 @@ beforeEach(() => {
     path: '/ap/signin',
     response: { headers: HTML, body: '<html><head><title>Amazon Sign-In</title></head><body><form name="signIn"></form></body></html>' },
   });
+  const page = (title: string) => ({ headers: HTML, body: `<html><head><title>${title}</title></head><body></body></html>` });
+  h.replay.add({ host: 'login.example.net', path: '/welcome', response: page('Welcome') });
+  h.replay.add({ host: HOST, path: '/gp/sign-in.html', response: page('Amazon Sign-In') });
+  h.replay.add({ host: HOST, path: '/gp/help/customer/display.html', response: page('Amazon.com Help') });
 });
 
 const shopPath = (url: string, extra: Record<string, string> = {}) => `/v1/retail-shop/shop?${new URLSearchParams({ url, ...extra })}`;
@@ -291,7 +300,7 @@ describe('cache_max_age is not a parameter of this route', () => {
 describe('errors cost 0 credits', () => {
   const cases: [string, string, Record<string, string>, number, string, RegExp][] = [
     ['a storefront that does not exist (404)', 'https://www.amazon.com/shop/nobody.here', {}, 404, 'NOT_FOUND', /not found/],
-    ['a storefront that redirects to the home page', 'https://www.amazon.com/shop/gone.home', {}, 404, 'NOT_FOUND', /redirected/],
+    ['a storefront that redirects to the home page', 'https://www.amazon.com/shop/gone.home', {}, 404, 'NOT_FOUND', /redirected to its home page/],
     [
       'a later page of a storefront that is gone',
       'https://www.amazon.com/shop/vanished',
@@ -306,7 +315,19 @@ describe('errors cost 0 credits', () => {
       { pageToken: 'amzn1.ideas.X_0' },
       404,
       'NOT_FOUND',
-      /redirected its page request/,
+      /redirected to its home page/,
+    ],
+    // Only the home page is Amazon's not-found: another host, a login page or another page is not "not found".
+    ['a redirect to another host', 'https://www.amazon.com/shop/elsewhere', {}, 502, 'UPSTREAM_FAILED', /another host \(login\.example\.net\)/],
+    ['a redirect to another sign-in page', 'https://www.amazon.com/shop/gp.signin', {}, 502, 'UPSTREAM_BLOCKED', /login wall/],
+    ['a redirect to another Amazon page', 'https://www.amazon.com/shop/other.page', {}, 502, 'UPSTREAM_FAILED', /not the storefront/],
+    [
+      'a later page redirected to another Amazon page',
+      'https://www.amazon.com/shop/other.page',
+      { pageToken: 'amzn1.ideas.X_0' },
+      502,
+      'UPSTREAM_FAILED',
+      /not the storefront/,
     ],
     ['the robot check', 'https://www.amazon.com/shop/robotcheck', {}, 502, 'UPSTREAM_BLOCKED', /robot check/],
     [

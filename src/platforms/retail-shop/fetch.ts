@@ -2,13 +2,14 @@
  * Upstream requests for retail-shop: the storefront HTML for page 1, the storefront's JSON page
  * request for later pages (URLs and headers: endpoints.ts). One request per call.
  */
-import { invalidParam, notFound } from '../../errors.js';
+import { invalidParam, loginWall, notFound, upstreamFailed } from '../../errors.js';
+import type { ApiError } from '../../errors.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
-import { feedHeaders, feedPageUrl, feedPath, STOREFRONT_HEADERS, storefrontUrl } from './endpoints.js';
+import { feedHeaders, feedPageUrl, feedPath, HOST, STOREFRONT_HEADERS, storefrontUrl } from './endpoints.js';
 import type { RetailShopPage } from './parse.js';
-import { assertNotNotFoundPage, isStorefrontLocation, parseFeedPage, parseStorefrontPage } from './parse.js';
+import { assertNotNotFoundPage, isHomeLocation, isStorefrontLocation, parseFeedPage, parseStorefrontPage } from './parse.js';
 
 const PLATFORM = 'retail-shop';
 
@@ -31,9 +32,8 @@ async function fetchStorefront(ctx: OpContext, handle: string): Promise<RetailSh
   });
   const what = `Storefront ${handle}`;
   checkAnswer(res, what);
-  // A storefront that does not exist (or no longer does) redirects to Amazon's home page. A
-  // redirect to sign-in or to the robot check is a wall (walls.ts), answered before this.
-  if (!isStorefrontLocation(res.url)) throw notFound(`${what} was not found (Amazon redirected to ${safePath(res.url)})`);
+  // A redirect to sign-in or to the robot check is a wall (walls.ts), answered before this.
+  if (!isStorefrontLocation(res.url)) throw redirectedAway(res.url, what);
   return parseStorefrontPage(res.text(), handle);
 }
 
@@ -53,12 +53,8 @@ async function fetchNextPage(ctx: OpContext, handle: string, token: string): Pro
     );
   }
   checkAnswer(res, `Storefront ${handle}`);
-  // Redirected away from the page request: for a storefront that is gone, to the home page
-  // (sign-in is a wall: walls.ts).
-  const path = safePath(res.url);
-  if (path.toLowerCase() !== feedPath(handle).toLowerCase()) {
-    throw notFound(`Storefront ${handle} was not found (Amazon redirected its page request to ${path})`);
-  }
+  // Redirected away from the page request (sign-in is a wall: walls.ts).
+  if (!isFeedLocation(res.url, handle)) throw redirectedAway(res.url, `Storefront ${handle}`);
   return parseFeedPage(res.text(), handle);
 }
 
@@ -71,6 +67,40 @@ function checkAnswer(res: UpstreamResponse, what: string): void {
   if (res.status !== 200) assertNotNotFoundPage(res.text());
   expectOk(res, PLATFORM, what);
 }
+
+function isFeedLocation(url: string, handle: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.hostname.toLowerCase() === HOST && u.pathname.toLowerCase() === feedPath(handle).toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/** Login paths of Amazon's own (besides `/ap/signin`, a wall in walls.ts). */
+const LOGIN_PATH_RE = /^\/(?:ap\/|gp\/sign-?in|sign-?in\b|log-?in\b)/i;
+
+/**
+ * A request redirected away from the storefront. Only Amazon's home page — where it sends a
+ * storefront that does not exist, or no longer does — is NOT_FOUND; a login page is the login
+ * wall (UPSTREAM_BLOCKED); another host or any other page is an answer that is not the storefront
+ * (UPSTREAM_FAILED), never "not found".
+ */
+function redirectedAway(url: string, what: string): ApiError {
+  const path = safePath(url);
+  if (isHomeLocation(url)) return notFound(`${what} was not found (Amazon redirected to its home page)`);
+  let host = '';
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    /* an unreadable URL: another place */
+  }
+  if (!AMAZON_HOST_RE.test(host)) return upstreamFailed(`${PLATFORM}: ${what} was redirected to another host (${host || 'unknown'})`);
+  if (LOGIN_PATH_RE.test(path)) return loginWall(PLATFORM);
+  return upstreamFailed(`${PLATFORM}: ${what} was redirected to ${path}, not the storefront`);
+}
+
+const AMAZON_HOST_RE = /(^|\.)amazon\.com$/i;
 
 function safePath(url: string): string {
   try {

@@ -106,6 +106,20 @@ export function isStorefrontLocation(url: string): boolean {
   return STOREFRONT_HOSTS.has(u.hostname.toLowerCase()) && /^\/shop\/[^/]+\/?$/i.test(u.pathname);
 }
 
+/**
+ * Whether a final (post-redirect) URL is Amazon's home page (`/`, or `/ref=…`, any query): where
+ * Amazon sends a storefront that does not exist (or no longer does) — its documented not-found.
+ */
+export function isHomeLocation(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  return STOREFRONT_HOSTS.has(u.hostname.toLowerCase()) && /^\/(?:ref=[^/]*)?$/i.test(u.pathname);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pages that are not the storefront
 // ---------------------------------------------------------------------------------------------
