@@ -695,7 +695,9 @@ describe('developer token', () => {
   );
 
   it.skipIf(!hasFixtures('audio-b'))(
-    hasFixtures('audio-b') ? 'the real 2021 album page served for another album id is 502 UPSTREAM_FAILED (capture read in place)' : skipReason('audio-b'),
+    hasFixtures('audio-b')
+      ? 'the real 2021 album page served for another album id is 502 UPSTREAM_FAILED (capture read in place)'
+      : skipReason('audio-b'),
     async () => {
       apple.accepted = new Set();
       t.replay.add({

@@ -300,7 +300,14 @@ describe('cache_max_age is not a parameter of this route', () => {
 describe('errors cost 0 credits', () => {
   const cases: [string, string, Record<string, string>, number, string, RegExp][] = [
     ['a storefront that does not exist (404)', 'https://www.amazon.com/shop/nobody.here', {}, 404, 'NOT_FOUND', /not found/],
-    ['a storefront that redirects to the home page', 'https://www.amazon.com/shop/gone.home', {}, 404, 'NOT_FOUND', /redirected to its home page/],
+    [
+      'a storefront that redirects to the home page',
+      'https://www.amazon.com/shop/gone.home',
+      {},
+      404,
+      'NOT_FOUND',
+      /redirected to its home page/,
+    ],
     [
       'a later page of a storefront that is gone',
       'https://www.amazon.com/shop/vanished',
@@ -318,7 +325,14 @@ describe('errors cost 0 credits', () => {
       /redirected to its home page/,
     ],
     // Only the home page is Amazon's not-found: another host, a login page or another page is not "not found".
-    ['a redirect to another host', 'https://www.amazon.com/shop/elsewhere', {}, 502, 'UPSTREAM_FAILED', /another host \(login\.example\.net\)/],
+    [
+      'a redirect to another host',
+      'https://www.amazon.com/shop/elsewhere',
+      {},
+      502,
+      'UPSTREAM_FAILED',
+      /another host \(login\.example\.net\)/,
+    ],
     ['a redirect to another sign-in page', 'https://www.amazon.com/shop/gp.signin', {}, 502, 'UPSTREAM_BLOCKED', /login wall/],
     ['a redirect to another Amazon page', 'https://www.amazon.com/shop/other.page', {}, 502, 'UPSTREAM_FAILED', /not the storefront/],
     [

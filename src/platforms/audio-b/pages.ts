@@ -72,7 +72,12 @@ export function readShoebox(html: Html): Record<string, unknown> | null {
  * of that type. A cache holding resources of that type but none with `id` is about another
  * resource (the page of another album or artist): UPSTREAM_FAILED, never that resource as this one.
  */
-export function findShoeboxResource(shoebox: Record<string, unknown>, type: string, id: string, what = `The ${type} page`): Resource | null {
+export function findShoeboxResource(
+  shoebox: Record<string, unknown>,
+  type: string,
+  id: string,
+  what = `The ${type} page`,
+): Resource | null {
   const ofType: Resource[] = [];
   for (const v of Object.values(shoebox)) {
     if (!isObj(v)) continue;

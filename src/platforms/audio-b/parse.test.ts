@@ -887,14 +887,18 @@ describe('pages and token', () => {
     const other = 'https://music.apple.com/us/artist/somebody-else/900000999';
     const ld = { '@type': 'MusicGroup', name: 'Somebody Else', url: other };
     const page = (head: string) => `<html><head>${head}<script type="application/ld+json">${JSON.stringify(ld)}</script></head></html>`;
-    expect(errorOf(() => parseArtistPage(page(''), { id: '900000500', storefront: 'us' })).message).toContain('id 900000999, not 900000500');
+    expect(errorOf(() => parseArtistPage(page(''), { id: '900000500', storefront: 'us' })).message).toContain(
+      'id 900000999, not 900000500',
+    );
     // the canonical link alone naming another artist (schema.org without a url)
     const noUrl = `<html><head><link rel="canonical" href="${other}"><script type="application/ld+json">${JSON.stringify({ ...ld, url: undefined })}</script></head></html>`;
     expect(errorOf(() => parseArtistPage(noUrl, { id: '900000500', storefront: 'us' })).message).toContain('id 900000999, not 900000500');
     // a shoebox holding another artist only
     const shoebox = { k: JSON.stringify({ x: 1, d: [{ id: '900000999', type: 'artists', attributes: { name: 'Somebody Else' } }] }) };
     const withShoebox = `<html><body><script type="fastboot/shoebox" id="shoebox-media-api-cache-amp-music">${JSON.stringify(shoebox)}</script></body></html>`;
-    expect(errorOf(() => parseArtistPage(withShoebox, { id: '900000500', storefront: 'us' })).message).toContain('id 900000999, not 900000500');
+    expect(errorOf(() => parseArtistPage(withShoebox, { id: '900000500', storefront: 'us' })).message).toContain(
+      'id 900000999, not 900000500',
+    );
   });
 
   it('a page naming no album or artist id (no schema url, no canonical link to one) is UPSTREAM_FAILED', () => {

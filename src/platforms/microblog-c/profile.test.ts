@@ -294,7 +294,10 @@ describe('microblogCProfile operation', () => {
       ),
     ).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED' });
     // the generic page, by og:title or <title>: NOT_FOUND
-    for (const generic of ['<html><head><meta property="og:title" content="Threads"></head></html>', '<html><head><title>Threads</title></head></html>'])
+    for (const generic of [
+      '<html><head><meta property="og:title" content="Threads"></head></html>',
+      '<html><head><title>Threads</title></head></html>',
+    ])
       await expect(
         profile.run(
           fakeContext(() => html(generic)),

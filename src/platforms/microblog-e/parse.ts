@@ -80,7 +80,8 @@ function ownAccount(r: Reader): MicroblogEAccount {
  */
 function accountItems(r: Reader, field: string, total: number, what: string): MicroblogEAccount[] {
   const accounts = r.items(field, ownAccount);
-  if (total > 0 && accounts.length === 0) throw shapeChanged(PLATFORM, `${what}: no element of the ${total} is an Account (id, username, acct)`);
+  if (total > 0 && accounts.length === 0)
+    throw shapeChanged(PLATFORM, `${what}: no element of the ${total} is an Account (id, username, acct)`);
   return accounts;
 }
 
@@ -112,7 +113,12 @@ export function parseAccountSearch(body: unknown): MicroblogEAccount[] {
  */
 export function parseAccountList(json: unknown): MicroblogEAccount[] {
   if (!Array.isArray(json)) throw shapeChanged(PLATFORM, 'the accounts array (a Mastodon Account list)');
-  return accountItems(recordReader({ items: json }, { platform: PLATFORM, record: 'accounts' }), 'items', json.length, 'the accounts array');
+  return accountItems(
+    recordReader({ items: json }, { platform: PLATFORM, record: 'accounts' }),
+    'items',
+    json.length,
+    'the accounts array',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

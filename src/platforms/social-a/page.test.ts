@@ -35,15 +35,28 @@ describe('fetchSocialAPage: the page asked for, or UPSTREAM_FAILED', () => {
   it('a page naming neither vanity nor id (og:title only) is UPSTREAM_FAILED, whether asked by name or id — the handle asked is never its identity', async () => {
     const bare = '<!DOCTYPE html><html><head><meta property="og:title" content="Pitbull" /></head><body></body></html>';
     for (const handle of ['harbourhall', '100070000000001'])
-      await expect(fetchSocialAPage(fakeContext(() => ({ body: bare })), handle)).rejects.toMatchObject({
+      await expect(
+        fetchSocialAPage(
+          fakeContext(() => ({ body: bare })),
+          handle,
+        ),
+      ).rejects.toMatchObject({
         code: 'UPSTREAM_FAILED',
         message: expect.stringMatching(/identity of social-a page/),
       });
   });
 
   it('another kind of page (og:url /events/…) for a page is UPSTREAM_FAILED', async () => {
-    const event = page('x', '1').replace(/content="https:\/\/www\.facebook\.com\/x"/, 'content="https://www.facebook.com/events/hall/602005831971873/"');
-    await expect(fetchSocialAPage(fakeContext(() => ({ body: event })), 'harbourhall')).rejects.toMatchObject({
+    const event = page('x', '1').replace(
+      /content="https:\/\/www\.facebook\.com\/x"/,
+      'content="https://www.facebook.com/events/hall/602005831971873/"',
+    );
+    await expect(
+      fetchSocialAPage(
+        fakeContext(() => ({ body: event })),
+        'harbourhall',
+      ),
+    ).rejects.toMatchObject({
       code: 'UPSTREAM_FAILED',
       message: expect.stringMatching(/different resource \(a events resource, not page\)/),
     });
@@ -51,7 +64,12 @@ describe('fetchSocialAPage: the page asked for, or UPSTREAM_FAILED', () => {
 
   it('asked by id, a page naming only its vanity is that page only by Facebook redirecting the id to that vanity', async () => {
     const vanityOnly = page('harbourhall', '1').replace(/<meta property="al:android:url"[^>]*>/, '');
-    await expect(fetchSocialAPage(fakeContext(() => ({ body: vanityOnly })), '100070000000001')).rejects.toMatchObject({
+    await expect(
+      fetchSocialAPage(
+        fakeContext(() => ({ body: vanityOnly })),
+        '100070000000001',
+      ),
+    ).rejects.toMatchObject({
       code: 'UPSTREAM_FAILED',
       message: expect.stringMatching(/does not name it \(its id is not stated\)/),
     });
@@ -59,7 +77,12 @@ describe('fetchSocialAPage: the page asked for, or UPSTREAM_FAILED', () => {
     expect((await fetchSocialAPage(redirected, '100070000000001')).vanity).toBe('harbourhall');
     // asked by name, a page naming only its id (og:url profile.php?id=) cannot be told to be it
     const idOnly = page('profile.php?id=100070000000001', '100070000000001');
-    await expect(fetchSocialAPage(fakeContext(() => ({ body: idOnly })), 'harbourhall')).rejects.toMatchObject({
+    await expect(
+      fetchSocialAPage(
+        fakeContext(() => ({ body: idOnly })),
+        'harbourhall',
+      ),
+    ).rejects.toMatchObject({
       code: 'UPSTREAM_FAILED',
       message: expect.stringMatching(/its vanity is not stated/),
     });
@@ -70,7 +93,12 @@ describe('fetchSocialAPage: the page asked for, or UPSTREAM_FAILED', () => {
     async () => {
       const html = readFixture('social-a', 'event-page-pitbull.html');
       for (const handle of ['talaokafor.art', '100089417700001'])
-        await expect(fetchSocialAPage(fakeContext(() => ({ body: html })), handle)).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+        await expect(
+          fetchSocialAPage(
+            fakeContext(() => ({ body: html })),
+            handle,
+          ),
+        ).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
     },
   );
 

@@ -150,7 +150,8 @@ function vanityOf(url: string | null): string | null {
 }
 
 /** First path segments of facebook.com addresses that are not a page: an event, a group, a video… */
-const OTHER_KIND_RE = /^(?:events|groups|watch|marketplace|gaming|reel|reels|stories|photo|photo\.php|photos|videos|posts|story\.php|permalink\.php|hashtag|login|checkpoint)$/i;
+const OTHER_KIND_RE =
+  /^(?:events|groups|watch|marketplace|gaming|reel|reels|stories|photo|photo\.php|photos|videos|posts|story\.php|permalink\.php|hashtag|login|checkpoint)$/i;
 
 /**
  * What the page's og:url says it is: its vanity (`/<vanity>`), its id (`/profile.php?id=<id>`,
@@ -382,7 +383,10 @@ export async function fetchSocialAPageRecord(ctx: OpContext, handle: string): Pr
   if (/^\d+$/.test(handle) && id !== null) assertSameResource(PLATFORM, what, { id: handle }, { id });
   else if (username !== null && (landed !== null || !/^\d+$/.test(handle)))
     assertSameResource(PLATFORM, what, { handle: landed ?? handle }, { handle: username });
-  else throw upstreamFailed(`${PLATFORM}: the upstream answered ${what} with a page that does not name it (its ${id === null ? 'id' : 'vanity'} is not stated)`);
+  else
+    throw upstreamFailed(
+      `${PLATFORM}: the upstream answered ${what} with a page that does not name it (its ${id === null ? 'id' : 'vanity'} is not stated)`,
+    );
   return record;
 }
 

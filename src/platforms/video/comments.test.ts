@@ -139,7 +139,9 @@ describe.skipIf(!hasFixtures(LABEL))(`video watch page capture: comments entry (
 
   it('the real player answer (innertube android capture) served on /next for the first page: UPSTREAM_FAILED, never comments: []', async () => {
     const player = readFixture(LABEL, 'innertube-player-android-GJLlxj_dtq8-2025-06.json');
-    const ctx = fakeContext((req) => (req.method === 'POST' ? { body: player, headers: { 'content-type': 'application/json' } } : { body: readFixture(LABEL, WATCH) }));
+    const ctx = fakeContext((req) =>
+      req.method === 'POST' ? { body: player, headers: { 'content-type': 'application/json' } } : { body: readFixture(LABEL, WATCH) },
+    );
     await expect(fetchComments(ctx, args({ id: 'B68agR-OeJM' }))).rejects.toMatchObject({
       code: 'UPSTREAM_FAILED',
       message: expect.stringContaining('continuationItems'),

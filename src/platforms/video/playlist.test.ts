@@ -274,7 +274,12 @@ describe('videoPlaylist requests, identity and cursor', () => {
     const answer = playlistBrowseAnswer(TEST_PLAYLIST, []) as any;
     delete answer.sidebar;
     delete answer.microformat;
-    await expect(fetchPlaylist(fakeContext(() => json(answer)), { id: ID, cursor: null })).rejects.toMatchObject({
+    await expect(
+      fetchPlaylist(
+        fakeContext(() => json(answer)),
+        { id: ID, cursor: null },
+      ),
+    ).rejects.toMatchObject({
       code: 'UPSTREAM_FAILED',
       message: expect.stringContaining('names no playlist'),
     });
@@ -282,7 +287,14 @@ describe('videoPlaylist requests, identity and cursor', () => {
     const withItem = playlistBrowseAnswer(TEST_PLAYLIST, TEST_PLAYLIST_VIDEOS.slice(0, 1)) as any;
     delete withItem.sidebar;
     delete withItem.microformat;
-    expect((await fetchPlaylist(fakeContext(() => json(withItem)), { id: ID, cursor: null })).videos).toHaveLength(1);
+    expect(
+      (
+        await fetchPlaylist(
+          fakeContext(() => json(withItem)),
+          { id: ID, cursor: null },
+        )
+      ).videos,
+    ).toHaveLength(1);
   });
 
   it('YouTube refusing the token (400) → INVALID_INPUT on cursor; a 404 on the first request → NOT_FOUND', async () => {
