@@ -138,7 +138,7 @@ describe('a social-a page as a profile', () => {
     expect(v.ids).toEqual(['social-a:claylarkstudio', 'social-a:100064000000123']);
   });
 
-  it('without the intro card: the handle as asked, the og:url vanity, the app-link id', async () => {
+  it('without the intro card: the handle as asked, the og:url vanity, the app-link id; a page naming neither is UPSTREAM_FAILED', async () => {
     const { ctx } = serving({ ...CLAY, intro: undefined });
     const p = await fetchSocialAPage(ctx, 'claylarkstudio');
     expect(p).toMatchObject({
@@ -152,12 +152,8 @@ describe('a social-a page as a profile', () => {
     const bare = fakeContext(() => ({
       body: facebookPageHtml({ ...CLAY, intro: undefined }).replace(/<meta property="(?:og:url|al:android:url)"[^>]*>/g, ''),
     }));
-    expect(await fetchSocialAPage(bare, 'claylarkstudio')).toMatchObject({
-      handle: 'claylarkstudio',
-      vanity: 'claylarkstudio',
-      id: null,
-      name: 'Clay Lark Studio',
-    });
+    // Neither og:url nor app link nor header: the page names no page — never the handle asked as its identity.
+    await expect(fetchSocialAPage(bare, 'claylarkstudio')).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
   });
 
   it('a login wall is UPSTREAM_BLOCKED, never data', async () => {

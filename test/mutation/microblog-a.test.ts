@@ -36,7 +36,11 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-a mutations (${skipReason(LABEL)
       parse: (doc) => parseProfile(doc),
       schema: schema.MicroblogAProfile,
       source: [],
-      identity: { id: 'the account id: the record is that account' },
+      identity: {
+        id: 'the account id: the record is that account',
+        username: 'the handle the lookup is checked against: without it the answer is no account (a status)',
+        acct: 'with username, what makes the answer an account',
+      },
       quiet: optional(
         '',
         [...ACCOUNT_OPTIONAL, 'bookmarks_onboarded', 'receive_only_follow_mentions', 'pleroma', 'pleroma.accepts_chat_messages'],

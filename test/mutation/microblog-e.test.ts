@@ -90,7 +90,11 @@ describe.skipIf(!hasFixtures(LABEL))(`microblog-e mutations (${skipReason(LABEL)
     parse: (doc) => parseAccount(doc),
     schema: schema.MicroblogEAccount,
     source: [],
-    identity: { id: 'the account id: the record is that account' },
+    identity: {
+      id: 'the account id: the record is that account',
+      username: 'the handle the lookup is checked against: without it the answer is no account (a status)',
+      acct: 'with username, what makes the answer an account',
+    },
     quiet: ACCOUNT_QUIET,
   });
 
