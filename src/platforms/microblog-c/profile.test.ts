@@ -268,7 +268,7 @@ describe('microblogCProfile operation', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it("only Threads' generic page is NOT_FOUND: an empty 200, 204, {}, [], null, plain text or another page is UPSTREAM_FAILED; a consent page UPSTREAM_BLOCKED", async () => {
+  it("only an HTML page of Threads' is NOT_FOUND: an empty 200, 204, {}, [], null, plain text or another site's page is UPSTREAM_FAILED; a consent page UPSTREAM_BLOCKED", async () => {
     for (const [body, status] of [
       ['', 200],
       ['', 204],
@@ -294,9 +294,12 @@ describe('microblogCProfile operation', () => {
       ),
     ).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED' });
     // the generic page, by og:title or <title>: NOT_FOUND
+    // (no real capture of Threads' miss exists: any HTML page of Threads' naming no profile is one)
     for (const generic of [
       '<html><head><meta property="og:title" content="Threads"></head></html>',
       '<html><head><title>Threads</title></head></html>',
+      '<!DOCTYPE html><html><head><title>Page not found • Threads</title></head></html>',
+      '<!DOCTYPE html><html><body><div id="root"></div></body></html>',
     ])
       await expect(
         profile.run(

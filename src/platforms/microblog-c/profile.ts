@@ -21,7 +21,7 @@
  * `<name> (@<username>)`: the name is read from there and the bio from `og:description`, after the
  * page's counts (`<n> Followers • <n> Threads • `) and before its closing pointer to
  * `@<username>` (the other fields null, warned). A page that names neither is a missing account
- * only when it is Threads' generic page (its answer to an unknown name, titled "Threads"); a login
+ * only when it is an HTML page of Threads' (its generic page, its answer to an unknown name); a login
  * wall, a checkpoint or a consent page is a block, and any other answer (empty, `{}`, plain text,
  * another profile's page) UPSTREAM_FAILED (`pageProblem`). A private account is its public header
  * (`is_private: true`).
@@ -153,11 +153,17 @@ function ogProfile(html: string, username: string): { username: string; fullName
 /** Meta's cookie-consent interstitial (instead of the page): its consent route or form. */
 const CONSENT_RE = /\/(?:privacy\/)?consent(?:[/?"'#]|$)|cookie_consent|"consent_required"|id=["']?cookie[_-]?consent/i;
 
-/** Threads' generic page, its answer to an unknown name: an HTML page titled just "Threads". */
+/**
+ * Threads' answer to an unknown name: an HTML page of its own naming no profile (its generic page,
+ * titled "Threads" when last seen). No real capture of one exists, so the rule is loose on purpose
+ * — held to one exact title, every real miss would become a 502 if the title moved (and discovery's
+ * same-handle probes partial results): an HTML document whose title, if it has one, names Threads.
+ * What is no HTML document, or another site's page, is not it.
+ */
 function isGenericPage(html: string): boolean {
-  if (!/^\s*</.test(html)) return false;
+  if (!/^\s*(?:<!doctype html|<html[\s>])/i.test(html)) return false;
   const title = meta(html, 'og:title') ?? /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? null;
-  return title !== null && decode(title).trim() === 'Threads';
+  return title === null || /\bThreads\b/.test(decode(title));
 }
 
 /**
