@@ -15,7 +15,7 @@ import { ownerDomain } from './domains.js';
 import type { LinkPageView } from './linkpages.js';
 import { linkPageOf } from './linkpages.js';
 import type { ProfileView } from './profiles.js';
-import { identity, readerAccount } from './profiles.js';
+import { fetchHandle, identity, readerAccount, readerOf } from './profiles.js';
 import type { SiteScan } from './website.js';
 
 export type Status = 'new' | 'pending' | 'ok' | 'missing' | 'private' | 'failed' | 'unfetched';
@@ -135,6 +135,8 @@ export function accountOf(url: string): { platform: string; handle: string | nul
   const target = c?.url ?? url;
   const r = readerAccount(target);
   a = r ? { platform: r.platform, handle: r.handle, url: target } : c;
+  // A handle its platform cannot hold (a YouTube handle of two letters) is no account: never listed, never read.
+  if (a?.handle && readerOf(a.platform) && !fetchHandle(a.platform, a.handle)) a = { ...a, handle: null };
   if (accounts.size >= 20_000) accounts.clear();
   accounts.set(url, a);
   return a;

@@ -63,5 +63,7 @@ describe('what an account says about itself', () => {
   it('@handle mentions, lower-cased; addresses are not mentions', () => {
     expect(handleMentions('clips → @MiraSolClips. mail: a@b.com, thanks @fan_club_.')).toEqual(['mirasolclips', 'fan_club']);
     expect(handleMentions(null)).toEqual([]);
+    // A name does not stop inside a word (our own text): "@zoë.paints" is not @zo.
+    expect(handleMentions('thanks @zoë.paints and @lukáš_art, hi @zoe\u0308x')).toEqual([]);
   });
 });

@@ -405,7 +405,7 @@ function isLookalike(handle: string, creatorKeys: readonly string[], creatorHand
 export function handleMentions(text: string | null | undefined): string[] {
   if (!text) return [];
   const out = new Set<string>();
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}._%+-])@([A-Za-z0-9._-]{2,40})/gu)) out.add(m[1].replace(/[._-]+$/, '').toLowerCase());
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}._%+-])@([A-Za-z0-9._-]{2,40})(?![\p{L}\p{M}\p{N}])/gu)) out.add(m[1].replace(/[._-]+$/, '').toLowerCase());
   return [...out];
 }
 

@@ -99,6 +99,21 @@ describe('links in bios', () => {
     expect(mentionedAccounts('IG: owl')).toEqual(['https://www.instagram.com/owl']);
   });
 
+  it('a name never stops inside a word: a non-ASCII letter after it means the label is prose (our own bios, after an outside web)', () => {
+    // Polish, Turkish, accented Latin: the ASCII part of a word is no handle.
+    expect(mentionedAccounts('YouTube – pełne odcinki')).toEqual([]);
+    expect(mentionedAccounts('YouTube: Ayşe Oyunda')).toEqual([]);
+    expect(mentionedAccounts('Instagram: Kraków eats')).toEqual([]);
+    expect(mentionedAccounts('TikTok: @zoë.paints')).toEqual([]);
+    expect(mentionedAccounts('IG: Straße_7')).toEqual([]);
+    // A combining mark (NFD "zoë") and Cyrillic / Vietnamese letters too.
+    expect(mentionedAccounts('IG: @zoe\u0308.paints')).toEqual([]);
+    expect(mentionedAccounts('YT: @maшa_art')).toEqual([]);
+    expect(mentionedAccounts('@tran.vư (YT)')).toEqual([]);
+    // A whole ASCII handle followed by punctuation or a space still is one.
+    expect(mentionedAccounts('IG: @zoe.paints, TikTok: @zoe.paints!')).toEqual(['https://www.instagram.com/zoe.paints', 'https://www.tiktok.com/@zoe.paints']);
+  });
+
   it('arrows as separators, and labels joined by / & + name the same handle on each', () => {
     expect(mentionedAccounts('IG ➡️ fz.makeup')).toEqual(['https://www.instagram.com/fz.makeup']);
     expect(mentionedAccounts('ig -> owl.x | TikTok → @owl.pots')).toEqual([

@@ -127,14 +127,14 @@ const MENTION_LABEL = 'ig|insta(?:gram)?|tiktok|tt|yt|youtube|twitter|x';
  */
 const MENTION_RE = new RegExp(
   `(?:^|[\\s|•·,;(])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
-    `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])`,
+    `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
 );
 /** Separators that announce the name (a colon, a dash, an arrow, a pointing hand); a bullet, a bar or another emoji only sits between words. */
 const STRONG_SEPARATOR = /[:：\-–—=>→➡➜⟶»▶👉]/u;
 /** `@name (YT)`, `@name on IG`: the label after the name. */
 const MENTION_AFTER_RE = new RegExp(
-  `(?<![\\p{L}\\p{N}._%+-])@([A-Za-z0-9._]{2,30})(?![A-Za-z0-9._@/])\\s*(?:\\(\\s*(${MENTION_LABEL})\\s*\\)|on\\s+(${MENTION_LABEL})(?![\\p{L}\\p{N}_]))`,
+  `(?<![\\p{L}\\p{N}._%+-])@([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])\\s*(?:\\(\\s*(${MENTION_LABEL})\\s*\\)|on\\s+(${MENTION_LABEL})(?![\\p{L}\\p{N}_]))`,
   'gimu',
 );
 const MENTION_URL: Record<string, (h: string) => string | null> = {
