@@ -16,6 +16,20 @@ describe('spelled-out addresses (" at ", read only where prose cannot match)', (
     expect(spelledOutEmails('write: jo.smith at studio (dot) io')).toEqual(['jo.smith@studio.io']);
   });
 
+  it('the word for @ in more languages, unbracketed, with any language\'s word for the dot (our own bios)', () => {
+    expect(spelledOutEmails('문의: mina.draws 골뱅이 gmail.com')).toEqual(['mina.draws@gmail.com']);
+    expect(spelledOutEmails('mina.draws골뱅이gmail닷com')).toEqual(['mina.draws@gmail.com']);
+    expect(spelledOutEmails('お仕事: akari.works アットマーク gmail ドット com')).toEqual(['akari.works@gmail.com']);
+    expect(spelledOutEmails('współpraca: biuro małpa pracownia kropka pl')).toEqual(['biuro@pracownia.pl']);
+    expect(spelledOutEmails('почта: masha собака yandex точка ru')).toEqual(['masha@yandex.ru']);
+    expect(spelledOutEmails('email: studio at kiln titik co titik id')).toEqual(['studio@kiln.co.id']);
+    expect(spelledOutEmails('iletişim: atolye at gmail nokta com')).toEqual(['atolye@gmail.com']);
+    // Full-width forms fold (NFKC) before anything is read.
+    expect(spelledOutEmails('ｍａｉｌ： ａｋａｒｉ ａｔ ｓｔｕｄｉｏ ｄｏｔ ｊｐ')).toEqual(['akari@studio.jp']);
+    // English "at" is still a preposition without a spelled dot or a cue, in any language's text.
+    expect(spelledOutEmails('spotkajmy się at kawiarnia.pl')).toEqual([]);
+  });
+
   it('"name at domain.com" only after a contact cue on the same line', () => {
     expect(spelledOutEmails('📩 hello at nightowl.com')).toEqual(['hello@nightowl.com']);
     expect(spelledOutEmails('Business enquiries: team at nightowl.com')).toEqual(['team@nightowl.com']);

@@ -17,37 +17,42 @@ import * as cheerio from 'cheerio';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
-import { extractEmails, normaliseEmail } from '../links/emails.js';
+import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
 
 const LOCAL = '[A-Za-z0-9._+-]{1,64}';
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+/** Words written in Latin letters need spaces around them; a word in another script is one without (`art골뱅이gmail닷com`). */
+const latin = (w: string) => /^[\p{Script=Latin}\s-]+$/u.test(w);
+function around(words: string[]): string {
+  const alt = (ws: string[]) => ws.map(escapeRe).join('|');
+  const lat = words.filter(latin);
+  const other = words.filter((w) => !latin(w));
+  return [lat.length ? `\\s+(?:${alt(lat)})\\s+` : '', other.length ? `\\s*(?:${alt(other)})\\s*` : ''].filter(Boolean).join('|');
+}
 /**
- * How addresses are spelled out, by language: the word for `@` and the words for the dot.
- * English "at" is also a preposition, so it needs a spelled dot or a contact cue before it; the
- * other words mean nothing but `@`.
+ * How addresses are spelled out: a word for `@` and the words for the dot (`links/emails.ts`,
+ * every language's). English "at" is also a preposition, so it needs a spelled dot or a contact
+ * cue before it; the other words (`AT_WORDS_PLAIN`: arroba, arobase, małpa, собака, 골뱅이,
+ * アットマーク…) mean nothing but `@`.
  */
+const SPELLED_DOT = `${around(DOT_WORDS)}|\\s*[\\[(]\\s*(?:${DOT_WORDS.map(escapeRe).join('|')})\\s*[\\])]\\s*`;
 const SPELLINGS = [
-  { at: 'at', dot: 'dot', plain: false },
-  { at: 'arobase', dot: 'point', plain: true }, // French
-  { at: 'arroba', dot: 'punto|ponto', plain: true }, // Spanish, Portuguese
-  { at: 'chiocciola', dot: 'punto', plain: true }, // Italian
-].map(({ at, dot, plain }) => {
-  const spelledDot = `\\s+(?:${dot})\\s+|\\s*[\\[(]\\s*(?:${dot})\\s*[\\])]\\s*`;
-  return {
-    plain,
-    dot: new RegExp(spelledDot, 'gi'),
-    // `local at domain dot tld` (plain dots may join other labels).
-    re: new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})\\s+(?:${at})\\s+(${LABEL}(?:(?:${spelledDot}|\\.)${LABEL})*)`, 'gi'),
-  };
-});
+  { at: around(['at']), plain: false },
+  { at: around(AT_WORDS_PLAIN), plain: true },
+].map(({ at, plain }) => ({
+  plain,
+  dot: new RegExp(SPELLED_DOT, 'giu'),
+  // `local at domain dot tld` (plain dots may join other labels).
+  re: new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|\\.)${LABEL})*)`, 'giu'),
+}));
 const CONTACT_CUE_RE =
   /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
 
-/** Addresses written as `name at domain dot com` (or `arobase … point`, `arroba … punto`: see SPELLINGS), normalised. */
+/** Addresses written as `name at domain dot com` (or `arroba … punto`, `골뱅이 … 닷`: see SPELLINGS), normalised. */
 export function spelledOutEmails(text: string): string[] {
   const out: string[] = [];
-  for (const line of decodeEntities(text).split(/\r?\n/)) {
+  for (const line of decodeEntities(text).normalize('NFKC').split(/\r?\n/)) {
     for (const s of SPELLINGS) {
       for (const m of line.matchAll(s.re)) {
         s.dot.lastIndex = 0;

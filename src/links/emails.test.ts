@@ -90,6 +90,10 @@ describe('mailtoAddresses', () => {
     ['mailto:hello&#64;band.com', ['hello@band.com']],
     ['mailto:', []],
     ['mailto:100%@band.com', ['100%@band.com']],
+    // RFC 6068 header fields: to, cc and bcc are addresses the link writes to too (our own links).
+    ['mailto:ana@studio.com?subject=Colab&cc=agencia@talentos.com.br', ['ana@studio.com', 'agencia@talentos.com.br']],
+    ['mailto:?to=ana@studio.com&amp;bcc=mgmt%40talentos.com.br&body=cc=no@x.com', ['ana@studio.com', 'mgmt@talentos.com.br']],
+    ['mailto:ana@studio.com?CC=a@talentos.com,b@talentos.com', ['ana@studio.com', 'a@talentos.com', 'b@talentos.com']],
   ])('%s', (href, out) => {
     expect(mailtoAddresses(href)).toEqual(out);
   });
@@ -112,6 +116,29 @@ describe('deobfuscate', () => {
     ['joao [arroba] site [ponto] com [ponto] br', 'joao@site.com.br'],
     ['luca (chiocciola) studio (punto) it', 'luca@studio.it'],
     ['un point de vue, à ce point', 'un point de vue, à ce point'],
+    // More languages' words for @ and the dot, in brackets (our own spellings): Polish, Turkish,
+    // Dutch, Czech, Russian, Ukrainian, Indonesian, Vietnamese, Korean, Japanese, Chinese, Arabic, Hindi.
+    ['kontakt(małpa)pracownia.pl', 'kontakt@pracownia.pl'],
+    ['biuro [malpa] pracownia [kropka] pl', 'biuro@pracownia.pl'],
+    ['iletisim [at] gmail [nokta] com', 'iletisim@gmail.com'],
+    ['iletisim (et) atolye (nokta) com (nokta) tr', 'iletisim@atolye.com.tr'],
+    ['info (apenstaartje) studio (punt) nl', 'info@studio.nl'],
+    ['info(a)ateliér.cz', 'info@ateliér.cz'],
+    ['jana (zavináč) atelier (tečka) cz', 'jana@atelier.cz'],
+    ['masha (собака) gmail (точка) com', 'masha@gmail.com'],
+    ['olya [равлик] ukr [крапка] net', 'olya@ukr.net'],
+    ['kerja [at] studio [titik] id', 'kerja@studio.id'],
+    ['lienhe [a còng] gmail [chấm] com', 'lienhe@gmail.com'],
+    ['art [골뱅이] gmail [닷] com', 'art@gmail.com'],
+    ['works（アットマーク）gmail（ドット）com', 'works@gmail.com'],
+    ['work [艾特] qq [点] com', 'work@qq.com'],
+    ['noura [at] glow [نقطة] com', 'noura@glow.com'],
+    ['kaam [एट] gmail [डॉट] com', 'kaam@gmail.com'],
+    // Full-width and compatibility forms fold first (NFKC).
+    ['ｗｏｒｋｓ＠ｇｍａｉｌ．ｃｏｍ', 'works@gmail.com'],
+    ['hoshi﹫studio.jp', 'hoshi@studio.jp'],
+    // A bracketed "a" joins two words only without spaces: "option (a) or (b)" is prose.
+    ['option (a) or (b)', 'option (a) or (b)'],
   ])('%s → %s', (input, out) => {
     expect(deobfuscate(input)).toBe(out);
   });
@@ -204,6 +231,12 @@ describe('extractEmails: html', () => {
       'cf-href@band.com',
       'cf-span@band.com',
     ]);
+  });
+
+  it('an address written into an image’s alt text or an element’s title is read; an image name there is not an address', () => {
+    const html = `<p><img src="/contact.png" alt="mika@ceramika-studio.jp"></p><img src="/logo.png" alt="logo@2x.png">
+      <span title="Write to: ateliers＠kiln.fr">✉</span><a href="#" aria-label="mgmt@kiln.fr">✉</a>`;
+    expect(extractEmails({ html })).toEqual(['mika@ceramika-studio.jp', 'ateliers@kiln.fr', 'mgmt@kiln.fr']);
   });
 
   it('adjacent elements never glue into a new address', () => {

@@ -186,36 +186,121 @@ function safeDecodeUri(s: string): string {
   return safeDecode(s, (raw) => raw.replace(/%[0-9A-Fa-f]{2}/g, (m) => String.fromCharCode(parseInt(m.slice(1), 16))));
 }
 
-/** `mailto:a@b.com,c@d.com?subject=Hi` → the addresses (entities and %xx decoded). */
+/**
+ * `mailto:a@b.com,c@d.com?subject=Hi&cc=e@f.com` → the addresses (entities and %xx decoded): the
+ * path's, then the `to`, `cc` and `bcc` fields' (RFC 6068 — an agency copied on every enquiry is
+ * listed there); the subject and body are not read.
+ */
 export function mailtoAddresses(href: string): string[] {
-  let s = decodeEntities(href.trim()).replace(/^mailto:/i, '');
+  const s = decodeEntities(href.trim()).replace(/^mailto:/i, '');
   const q = s.indexOf('?');
-  if (q >= 0) s = s.slice(0, q);
-  s = safeDecodeUri(s);
-  return s
-    .split(/[,;]/)
+  const parts = [q >= 0 ? s.slice(0, q) : s];
+  if (q >= 0) {
+    for (const field of s.slice(q + 1).split(/&(?:amp;)?/)) {
+      const eq = field.indexOf('=');
+      if (eq > 0 && /^(?:to|cc|bcc)$/i.test(field.slice(0, eq).trim())) parts.push(field.slice(eq + 1).replace(/\+/g, ' '));
+    }
+  }
+  return parts
+    .flatMap((p) => safeDecodeUri(p).split(/[,;]/))
     .map((x) => x.trim())
     .filter(Boolean);
 }
 
 /**
- * `[at]`, `(at)`, `{at}`, `<at>`, `[@]` and their `dot` twins, with any spacing and case; the
- * words of other languages likewise (`(arobase)`/`(point)`, `[arroba]`/`[punto]`, `(punkt)`…).
+ * The words for `@` in the languages creators write most (what people say for the sign: "at",
+ * "arroba", "małpa", "собака", "골뱅이", "アットマーク"…). `AT_WORDS_PLAIN` mean nothing else in an
+ * address's place, so they are read unbracketed too (discovery's `text.ts`); the others only
+ * inside brackets (`[et]` is Turkish, `(a)` Nordic and Czech, both words elsewhere).
  */
-const AT_WORD = 'at|@|arobase|arroba|chiocciola';
-const DOT_WORD = 'dot|\\.|point|punto|ponto|punkt';
+export const AT_WORDS_PLAIN = [
+  'arroba', // Spanish, Portuguese, Catalan
+  'arobase',
+  'arobas', // French
+  'chiocciola',
+  'chiocciolina', // Italian
+  'małpa',
+  'malpa', // Polish
+  'zavináč',
+  'zavinac', // Czech, Slovak
+  'kukac', // Hungarian
+  'snabel-a', // Swedish, Danish, Norwegian
+  'apenstaartje',
+  'apestaart', // Dutch
+  'klammeraffe', // German
+  'собака',
+  'собачка', // Russian
+  'равлик', // Ukrainian
+  'a còng',
+  'a móc', // Vietnamese
+  'แอท', // Thai
+  'アットマーク',
+  'あっとまーく',
+  'アット', // Japanese
+  '골뱅이', // Korean
+  '艾特', // Chinese
+  'آت', // Arabic, Persian
+  'एट', // Hindi
+  'שטרודל', // Hebrew
+  'παπάκι', // Greek
+];
+/** Words for the dot (`nokta`, `kropka`, `точка`, `닷`, `ドット`, `点`…), every language's. */
+export const DOT_WORDS = [
+  'dot',
+  'point',
+  'punto',
+  'ponto',
+  'punkt',
+  'punt',
+  'pont',
+  'punct',
+  'punktum',
+  'piste',
+  'nokta',
+  'kropka',
+  'tečka',
+  'tecka',
+  'bodka',
+  'titik',
+  'chấm',
+  'точка',
+  'крапка',
+  'τελεία',
+  'ドット',
+  'どっと',
+  '닷',
+  '점',
+  '点',
+  '點',
+  'จุด',
+  'ดอท',
+  'نقطة',
+  'نقطه',
+  'डॉट',
+  'डोट',
+  'נקודה',
+];
+export const escapeRe = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+const AT_WORD = ['at', '@', 'et', 'ät', 'aet', ...AT_WORDS_PLAIN].map(escapeRe).join('|');
+const DOT_WORD = ['\\.', ...DOT_WORDS.map(escapeRe)].join('|');
+/** `[at]`, `(at)`, `{at}`, `<at>`, `[@]` and their `dot` twins, with any spacing and case, in every language above. */
 const OBFUSCATED_AT_RE = new RegExp(
   `\\s*(?:\\[\\s*(?:${AT_WORD})\\s*\\]|\\(\\s*(?:${AT_WORD})\\s*\\)|\\{\\s*(?:${AT_WORD})\\s*\\}|<\\s*at\\s*>)\\s*`,
-  'gi',
+  'giu',
 );
 const OBFUSCATED_DOT_RE = new RegExp(
   `\\s*(?:\\[\\s*(?:${DOT_WORD})\\s*\\]|\\(\\s*(?:${DOT_WORD})\\s*\\)|\\{\\s*(?:${DOT_WORD})\\s*\\}|<\\s*dot\\s*>)\\s*`,
-  'gi',
+  'giu',
 );
+/** `name(a)domain.cz`: the bracketed letter only when it joins two words without a space. */
+const BRACKETED_A_RE = /(?<=[A-Za-z0-9_-])[([]a[)\]](?=[A-Za-z0-9])/g;
 
-/** `name [at] domain [dot] com` → `name@domain.com`; text without bracketed markers is unchanged. */
+/**
+ * `name [at] domain [dot] com` → `name@domain.com`; text without bracketed markers is unchanged.
+ * Full-width and compatibility forms are folded first (NFKC: `＠` and `﹫` are `@`, `ｇｍａｉｌ` is `gmail`).
+ */
 export function deobfuscate(text: string): string {
-  return text.replace(OBFUSCATED_AT_RE, '@').replace(OBFUSCATED_DOT_RE, '.');
+  return text.normalize('NFKC').replace(OBFUSCATED_AT_RE, '@').replace(BRACKETED_A_RE, '@').replace(OBFUSCATED_DOT_RE, '.');
 }
 
 /** Candidates in text order: `mailto:` targets are decoded in place, then plain and bracketed addresses read. */
@@ -306,6 +391,8 @@ function htmlToText(nodes: DomNode[], out: string[]): void {
       continue;
     }
     if (name === 'meta' && /^(?:description|og:description)$/i.test(a.name ?? a.property ?? '')) out.push(a.content ?? '');
+    // What an image or a control says in words: an address written into a picture's alt text or a title.
+    for (const attr of ['alt', 'title', 'aria-label']) if (a[attr]?.includes('@') || /[＠﹫]/.test(a[attr] ?? '')) out.push(a[attr]);
     const href = a.href?.trim();
     if (href && /^mailto:/i.test(href)) out.push(...mailtoAddresses(href));
     const cf = href ? /\/cdn-cgi\/l\/email-protection#([0-9a-f]+)/i.exec(href) : null;
