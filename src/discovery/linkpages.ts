@@ -20,7 +20,7 @@ import { platforms } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { fetchHtmlPage } from './pages.js';
 import { anchorContexts, anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta, visibleText } from './text.js';
-import { relationMentions } from './markers.js';
+import { relationMentions } from './relations.js';
 import { isPartialRead } from '../platforms/partial-read.js';
 
 export interface LinkPageView {

@@ -48,7 +48,8 @@ import { solve } from './verification.js';
 import { crawlSite } from './website.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
-import { handleMentions, namesRelation } from './markers.js';
+import { handleMentions } from './markers.js';
+import { namesRelation } from './relations.js';
 
 /** What its origin says about a link: the anchor's own text, and the text around it (a link page's title, a bio's line, a page's block). */
 interface LinkLabel {

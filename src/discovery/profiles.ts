@@ -13,7 +13,7 @@ import { identityOf, readProfile, uniq, viewOf } from '../platforms/reader.js';
 import { allReaders } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { emailsInText, linksInText, mentionedAccounts } from './text.js';
-import { relationMentions } from './markers.js';
+import { relationMentions } from './relations.js';
 
 /** A reader's view as discovery reads it (`enrich`). */
 export interface ProfileView extends ReaderView {

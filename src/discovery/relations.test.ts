@@ -11,7 +11,8 @@ import { runDiscovery } from './pipeline.js';
 import { beaconsPage, DiscoveryWeb, sitePage } from './sample-web.js';
 import { websearchQuery } from './websearch.js';
 import { webContext } from '../../test/support/discovery-context.js';
-import { namesRelation, relationMentions, isPaddedCopy } from './markers.js';
+import { isPaddedCopy } from './markers.js';
+import { namesRelation, relationMentions } from './relations.js';
 
 const ref = (platform: 'social-b' | 'shortvideo' | 'video', handle: string) => {
   const r = parseSourceHandle(platform, handle);
@@ -53,6 +54,65 @@ describe('relation words in the creator’s own text', () => {
     expect(namesRelation('Blue Door Management', { short: true })).toBe(true);
     expect(namesRelation('Blue Door Management')).toBe(false);
     expect(relationMentions('📧 art@bea.example\n💖 my friend’s shop: @luna.crafts')).toEqual(['luna.crafts']);
+  });
+
+  it('the same structures in ~20 languages: a possessive before, after or inside the word, a label, the co-host family (our own phrases)', () => {
+    for (const t of [
+      'Minha co-apresentadora 🎙️',
+      'my co-host',
+      'Co-host: @dee',
+      'mon co-animateur',
+      'il mio co-conduttore',
+      'mein Co-Moderator',
+      'mi copresentadora',
+      'meu marido',
+      'minha namorada',
+      'minha filha',
+      'Moja siostra też maluje: Ola',
+      'mojej siostry sklep',
+      'mijn zus',
+      'kız kardeşim',
+      'Menajerim: @x',
+      'Annemin dükkanı',
+      'моя сестра',
+      'мій брат',
+      'наш менеджер',
+      'adik saya',
+      'adikku',
+      'Manajer: @x',
+      'chị gái tôi',
+      'พี่สาวของฉัน',
+      '私の妹',
+      '妹：@x',
+      '相方→@x',
+      '제 여동생',
+      '매니저: 김',
+      '我的经纪人',
+      '我妹妹',
+      'أختي',
+      'مدير أعمالي: @x',
+      'मेरी बहन',
+      'Partner: @brand',
+    ])
+      expect(namesRelation(t), t).toBe(true);
+    for (const t of [
+      'Contact me: hi@x.com', // Vietnamese "mẹ" folds to "me": a short word is never a label alone
+      'meu canal',
+      'my cooking',
+      'mi canal',
+      '제품 리뷰',
+      '大丈夫: ok',
+      '父の日',
+      '我和朋友',
+      'moja siostra channel',
+      'My new account',
+      'Akun kedua: @x',
+      'サブ垢: @x',
+      '妹チャンネル',
+      'Business: @x',
+      'Manager of my own life',
+    ])
+      expect(namesRelation(t), t).toBe(false);
   });
 
   it('a padded copy of a handle: separators added, a padding word, a doubled letter — not another platform’s spelling', () => {
@@ -117,6 +177,32 @@ describe('someone else’s account linked by the creator', () => {
     }
     expect(emails).not.toContain('bookings@fjordtalent.se');
     expect(emails).not.toContain('sofi.holm@gmail.com');
+  });
+
+  it('a co-host, a husband and a sister labelled in Portuguese and Polish on her link page: other people, their addresses not returned (our own page)', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('rafa.conversa', { username: 'rafa.conversa', fullName: 'Rafa Lima', bio: 'podcast', externalUrl: 'https://linktr.ee/rafaconversa', bioLinks: [] });
+    w.linktree.set('rafaconversa', {
+      username: 'rafaconversa',
+      description: 'Rafa — links',
+      links: [
+        { title: 'Minha co-apresentadora', url: 'https://www.instagram.com/bia.microfone' },
+        { title: 'Meu marido 💍', url: 'https://www.instagram.com/tiago.lima.fotos' },
+        { title: 'Moja siostra też gotuje', url: 'https://www.instagram.com/ola.gotuje' },
+      ],
+    });
+    for (const [h, mail] of [
+      ['bia.microfone', 'bia@microfone.com.br'],
+      ['tiago.lima.fotos', 'tiago@limafotos.com.br'],
+      ['ola.gotuje', 'ola@gotuje.pl'],
+    ])
+      w.ig.set(h, { username: h, fullName: h, bio: `contato: ${mail}`, externalUrl: 'https://linktr.ee/rafaconversa', bioLinks: [] });
+    const { byHandle, emails } = await lookup(w, 'social-b', 'rafa.conversa');
+    for (const h of ['bia.microfone', 'tiago.lima.fotos', 'ola.gotuje']) {
+      expect(byHandle(h)?.evidence ?? [], h).toContain('other_person');
+      expect(byHandle(h)!.confidence, h).toBeLessThan(0.5);
+    }
+    expect(emails).toEqual([]);
   });
 
   it('a generic link page naming the handle beside a relation ("my friend’s shop: @…"), and an account whose own bio speaks of the creator in the third person', async () => {

@@ -22,7 +22,8 @@ import type { LookupFetcher } from './fetcher.js';
 import { registrableDomain } from './domains.js';
 import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
-import { handleMentions, relationMentions } from './markers.js';
+import { handleMentions } from './markers.js';
+import { relationMentions } from './relations.js';
 import { anchorContexts, emailsInHtml, pageAnchors, visibleText } from './text.js';
 import type { Anchor } from './text.js';
 
