@@ -34,6 +34,28 @@ describe('what an account says about itself', () => {
       expect(m(handle, name, bio).fan, `${handle} ${bio}`).toBe(false);
   });
 
+  it('fan and unofficial wording in more of the languages creators write (our own bios): Turkish, Polish, Russian, Ukrainian, Arabic, Hindi, Vietnamese, Thai, Indonesian, Malay, Dutch, Chinese', () => {
+    for (const bio of [
+      'Mira hayran sayfası 💜',
+      'resmi değil, sadece hayranım',
+      'Nieoficjalny kanał fanów Miry',
+      'konto fanowskie',
+      'Неофициальный фан-аккаунт Миры',
+      'неофіційна сторінка',
+      'حساب معجبين غير رسمي',
+      'मीरा का फैन पेज',
+      'trang fan không chính thức',
+      'แฟนเพจน้องมีรา',
+      'akun fan Mira',
+      'akaun peminat Mira',
+      'onofficieel',
+      'Mira粉絲團',
+    ])
+      expect(m('someone', 'Someone', bio).fan, bio).toBe(true);
+    for (const bio of ['resmi hesap', 'Oficjalny kanał Miry', 'официальный аккаунт', 'الحساب الرسمي', 'fanfare'])
+      expect(m('someone', 'Someone', bio).fan, bio).toBe(false);
+  });
+
   it('second accounts, in the first person or around the creator’s name', () => {
     for (const bio of [
       'my second channel ✌️ main: @mirasol',

@@ -7,16 +7,24 @@
  *
  * Wording is weak evidence and is weighed as such: fans seldom hide that they are fans (platforms
  * require it), but impersonators claim "backup account" too and fan-run clip channels look like
- * second accounts. The lists below are not exhaustive (English, German, Spanish, French,
- * Portuguese, Italian, Dutch, Indonesian, Japanese, Korean, Chinese); an account in another
- * language is simply not marked. Matching is on whole words (letters and digits around a phrase
+ * second accounts. The lists below are not exhaustive (fan wording in English, German, Spanish,
+ * French, Portuguese, Italian, Dutch, Polish, Turkish, Russian, Ukrainian, Indonesian, Malay,
+ * Vietnamese, Thai, Japanese, Korean, Chinese, Arabic, Hindi); an account in another language is
+ * simply not marked. Matching is on whole words (letters and digits around a phrase
  * end it) after case folding and dropping accents, so `fã-clube` and `fa clube` are one phrase
  * and `fanfare` is no fan.
  */
 
-/** Lower-cased, accents dropped (NFKD without combining marks), so `Fã-Clube` reads `fa-clube`. */
+/** Letters whose accent is not a combining mark (Turkish `ı`, Polish `ł`, Vietnamese `đ`…). */
+const BASE_LETTER: Record<string, string> = { ı: 'i', ł: 'l', đ: 'd', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ħ: 'h' };
+
+/** Lower-cased, accents dropped (NFKD without combining marks), so `Fã-Clube` reads `fa-clube` and `sayfası` `sayfasi`. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[ıłđøæœßħ]/g, (c) => BASE_LETTER[c]);
 }
 
 /** A fan, update or tribute account saying so (name or bio). */
@@ -113,7 +121,106 @@ const FAN_PHRASES = [
   'akun fans',
   'akun penggemar',
   'tidak resmi',
-  // Japanese, Korean, Chinese (matched as substrings)
+  // Turkish
+  'hayran sayfasi',
+  'hayran hesabi',
+  'hayran kulubu',
+  'hayran hesap',
+  'fan hesabi',
+  'fan sayfasi',
+  'resmi degil',
+  'resmi olmayan',
+  'gayri resmi',
+  // Polish
+  'konto fanowskie',
+  'strona fanow',
+  'strona fanowska',
+  'kanal fanow',
+  'fan klub',
+  'nieoficjalny',
+  'nieoficjalna',
+  'nieoficjalne',
+  'nie jest oficjalne',
+  // Russian, Ukrainian
+  'фан-аккаунт',
+  'фан аккаунт',
+  'фанаккаунт',
+  'фан-страница',
+  'фан страница',
+  'фан-клуб',
+  'фанклуб',
+  'фан-акаунт',
+  'фан акаунт',
+  'фан-сторінка',
+  'неофициальныи',
+  'неофициальная',
+  'неофициальное',
+  'неофициальный',
+  'не официальныи',
+  'неофіціиний',
+  'неофіційний',
+  'неофіціина',
+  'неофіційна',
+  // Arabic
+  'حساب معجبين',
+  'صفحة معجبين',
+  'نادي معجبين',
+  'نادي المعجبين',
+  'حساب فان',
+  'فان بيج',
+  'غير رسمي',
+  'غير رسمية',
+  'ليس رسمي',
+  'ليس الحساب الرسمي',
+  // Hindi
+  'फैन पेज',
+  'फ़ैन पेज',
+  'फैन अकाउंट',
+  'फ़ैन अकाउंट',
+  'फैन क्लब',
+  'अनौपचारिक',
+  'आधिकारिक नहीं',
+  // Vietnamese, Malay, more Indonesian
+  'trang fan',
+  'tai khoan fan',
+  'hoi fan',
+  'cong đong fan',
+  'khong chinh thuc',
+  'akun fan',
+  'bukan akun resmi',
+  'bukan resmi',
+  'akaun peminat',
+  'akaun fan',
+  'tidak rasmi',
+  'bukan rasmi',
+  // Dutch, more Italian, Spanish, Portuguese, German, French
+  'onofficieel',
+  'geen officieel',
+  'fan club',
+  'non e ufficiale',
+  'aggiornamenti su',
+  'no es oficial',
+  'pagina no oficial',
+  'fa clube',
+  'nao e oficial',
+  'fan-club',
+  'fanclub von',
+  'pas le compte officiel',
+  // Thai, Japanese, Korean, Chinese (matched as substrings)
+  'แฟนเพจ',
+  'แฟนคลับ',
+  'บัญชีแฟน',
+  'ไม่เป็นทางการ',
+  'ไม่ใช่ทางการ',
+  'ファンサイト',
+  '팬사이트',
+  '홈마',
+  '粉丝团',
+  '粉丝站',
+  '粉絲',
+  '應援',
+  '应援',
+  '非官方',
   'ファンアカウント',
   'ファン垢',
   'ファンページ',
@@ -284,7 +391,7 @@ const SECOND_WORDS = new Set([
 /** What impersonators pad the creator's handle with. */
 const PADDING_WORDS = new Set(['', 'x', 'xx', 'real', 'the', 'its', 'im', 'official', 'offical', 'og', 'original', 'actual', '1', '0']);
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 function phraseMatcher(phrases: readonly string[]): (text: string) => boolean {
   const latin = phrases.filter((p) => !CJK.test(p)).map((p) => fold(p).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -373,7 +480,7 @@ export function markersOf(
     saysFan(bio) ||
     nameWords.some((w) => FAN_WORDS.has(w)) ||
     (handleWords ?? []).some((w) => FAN_WORDS.has(w)) ||
-    /ファン|팬|粉丝/u.test(name);
+    /ファン|팬|粉丝|粉絲|แฟน/u.test(name);
   const second =
     saysSecond(bio) ||
     saysSecond(name) ||
