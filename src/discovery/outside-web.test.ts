@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSourceHandle } from './input.js';
 import { runDiscovery } from './pipeline.js';
-import { DiscoveryWeb } from './sample-web.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { isReferralUrl, offersDiscount, sponsorEmails } from './sponsors.js';
 import { webContext } from '../../test/support/discovery-context.js';
 
 type Src = 'social-b' | 'shortvideo' | 'video';
@@ -44,5 +45,54 @@ describe('labels followed by words, and handles a platform cannot hold', () => {
     const { urls } = await lookup(w, 'social-b', 'kasia.szyje');
     expect(urls.some((u) => u.includes('youtube'))).toBe(false);
     expect(urls).toContain('https://www.tiktok.com/@kasia.szyje');
+  });
+});
+
+describe('sponsors and affiliates: a brand the creator earns from is not the creator', () => {
+  it('a referral code in the address, or a discount in the words, in several languages; a click-origin tag is neither', () => {
+    expect(isReferralUrl('https://lumiere-skincare.com/?ref=mina10')).toBe(true);
+    expect(isReferralUrl('https://lumiere-skincare.com/discount/MINA10')).toBe(true);
+    expect(isReferralUrl('https://lumiere-skincare.com/?utm_medium=influencer&utm_campaign=spring')).toBe(true);
+    expect(isReferralUrl('https://minaceramics.com/?ref=linktree')).toBe(false);
+    expect(isReferralUrl('https://minaceramics.com/?utm_source=instagram&utm_medium=social')).toBe(false);
+    for (const t of ['Get 20% off my tripod', 'كود خصم MINA10', 'kod rabatowy MINA', 'Rabattcode MINA15', '%15 indirim', 'Скидка по промокоду', '쿠폰 할인', '割引コード', 'Code: MINA10', '#ad'])
+      expect(offersDiscount(t), t).toBe(true);
+    for (const t of ['100% handmade', 'Learn to code with me', 'My code', 'Sponsor me on GitHub', 'Shop my prints'])
+      expect(offersDiscount(t), t).toBe(false);
+  });
+
+  it('a link page’s discount-code link is not crawled as her website; her own shop is (our own pages)', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('mina.ceramics', { username: 'mina.ceramics', fullName: 'Mina Park', bio: 'pottery', externalUrl: 'https://linktr.ee/minaceramics', bioLinks: [] });
+    w.linktree.set('minaceramics', {
+      username: 'minaceramics',
+      description: 'Mina — links',
+      links: [
+        { title: 'My shop', url: 'https://minaceramics.com/' },
+        { title: 'كود خصم MINA10 على لوميير', url: 'https://lumiere-skincare.com/' },
+        { title: 'Tripod I use', url: 'https://tripodworks.com/?ref=minapark' },
+      ],
+    });
+    w.page('https://minaceramics.com/', sitePage('Mina Ceramics', '<h1>Mina</h1><p>studio@minaceramics.com</p>'));
+    w.page('https://lumiere-skincare.com/', sitePage('Lumière', '<p>care@lumiere-skincare.com</p>'));
+    w.page('https://tripodworks.com/?ref=minapark', sitePage('Tripod Works', '<p>partners@tripodworks.com</p>'));
+    w.page('https://tripodworks.com/', sitePage('Tripod Works', '<p>partners@tripodworks.com</p>'));
+    const { out, emails } = await lookup(w, 'social-b', 'mina.ceramics');
+    expect(emails).toEqual(['studio@minaceramics.com']);
+    expect(out.diagnostics.expanded_website_urls).toEqual(['https://minaceramics.com/']);
+  });
+
+  it('a sponsor’s or the site builder’s address on her own site is theirs; her own and her manager’s stay (our own page)', async () => {
+    const html = sitePage(
+      'Mina Ceramics',
+      '<h1>Mina</h1><p>Bookings: mgmt@northclay-agency.com</p><p>studio@minaceramics.com</p>',
+      { footer: '<p>Sponsored by Hanbit Pans — <a href="mailto:partners@hanbitpans.kr">write to them</a></p><p>site by Pixelhaus · hello@pixelhaus.de</p>' },
+    );
+    expect([...sponsorEmails(html, 'https://minaceramics.com/')].sort()).toEqual(['hello@pixelhaus.de', 'partners@hanbitpans.kr']);
+    const w = new DiscoveryWeb();
+    w.ig.set('mina.ceramics', { username: 'mina.ceramics', fullName: 'Mina Park', bio: 'pottery', externalUrl: 'https://minaceramics.com/', bioLinks: [] });
+    w.page('https://minaceramics.com/', html);
+    const { emails } = await lookup(w, 'social-b', 'mina.ceramics');
+    expect(emails.sort()).toEqual(['mgmt@northclay-agency.com', 'studio@minaceramics.com']);
   });
 });

@@ -48,7 +48,8 @@ import { solve } from './verification.js';
 import { crawlSite } from './website.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
-import { handleMentions } from './markers.js';
+import { handleMentions, key } from './markers.js';
+import { isReferralUrl, offersDiscount } from './sponsors.js';
 import { namesRelation } from './relations.js';
 
 /** What its origin says about a link: the anchor's own text, and the text around it (a link page's title, a bio's line, a page's block). */
@@ -410,7 +411,8 @@ class Lookup {
     const credited =
       namesRelation(label?.context) ||
       namesRelation(label?.text, { short: true }) ||
-      (!!label?.others.length && label.others.includes(accountOf(url)?.handle?.toLowerCase() ?? ''));
+      (!!label?.others.length && label.others.includes(accountOf(url)?.handle?.toLowerCase() ?? '')) ||
+      this.isSponsor(url, label);
     if (isShortLinkToResolve(url)) {
       // Resolved where the link would be acted on: the creator's links (followed), a website's
       // (read as candidates), a candidate account's (its link page is read to see whether it links back).
@@ -479,6 +481,25 @@ class Lookup {
     if (anchored) site.anchored = true;
     // Another domain a crawled site links to is recorded, never crawled (a redirect of the declared address is, see crawl()).
     if (mayFetch) this.crawl(site, by);
+  }
+
+  /**
+   * A sponsor's or affiliate's link (sponsors.ts): a website address with a referral or coupon
+   * code, or a link the creator's text offers a discount on — unless its address carries the
+   * creator's own name (the creator's shop announcing a sale).
+   */
+  private isSponsor(url: string, label?: LinkLabel): boolean {
+    const account = accountOf(url);
+    const referral = !account && !linkPageOf(url) && isReferralUrl(url);
+    if (!referral && !offersDiscount(label?.text) && !offersDiscount(label?.context)) return false;
+    let where: string;
+    try {
+      where = key(account?.handle ?? new URL(url).hostname);
+    } catch {
+      return false;
+    }
+    const own = [key(this.g.sourceHandle), key(this.g.sourceView?.displayName ?? '')].filter((k) => k.length >= 4);
+    return !own.some((k) => where.includes(k));
   }
 
   /**

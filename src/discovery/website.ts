@@ -24,6 +24,7 @@ import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
 import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
+import { sponsorEmails } from './sponsors.js';
 import { anchorContexts, emailsInHtml, pageAnchors, visibleText } from './text.js';
 import type { Anchor } from './text.js';
 
@@ -297,11 +298,13 @@ function readPage(page: HtmlPage): ReadPage {
   const anchors = pageAnchors(page.html, page.finalUrl);
   const text = visibleText(page.html);
   const contexts = anchorContexts(page.html, page.finalUrl);
+  const sponsored = sponsorEmails(page.html, page.finalUrl);
   return {
     url: page.finalUrl,
     links: anchors.map((a) => a.url),
     anchors,
-    emails: emailsInHtml(page.html, text),
+    // A sponsor's or the site builder's address on the page is theirs (sponsors.ts).
+    emails: emailsInHtml(page.html, text).filter((e) => !sponsored.has(e.toLowerCase())),
     mentions: handleMentions(text),
     labels: Object.fromEntries(anchors.map((a) => [a.url, contexts.get(a.url) ?? a.text])),
     others: relationMentions(text),
