@@ -96,3 +96,68 @@ describe('sponsors and affiliates: a brand the creator earns from is not the cre
     expect(emails.sort()).toEqual(['mgmt@northclay-agency.com', 'studio@minaceramics.com']);
   });
 });
+
+describe('agency rosters read by their card structure (our own pages)', () => {
+  const card = (name: string, links: [string, string][], extra = '') =>
+    `<div class="card"><h3>${name}</h3>${links.map(([u, t]) => `<a href="${u}">${t}</a>`).join(' ')}${extra}</div>`;
+
+  it('cards of people each with platform-named links, on the agency home the creator declared without a label: not her site', async () => {
+    const w = new DiscoveryWeb();
+    w.youtube.set('deniz.oynuyor', {
+      handle: 'deniz.oynuyor',
+      channelId: 'UCdenizOynuyor0000000001',
+      title: 'Deniz Oynuyor',
+      description: 'oyun videoları',
+      links: [{ title: 'Ajans', url: 'https://parlakyetenek.com.tr/' }],
+    });
+    w.page(
+      'https://parlakyetenek.com.tr/',
+      sitePage(
+        'Parlak Yetenek',
+        `<h1>Parlak Yetenek</h1><div class="grid">${card('Deniz Oynuyor', [['https://www.youtube.com/@deniz.oynuyor', 'YouTube']])}${card('Kerem Aksoy', [
+          ['https://www.youtube.com/@keremaksoy', 'YouTube'],
+          ['https://www.instagram.com/kerem.aksoy/', 'Instagram'],
+        ])}${card('Elif Yazar', [['https://www.instagram.com/elif.yazar/', 'Instagram']])}${card('Mert Demir', [['https://www.tiktok.com/@mertdemir', 'TikTok']])}</div>
+        <p>İletişim: <a href="mailto:info@parlakyetenek.com.tr">info@parlakyetenek.com.tr</a></p>`,
+      ),
+    );
+    w.ig.set('kerem.aksoy', { username: 'kerem.aksoy', fullName: 'Kerem Aksoy', bio: 'kerem@parlakyetenek.com.tr', externalUrl: 'https://parlakyetenek.com.tr/', bioLinks: [] });
+    const { out, emails } = await lookup(w, 'video', 'deniz.oynuyor');
+    expect(emails).toEqual([]);
+    expect(out.profiles.find((p) => p.handle === 'kerem.aksoy')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+
+  it('her own talent page on an agency site stays hers; the roster home (@handle cards with addresses) and the agency inbox do not', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('laras.trips', { username: 'laras.trips', fullName: 'Laras Wulan', bio: 'travel', externalUrl: 'https://kilautalenta.id/talent/laras', bioLinks: [] });
+    w.page(
+      'https://kilautalenta.id/talent/laras',
+      sitePage('Laras Wulan', '<h1>Laras Wulan</h1><p>Book Laras: <a href="mailto:laras@kilautalenta.id">laras@kilautalenta.id</a></p><a href="/">Semua talent</a> <a href="/kontak">Kontak</a>'),
+    );
+    w.page(
+      'https://kilautalenta.id/',
+      sitePage(
+        'Kilau Talenta',
+        `<h1>Talent kami</h1>${card('Laras Wulan', [['https://www.instagram.com/laras.trips/', '@laras.trips']])}${card('Yoga Pratama', [['https://www.instagram.com/yoga.pratama/', '@yoga.pratama']], ' yoga@kilautalenta.id')}${card('Nia Kusuma', [['https://www.tiktok.com/@niakusuma', '@niakusuma']], ' nia@kilautalenta.id')}`,
+      ),
+    );
+    w.page('https://kilautalenta.id/kontak', sitePage('Kontak', '<p>Email: halo@kilautalenta.id</p>'));
+    const { emails } = await lookup(w, 'social-b', 'laras.trips');
+    expect(emails).toEqual(['laras@kilautalenta.id']);
+  });
+
+  it('an artist page that links the pages of other artists beside it: the agency’s contact page (audition inbox) is not hers', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('sora.sings', { username: 'sora.sings', fullName: 'SORA', bio: '싱어송라이터', externalUrl: 'https://starbridge-ent.kr/artist/sora', bioLinks: [] });
+    w.page(
+      'https://starbridge-ent.kr/artist/sora',
+      sitePage(
+        'SORA | Starbridge',
+        '<h1>SORA</h1><p>Booking: sora.booking@starbridge-ent.kr</p><a href="https://www.instagram.com/sora.sings/">Instagram</a><nav><a href="/artist/haneul">HANEUL</a> <a href="/artist/minjun">MINJUN</a> <a href="/contact">Contact</a></nav>',
+      ),
+    );
+    w.page('https://starbridge-ent.kr/contact', sitePage('Contact', '<p>General: contact@starbridge-ent.kr</p><p>Audition: audition@starbridge-ent.kr</p>'));
+    const { emails } = await lookup(w, 'social-b', 'sora.sings');
+    expect(emails).toEqual(['sora.booking@starbridge-ent.kr']);
+  });
+});

@@ -216,3 +216,35 @@ export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter
   });
   return out;
 }
+
+/**
+ * The card each link sits in, by URL (resolved as `pageAnchors` resolves them): the heading of the
+ * nearest container (up to four levels up) that holds exactly one heading outside links —
+ * `<div><h3>Burak Tekin</h3><a>YouTube</a> <a>Instagram</a></div>` names both links "Burak
+ * Tekin". A page of such cards lists people, each with accounts of their own (a roster).
+ */
+export function cardNames(html: string, pageUrl: string): Map<string, string> {
+  const $ = cheerio.load(html);
+  const out = new Map<string, string>();
+  $('a[href]').each((_, el) => {
+    let u: URL;
+    try {
+      u = new URL($(el).attr('href')!.trim(), pageUrl);
+    } catch {
+      return;
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
+    u.hash = '';
+    let box = $(el).parent();
+    for (let up = 0; up < 4 && box.length && !box.is('body, html'); up++, box = box.parent()) {
+      const heads = box.find('h1, h2, h3, h4, h5, h6').filter((_, h) => !$(h).find('a').length && !$(h).closest('a').length);
+      if (heads.length > 1) return;
+      if (heads.length === 1) {
+        const name = heads.first().text().replace(/\s+/g, ' ').trim();
+        if (name && name.length <= 60 && !out.has(u.href)) out.set(u.href, name);
+        return;
+      }
+    }
+  });
+  return out;
+}

@@ -82,32 +82,157 @@ export function solve(g: EvidenceGraph, without: string | null): Verification {
 
 /**
  * A site of several people (an agency's roster, a label's artists, a collective): one of its
- * pages links the creator's account under the creator's name and two or more other accounts each
- * under a name of its own ("Ben Cohen", "Lila West", "The Harbours") — the creator is one act
- * among others there, so the site is not the creator's, whoever links it.
+ * pages lists people, each under a name of its own with accounts of their own — a link whose text
+ * is the person's name ("Ben Cohen") or `@handle`, or links in a card under the person's name as
+ * its heading (`<div><h3>Burak Tekin</h3><a>YouTube</a></div>`: text.ts cardNames). A page that
+ * lists the creator (under its name or handle, the account verified) and two or more others, or
+ * three or more others in cards while the page links none of the creator's accounts as its own, is
+ * a roster page. Its pages (`rosterPages`) are not the creator's; the whole site is not when the
+ * creator declared the roster page or the site's home (the agency itself) — when it declared a
+ * page of its own there (`/talent/rara`), that page stays the creator's and the others are dropped.
  */
-function isRoster(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): string[] {
   const keys = personKeys(g, []);
+  const out: string[] = [];
   for (const page of s.scan?.pages ?? []) {
     let own = 0;
+    let ownPlain = false;
     const others = new Set<string>();
+    const carded = new Set<string>();
     for (const l of page.links) {
-      const text = page.anchorTexts?.[l] ?? '';
-      const words = fold(text)
-        .split(/[^\p{L}\p{N}]+/u)
-        .filter(Boolean);
-      // A name: one to four words, none a platform's or "follow me…", no @handle.
-      if (!words.length || words.length > 4 || text.includes('@') || words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')) continue;
       const a = accountOf(l);
       if (!a?.handle) continue;
       const k = g.nodeKey(a.platform, a.handle);
+      const anchor = (page.anchorTexts?.[l] ?? '').trim();
+      const handleText = /^@[\p{L}\p{N}._-]+$/u.test(anchor) ? anchor.slice(1) : null;
+      const anchorWords = fold(anchor)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
+      // The link's own text names the person, else the heading of its card does ("YouTube" under "Burak Tekin").
+      const platformText = !anchorWords.length || anchorWords.some((w) => SOCIAL_WORDS.has(w) && w !== 'the');
+      const card = platformText || handleText !== null ? page.cards?.[l] : undefined;
+      const text = card ?? handleText ?? anchor;
+      const words = fold(text)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
+      // A name: one to four words, none a platform's or "follow me…" (a handle alone is a name too).
+      const named = !!words.length && words.length <= 4 && (card !== undefined || handleText !== null || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')));
+      if (!named) {
+        if (isVerifiedKey(g, k, v)) ownPlain = true;
+        continue;
+      }
       const holdsCreator = keys.some((x) => words.join('').includes(x));
       if (isVerifiedKey(g, k, v) && holdsCreator) own++;
-      else if (!holdsCreator) others.add(k);
+      else if (!holdsCreator) {
+        others.add(card ? `card:${fold(card)}` : k);
+        if (card) carded.add(fold(card));
+      }
     }
-    if (own > 0 && others.size >= 2) return true;
+    if ((own > 0 && others.size >= 2) || (!own && !ownPlain && carded.size >= 3)) out.push(page.url);
   }
+  return out;
+}
+
+/** The same page, whatever its trailing slash or `www.`. */
+const samePage = (a: string, b: string) => {
+  const k = (u: string) => u.replace(/^https?:\/\/(?:www\.)?/i, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+  return k(a) === k(b);
+};
+
+/**
+ * Whether site `s` is a roster as a whole (above); a roster page beside the page the creator
+ * declared there is dropped from the site's scan instead.
+ */
+function isRoster(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+  if (trimAgencySite(s)) return false;
+  const found = rosterPages(g, s, v);
+  if (!found.length || !s.scan) return false;
+  const start = s.scan.startUrl;
+  const home = (() => {
+    try {
+      return new URL(start).pathname.replace(/\/+$/, '') === '';
+    } catch {
+      return true;
+    }
+  })();
+  if (home || found.some((u) => samePage(u, start))) return true;
+  s.scan.pages = s.scan.pages.filter((p) => samePage(p.url, start));
   return false;
+}
+
+/** Path segments under which a site lists its people, one page each (`/artist/hyunwoo`, `/talent/rara`). */
+const PEOPLE_SEGMENTS = new Set([
+  'artist',
+  'artists',
+  'talent',
+  'talents',
+  'creator',
+  'creators',
+  'roster',
+  'member',
+  'members',
+  'model',
+  'models',
+  'influencer',
+  'influencers',
+  'kol',
+  'speaker',
+  'speakers',
+  'team',
+  'people',
+  'kuenstler',
+  'artistas',
+  'artistes',
+  'artisti',
+  'tworcy',
+  'sanatcilar',
+  'артисты',
+  '아티스트',
+  'タレント',
+  'アーティスト',
+  '艺人',
+]);
+
+/**
+ * The creator declared its own page on a site of several people: the page sits under a people
+ * segment (`/artist/hyunwoo`) and links two or more pages beside it (`/artist/jisoo`,
+ * `/artist/taeyang`). Only that page (and pages under it) is the creator's; the agency's other
+ * pages (its contact page, its audition inbox) are not. Trims the scan; true when it did.
+ */
+function trimAgencySite(s: SiteNode): boolean {
+  if (!s.scan) return false;
+  let start: URL;
+  try {
+    start = new URL(s.scan.startUrl);
+  } catch {
+    return false;
+  }
+  const segs = start.pathname.split('/').filter(Boolean);
+  if (segs.length < 2 || !PEOPLE_SEGMENTS.has(fold(decodeURIComponent(segs[segs.length - 2])))) return false;
+  const parent = `/${segs.slice(0, -1).join('/')}/`;
+  const own = `/${segs.join('/')}`;
+  const page = s.scan.pages.find((p) => samePage(p.url, s.scan!.startUrl));
+  const siblings = new Set(
+    (page?.links ?? []).flatMap((l) => {
+      try {
+        const u = new URL(l);
+        const path = u.pathname.replace(/\/+$/, '');
+        return u.hostname === start.hostname && path.startsWith(parent) && path !== own && !path.slice(parent.length).includes('/') ? [path] : [];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  if (siblings.size < 2) return false;
+  s.scan.pages = s.scan.pages.filter((p) => {
+    try {
+      const path = new URL(p.url).pathname.replace(/\/+$/, '');
+      return path === own || path.startsWith(`${own}/`);
+    } catch {
+      return false;
+    }
+  });
+  return true;
 }
 
 function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>, rosters: ReadonlySet<string>): Verification {

@@ -25,7 +25,7 @@ import { fetchHtmlPage, isOverByteCap } from './pages.js';
 import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
 import { sponsorEmails } from './sponsors.js';
-import { anchorContexts, emailsInHtml, pageAnchors, visibleText } from './text.js';
+import { anchorContexts, cardNames, emailsInHtml, pageAnchors, visibleText } from './text.js';
 import type { Anchor } from './text.js';
 
 /** Pages the declared page links that are read (best first). */
@@ -46,6 +46,8 @@ export interface SitePage {
   others?: string[];
   /** Each link's own anchor text (its text, title and aria-label), by the link as in `links`. */
   anchorTexts?: Record<string, string>;
+  /** The heading of the card each link sits in (text.ts cardNames), by the link as in `links`. */
+  cards?: Record<string, string>;
 }
 
 export interface SiteScan {
@@ -299,6 +301,7 @@ function readPage(page: HtmlPage): ReadPage {
   const text = visibleText(page.html);
   const contexts = anchorContexts(page.html, page.finalUrl);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
+  const cards = cardNames(page.html, page.finalUrl);
   return {
     url: page.finalUrl,
     links: anchors.map((a) => a.url),
@@ -309,10 +312,11 @@ function readPage(page: HtmlPage): ReadPage {
     labels: Object.fromEntries(anchors.map((a) => [a.url, contexts.get(a.url) ?? a.text])),
     others: relationMentions(text),
     anchorTexts: Object.fromEntries(anchors.map((a) => [a.url, a.text])),
+    cards: Object.fromEntries(anchors.flatMap((a) => (cards.has(a.url) ? [[a.url, cards.get(a.url)!]] : []))),
   };
 }
 
-const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts }: ReadPage): SitePage => ({
+const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, cards }: ReadPage): SitePage => ({
   url,
   links,
   emails,
@@ -320,6 +324,7 @@ const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts }:
   labels,
   others,
   anchorTexts,
+  cards,
 });
 
 /**
