@@ -313,7 +313,44 @@ const SECOND_PHRASES = [
   'account secondario',
   'account principale',
   'nuovo account',
-  // Japanese, Korean, Chinese
+  // Dutch, Polish, Turkish, Russian, Ukrainian, Indonesian, Malay, Vietnamese, Thai, Arabic, Hindi
+  'tweede account',
+  'tweede kanaal',
+  'drugie konto',
+  'drugi kanał',
+  'drugi kanal',
+  'konto zapasowe',
+  'ikinci hesap',
+  'ikinci kanal',
+  'yedek hesap',
+  'второй аккаунт',
+  'второй канал',
+  'запасной аккаунт',
+  'другий акаунт',
+  'другий канал',
+  'запасний акаунт',
+  'akun kedua',
+  'akun cadangan',
+  'channel kedua',
+  'akaun kedua',
+  'tai khoan phu',
+  'tai khoan thu hai',
+  'kenh phu',
+  'الحساب الثاني',
+  'حسابي الثاني',
+  'حساب احتياطي',
+  'दूसरा अकाउंट',
+  'दूसरा चैनल',
+  'sub account',
+  'sub acc',
+  // Japanese, Korean, Chinese, Thai
+  'บัญชีสำรอง',
+  'บัญชีที่สอง',
+  'サブアカウント',
+  '別垢',
+  '備用帳號',
+  '备用账号',
+  '二号',
   'サブ垢',
   'サブアカ',
   'サブチャンネル',
@@ -506,6 +543,18 @@ function isLookalike(handle: string, creatorKeys: readonly string[], creatorHand
     for (let i = 1; i < h.length; i++) if (h[i] === h[i - 1] && h.slice(0, i) + h.slice(i + 1) === k) return true;
   }
   return false;
+}
+
+/**
+ * `@handle`s a text names on a line that says second account ("サブ垢: @hoshi_sub", "부계정
+ * @jiwoo.sub2", "Akun kedua: @rizky2"): the creator naming an account of its own, on the same
+ * platform when nothing else is said. Lower-cased.
+ */
+export function secondAccountMentions(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const out = new Set<string>();
+  for (const line of text.split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])/)) if (saysSecond(line)) for (const h of handleMentions(line)) out.add(h);
+  return [...out];
 }
 
 /** `@handle` mentions in a text (the creator's bio, a website page), lower-cased. */

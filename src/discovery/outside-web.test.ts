@@ -161,3 +161,31 @@ describe('agency rosters read by their card structure (our own pages)', () => {
     expect(emails).toEqual(['sora.booking@starbridge-ent.kr']);
   });
 });
+
+describe('a second account the source bio names by a bare @mention under a second-account label (our own bios)', () => {
+  for (const [bio, second] of [
+    ['イラストレーター\nサブ垢: @akari_sub', 'akari_sub'],
+    ['일러스트 🎨\n부계정 @akari.sub2', 'akari.sub2'],
+    ['Ilustrator\nAkun kedua: @akarisketch', 'akarisketch'],
+    ['Ilustratorka\nDrugie konto → @akari.szkice', 'akari.szkice'],
+  ] as const)
+    it(`${bio.split('\n')[1]}: read as a candidate, returned with the creator's mention and its link back — not verified on the word alone`, async () => {
+      const w = new DiscoveryWeb();
+      w.ig.set('akari.draws', { username: 'akari.draws', fullName: 'Akari', bio, externalUrl: null, bioLinks: [] });
+      w.ig.set(second, { username: second, fullName: 'Akari (sub)', bio: 'sketches', externalUrl: 'https://www.instagram.com/akari.draws/', bioLinks: [] });
+      const { out } = await lookup(w, 'social-b', 'akari.draws');
+      const p = out.profiles.find((x) => x.handle === second);
+      expect(p?.evidence).toEqual(expect.arrayContaining(['creator_mention', 'reciprocal_profile_link']));
+      expect(p?.evidence).not.toContain('verified_profile_link');
+      expect(p!.confidence).toBeGreaterThanOrEqual(0.5);
+      expect(out.scan.scanned_profile_urls.some((u) => u.includes(second))).toBe(false);
+    });
+
+  it('a bare @mention without a second-account label (a shout-out) is not read', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('akari.draws', { username: 'akari.draws', fullName: 'Akari', bio: 'thanks @kenji.edits for the help', externalUrl: null, bioLinks: [] });
+    w.ig.set('kenji.edits', { username: 'kenji.edits', fullName: 'Kenji', bio: 'edits', externalUrl: 'https://www.instagram.com/akari.draws/', bioLinks: [] });
+    const { out } = await lookup(w, 'social-b', 'akari.draws');
+    expect(out.profiles.map((p) => p.handle)).toEqual(['akari.draws']);
+  });
+});

@@ -48,7 +48,7 @@ import { solve } from './verification.js';
 import { crawlSite } from './website.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
-import { handleMentions, key } from './markers.js';
+import { handleMentions, key, secondAccountMentions } from './markers.js';
 import { isReferralUrl, offersDiscount } from './sponsors.js';
 import { namesRelation } from './relations.js';
 
@@ -558,6 +558,27 @@ class Lookup {
     n.view.links.forEach((l, i) =>
       this.onLink(l, from, [...(n.isSource ? [1] : n.order), i], n.depth + 1, undefined, labelOf(labels[l], labels[l], n.view!.others)),
     );
+    if (n.isSource) this.followSecondMentions(n, n.view);
+  }
+
+  /**
+   * `@handle`s the source's bio names as a second account ("サブ垢: @hoshi_sub", markers.ts
+   * secondAccountMentions), on the source's own platform: read as candidates — the creator's word,
+   * not a link, so they still need the usual proof (a link back: `creator_mention` with
+   * `reciprocal_profile_link` and what they say about themselves).
+   */
+  private followSecondMentions(n: ProfileNode, view: ProfileView): void {
+    const g = this.g;
+    const reader = readerOf(n.platform);
+    if (!reader) return;
+    secondAccountMentions(view.bio).forEach((mention, i) => {
+      const h = fetchHandle(n.platform, mention);
+      if (!h) return;
+      const key = g.nodeKey(n.platform, h);
+      if (key === n.key) return;
+      const c = g.profileNode(key, n.platform, h, reader.profileUrl(h), [1, view.links.length + i], 1);
+      if (c.status === 'new') this.fetchAccount(c, 'candidate', this.askerOf({ kind: 'source' }));
+    });
   }
 
   private followPage(p: PageNode): void {

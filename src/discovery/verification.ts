@@ -27,7 +27,7 @@ import { isVerified, sameDisplayName } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import { fold, handleMentions, isPaddedCopy, key, markersOf } from './markers.js';
+import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions } from './markers.js';
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import { comparableHandle } from './profiles.js';
@@ -399,6 +399,12 @@ function presentsAsOwn(g: EvidenceGraph, text: string): boolean {
   return personKeys(g, []).some((k) => flat.includes(k));
 }
 
+/** The source's or a verified profile's bio names `handle` as a second account (markers.ts secondAccountMentions). */
+function namedSecond(g: EvidenceGraph, v: Verification, handle: string): boolean {
+  const bios = [g.sourceView.bio, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.bio)];
+  return bios.some((b) => secondAccountMentions(b).includes(handle));
+}
+
 /**
  * The candidate model's own labels (evidence.ts, types.ts CANDIDATE_EVIDENCE_LABELS) for a profile
  * that is not verified, in the world `v`: what it links besides the creator, whether it shows the
@@ -416,7 +422,8 @@ export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verificatio
   if (t.pages.some((u) => v.pages.has(u))) labels.push('shared_link_page');
   if (n.view.emails.some((e) => own.emails.has(e.toLowerCase()))) labels.push('shared_contact');
   const m = markersFor(g, n.view);
-  if (m.second) labels.push('second_account_marker');
+  // Or the creator's own bio says so of it ("サブ垢: @akari_sub"): the first person, the creator's word.
+  if (m.second || namedSecond(g, v, handle)) labels.push('second_account_marker');
   // A look-alike of the source's handle, or of another handle the creator is verified under
   // (an impostor copying the creator's Instagram when the lookup starts from YouTube).
   if (m.lookalike || [...own.handles].some((h) => h !== handle && isPaddedCopy(handle, h))) labels.push('lookalike_handle');
