@@ -189,3 +189,25 @@ describe('a second account the source bio names by a bare @mention under a secon
     expect(out.profiles.map((p) => p.handle)).toEqual(['akari.draws']);
   });
 });
+
+describe('a publication’s subdomain is not its author’s handle (our own newsletter)', () => {
+  it('kesehatanlina.substack.com is not found as a user: the publication page is read and its author, substack.com/@drlina, is the creator’s', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('dr.lina.sehat', { username: 'dr.lina.sehat', fullName: 'dr. Lina', bio: 'dokter · newsletter ↓', externalUrl: 'https://kesehatanlina.substack.com/', bioLinks: [] });
+    w.substack.set('drlina', {
+      handle: 'drlina',
+      name: 'dr. Lina',
+      bio: 'Dokter umum',
+      publication: { subdomain: 'kesehatanlina', name: 'Kesehatan Lina' },
+      links: ['https://www.instagram.com/dr.lina.sehat/'],
+    });
+    w.page(
+      'https://kesehatanlina.substack.com/',
+      '<!DOCTYPE html><html><head><title>Kesehatan Lina</title></head><body><h1>Kesehatan Lina</h1><p>Ditulis oleh <a href="https://substack.com/@drlina">dr. Lina</a></p></body></html>',
+    );
+    const { out } = await lookup(w, 'social-b', 'dr.lina.sehat');
+    const p = out.profiles.find((x) => x.platform === 'newsletter');
+    expect(p?.handle).toBe('drlina');
+    expect(p!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -46,6 +46,7 @@ import { isShortLinkToResolve, resolveShortLink } from './shorteners.js';
 import type { SourcePlatform } from './types.js';
 import { solve } from './verification.js';
 import { crawlSite } from './website.js';
+import { pageAnchors } from './text.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
 import { handleMentions, key, secondAccountMentions } from './markers.js';
@@ -721,6 +722,41 @@ class Lookup {
         // A link a reader only claimed (any host's `/@user`) that its read does not confirm is no account of that platform.
         n.status = isMissing(e) || readerOf(n.platform)?.tentative ? 'missing' : isPrivate(e) ? 'private' : 'failed';
         n.blocked = isBlocked(e);
+        if (isMissing(e)) this.readNamingPage(n);
+      }
+    });
+  }
+
+  /**
+   * A creator's link that names an account through another address than the account's own (a
+   * publication's subdomain, `ayusehat.substack.com`, is not its author's handle) and that is not
+   * found as that account: the page at the link is read once, and the accounts of that platform it
+   * links (the publication's author, `substack.com/@drayu`) are taken as if the creator had linked
+   * them — the publication says who writes it; its name is not assumed to be the author's.
+   */
+  private readNamingPage(n: ProfileNode): void {
+    const reader = readerOf(n.platform);
+    const origin: Origin | null = n.fromSource
+      ? { kind: 'source' }
+      : [...n.fromPages].map((u) => this.g.pages.get(u)).filter((p) => p?.anchored).map((p) => ({ kind: 'page' as const, url: p!.url, anchored: true }))[0] ?? null;
+    if (!reader || !origin || !n.url) return;
+    let linked: URL;
+    try {
+      linked = new URL(n.url);
+    } catch {
+      return;
+    }
+    if (linked.hostname === new URL(reader.profileUrl(n.handle)).hostname) return;
+    this.spawnFor(n, async () => {
+      try {
+        const page = await fetchHtmlPage(this.f, n.url, 'website');
+        pageAnchors(page.html ?? '', page.finalUrl).forEach((a, i) => {
+          const c = accountOf(a.url);
+          if (c?.platform === n.platform && c.handle && c.handle.toLowerCase() !== n.handle.toLowerCase())
+            this.onLink(a.url, origin, [...n.order, i], n.depth);
+        });
+      } catch {
+        // Nothing there either: the link named nobody.
       }
     });
   }
