@@ -553,7 +553,8 @@ function isLookalike(handle: string, creatorKeys: readonly string[], creatorHand
 export function secondAccountMentions(text: string | null | undefined): string[] {
   if (!text) return [];
   const out = new Set<string>();
-  for (const line of text.split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])/)) if (saysSecond(line)) for (const h of handleMentions(line)) out.add(h);
+  for (const line of text.split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])/))
+    if (saysSecond(line)) for (const h of handleMentions(line)) out.add(h);
   return [...out];
 }
 
@@ -561,7 +562,8 @@ export function secondAccountMentions(text: string | null | undefined): string[]
 export function handleMentions(text: string | null | undefined): string[] {
   if (!text) return [];
   const out = new Set<string>();
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}._%+-])@([A-Za-z0-9._-]{2,40})(?![\p{L}\p{M}\p{N}])/gu)) out.add(m[1].replace(/[._-]+$/, '').toLowerCase());
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}._%+-])@([A-Za-z0-9._-]{2,40})(?![\p{L}\p{M}\p{N}])/gu))
+    out.add(m[1].replace(/[._-]+$/, '').toLowerCase());
   return [...out];
 }
 

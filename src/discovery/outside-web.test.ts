@@ -55,7 +55,18 @@ describe('sponsors and affiliates: a brand the creator earns from is not the cre
     expect(isReferralUrl('https://lumiere-skincare.com/?utm_medium=influencer&utm_campaign=spring')).toBe(true);
     expect(isReferralUrl('https://minaceramics.com/?ref=linktree')).toBe(false);
     expect(isReferralUrl('https://minaceramics.com/?utm_source=instagram&utm_medium=social')).toBe(false);
-    for (const t of ['Get 20% off my tripod', 'كود خصم MINA10', 'kod rabatowy MINA', 'Rabattcode MINA15', '%15 indirim', 'Скидка по промокоду', '쿠폰 할인', '割引コード', 'Code: MINA10', '#ad'])
+    for (const t of [
+      'Get 20% off my tripod',
+      'كود خصم MINA10',
+      'kod rabatowy MINA',
+      'Rabattcode MINA15',
+      '%15 indirim',
+      'Скидка по промокоду',
+      '쿠폰 할인',
+      '割引コード',
+      'Code: MINA10',
+      '#ad',
+    ])
       expect(offersDiscount(t), t).toBe(true);
     for (const t of ['100% handmade', 'Learn to code with me', 'My code', 'Sponsor me on GitHub', 'Shop my prints'])
       expect(offersDiscount(t), t).toBe(false);
@@ -63,7 +74,13 @@ describe('sponsors and affiliates: a brand the creator earns from is not the cre
 
   it('a link page’s discount-code link is not crawled as her website; her own shop is (our own pages)', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('mina.ceramics', { username: 'mina.ceramics', fullName: 'Mina Park', bio: 'pottery', externalUrl: 'https://linktr.ee/minaceramics', bioLinks: [] });
+    w.ig.set('mina.ceramics', {
+      username: 'mina.ceramics',
+      fullName: 'Mina Park',
+      bio: 'pottery',
+      externalUrl: 'https://linktr.ee/minaceramics',
+      bioLinks: [],
+    });
     w.linktree.set('minaceramics', {
       username: 'minaceramics',
       description: 'Mina — links',
@@ -83,14 +100,19 @@ describe('sponsors and affiliates: a brand the creator earns from is not the cre
   });
 
   it('a sponsor’s or the site builder’s address on her own site is theirs; her own and her manager’s stay (our own page)', async () => {
-    const html = sitePage(
-      'Mina Ceramics',
-      '<h1>Mina</h1><p>Bookings: mgmt@northclay-agency.com</p><p>studio@minaceramics.com</p>',
-      { footer: '<p>Sponsored by Hanbit Pans — <a href="mailto:partners@hanbitpans.kr">write to them</a></p><p>site by Pixelhaus · hello@pixelhaus.de</p>' },
-    );
+    const html = sitePage('Mina Ceramics', '<h1>Mina</h1><p>Bookings: mgmt@northclay-agency.com</p><p>studio@minaceramics.com</p>', {
+      footer:
+        '<p>Sponsored by Hanbit Pans — <a href="mailto:partners@hanbitpans.kr">write to them</a></p><p>site by Pixelhaus · hello@pixelhaus.de</p>',
+    });
     expect([...sponsorEmails(html, 'https://minaceramics.com/')].sort()).toEqual(['hello@pixelhaus.de', 'partners@hanbitpans.kr']);
     const w = new DiscoveryWeb();
-    w.ig.set('mina.ceramics', { username: 'mina.ceramics', fullName: 'Mina Park', bio: 'pottery', externalUrl: 'https://minaceramics.com/', bioLinks: [] });
+    w.ig.set('mina.ceramics', {
+      username: 'mina.ceramics',
+      fullName: 'Mina Park',
+      bio: 'pottery',
+      externalUrl: 'https://minaceramics.com/',
+      bioLinks: [],
+    });
     w.page('https://minaceramics.com/', html);
     const { emails } = await lookup(w, 'social-b', 'mina.ceramics');
     expect(emails.sort()).toEqual(['mgmt@northclay-agency.com', 'studio@minaceramics.com']);
@@ -114,14 +136,23 @@ describe('agency rosters read by their card structure (our own pages)', () => {
       'https://parlakyetenek.com.tr/',
       sitePage(
         'Parlak Yetenek',
-        `<h1>Parlak Yetenek</h1><div class="grid">${card('Deniz Oynuyor', [['https://www.youtube.com/@deniz.oynuyor', 'YouTube']])}${card('Kerem Aksoy', [
-          ['https://www.youtube.com/@keremaksoy', 'YouTube'],
-          ['https://www.instagram.com/kerem.aksoy/', 'Instagram'],
-        ])}${card('Elif Yazar', [['https://www.instagram.com/elif.yazar/', 'Instagram']])}${card('Mert Demir', [['https://www.tiktok.com/@mertdemir', 'TikTok']])}</div>
+        `<h1>Parlak Yetenek</h1><div class="grid">${card('Deniz Oynuyor', [['https://www.youtube.com/@deniz.oynuyor', 'YouTube']])}${card(
+          'Kerem Aksoy',
+          [
+            ['https://www.youtube.com/@keremaksoy', 'YouTube'],
+            ['https://www.instagram.com/kerem.aksoy/', 'Instagram'],
+          ],
+        )}${card('Elif Yazar', [['https://www.instagram.com/elif.yazar/', 'Instagram']])}${card('Mert Demir', [['https://www.tiktok.com/@mertdemir', 'TikTok']])}</div>
         <p>İletişim: <a href="mailto:info@parlakyetenek.com.tr">info@parlakyetenek.com.tr</a></p>`,
       ),
     );
-    w.ig.set('kerem.aksoy', { username: 'kerem.aksoy', fullName: 'Kerem Aksoy', bio: 'kerem@parlakyetenek.com.tr', externalUrl: 'https://parlakyetenek.com.tr/', bioLinks: [] });
+    w.ig.set('kerem.aksoy', {
+      username: 'kerem.aksoy',
+      fullName: 'Kerem Aksoy',
+      bio: 'kerem@parlakyetenek.com.tr',
+      externalUrl: 'https://parlakyetenek.com.tr/',
+      bioLinks: [],
+    });
     const { out, emails } = await lookup(w, 'video', 'deniz.oynuyor');
     expect(emails).toEqual([]);
     expect(out.profiles.find((p) => p.handle === 'kerem.aksoy')?.confidence ?? 0).toBeLessThan(0.5);
@@ -129,10 +160,19 @@ describe('agency rosters read by their card structure (our own pages)', () => {
 
   it('her own talent page on an agency site stays hers; the roster home (@handle cards with addresses) and the agency inbox do not', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('laras.trips', { username: 'laras.trips', fullName: 'Laras Wulan', bio: 'travel', externalUrl: 'https://kilautalenta.id/talent/laras', bioLinks: [] });
+    w.ig.set('laras.trips', {
+      username: 'laras.trips',
+      fullName: 'Laras Wulan',
+      bio: 'travel',
+      externalUrl: 'https://kilautalenta.id/talent/laras',
+      bioLinks: [],
+    });
     w.page(
       'https://kilautalenta.id/talent/laras',
-      sitePage('Laras Wulan', '<h1>Laras Wulan</h1><p>Book Laras: <a href="mailto:laras@kilautalenta.id">laras@kilautalenta.id</a></p><a href="/">Semua talent</a> <a href="/kontak">Kontak</a>'),
+      sitePage(
+        'Laras Wulan',
+        '<h1>Laras Wulan</h1><p>Book Laras: <a href="mailto:laras@kilautalenta.id">laras@kilautalenta.id</a></p><a href="/">Semua talent</a> <a href="/kontak">Kontak</a>',
+      ),
     );
     w.page(
       'https://kilautalenta.id/',
@@ -148,7 +188,13 @@ describe('agency rosters read by their card structure (our own pages)', () => {
 
   it('an artist page that links the pages of other artists beside it: the agency’s contact page (audition inbox) is not hers', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('sora.sings', { username: 'sora.sings', fullName: 'SORA', bio: '싱어송라이터', externalUrl: 'https://starbridge-ent.kr/artist/sora', bioLinks: [] });
+    w.ig.set('sora.sings', {
+      username: 'sora.sings',
+      fullName: 'SORA',
+      bio: '싱어송라이터',
+      externalUrl: 'https://starbridge-ent.kr/artist/sora',
+      bioLinks: [],
+    });
     w.page(
       'https://starbridge-ent.kr/artist/sora',
       sitePage(
@@ -156,7 +202,10 @@ describe('agency rosters read by their card structure (our own pages)', () => {
         '<h1>SORA</h1><p>Booking: sora.booking@starbridge-ent.kr</p><a href="https://www.instagram.com/sora.sings/">Instagram</a><nav><a href="/artist/haneul">HANEUL</a> <a href="/artist/minjun">MINJUN</a> <a href="/contact">Contact</a></nav>',
       ),
     );
-    w.page('https://starbridge-ent.kr/contact', sitePage('Contact', '<p>General: contact@starbridge-ent.kr</p><p>Audition: audition@starbridge-ent.kr</p>'));
+    w.page(
+      'https://starbridge-ent.kr/contact',
+      sitePage('Contact', '<p>General: contact@starbridge-ent.kr</p><p>Audition: audition@starbridge-ent.kr</p>'),
+    );
     const { emails } = await lookup(w, 'social-b', 'sora.sings');
     expect(emails).toEqual(['sora.booking@starbridge-ent.kr']);
   });
@@ -172,7 +221,13 @@ describe('a second account the source bio names by a bare @mention under a secon
     it(`${bio.split('\n')[1]}: read as a candidate, returned with the creator's mention and its link back — not verified on the word alone`, async () => {
       const w = new DiscoveryWeb();
       w.ig.set('akari.draws', { username: 'akari.draws', fullName: 'Akari', bio, externalUrl: null, bioLinks: [] });
-      w.ig.set(second, { username: second, fullName: 'Akari (sub)', bio: 'sketches', externalUrl: 'https://www.instagram.com/akari.draws/', bioLinks: [] });
+      w.ig.set(second, {
+        username: second,
+        fullName: 'Akari (sub)',
+        bio: 'sketches',
+        externalUrl: 'https://www.instagram.com/akari.draws/',
+        bioLinks: [],
+      });
       const { out } = await lookup(w, 'social-b', 'akari.draws');
       const p = out.profiles.find((x) => x.handle === second);
       expect(p?.evidence).toEqual(expect.arrayContaining(['creator_mention', 'reciprocal_profile_link']));
@@ -183,8 +238,20 @@ describe('a second account the source bio names by a bare @mention under a secon
 
   it('a bare @mention without a second-account label (a shout-out) is not read', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('akari.draws', { username: 'akari.draws', fullName: 'Akari', bio: 'thanks @kenji.edits for the help', externalUrl: null, bioLinks: [] });
-    w.ig.set('kenji.edits', { username: 'kenji.edits', fullName: 'Kenji', bio: 'edits', externalUrl: 'https://www.instagram.com/akari.draws/', bioLinks: [] });
+    w.ig.set('akari.draws', {
+      username: 'akari.draws',
+      fullName: 'Akari',
+      bio: 'thanks @kenji.edits for the help',
+      externalUrl: null,
+      bioLinks: [],
+    });
+    w.ig.set('kenji.edits', {
+      username: 'kenji.edits',
+      fullName: 'Kenji',
+      bio: 'edits',
+      externalUrl: 'https://www.instagram.com/akari.draws/',
+      bioLinks: [],
+    });
     const { out } = await lookup(w, 'social-b', 'akari.draws');
     expect(out.profiles.map((p) => p.handle)).toEqual(['akari.draws']);
   });
@@ -193,7 +260,13 @@ describe('a second account the source bio names by a bare @mention under a secon
 describe('a publication’s subdomain is not its author’s handle (our own newsletter)', () => {
   it('kesehatanlina.substack.com is not found as a user: the publication page is read and its author, substack.com/@drlina, is the creator’s', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('dr.lina.sehat', { username: 'dr.lina.sehat', fullName: 'dr. Lina', bio: 'dokter · newsletter ↓', externalUrl: 'https://kesehatanlina.substack.com/', bioLinks: [] });
+    w.ig.set('dr.lina.sehat', {
+      username: 'dr.lina.sehat',
+      fullName: 'dr. Lina',
+      bio: 'dokter · newsletter ↓',
+      externalUrl: 'https://kesehatanlina.substack.com/',
+      bioLinks: [],
+    });
     w.substack.set('drlina', {
       handle: 'drlina',
       name: 'dr. Lina',

@@ -738,7 +738,10 @@ class Lookup {
     const reader = readerOf(n.platform);
     const origin: Origin | null = n.fromSource
       ? { kind: 'source' }
-      : [...n.fromPages].map((u) => this.g.pages.get(u)).filter((p) => p?.anchored).map((p) => ({ kind: 'page' as const, url: p!.url, anchored: true }))[0] ?? null;
+      : ([...n.fromPages]
+          .map((u) => this.g.pages.get(u))
+          .filter((p) => p?.anchored)
+          .map((p) => ({ kind: 'page' as const, url: p!.url, anchored: true }))[0] ?? null);
     if (!reader || !origin || !n.url) return;
     let linked: URL;
     try {

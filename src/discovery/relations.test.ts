@@ -181,7 +181,13 @@ describe('someone else’s account linked by the creator', () => {
 
   it('a co-host, a husband and a sister labelled in Portuguese and Polish on her link page: other people, their addresses not returned (our own page)', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('rafa.conversa', { username: 'rafa.conversa', fullName: 'Rafa Lima', bio: 'podcast', externalUrl: 'https://linktr.ee/rafaconversa', bioLinks: [] });
+    w.ig.set('rafa.conversa', {
+      username: 'rafa.conversa',
+      fullName: 'Rafa Lima',
+      bio: 'podcast',
+      externalUrl: 'https://linktr.ee/rafaconversa',
+      bioLinks: [],
+    });
     w.linktree.set('rafaconversa', {
       username: 'rafaconversa',
       description: 'Rafa — links',

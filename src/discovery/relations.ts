@@ -592,12 +592,61 @@ const LANGUAGES: Language[] = [
   {
     // Japanese
     before: ['私の', 'わたしの', '僕の', 'ぼくの', '俺の', 'うちの', '我が'],
-    words: ['マネージャー', 'マネジャー', '事務所', '相方', '編集者', 'カメラマン', '妹', '姉', '弟', '兄', '母', '父', '妻', '夫', '嫁', '旦那', '彼氏', '彼女', '娘', '息子', '友達', '親友'],
+    words: [
+      'マネージャー',
+      'マネジャー',
+      '事務所',
+      '相方',
+      '編集者',
+      'カメラマン',
+      '妹',
+      '姉',
+      '弟',
+      '兄',
+      '母',
+      '父',
+      '妻',
+      '夫',
+      '嫁',
+      '旦那',
+      '彼氏',
+      '彼女',
+      '娘',
+      '息子',
+      '友達',
+      '親友',
+    ],
   },
   {
     // Korean
     before: ['제', '내', '나의', '저의', '우리', '저희'],
-    words: ['매니저', '소속사', '편집자', '사진작가', '공동 진행자', '언니', '누나', '여동생', '남동생', '동생', '오빠', '형', '엄마', '아빠', '아내', '남편', '와이프', '남친', '여친', '남자친구', '여자친구', '딸', '아들', '친구', '절친'],
+    words: [
+      '매니저',
+      '소속사',
+      '편집자',
+      '사진작가',
+      '공동 진행자',
+      '언니',
+      '누나',
+      '여동생',
+      '남동생',
+      '동생',
+      '오빠',
+      '형',
+      '엄마',
+      '아빠',
+      '아내',
+      '남편',
+      '와이프',
+      '남친',
+      '여친',
+      '남자친구',
+      '여자친구',
+      '딸',
+      '아들',
+      '친구',
+      '절친',
+    ],
   },
   {
     // Chinese
@@ -717,7 +766,10 @@ const OWN_THING =
 /** Scripts written with spaces between words: there a word is whole only between non-letters. */
 const SPACED = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Hangul}\s'’.:-]+$/u;
 const W = '[\\p{L}\\p{N}\\p{M}]';
-const esc = (w: string) => fold(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, '[\\s-]?');
+const esc = (w: string) =>
+  fold(w)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/[\s-]+/g, '[\\s-]?');
 /**
  * A word as a whole word where words are spaced (English plurals and "'s" allowed; a Korean
  * relation word takes its particles: `particles`), as a substring in scripts without spaces.
@@ -744,7 +796,8 @@ function languagePatterns(l: Language): string[] {
   if (l.before?.length) out.push(`${whole(l.before)}\\s*(?:${W}+\\s+){0,2}?${words}`);
   if (l.after?.length) out.push(`${words}\\s*${whole(l.after)}`);
   if (l.suffix?.length) out.push(`(?<!${W})(?:${l.words.map(esc).join('|')})(?:${l.suffix.join('|')})(?!${W})`);
-  if (l.mine?.length) out.push(l.caseEnding ? `(?<!${W})(?:${l.mine.map(esc).join('|')})\\p{L}{0,${l.caseEnding}}(?!${W})` : whole(l.mine, { own: true }));
+  if (l.mine?.length)
+    out.push(l.caseEnding ? `(?<!${W})(?:${l.mine.map(esc).join('|')})\\p{L}{0,${l.caseEnding}}(?!${W})` : whole(l.mine, { own: true }));
   // A label: "Manager: …", "Co-host — @…", "매니저: …", "经纪人：…" (never the end of a longer word).
   const labels = [...l.words, ...(l.mine ?? [])].filter(labelWord);
   if (labels.length) out.push(`(?<!${W})${whole(labels, { particles: true })}\\s*[:：—–→➡▶👉-]`);
@@ -757,7 +810,26 @@ const RELATION_RE = new RegExp(
 );
 /** In a link's own short title alone, an agency needs no more: "Blue Door Management", "Agency", "Agencja Nova". */
 const AGENCY_RE = new RegExp(
-  whole(['management', 'mgmt', 'agency', 'agentur', 'agencia', 'agence', 'agenzia', 'agencja', 'ajans', 'agensi', 'агентство', 'агенція', 'talent', '事務所', '소속사', '经纪公司', '經紀公司', 'وكالة']),
+  whole([
+    'management',
+    'mgmt',
+    'agency',
+    'agentur',
+    'agencia',
+    'agence',
+    'agenzia',
+    'agencja',
+    'ajans',
+    'agensi',
+    'агентство',
+    'агенція',
+    'talent',
+    '事務所',
+    '소속사',
+    '经纪公司',
+    '經紀公司',
+    'وكالة',
+  ]),
   'u',
 );
 
@@ -779,6 +851,7 @@ export function namesRelation(text: string | null | undefined, opts: { short?: b
 export function relationMentions(text: string | null | undefined): string[] {
   if (!text) return [];
   const out = new Set<string>();
-  for (const line of text.split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])/)) if (namesRelation(line)) for (const h of handleMentions(line)) out.add(h);
+  for (const line of text.split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])/))
+    if (namesRelation(line)) for (const h of handleMentions(line)) out.add(h);
   return [...out];
 }

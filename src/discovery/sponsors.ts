@@ -59,7 +59,8 @@ const ORIGIN_VALUES = new Set([
   'true',
   '1',
 ]);
-const PAID_MEDIUMS = /^(?:affiliate|affiliates|influencer|influencers|influencer[-_ ]?marketing|ambassador|ambassadors|creator|creators|referral|partner|partners|partnership|sponsor|sponsored|kol)$/i;
+const PAID_MEDIUMS =
+  /^(?:affiliate|affiliates|influencer|influencers|influencer[-_ ]?marketing|ambassador|ambassadors|creator|creators|referral|partner|partners|partnership|sponsor|sponsored|kol)$/i;
 
 /** Whether a link's address is a referral, affiliate or coupon link (above). */
 export function isReferralUrl(url: string): boolean {
@@ -154,7 +155,22 @@ const DISCOUNT_WORDS = [
   'छूट',
   'डिस्काउंट',
 ];
-const DISCOUNT_SUBSTRINGS = ['ส่วนลด', 'โค้ด', '割引', 'クーポン', '쿠폰', '할인', '优惠', '優惠', '折扣', 'スポンサー', '협찬', '赞助', '贊助', 'สปอนเซอร์'];
+const DISCOUNT_SUBSTRINGS = [
+  'ส่วนลด',
+  'โค้ด',
+  '割引',
+  'クーポン',
+  '쿠폰',
+  '할인',
+  '优惠',
+  '優惠',
+  '折扣',
+  'スポンサー',
+  '협찬',
+  '赞助',
+  '贊助',
+  'สปอนเซอร์',
+];
 const W = '[\\p{L}\\p{N}]';
 const DISCOUNT_RE = new RegExp(
   `(?<!${W})(?:${DISCOUNT_WORDS.map((w) => fold(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?!${W})`,
@@ -179,7 +195,8 @@ export function isSponsorLink(url: string, ...texts: (string | null | undefined)
 }
 
 /** A site's credit to whoever built or hosts it: that studio's address is not the creator's. */
-const SITE_CREDIT_RE = /(?<![\p{L}\p{N}])(?:site by|website by|web design by|webdesign|designed by|powered by|built by|hosted by)(?![\p{L}\p{N}])/u;
+const SITE_CREDIT_RE =
+  /(?<![\p{L}\p{N}])(?:site by|website by|web design by|webdesign|designed by|powered by|built by|hosted by)(?![\p{L}\p{N}])/u;
 const LEAF_BLOCKS = 'p, li, td, dd, dt, small, address, span, figcaption, blockquote, h1, h2, h3, h4, h5, h6, div, footer, section, aside';
 
 /**
@@ -211,6 +228,7 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
     for (const e of emailsInHtml(block.html() ?? '', text)) if (foreign(e)) out.add(e.toLowerCase());
   });
   if (sponsorDomains.size)
-    for (const e of emailsInHtml(html)) if (sponsorDomains.has(registrableDomain(e.slice(e.lastIndexOf('@') + 1)) ?? '')) out.add(e.toLowerCase());
+    for (const e of emailsInHtml(html))
+      if (sponsorDomains.has(registrableDomain(e.slice(e.lastIndexOf('@') + 1)) ?? '')) out.add(e.toLowerCase());
   return out;
 }

@@ -16,7 +16,7 @@ describe('spelled-out addresses (" at ", read only where prose cannot match)', (
     expect(spelledOutEmails('write: jo.smith at studio (dot) io')).toEqual(['jo.smith@studio.io']);
   });
 
-  it('the word for @ in more languages, unbracketed, with any language\'s word for the dot (our own bios)', () => {
+  it("the word for @ in more languages, unbracketed, with any language's word for the dot (our own bios)", () => {
     expect(spelledOutEmails('문의: mina.draws 골뱅이 gmail.com')).toEqual(['mina.draws@gmail.com']);
     expect(spelledOutEmails('mina.draws골뱅이gmail닷com')).toEqual(['mina.draws@gmail.com']);
     expect(spelledOutEmails('お仕事: akari.works アットマーク gmail ドット com')).toEqual(['akari.works@gmail.com']);
@@ -125,7 +125,10 @@ describe('links in bios', () => {
     expect(mentionedAccounts('YT: @maшa_art')).toEqual([]);
     expect(mentionedAccounts('@tran.vư (YT)')).toEqual([]);
     // A whole ASCII handle followed by punctuation or a space still is one.
-    expect(mentionedAccounts('IG: @zoe.paints, TikTok: @zoe.paints!')).toEqual(['https://www.instagram.com/zoe.paints', 'https://www.tiktok.com/@zoe.paints']);
+    expect(mentionedAccounts('IG: @zoe.paints, TikTok: @zoe.paints!')).toEqual([
+      'https://www.instagram.com/zoe.paints',
+      'https://www.tiktok.com/@zoe.paints',
+    ]);
   });
 
   it('arrows as separators, and labels joined by / & + name the same handle on each', () => {

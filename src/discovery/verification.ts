@@ -116,7 +116,10 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): string[] {
         .split(/[^\p{L}\p{N}]+/u)
         .filter(Boolean);
       // A name: one to four words, none a platform's or "follow me…" (a handle alone is a name too).
-      const named = !!words.length && words.length <= 4 && (card !== undefined || handleText !== null || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')));
+      const named =
+        !!words.length &&
+        words.length <= 4 &&
+        (card !== undefined || handleText !== null || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')));
       if (!named) {
         if (isVerifiedKey(g, k, v)) ownPlain = true;
         continue;
@@ -135,7 +138,11 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): string[] {
 
 /** The same page, whatever its trailing slash or `www.`. */
 const samePage = (a: string, b: string) => {
-  const k = (u: string) => u.replace(/^https?:\/\/(?:www\.)?/i, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const k = (u: string) =>
+    u
+      .replace(/^https?:\/\/(?:www\.)?/i, '')
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '');
   return k(a) === k(b);
 };
 
@@ -217,7 +224,9 @@ function trimAgencySite(s: SiteNode): boolean {
       try {
         const u = new URL(l);
         const path = u.pathname.replace(/\/+$/, '');
-        return u.hostname === start.hostname && path.startsWith(parent) && path !== own && !path.slice(parent.length).includes('/') ? [path] : [];
+        return u.hostname === start.hostname && path.startsWith(parent) && path !== own && !path.slice(parent.length).includes('/')
+          ? [path]
+          : [];
       } catch {
         return [];
       }
