@@ -284,3 +284,34 @@ describe('a publication’s subdomain is not its author’s handle (our own news
     expect(p!.confidence).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe('a bio line of several parts', () => {
+  it('"IG: … | YT: @… | Namorado: @…": the relation speaks of its own part only (our own bio)', async () => {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('rita.viaja', {
+      handle: 'rita.viaja',
+      nickname: 'Rita Viaja',
+      signature: 'Viagens ✈️ IG: rita.viaja | YT: @ritaviaja | Namorado: @joao.fotos',
+    });
+    w.ig.set('rita.viaja', {
+      username: 'rita.viaja',
+      fullName: 'Rita Viaja',
+      bio: 'viagens',
+      externalUrl: 'https://www.youtube.com/@ritaviaja',
+      bioLinks: [],
+    });
+    w.youtube.set('ritaviaja', {
+      handle: 'ritaviaja',
+      channelId: 'UCritaViaja0000000000001',
+      title: 'Rita Viaja',
+      description: 'vlogs',
+      links: [{ title: 'TikTok', url: 'https://www.tiktok.com/@rita.viaja' }],
+    });
+    w.tiktok.set('joao.fotos', { handle: 'joao.fotos', nickname: 'João', signature: 'fotógrafo · viajo com @rita.viaja' });
+    const { out } = await lookup(w, 'shortvideo', 'rita.viaja');
+    const by = (platform: string, h: string) => out.profiles.find((p) => p.platform === platform && p.handle.toLowerCase() === h);
+    expect(by('social-b', 'rita.viaja')?.evidence).toContain('verified_profile_link');
+    expect(by('video', 'ritaviaja')?.evidence).toContain('verified_profile_link');
+    expect(by('shortvideo', 'joao.fotos')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});

@@ -13,7 +13,7 @@ import { identityOf, readProfile, uniq, viewOf } from '../platforms/reader.js';
 import { allReaders } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { emailsInText, linksInText, mentionedAccounts } from './text.js';
-import { relationMentions } from './relations.js';
+import { relationMentions, textParts } from './relations.js';
 
 /** A reader's view as discovery reads it (`enrich`). */
 export interface ProfileView extends ReaderView {
@@ -84,7 +84,7 @@ export function readerAccount(url: string): { platform: string; handle: string }
 /** A reader's view with discovery's reading of its bio on top (see the module comment). */
 export function enrich(v: ReaderView): ProfileView {
   const linkLabels: Record<string, string> = {};
-  for (const line of (v.bio ?? '').split(/\r?\n/)) for (const l of linksInText(line)) linkLabels[l] ??= line.trim();
+  for (const part of textParts(v.bio ?? '')) for (const l of linksInText(part)) linkLabels[l] ??= part;
   return {
     ...v,
     links: uniq([...v.links, ...mentionedAccounts(v.bio ?? '')]),

@@ -851,7 +851,17 @@ export function namesRelation(text: string | null | undefined, opts: { short?: b
 export function relationMentions(text: string | null | undefined): string[] {
   if (!text) return [];
   const out = new Set<string>();
-  for (const line of text.split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])/))
-    if (namesRelation(line)) for (const h of handleMentions(line)) out.add(h);
+  for (const part of textParts(text)) if (namesRelation(part)) for (const h of handleMentions(part)) out.add(h);
   return [...out];
+}
+
+/**
+ * A bio's parts that each speak of one thing: its lines, its sentences, and the pieces of a line a
+ * bar or a bullet separates ("IG: lucia.viaja | YT: @luciaviaja | Namorado: @pedro.fotos" is three).
+ */
+export function textParts(text: string): string[] {
+  return text
+    .split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])|\s[|｜•·▪]\s|[|｜•▪]/u)
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
