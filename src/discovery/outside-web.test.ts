@@ -158,6 +158,33 @@ describe('agency rosters read by their card structure (our own pages)', () => {
     expect(out.profiles.find((p) => p.handle === 'kerem.aksoy')?.confidence ?? 0).toBeLessThan(0.5);
   });
 
+  it('her own site — a title, social links in the footer, two people credited by @handle — is no roster (cards are small containers under the page’s title)', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('nadia.pods', {
+      username: 'nadia.pods',
+      fullName: 'Nadia Rahman',
+      bio: 'podcast',
+      externalUrl: 'https://nadiapods.com/',
+      bioLinks: [],
+    });
+    w.page(
+      'https://nadiapods.com/',
+      sitePage(
+        'Nadia Rahman',
+        `<h1>Nadia Rahman</h1><p>Hosted by Nadia Rahman and Omar Saleh (<a href="https://www.instagram.com/omar.saleh/">@omar.saleh</a>).</p>
+        <p>Edited by <a href="https://www.instagram.com/lina.cuts/">@lina.cuts</a></p><p><a href="https://open.spotify.com/show/abc">Spotify</a></p>
+        <p>hello@nadiapods.com</p>`,
+        {
+          footer:
+            '<div class="socials"><a href="https://www.instagram.com/nadia.pods/">Nadia Rahman on Instagram</a> <a href="https://www.tiktok.com/@nadia.pods">TikTok</a></div>',
+        },
+      ),
+    );
+    const { emails, out } = await lookup(w, 'social-b', 'nadia.pods');
+    expect(emails).toEqual(['hello@nadiapods.com']);
+    expect(out.diagnostics.expanded_website_urls).toEqual(['https://nadiapods.com/']);
+  });
+
   it('her own talent page on an agency site stays hers; the roster home (@handle cards with addresses) and the agency inbox do not', async () => {
     const w = new DiscoveryWeb();
     w.ig.set('laras.trips', {

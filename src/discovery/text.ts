@@ -218,8 +218,9 @@ export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter
 }
 
 /**
- * The card each link sits in, by URL (resolved as `pageAnchors` resolves them): the heading of the
- * nearest container (up to four levels up) that holds exactly one heading outside links —
+ * The card each link sits in, by URL (resolved as `pageAnchors` resolves them): the heading (h2–h6)
+ * of the nearest container (up to four levels up, below the page's main, header, footer and title)
+ * that holds exactly one heading outside links —
  * `<div><h3>Burak Tekin</h3><a>YouTube</a> <a>Instagram</a></div>` names both links "Burak
  * Tekin". A page of such cards lists people, each with accounts of their own (a roster).
  */
@@ -236,8 +237,10 @@ export function cardNames(html: string, pageUrl: string): Map<string, string> {
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
     u.hash = '';
     let box = $(el).parent();
-    for (let up = 0; up < 4 && box.length && !box.is('body, html'); up++, box = box.parent()) {
-      const heads = box.find('h1, h2, h3, h4, h5, h6').filter((_, h) => !$(h).find('a').length && !$(h).closest('a').length);
+    // A card is a small container of its own: never the page's main, header, footer or body, never under the page's title (h1).
+    for (let up = 0; up < 4 && box.length && !box.is('body, html, main, header, footer, nav'); up++, box = box.parent()) {
+      if (box.find('h1').length) return;
+      const heads = box.find('h2, h3, h4, h5, h6').filter((_, h) => !$(h).find('a').length && !$(h).closest('a').length);
       if (heads.length > 1) return;
       if (heads.length === 1) {
         const name = heads.first().text().replace(/\s+/g, ' ').trim();

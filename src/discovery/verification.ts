@@ -110,16 +110,24 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): string[] {
         .filter(Boolean);
       // The link's own text names the person, else the heading of its card does ("YouTube" under "Burak Tekin").
       const platformText = !anchorWords.length || anchorWords.some((w) => SOCIAL_WORDS.has(w) && w !== 'the');
-      const card = platformText || handleText !== null ? page.cards?.[l] : undefined;
-      const text = card ?? handleText ?? anchor;
+      // A card speaks for a person when its heading is the account's name: a word of it in the handle ("Burak Tekin" → @buraktekin).
+      const heading = platformText || handleText !== null ? page.cards?.[l] : undefined;
+      const card =
+        heading !== undefined &&
+        fold(heading)
+          .split(/[^\p{L}\p{N}]+/u)
+          .some((w) => w.length >= 3 && !SOCIAL_WORDS.has(w) && key(a.handle ?? '').includes(key(w)))
+          ? heading
+          : undefined;
+      const text = card ?? anchor;
       const words = fold(text)
         .split(/[^\p{L}\p{N}]+/u)
         .filter(Boolean);
-      // A name: one to four words, none a platform's or "follow me…" (a handle alone is a name too).
+      // A name: a person's card, or a link text of one to four words, none a platform's or "follow me…", no @handle.
       const named =
         !!words.length &&
         words.length <= 4 &&
-        (card !== undefined || handleText !== null || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')));
+        (card !== undefined || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')));
       if (!named) {
         if (isVerifiedKey(g, k, v)) ownPlain = true;
         continue;
