@@ -93,6 +93,11 @@ describe('relation words in the creator’s own text', () => {
       'مدير أعمالي: @x',
       'मेरी बहन',
       'Partner: @brand',
+      // Loanwords and mixed languages: a possessive of one language, a word of another.
+      'Mein Management',
+      'mi manager',
+      'benim menajerim',
+      'my hermana',
     ])
       expect(namesRelation(t), t).toBe(true);
     for (const t of [

@@ -804,8 +804,35 @@ function languagePatterns(l: Language): string[] {
   return out;
 }
 
+/** Work words every language borrows from English ("Mein Management", "mi manager", "moja menedżerka… agent"). */
+const LOANWORDS = [
+  'manager',
+  'management',
+  'mgmt',
+  'agent',
+  'agency',
+  'booker',
+  'editor',
+  'photographer',
+  'videographer',
+  'co-host',
+  'cohost',
+  'partner',
+  'roster',
+  'bestie',
+  'bff',
+];
+/**
+ * Languages written in Latin letters with possessives before the word share them ("mi manager",
+ * "my hermana" in a bilingual bio); every language takes the loanwords.
+ */
+const LATIN_BEFORE = LANGUAGES.filter((l) => l.before?.length && l.before.every((w) => /^\p{Script=Latin}+$/u.test(w)));
+const LATIN: Language = { before: LATIN_BEFORE.flatMap((l) => l.before!), words: LATIN_BEFORE.flatMap((l) => l.words) };
 const RELATION_RE = new RegExp(
-  [...LANGUAGES.flatMap(languagePatterns), `(?<!${W})(?:${CREDIT_PHRASES.map(esc).join('|')})(?!${W})`].join('|'),
+  [
+    ...[...LANGUAGES, LATIN].map((l) => ({ ...l, words: [...l.words, ...LOANWORDS] })).flatMap(languagePatterns),
+    `(?<!${W})(?:${CREDIT_PHRASES.map(esc).join('|')})(?!${W})`,
+  ].join('|'),
   'u',
 );
 /** In a link's own short title alone, an agency needs no more: "Blue Door Management", "Agency", "Agencja Nova". */
