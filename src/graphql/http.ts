@@ -7,6 +7,7 @@
  * execute through the one pipeline (src/graphql/execute.ts → src/pipeline/run.ts) and share the
  * document limits (src/graphql/limits.ts).
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { GraphQLError } from 'graphql';
@@ -86,13 +87,44 @@ interface ServerContext {
 
 type Yoga = ReturnType<typeof createYoga<ServerContext>>;
 
-/** What /graphql's functions share: the two executors, the document limits and the GraphiQL page. */
+/** What /graphql's functions share: the two executors, the document limits, the GraphiQL page, the keys' requests in flight. */
 interface Face {
   deps: Deps;
   limits: DocumentLimits;
   yoga: Yoga;
   fast: FastGraphql;
   graphiql: () => Promise<Buffer>;
+  /** Per key (its SHA-256: the key itself is kept nowhere): the requests this instance is answering. */
+  inFlight: Map<string, number>;
+}
+
+/**
+ * GraphQL requests one key may have answered at once on one instance (an answer counts until it is
+ * sent or its connection closed). An answer is held in memory until its client reads it, and one
+ * document may ask for megabytes (25 root fields of large records, job results): 250 pipelined
+ * requests nobody read ran a 512 MB process out of heap (an outside attack sweep).
+ */
+export const GRAPHQL_MAX_IN_FLIGHT_PER_KEY = 32;
+
+/** Takes a place for the key the request names (none without a key), or answers 429 and returns false. */
+function takePlace(face: Face, req: IncomingMessage, res: ServerResponse, info: RequestInfo): boolean {
+  const header = req.headers['x-api-key'];
+  const apiKey = Array.isArray(header) ? header[0] : header;
+  if (!apiKey) return true;
+  const id = createHash('sha256').update(apiKey).digest('base64');
+  const held = face.inFlight.get(id) ?? 0;
+  if (held >= GRAPHQL_MAX_IN_FLIGHT_PER_KEY) {
+    const busy = `A key may have at most ${GRAPHQL_MAX_IN_FLIGHT_PER_KEY} GraphQL requests answered at once; try again shortly`;
+    sendGraphqlError(res, new ApiError('RATE_LIMITED', busy, { retryAfterSec: 1 }), info.id);
+    return false;
+  }
+  face.inFlight.set(id, held + 1);
+  res.once('close', () => {
+    const left = (face.inFlight.get(id) ?? 1) - 1;
+    if (left > 0) face.inFlight.set(id, left);
+    else face.inFlight.delete(id);
+  });
+  return true;
 }
 
 /**
@@ -142,6 +174,7 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     yoga,
     fast: createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits),
     graphiql: graphiqlPage(deps),
+    inFlight: new Map(),
   };
   return {
     serve: (req, res, info) => serve(face, req, res, info),
@@ -254,6 +287,7 @@ function yogaLine(args: unknown[]): Record<string, unknown> {
 async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
   const { deps, limits } = face;
   if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, 'GET, POST');
+  if (!takePlace(face, req, res, info)) return;
   if (req.method !== 'POST') {
     if (req.method !== 'GET')
       return sendGraphqlError(res, methodNotAllowed(req.method, 'GET or POST'), info.id, { allow: 'GET, POST, OPTIONS' });

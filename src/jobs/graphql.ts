@@ -51,7 +51,7 @@ import { watchJob } from './watch.js';
  * Job results one GraphQL document may ask for over all its `results` fields (records, up to a few
  * KB each): a page of 20 jobs at the default 100 fits (src/graphql/row-budget.ts).
  */
-export const RESULTS_BUDGET: RowBudget = { what: 'job results', rows: 5_000 };
+export const RESULTS_BUDGET: RowBudget = { what: 'job results', rows: 2_000 };
 
 /** Progress updates of the subscription: at most this often. */
 const PROGRESS_THROTTLE_MS = 100;

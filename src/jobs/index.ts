@@ -13,7 +13,7 @@ import { jobsOpenApi } from './openapi.js';
 import { createQueueRunner } from './queue.js';
 import { createRedisJobStore, sealStoredWebhookSecrets as sealRedisWebhookSecrets } from './redis-store.js';
 import { createJobRunner } from './runner.js';
-import { services, jobService } from './service.js';
+import { RESULTS_DOWNLOADS_PER_KEY, services, jobService } from './service.js';
 import type { JobService } from './service.js';
 import { createSqliteJobStore, embeddedJobStore, sealStoredWebhookSecrets } from './store.js';
 import { createStreamSlots } from './streams.js';
@@ -50,6 +50,7 @@ export const jobsModule: GatewayModule = {
     }
     let svc: JobService & { apps: number };
     const streams = createStreamSlots(deps.config.jobs.maxStreamsPerKey);
+    const downloads = createStreamSlots(RESULTS_DOWNLOADS_PER_KEY, 'results downloads', 'not a setting');
     if (redis) {
       // The app's connection (the ledger's), under the store's deadline like every store call (a
       // 503 within REDIS_COMMAND_TIMEOUT_MS when Redis does not answer): an item's calls to the
@@ -60,12 +61,20 @@ export const jobsModule: GatewayModule = {
         (sealed) => void (sealed && deps.logger.info({ sealed }, 'webhook secrets stored in clear by an earlier version: sealed')),
         (err: unknown) => deps.logger.warn({ err }, 'sealing webhook secrets stored in clear failed (tried again at the next start)'),
       );
-      svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, streams, apps: 1 };
+      svc = { store, runner: createQueueRunner(deps, store, routes), routes, pollMs: REDIS_POLL_MS, streams, downloads, apps: 1 };
     } else {
       const sqlite = createSqliteJobStore(deps.db!);
       const sealed = sealStoredWebhookSecrets(deps.db!, deps.secrets.seal);
       if (sealed) deps.logger.info({ sealed }, 'webhook secrets stored in clear by an earlier version: sealed');
-      svc = { store: embeddedJobStore(sqlite), runner: createJobRunner(deps, sqlite, routes), routes, pollMs: 0, streams, apps: 1 };
+      svc = {
+        store: embeddedJobStore(sqlite),
+        runner: createJobRunner(deps, sqlite, routes),
+        routes,
+        pollMs: 0,
+        streams,
+        downloads,
+        apps: 1,
+      };
     }
     services.set(deps, svc);
     return {

@@ -35,7 +35,16 @@ export interface JobService {
   pollMs: number;
   /** Open progress streams per key on this instance (JOBS_MAX_STREAMS_PER_KEY). */
   streams: StreamSlots;
+  /** Results downloads (GET /v1/jobs/{id}/results) per key on this instance (RESULTS_DOWNLOADS_PER_KEY). */
+  downloads: StreamSlots;
 }
+
+/**
+ * Results downloads one key may have open at once on one instance. A download holds a page in
+ * memory until its client reads it: 400 unread downloads of one key ran a 512 MB process out of
+ * heap, and 30 at full speed held every other request for seconds (an outside attack sweep).
+ */
+export const RESULTS_DOWNLOADS_PER_KEY = 2;
 
 export const services = new WeakMap<Deps, JobService & { apps: number }>();
 

@@ -17,18 +17,16 @@ export interface StreamSlots {
   held(keyId: string): number;
 }
 
-/** `what`: the streams, as the 429 names them (and the setting that bounds them). */
-export function createStreamSlots(maxPerKey: number, what = 'job progress streams'): StreamSlots {
+/** `what`: the streams, as the 429 names them; `bound`: what sets the bound (the setting). */
+export function createStreamSlots(maxPerKey: number, what = 'job progress streams', bound = 'JOBS_MAX_STREAMS_PER_KEY'): StreamSlots {
   const open = new Map<string, number>();
   return {
     take(keyId) {
       const n = open.get(keyId) ?? 0;
       if (n >= maxPerKey) {
-        return new ApiError(
-          'RATE_LIMITED',
-          `A key may have at most ${maxPerKey} ${what} open at once (JOBS_MAX_STREAMS_PER_KEY); close one first`,
-          { retryAfterSec: RETRY_AFTER_SEC },
-        );
+        return new ApiError('RATE_LIMITED', `A key may have at most ${maxPerKey} ${what} open at once (${bound}); close one first`, {
+          retryAfterSec: RETRY_AFTER_SEC,
+        });
       }
       open.set(keyId, n + 1);
       let held = true;

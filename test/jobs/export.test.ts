@@ -5,6 +5,8 @@
  * item's index, `?after=N` still counting items; social-b/profile exports the user's fields and
  * one `status`; input.cache_max_age shows the job's. Run against the demo data (`npm run demo`).
  */
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COVERAGE } from '../../src/demo/examples.js';
@@ -12,6 +14,7 @@ import { demoRoutes } from '../../src/demo/routes.js';
 import { RAVI, TALA } from '../../src/demo/web.js';
 import { allOperations } from '../../src/gateway.js';
 import { csvShape, deriveFlatForm, flatFormOf } from '../../src/jobs/export.js';
+import { RESULTS_DOWNLOADS_PER_KEY } from '../../src/jobs/service.js';
 import { buildRoutes } from '../../src/rest/routes.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -174,5 +177,36 @@ describe('a large export', () => {
       expect(res.text.trim().split('\n').length).toBe(format === 'csv' ? 2_401 : 2_400);
       expect(turns, format).toBeGreaterThanOrEqual(5);
     }
+  }, 60_000);
+});
+
+describe('results downloads held open', () => {
+  it(`a key has at most RESULTS_DOWNLOADS_PER_KEY (${RESULTS_DOWNLOADS_PER_KEY}) downloads open: the next is 429 RATE_LIMITED until one ends (an outside sweep: 400 unread downloads ran the process out of heap)`, async () => {
+    const url = 'https://github.com/creator-lookup-demo/creator-kit';
+    const { job } = await runJob(
+      '/v1/code/repository',
+      Array.from({ length: 12_000 }, () => ({ url })),
+      { cache_max_age: '7d' },
+    );
+    const { port } = new URL(h.url);
+    // Downloads whose client never reads: the answer (~12 MB) outgrows the sockets' buffers, so each stays open.
+    const unread: Socket[] = [];
+    for (let i = 0; i < RESULTS_DOWNLOADS_PER_KEY; i++) {
+      const s = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((r) => s.once('connect', r));
+      s.pause();
+      s.on('error', () => undefined);
+      s.write(`GET /v1/jobs/${job.id}/results HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n\r\n`);
+      unread.push(s);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const refused = await call(h, 'GET', `/v1/jobs/${job.id}/results?format=csv`, { key });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    for (const s of unread) s.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    const ok = await call(h, 'GET', `/v1/jobs/${job.id}/results?format=csv`, { key });
+    expect(ok.status).toBe(200);
+    expect(ok.text.trim().split('\n')).toHaveLength(12_001);
   }, 60_000);
 });
