@@ -199,6 +199,18 @@ export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter
   const $ = cheerio.load(html);
   if (opts.skipFooter) $('footer').remove();
   const out = new Map<string, string>();
+  eachWebLink($, pageUrl, (a, u) => {
+    const parts = [a.text(), a.attr('title') ?? '', a.attr('aria-label') ?? ''];
+    const block = a.parent().closest(BLOCKS);
+    if (block.length && block.find('a[href]').length === 1) parts.push(block.text());
+    const text = parts.join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+    out.set(u.href, [out.get(u.href), text].filter(Boolean).join(' '));
+  });
+  return out;
+}
+
+/** Each `<a href>` of the page to an http(s) URL (resolved against `pageUrl`, without its fragment). */
+function eachWebLink($: cheerio.CheerioAPI, pageUrl: string, visit: (link: ReturnType<cheerio.CheerioAPI>, url: URL) => void): void {
   $('a[href]').each((_, el) => {
     let u: URL;
     try {
@@ -208,13 +220,8 @@ export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter
     }
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
     u.hash = '';
-    const parts = [$(el).text(), $(el).attr('title') ?? '', $(el).attr('aria-label') ?? ''];
-    const block = $(el).parent().closest(BLOCKS);
-    if (block.length && block.find('a[href]').length === 1) parts.push(block.text());
-    const text = parts.join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
-    out.set(u.href, [out.get(u.href), text].filter(Boolean).join(' '));
+    visit($(el), u);
   });
-  return out;
 }
 
 /**
@@ -227,16 +234,8 @@ export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter
 export function cardNames(html: string, pageUrl: string): Map<string, string> {
   const $ = cheerio.load(html);
   const out = new Map<string, string>();
-  $('a[href]').each((_, el) => {
-    let u: URL;
-    try {
-      u = new URL($(el).attr('href')!.trim(), pageUrl);
-    } catch {
-      return;
-    }
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
-    u.hash = '';
-    let box = $(el).parent();
+  eachWebLink($, pageUrl, (a, u) => {
+    let box = a.parent();
     // A card is a small container of its own: never the page's main, header, footer or body, never under the page's title (h1).
     for (let up = 0; up < 4 && box.length && !box.is('body, html, main, header, footer, nav'); up++, box = box.parent()) {
       if (box.find('h1').length) return;
