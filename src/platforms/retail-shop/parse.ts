@@ -95,15 +95,20 @@ export function parseStorefrontUrl(input: string): StorefrontUrlResult {
   return { ok: true, handle: handle.toLowerCase() };
 }
 
-/** Whether a final (post-redirect) URL is still a storefront page and not Amazon's home page. */
-export function isStorefrontLocation(url: string): boolean {
+/** The path of a final (post-redirect) URL on Amazon's storefront hosts, or null (another host, no URL). */
+function amazonPath(url: string): string | null {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return false;
+    return null;
   }
-  return STOREFRONT_HOSTS.has(u.hostname.toLowerCase()) && /^\/shop\/[^/]+\/?$/i.test(u.pathname);
+  return STOREFRONT_HOSTS.has(u.hostname.toLowerCase()) ? u.pathname : null;
+}
+
+/** Whether a final (post-redirect) URL is still a storefront page and not Amazon's home page. */
+export function isStorefrontLocation(url: string): boolean {
+  return /^\/shop\/[^/]+\/?$/i.test(amazonPath(url) ?? '');
 }
 
 /**
@@ -111,13 +116,7 @@ export function isStorefrontLocation(url: string): boolean {
  * Amazon sends a storefront that does not exist (or no longer does) — its documented not-found.
  */
 export function isHomeLocation(url: string): boolean {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return false;
-  }
-  return STOREFRONT_HOSTS.has(u.hostname.toLowerCase()) && /^\/(?:ref=[^/]*)?$/i.test(u.pathname);
+  return /^\/(?:ref=[^/]*)?$/i.test(amazonPath(url) ?? '');
 }
 
 // ---------------------------------------------------------------------------------------------
