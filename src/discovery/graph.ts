@@ -54,6 +54,11 @@ export interface ProfileNode {
    * so it is recorded here and in none of the `from…` sets.
    */
   creditedBy: Set<string>;
+  /**
+   * Declarers (`source`, profile keys) whose only way to it is their text naming it (`YouTube: Viaja
+   * con Nico`), not a link: their word ties it to the creator only once it was read and exists.
+   */
+  textMentionBy: Set<string>;
   sameHandle: boolean;
   websearch: boolean;
   /** Reached through the creator's own items: its links may be followed. */
@@ -194,6 +199,7 @@ export class EvidenceGraph {
         fromProfiles: new Set(),
         siteTexts: new Map(),
         creditedBy: new Set(),
+        textMentionBy: new Set(),
         sameHandle: false,
         websearch: false,
         anchored: false,
@@ -237,6 +243,11 @@ export class EvidenceGraph {
 
   /** `from` is folded into `into` (its provenance kept) and forgotten. */
   merge(from: ProfileNode, into: ProfileNode): void {
+    // A declarer stays a mere text mention when neither node had a link from it.
+    const textOnly = (n: ProfileNode, x: string) => !linksFrom(n, x) || n.textMentionBy.has(x);
+    into.textMentionBy = new Set(
+      [...into.textMentionBy, ...from.textMentionBy].filter((x) => textOnly(into, x) && textOnly(from, x)),
+    );
     if (before(from.order, into.order) && !into.isSource) into.order = from.order;
     into.depth = Math.min(into.depth, from.depth);
     into.fromSource ||= from.fromSource;
@@ -340,4 +351,9 @@ export class EvidenceGraph {
     for (const s of this.sites.values()) if (s.status === 'pending') s.status = 'failed';
     for (const s of this.shorts.values()) if (s.status === 'pending') s.status = 'failed';
   }
+}
+
+/** `declarer` (`source` or a profile key) links `n` (by a link or its text). */
+function linksFrom(n: ProfileNode, declarer: string): boolean {
+  return declarer === 'source' ? n.fromSource : n.fromProfiles.has(declarer);
 }

@@ -56,6 +56,8 @@ import { namesRelation } from './relations.js';
 /** What its origin says about a link: the anchor's own text, and the text around it (a link page's title, a bio's line, a page's block). */
 interface LinkLabel {
   text: string;
+  /** The link is the origin's text naming an account (ProfileView.textMentions), not a link it holds. */
+  textMention?: boolean;
   context: string;
   /** Handles the origin's own text names beside a relation to someone else (`my friend's shop: @luna`). */
   others: readonly string[];
@@ -461,6 +463,12 @@ class Lookup {
         return;
       }
       if (from.kind === 'site') n.siteTexts.set(from.domain, [...(n.siteTexts.get(from.domain) ?? []), label?.text ?? '']);
+      if (from.kind === 'source' || (from.kind === 'profile' && from.key !== n.key)) {
+        const d = from.kind === 'source' ? 'source' : from.key;
+        const linked = d === 'source' ? n.fromSource : n.fromProfiles.has(d);
+        if (!label?.textMention) n.textMentionBy.delete(d);
+        else if (!linked) n.textMentionBy.add(d);
+      }
       if (from.kind === 'source') n.fromSource = true;
       else if (from.kind === 'page') n.fromPages.add(from.url);
       else if (from.kind === 'site') n.fromSites.add(from.domain);
@@ -556,8 +564,12 @@ class Lookup {
     if (n.anchored) n.followedAnchored = true;
     const from: Origin = n.isSource ? { kind: 'source' } : { kind: 'profile', key: n.key, anchored: n.anchored, platform: n.platform };
     const labels = n.view.linkLabels ?? {};
+    const mentions = new Set(n.view.textMentions ?? []);
     n.view.links.forEach((l, i) =>
-      this.onLink(l, from, [...(n.isSource ? [1] : n.order), i], n.depth + 1, undefined, labelOf(labels[l], labels[l], n.view!.others)),
+      this.onLink(l, from, [...(n.isSource ? [1] : n.order), i], n.depth + 1, undefined, {
+        ...labelOf(labels[l], labels[l], n.view!.others),
+        textMention: mentions.has(l),
+      }),
     );
     if (n.isSource) this.followSecondMentions(n, n.view);
   }

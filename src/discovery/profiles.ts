@@ -21,6 +21,11 @@ export interface ProfileView extends ReaderView {
   linkLabels?: Record<string, string>;
   /** Handles the bio names by `@` beside a relation to someone else (markers.ts relationMentions). */
   others?: string[];
+  /**
+   * Accounts only the bio's words name (`YouTube: Viaja con Nico`, text.ts mentionedAccounts), not
+   * a link the platform holds: a guess at a handle until the account is read (graph.ts textMentionBy).
+   */
+  textMentions?: string[];
 }
 
 export const identity = identityOf;
@@ -85,9 +90,11 @@ export function readerAccount(url: string): { platform: string; handle: string }
 export function enrich(v: ReaderView): ProfileView {
   const linkLabels: Record<string, string> = {};
   for (const part of textParts(v.bio ?? '')) for (const l of linksInText(part)) linkLabels[l] ??= part;
+  const textMentions = mentionedAccounts(v.bio ?? '').filter((l) => !v.links.includes(l));
   return {
     ...v,
-    links: uniq([...v.links, ...mentionedAccounts(v.bio ?? '')]),
+    links: uniq([...v.links, ...textMentions]),
+    textMentions,
     emails: emailsInText(...v.emails, v.bio),
     linkLabels,
     others: relationMentions(v.bio),

@@ -311,7 +311,11 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if (n.isSource) return ['source_profile'];
   const labels: EvidenceLabel[] = [];
   const verifiedOther = (k: string) => g.canonical(k) !== n.key && isVerifiedKey(g, k, v);
-  if (n.fromSource || [...n.fromProfiles].some(verifiedOther)) labels.push('verified_profile_link');
+  // An account only the creator's words name (`YouTube: Viaja con Nico`) is a guess at a handle
+  // until it was read: never read (beyond the fetch depth, failed), the words tie nothing.
+  const linkedBy = (d: string) => n.status === 'ok' || !n.textMentionBy.has(d);
+  if ((n.fromSource && linkedBy('source')) || [...n.fromProfiles].some((k) => verifiedOther(k) && linkedBy(k)))
+    labels.push('verified_profile_link');
   if ([...n.fromPages].some((u) => v.pages.has(u))) labels.push('link_in_bio');
   // A creator website's link is its own account when the site presents it so (a social icon, the
   // platform's name, the creator's name); an account the site names otherwise (another @handle,
