@@ -200,3 +200,24 @@ describe('owner-controlled domains', () => {
     expect(registrableDomain('https://www.example.co.uk/a')).toBe('example.co.uk');
   });
 });
+
+// Our own small test pages and bios (web Q's finding 8), not captures.
+describe('addresses a reader sees but the markup splits or disguises', () => {
+  it('an address split across elements is read from the visible text; a neighbouring word never runs into one', () => {
+    expect(emailsInHtml('<p>Schreib mir: <span>kontakt</span><span>@</span><span>leakocht.de</span></p>')).toEqual(['kontakt@leakocht.de']);
+    expect(emailsInHtml('<p>Contact<b>hi@mirasol.de</b></p>')).toEqual(['hi@mirasol.de']);
+  });
+
+  it('a middle dot (or another dot sign) after a bracketed or foreign @ word is a dot; never enough for English "at" alone', () => {
+    expect(emailsInText('mail: lucas (at) lucasvoyage · fr')).toEqual(['lucas@lucasvoyage.fr']);
+    expect(emailsInText('pedidos: ana arroba anacose ・ es')).toEqual(['ana@anacose.es']);
+    expect(emailsInText('coffee at home · london')).toEqual([]);
+  });
+
+  it('a note saying which sign stands for @ ("#换成@", "* durch @ ersetzen", "replace # with @")', () => {
+    expect(emailsInText('邮箱 xiaoyu.lin#qq.com（#换成@）')).toEqual(['xiaoyu.lin@qq.com']);
+    expect(emailsInText('Mail: lea*leakocht.de (* durch @ ersetzen)')).toEqual(['lea@leakocht.de']);
+    expect(emailsInText('please replace # with @: anna#annabakes.com')).toEqual(['anna@annabakes.com']);
+    expect(emailsInText('#travel #food at anna.cafe')).toEqual([]);
+  });
+});

@@ -37,14 +37,22 @@ function around(words: string[]): string {
  * アットマーク…) mean nothing but `@`.
  */
 const SPELLED_DOT = `${around(DOT_WORDS)}|\\s*[\\[(]\\s*(?:${DOT_WORDS.map(escapeRe).join('|')})\\s*[\\])]\\s*`;
+/**
+ * Dots written as another dot-like sign (`lucasvoyage · fr`, `・`, `。`, `∙`): joins labels like a
+ * dot, but is never the spelled dot that lets English "at" be read (`coffee at home · london` is prose).
+ */
+const SIGN_DOT = '\\s*[·∙⋅・。｡]\\s*';
+/** `(at)`, `[at]`, `{@}` between name and domain (the shared extractor's brackets), for a domain whose dots are spelled. */
+const BRACKETED_AT = '\\s*(?:\\(\\s*(?:at|@)\\s*\\)|\\[\\s*(?:at|@)\\s*\\]|\\{\\s*(?:at|@)\\s*\\})\\s*';
 const SPELLINGS = [
   { at: around(['at']), plain: false },
-  { at: around(AT_WORDS_PLAIN), plain: true },
+  { at: `${around(AT_WORDS_PLAIN)}|${BRACKETED_AT}`, plain: true },
 ].map(({ at, plain }) => ({
   plain,
   dot: new RegExp(SPELLED_DOT, 'giu'),
+  anyDot: new RegExp(`${SPELLED_DOT}|${SIGN_DOT}`, 'giu'),
   // `local at domain dot tld` (plain dots may join other labels).
-  re: new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|\\.)${LABEL})*)`, 'giu'),
+  re: new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|${SIGN_DOT}|\\.)${LABEL})*)`, 'giu'),
 }));
 const CONTACT_CUE_RE =
   /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
@@ -58,7 +66,7 @@ export function spelledOutEmails(text: string): string[] {
         s.dot.lastIndex = 0;
         const spelled = s.dot.test(m[2]);
         if (!s.plain && !spelled && !CONTACT_CUE_RE.test(line.slice(0, m.index))) continue;
-        const e = normaliseEmail(`${m[1]}@${m[2].replace(s.dot, '.')}`);
+        const e = normaliseEmail(`${m[1]}@${m[2].replace(s.anyDot, '.')}`);
         if (e) out.push(e);
       }
     }
@@ -91,25 +99,61 @@ function keep(emails: Iterable<string>): string[] {
   return out;
 }
 
+/**
+ * A note that says which sign stands for `@` (`xiaoyu.lin#qq.com（#换成@）`, `name*mail.de (* durch
+ * @ ersetzen)`, `replace # with @`): the sign, or null. The note's wording in the languages
+ * creators write; the sign is one non-letter character.
+ */
+const REPLACE_NOTE_RE = new RegExp(
+  [
+    // sign first: `#换成@`, `# → @`, `#=@`, `* durch @ ersetzen`, `★を@に`, `# by @`
+    `([^\\p{L}\\p{N}\\s@.])\\s*(?:换成|換成|替换为|替換為|替换成|改为|改為|改成|换为|換為|转成|=|→|->|=>|を|을|를|durch|by|with|par|por|per|door|na|на|thành|bằng|ด้วย)\\s*[@＠]`,
+    // sign after a verb: `replace # with @`, `ersetze # durch @`, `remplacez # par @`, `reemplaza # por @`, `thay # bằng @`
+    `(?:replace|ersetze|ersetzen|remplace[rz]?|reemplaza|reemplazar|substitua|sostituisci|vervang|zamień|замените|замени|thay)\\s+([^\\p{L}\\p{N}\\s@.])\\s*(?:with|by|durch|par|por|con|per|door|na|на|bằng)\\s*[@＠]`,
+  ].join('|'),
+  'iu',
+);
+export function withReplacedAtSign(text: string): string {
+  const m = REPLACE_NOTE_RE.exec(text);
+  const sign = m?.[1] ?? m?.[2];
+  if (!m || !sign) return text;
+  // The note itself is dropped; the sign between a name and a domain becomes `@`.
+  const body = text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length);
+  return body.replace(new RegExp(`(?<=[A-Za-z0-9._%+-])${escapeRe(sign)}(?=[A-Za-z0-9-]+\\.[A-Za-z])`, 'gu'), '@');
+}
+
 /** Contact addresses in plain text (a bio, a description, a contact field). */
 export function emailsInText(...texts: (string | null | undefined)[]): string[] {
   const out: string[] = [];
   for (const t of texts) {
     if (!t) continue;
-    out.push(...extractEmails({ text: t }), ...spelledOutEmails(t));
+    const u = withReplacedAtSign(t);
+    out.push(...extractEmails({ text: u }), ...spelledOutEmails(u));
   }
   return keep(out);
 }
 
 /** Contact addresses in an HTML page (visible text, mailto, Cloudflare, JSON-LD, spelled-out); `text`: its visibleText, when known. */
 export function emailsInHtml(html: string, text = visibleText(html)): string[] {
-  return keep([...extractEmails({ html }), ...spelledOutEmails(text)]);
+  const fromHtml = extractEmails({ html });
+  const t = withReplacedAtSign(text);
+  // The visible text as a reader sees it: an address split across elements (`kontakt<span>@</span>
+  // leakocht.de`) is whole only there. One that merely runs on from a neighbouring word
+  // (`Contact<b>hi@x.de</b>` reads `Contacthi@x.de`) ends like one already found: that one is kept.
+  const found = fromHtml.map((e) => e.toLowerCase());
+  const runsOn = (e: string) => {
+    const k = e.toLowerCase();
+    return found.some((f) => k !== f && k.endsWith(f));
+  };
+  return keep([...fromHtml, ...[...extractEmails({ text: t }), ...spelledOutEmails(t)].filter((e) => !runsOn(e))]);
 }
 
 /** The page's visible text, one line per block (scripts and styles dropped). */
 export function visibleText(html: string): string {
   const $ = cheerio.load(html);
   $('script, style, noscript, template, svg').remove();
+  // A block starts and ends a line: `<a>write</a><p>br@…</p>` is two lines, not `writebr@…`.
+  $('p, div, li, h1, h2, h3, h4, h5, h6, tr, section, footer, header').before('\n');
   $('br, p, div, li, h1, h2, h3, h4, h5, h6, tr, section, footer, header').after('\n');
   return $.root().text();
 }
