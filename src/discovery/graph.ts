@@ -245,9 +245,7 @@ export class EvidenceGraph {
   merge(from: ProfileNode, into: ProfileNode): void {
     // A declarer stays a mere text mention when neither node had a link from it.
     const textOnly = (n: ProfileNode, x: string) => !linksFrom(n, x) || n.textMentionBy.has(x);
-    into.textMentionBy = new Set(
-      [...into.textMentionBy, ...from.textMentionBy].filter((x) => textOnly(into, x) && textOnly(from, x)),
-    );
+    into.textMentionBy = new Set([...into.textMentionBy, ...from.textMentionBy].filter((x) => textOnly(into, x) && textOnly(from, x)));
     if (before(from.order, into.order) && !into.isSource) into.order = from.order;
     into.depth = Math.min(into.depth, from.depth);
     into.fromSource ||= from.fromSource;

@@ -33,7 +33,13 @@ function web(): DiscoveryWeb {
     bioUrls: ['https://www.threads.com/@nicoviajes.th'],
   });
   w.threads.set('nicoviajes.th', { handle: 'nicoviajes.th', name: 'Nico Travels', bio: 'YouTube: Viaja con Nico' });
-  w.youtube.set('nicotravelsyt', { handle: 'nicotravelsyt', channelId: 'UCnicoTravelsChannel0001', title: 'Nico Travels', description: 'trips', links: [] });
+  w.youtube.set('nicotravelsyt', {
+    handle: 'nicotravelsyt',
+    channelId: 'UCnicoTravelsChannel0001',
+    title: 'Nico Travels',
+    description: 'trips',
+    links: [],
+  });
   return w;
 }
 
