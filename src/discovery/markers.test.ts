@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleMentions, key, markersOf } from './markers.js';
+import { handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions } from './markers.js';
 
 const KEYS = [key('mirasol'), key('Mira Sol'), 'mira'].filter((k) => k.length >= 4);
 const m = (handle: string, displayName: string | null, bio: string | null, handles = ['mirasol']) =>
@@ -87,5 +87,32 @@ describe('what an account says about itself', () => {
     expect(handleMentions(null)).toEqual([]);
     // A name does not stop inside a word (our own text): "@zoë.paints" is not @zo.
     expect(handleMentions('thanks @zoë.paints and @lukáš_art, hi @zoe\u0308x')).toEqual([]);
+  });
+});
+
+// Our own handles and bios (web Q's finding 7), not captures.
+describe('own accounts the creator names as old or former, and other spellings of its handle', () => {
+  it('"formerly @x", "Раньше был @x", "старый аккаунт", "früher @x", "alter Account", "ancien compte", "旧アカウント" name the creator\'s own account', () => {
+    for (const [text, h] of [
+      ['formerly @mira_paints', 'mira_paints'],
+      ['Раньше был @lea_old', 'lea_old'],
+      ['старый аккаунт: @lea1', 'lea1'],
+      ['früher @leakocht', 'leakocht'],
+      ['alter Account: @lea.k', 'lea.k'],
+      ['ancien compte : @lucas.v', 'lucas.v'],
+      ['旧アカウント @hoshi_old', 'hoshi_old'],
+    ])
+      expect(secondAccountMentions(text), text).toEqual([h]);
+    // The phrase ends at a word's end: "older account stuff @x" says nothing.
+    expect(secondAccountMentions('my older accounts rock @x_y')).toEqual([]);
+  });
+
+  it("the same letters with fewer or other separators is another platform's spelling, as isPaddedCopy reads it", () => {
+    const c = (handle: string) =>
+      markersOf({ handle, displayName: 'Camille', bio: '' }, ['camillelit', 'camille'], ['camille_lit']).lookalike;
+    expect(c('camillelit')).toBe(false);
+    expect(c('camille.lit')).toBe(false);
+    expect(isPaddedCopy('camillelit', 'camille_lit')).toBe(false);
+    expect(c('camille_lit_')).toBe(true);
   });
 });

@@ -269,7 +269,12 @@ const SECOND_PHRASES = [
   'new acc',
   'moved here',
   'formerly @',
+  'formerly known as',
   'old account',
+  'old acc',
+  'previous account',
+  'my old channel',
+  'old channel',
   'dev account',
   'my code',
   // German
@@ -280,6 +285,12 @@ const SECOND_PHRASES = [
   'hauptkanal',
   'hauptaccount',
   'neuer account',
+  'alter account',
+  'alter kanal',
+  'altes konto',
+  'früher @',
+  'früher:',
+  'ehemals @',
   'aus meinen streams',
   // Spanish
   'segundo canal',
@@ -288,6 +299,10 @@ const SECOND_PHRASES = [
   'cuenta principal',
   'canal principal',
   'nueva cuenta',
+  'cuenta anterior',
+  'cuenta vieja',
+  'antigua cuenta',
+  'antes era @',
   'mis directos',
   'mis clips',
   // French
@@ -297,6 +312,9 @@ const SECOND_PHRASES = [
   'compte principal',
   'chaine principale',
   'nouveau compte',
+  'ancien compte',
+  'ancienne chaine',
+  'anciennement @',
   'mes lives',
   'mes clips',
   // Portuguese
@@ -305,6 +323,9 @@ const SECOND_PHRASES = [
   'conta principal',
   'conta nova',
   'nova conta',
+  'conta antiga',
+  'antiga conta',
+  'antigo @',
   'minhas lives',
   'meus cortes',
   // Italian
@@ -313,6 +334,7 @@ const SECOND_PHRASES = [
   'account secondario',
   'account principale',
   'nuovo account',
+  'vecchio account',
   // Dutch, Polish, Turkish, Russian, Ukrainian, Indonesian, Malay, Vietnamese, Thai, Arabic, Hindi
   'tweede account',
   'tweede kanaal',
@@ -326,6 +348,20 @@ const SECOND_PHRASES = [
   'второй аккаунт',
   'второй канал',
   'запасной аккаунт',
+  'старый аккаунт',
+  'старый канал',
+  'раньше был @',
+  'раньше была @',
+  'бывший аккаунт',
+  'старий акаунт',
+  'eski hesap',
+  'eski hesabım',
+  'stare konto',
+  'oud account',
+  'akun lama',
+  'akaun lama',
+  'الحساب القديم',
+  'पुराना अकाउंट',
   'другий акаунт',
   'другий канал',
   'запасний акаунт',
@@ -363,6 +399,14 @@ const SECOND_PHRASES = [
   '본계정',
   '새 계정',
   '小号',
+  '旧アカウント',
+  '旧垢',
+  '前のアカウント',
+  '이전 계정',
+  '예전 계정',
+  '旧账号',
+  '舊帳號',
+  'บัญชีเก่า',
   '副号',
 ];
 
@@ -431,9 +475,13 @@ const PADDING_WORDS = new Set(['', 'x', 'xx', 'real', 'the', 'its', 'im', 'offic
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 function phraseMatcher(phrases: readonly string[]): (text: string) => boolean {
-  const latin = phrases.filter((p) => !CJK.test(p)).map((p) => fold(p).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // A phrase ending in a word ends at a word's end; one ending in a sign (`formerly @`) runs into the handle.
+  const latin = phrases
+    .filter((p) => !CJK.test(p))
+    .map((p) => fold(p))
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (/[\p{L}\p{N}]$/u.test(p) ? '(?![\\p{L}\\p{N}])' : ''));
   const cjk = phrases.filter((p) => CJK.test(p)).map(fold);
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${latin.join('|')})(?![\\p{L}\\p{N}])`, 'u');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${latin.join('|')})`, 'u');
   return (text) => {
     const t = fold(text);
     return re.test(t) || cjk.some((p) => t.includes(p));
@@ -528,6 +576,8 @@ export function markersOf(
 
 /** A handle's shape: lower-cased, every separator one `_` (Instagram's `mira.sol` is X's `mira_sol`). */
 const shape = (h: string) => h.toLowerCase().replace(/[._-]/g, '_');
+/** How many separators (`.`, `_`, `-`) a handle has. */
+const separators = (h: string) => h.replace(/[^._-]/g, '').length;
 
 /**
  * The creator's handle plus padding only (`_`, `x`, `real`, `its`, `official`…), with one letter
@@ -536,7 +586,11 @@ const shape = (h: string) => h.toLowerCase().replace(/[._-]/g, '_');
  */
 function isLookalike(handle: string, creatorKeys: readonly string[], creatorHandles: readonly string[], words: string[] | null): boolean {
   const h = key(handle);
-  if (creatorKeys.includes(h)) return creatorHandles.length > 0 && !creatorHandles.some((c) => shape(c) === shape(handle));
+  // The same letters: a look-alike only with separators of its own, beyond every spelling the
+  // creator uses (`mirasol__`, `mira.sol.`); fewer or other ones (`camillelit`, `camille.lit` beside
+  // `camille_lit`) are another platform's spelling — as isPaddedCopy reads them.
+  if (creatorKeys.includes(h))
+    return creatorHandles.length > 0 && !creatorHandles.some((c) => shape(c) === shape(handle) || separators(handle) <= separators(c));
   if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
   for (const k of creatorKeys) {
     if (k.length < 4 || h.length !== k.length + 1) continue;
@@ -578,7 +632,7 @@ export function isPaddedCopy(handle: string, of: string): boolean {
   const c = of.toLowerCase();
   const k = key(c);
   if (h === c || k.length < 4) return false;
-  const seps = (x: string) => x.replace(/[^._-]/g, '').length;
+  const seps = separators;
   const bare = (x: string) => shape(x).replace(/_+/g, '_').replace(/^_|_$/g, '');
   if (bare(h) === bare(c) && seps(h) > seps(c)) return true;
   const words = wordsAround(h, [k]);

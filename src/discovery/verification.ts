@@ -132,7 +132,7 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): string[] {
         if (isVerifiedKey(g, k, v)) ownPlain = true;
         continue;
       }
-      const holdsCreator = keys.some((x) => words.join('').includes(x));
+      const holdsCreator = keys.some((x) => words.join('').includes(x)) || namesShortFirst(g, words);
       if (isVerifiedKey(g, k, v) && holdsCreator) own++;
       else if (!holdsCreator) {
         others.add(card ? `card:${fold(card)}` : k);
@@ -381,7 +381,10 @@ function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification): boole
   if (markersFor(g, n.view).second) return false;
   const keys = personKeys(g, handles);
   const holds = (s: string | null) => !!s && keys.some((k) => key(s).includes(k));
-  return !holds(n.view.handle) && !holds(n.view.displayName);
+  const nameWords = fold(n.view.displayName ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return !holds(n.view.handle) && !holds(n.view.displayName) && !namesShortFirst(g, nameWords, n.view.handle);
 }
 
 /**
@@ -389,11 +392,33 @@ function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification): boole
  * and its first name — not its last name, which relatives share.
  */
 function personKeys(g: EvidenceGraph, handles: Iterable<string>): string[] {
-  const first =
+  return [...handles, g.sourceHandle, g.sourceView.handle, g.sourceView.displayName ?? '', firstName(g)]
+    .map(key)
+    .filter((k) => k.length >= 4);
+}
+
+function firstName(g: EvidenceGraph): string {
+  return (
     fold(g.sourceView.displayName ?? '')
       .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean)[0] ?? '';
-  return [...handles, g.sourceHandle, g.sourceView.handle, g.sourceView.displayName ?? '', first].map(key).filter((k) => k.length >= 4);
+      .filter(Boolean)[0] ?? ''
+  );
+}
+
+/**
+ * A first name under four letters ("Lea", "Ana", "Kai"): too short to find inside other words
+ * (`pleasure`), so it names the creator only as a whole word of a name or text, or as the start
+ * of a handle (`lea.bakes`). Null when the first name is longer (personKeys has it) or one letter.
+ */
+function shortFirstName(g: EvidenceGraph): string | null {
+  const f = key(firstName(g));
+  return f.length >= 2 && f.length < 4 ? f : null;
+}
+
+/** `words` (folded) or `handle` name the creator by a short first name (shortFirstName). */
+function namesShortFirst(g: EvidenceGraph, words: readonly string[], handle: string | null = null): boolean {
+  const f = shortFirstName(g);
+  return !!f && (words.includes(f) || (!!handle && key(handle).startsWith(f)));
 }
 
 /** Words of a link's text that say nothing about whose the account is: platform names, "follow me on…". */
@@ -417,7 +442,7 @@ function presentsAsOwn(g: EvidenceGraph, text: string): boolean {
     .filter((w) => w && !SOCIAL_WORDS.has(w));
   if (!words.length) return true;
   const flat = words.join('');
-  return personKeys(g, []).some((k) => flat.includes(k));
+  return personKeys(g, []).some((k) => flat.includes(k)) || namesShortFirst(g, words);
 }
 
 /** The source's or a verified profile's bio names `handle` as a second account (markers.ts secondAccountMentions). */
