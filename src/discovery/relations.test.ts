@@ -13,6 +13,7 @@ import { websearchQuery } from './websearch.js';
 import { webContext } from '../../test/support/discovery-context.js';
 import { isPaddedCopy } from './markers.js';
 import { namesRelation, relationMentions } from './relations.js';
+import { sponsorEmails } from './sponsors.js';
 
 const ref = (platform: 'social-b' | 'shortvideo' | 'video', handle: string) => {
   const r = parseSourceHandle(platform, handle);
@@ -451,5 +452,66 @@ describe('impostors and double counting', () => {
     const fan = byHandle('grill.moments');
     expect(fan?.evidence).toContain('shared_link_page');
     expect(fan?.evidence).not.toContain('reciprocal_profile_link');
+  });
+});
+
+// Our own link labels and site footers (web Q findings 1 and 2), not captures.
+describe('a business run, managed or made by someone else, a collaboration, a partner brand', () => {
+  it("names a relation in the languages creators write; the creator's own hands do not", () => {
+    for (const t of [
+      'Tienda gestionada por Casa Luna',
+      'Boutique gérée par Atelier Rose',
+      'Cửa hàng do Minh Anh quản lý',
+      'Gawa ng Tahanan Co.',
+      'Shop betrieben von Pixel GmbH',
+      'Duka linaendeshwa na Mama Zuri',
+      'Colaboración con Yerba Viva',
+      'Mon partenaire : Le Fournil',
+      'Made by Studio Kraft',
+      'Run by Coastline Ltd',
+      'in collaborazione con Forno Bio',
+      'Prowadzony przez Kasia Shop',
+      'Em parceria com Café Sol',
+    ])
+      expect(namesRelation(t), t).toBe(true);
+    for (const t of ['Handmade by me', 'made by me', 'Gawa ng kamay ko', 'my shop', 'runner by day', 'Website'])
+      expect(namesRelation(t), t).toBe(false);
+  });
+
+  it("a site-builder credit in German, Italian, Dutch, French or Japanese keeps the studio's address out", () => {
+    for (const credit of [
+      'Website von Pixelwerk',
+      'Sito realizzato da Studio Onda',
+      'Website door Bureau Vos',
+      'Site réalisé par Atelier Web',
+      'サイト制作：ウェブ工房',
+    ])
+      expect(
+        [
+          ...sponsorEmails(
+            `<html><body><p>kontakt@leakocht.de</p><footer><p>${credit} · hallo@studio-builder.de</p></footer></body></html>`,
+            'https://leakocht.de/',
+          ),
+        ],
+        credit,
+      ).toEqual(['hallo@studio-builder.de']);
+  });
+});
+
+// Our own bio lines (web Q finding 3), not captures.
+describe('relation words of more languages', () => {
+  it('Swahili and Tagalog possessives after the word, Russian "тренер", Thai bare "ฉัน", French "partenaire", favourite creators', () => {
+    for (const t of [
+      'Rafiki yangu: @zuri.k',
+      'Manager ko: @jomar',
+      'Мой тренер — @ivan.fit',
+      'ช่องของน้องสาวฉัน',
+      'Mon partenaire @le.fournil',
+      'Meine Lieblings-Creator: @a.b @c.d',
+      'my favourite creators: @a.b',
+    ])
+      expect(namesRelation(t), t).toBe(true);
+    // What a creator calls itself is no relation: "Life coach — book a session".
+    for (const t of ['Life coach - book a session', 'my coaching', 'Shop ko-fi']) expect(namesRelation(t), t).toBe(false);
   });
 });

@@ -195,8 +195,108 @@ export function isSponsorLink(url: string, ...texts: (string | null | undefined)
 }
 
 /** A site's credit to whoever built or hosts it: that studio's address is not the creator's. */
-const SITE_CREDIT_RE =
-  /(?<![\p{L}\p{N}])(?:site by|website by|web design by|webdesign|designed by|powered by|built by|hosted by)(?![\p{L}\p{N}])/u;
+const SITE_CREDITS = [
+  // English
+  'site by',
+  'website by',
+  'web design by',
+  'webdesign',
+  'designed by',
+  'powered by',
+  'built by',
+  'hosted by',
+  'developed by',
+  'site credit',
+  // German
+  'website von',
+  'webseite von',
+  'homepage von',
+  'webdesign von',
+  'gestaltet von',
+  'gestaltung:',
+  'umgesetzt von',
+  'umsetzung:',
+  'realisiert von',
+  'erstellt von',
+  'entwickelt von',
+  // Dutch
+  'website door',
+  'webdesign door',
+  'ontwerp door',
+  'ontworpen door',
+  'gebouwd door',
+  'ontwikkeld door',
+  // French
+  'site par',
+  'site réalisé par',
+  'site web réalisé par',
+  'réalisation du site',
+  'conception du site',
+  'création du site',
+  'site conçu par',
+  'conçu par',
+  'développé par',
+  'propulsé par',
+  // Italian
+  'sito realizzato da',
+  'sito web realizzato da',
+  'realizzato da',
+  'sito creato da',
+  'progettato da',
+  'sviluppato da',
+  'web design:',
+  // Spanish, Portuguese
+  'sitio web por',
+  'web realizada por',
+  'sitio creado por',
+  'diseño web',
+  'diseñado por',
+  'desarrollado por',
+  'site criado por',
+  'site desenvolvido por',
+  'desenvolvido por',
+  'criação de site',
+  // Polish, Czech, Swedish, Turkish, Indonesian, Vietnamese, Russian
+  'strona wykonana przez',
+  'projekt strony',
+  'wykonanie strony',
+  'realizacja:',
+  'tvorba webu',
+  'webové stránky vytvořil',
+  'hemsida av',
+  'webbdesign av',
+  'skapad av',
+  'web tasarım',
+  'tasarım:',
+  'dibuat oleh',
+  'didukung oleh',
+  'desain web oleh',
+  'thiết kế bởi',
+  'thiết kế web',
+  'разработка сайта',
+  'создание сайта',
+  'сайт разработан',
+  'дизайн сайта',
+];
+const SITE_CREDIT_SUBSTRINGS = [
+  'サイト制作',
+  'ホームページ制作',
+  'web制作',
+  '网站设计',
+  '网站制作',
+  '技术支持',
+  '網站設計',
+  '網站製作',
+  '홈페이지 제작',
+  '웹사이트 제작',
+  'ออกแบบเว็บไซต์',
+];
+const SITE_CREDIT_WORDS_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${SITE_CREDITS.map((w) => fold(w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`,
+  'u',
+);
+/** A block crediting whoever built or hosts the site, in the languages creators' sites are written in (text folded). */
+const SITE_CREDIT_RE = { test: (t: string) => SITE_CREDIT_WORDS_RE.test(t) || SITE_CREDIT_SUBSTRINGS.some((w) => t.includes(fold(w))) };
 const LEAF_BLOCKS = 'p, li, td, dd, dt, small, address, span, figcaption, blockquote, h1, h2, h3, h4, h5, h6, div, footer, section, aside';
 
 /**
