@@ -7,21 +7,15 @@
  * nothing (a domain handle that does not answer the DID, a field the server did not verify).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { webContext } from '../../test/support/discovery-context.js';
+import { sourceRef, webContext } from '../../test/support/discovery-context.js';
 import { samplePlcDid } from '../platforms/microblog-d/samples.js';
-import type { SourceRef } from './input.js';
-import { parseSourceHandle } from './input.js';
 import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 
 const SITE = 'https://mirasol.studio';
 const TEXT = { 'content-type': 'text/plain; charset=utf-8' };
 
-function ref(handle: string): SourceRef {
-  const r = parseSourceHandle('social-b', handle);
-  if (!r.ok) throw new Error(r.message);
-  return r.ref;
-}
+const ref = (handle: string) => sourceRef(handle);
 
 /** Mira Sol: Instagram → her website, Kick, Substack and Tumblr; the website links her Mastodon and Bluesky (domain handle). */
 function web(): DiscoveryWeb {

@@ -5,14 +5,12 @@
  * with per-URL delays.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SourceRef } from './input.js';
-import { parseSourceHandle } from './input.js';
 import { EXTRA_GRACE_MIN_MS, EXTRA_GRACE_RATIO, extraGraceMs, runDiscovery } from './pipeline.js';
 import { onParserWarning } from '../observability/warn.js';
 import type { LookupOutcome } from './pipeline.js';
 import type { ProfileIdentity } from './progress.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
-import { webContext } from '../../test/support/discovery-context.js';
+import { sourceRef, webContext } from '../../test/support/discovery-context.js';
 
 const IG_URL = 'https://www.instagram.com/owl.studio/';
 const LINKTREE = 'https://linktr.ee/owlstudio';
@@ -70,11 +68,7 @@ const SLOW_MS = 800;
 
 const context = webContext;
 
-function ref(handle: string): SourceRef {
-  const r = parseSourceHandle('social-b', handle);
-  if (!r.ok) throw new Error(r.message);
-  return r.ref;
-}
+const ref = (handle: string) => sourceRef(handle);
 
 interface Told extends ProfileIdentity {
   at: number;

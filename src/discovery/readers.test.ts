@@ -7,21 +7,15 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allReaders, platforms } from '../platforms/registry.js';
-import type { SourceRef } from './input.js';
-import { parseSourceHandle } from './input.js';
 import { runDiscovery, sameHandlePlatforms } from './pipeline.js';
 import { readerAccount, readers } from './profiles.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
-import { webContext } from '../../test/support/discovery-context.js';
+import { sourceRef, webContext } from '../../test/support/discovery-context.js';
 
 const SITE = 'https://owlstudio.co.uk';
 const IG_URL = 'https://www.instagram.com/owlstudio/';
 
-function ref(handle: string): SourceRef {
-  const r = parseSourceHandle('social-b', handle);
-  if (!r.ok) throw new Error(r.message);
-  return r.ref;
-}
+const ref = (handle: string) => sourceRef(handle);
 
 /** The creator: Instagram links its website and a SoundCloud account; the same handle exists on GitHub, Pinterest and Reddit. */
 function web(): DiscoveryWeb {

@@ -4,8 +4,7 @@
  * capture (web Q's finding 7: "Lea" was dropped from the creator's names).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { webContext } from '../../test/support/discovery-context.js';
-import { parseSourceHandle } from './input.js';
+import { sourceRef, webContext } from '../../test/support/discovery-context.js';
 import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 
@@ -26,10 +25,8 @@ describe('a short first name', () => {
     w.ig.set('leabackt', { username: 'leabackt', fullName: 'Lea', bio: 'Kuchen', externalUrl: `${SITE}/`, bioLinks: [`${SITE}/`] });
     w.page(`${SITE}/`, sitePage('Backen', '<p>Folgt mir: <a href="https://www.tiktok.com/@kuchen.zeit">Lea</a></p>'));
     w.tiktok.set('kuchen.zeit', { handle: 'kuchen.zeit', nickname: 'Kuchenzeit', signature: 'Rezepte' });
-    const r = parseSourceHandle('social-b', 'leabackt');
-    if (!r.ok) throw new Error(r.message);
     const { ctx } = webContext(w, {});
-    const out = await runDiscovery(ctx, 'social-b', r.ref, { emails: false, internal: null });
+    const out = await runDiscovery(ctx, 'social-b', sourceRef('leabackt'), { emails: false, internal: null });
     const tt = out.profiles.find((p) => p.handle === 'kuchen.zeit');
     expect(tt?.evidence).toContain('website_link');
   });

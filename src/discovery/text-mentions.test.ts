@@ -5,17 +5,11 @@
  * (a non-existent channel named at depth 3, never read, returned as verified at 0.90).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { webContext } from '../../test/support/discovery-context.js';
-import type { SourceRef } from './input.js';
-import { parseSourceHandle } from './input.js';
+import { sourceRef, webContext } from '../../test/support/discovery-context.js';
 import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb } from './sample-web.js';
 
-function ref(handle: string): SourceRef {
-  const r = parseSourceHandle('social-b', handle);
-  if (!r.ok) throw new Error(r.message);
-  return r.ref;
-}
+const ref = (handle: string) => sourceRef(handle);
 
 /** Instagram → X (depth 1) → Threads (depth 2), whose bio names "YouTube: Viaja con Nico" (depth 3, never read). */
 function web(): DiscoveryWeb {

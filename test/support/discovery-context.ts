@@ -27,6 +27,8 @@ import { platformWalls } from '../../src/platforms/registry.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
 import { HTML } from '../../src/discovery/sample-web.js';
 import type { DiscoveryWeb } from '../../src/discovery/sample-web.js';
+import { parseSourceHandle } from '../../src/discovery/input.js';
+import type { SourceRef } from '../../src/discovery/input.js';
 
 let walls: ReturnType<typeof platformWalls> | undefined;
 
@@ -167,4 +169,11 @@ export function webContext(w: DiscoveryWeb, delays: Record<string, number> = {},
     { env: opts.env },
   );
   return { ctx, answered };
+}
+
+/** A source reference the tests know is valid (`platform` default social-b); throws on a bad one. */
+export function sourceRef(handle: string, platform: Parameters<typeof parseSourceHandle>[0] = 'social-b'): SourceRef {
+  const r = parseSourceHandle(platform, handle);
+  if (!r.ok) throw new Error(r.message);
+  return r.ref;
 }
