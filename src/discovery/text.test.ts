@@ -212,6 +212,12 @@ describe('addresses a reader sees but the markup splits or disguises', () => {
     expect(emailsInText('mail: lucas (at) lucasvoyage · fr')).toEqual(['lucas@lucasvoyage.fr']);
     expect(emailsInText('pedidos: ana arroba anacose ・ es')).toEqual(['ana@anacose.es']);
     expect(emailsInText('coffee at home · london')).toEqual([]);
+    // After a spelled or plain dot, a sign dot is the bio's separator: the domain ends before it.
+    expect(emailsInText('📩 felix.booking [at] gmail [dot] com · business: felix(at)brightline(dot)co')).toEqual([
+      'felix.booking@gmail.com',
+      'felix@brightline.co',
+    ]);
+    expect(emailsInText('lucas (at) lucasvoyage.fr · shop')).toEqual(['lucas@lucasvoyage.fr']);
   });
 
   it('a note saying which sign stands for @ ("#换成@", "* durch @ ersetzen", "replace # with @")', () => {

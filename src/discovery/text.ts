@@ -57,6 +57,17 @@ const SPELLINGS = [
 const CONTACT_CUE_RE =
   /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
 
+const SIGN_DOT_RE = new RegExp(SIGN_DOT, 'u');
+const OTHER_DOT_RE = new RegExp(`${SPELLED_DOT}|\\.`, 'iu');
+/**
+ * A sign dot is a dot only in a domain that has no other kind: after `gmail [dot] com` or
+ * `gmail.com`, ` · business:` is the bio's separator, and the domain ends before it.
+ */
+function signDotsOnlyAlone(domain: string): string {
+  const sign = SIGN_DOT_RE.exec(domain);
+  return sign && OTHER_DOT_RE.test(domain) ? domain.slice(0, sign.index) : domain;
+}
+
 /** Addresses written as `name at domain dot com` (or `arroba … punto`, `골뱅이 … 닷`: see SPELLINGS), normalised. */
 export function spelledOutEmails(text: string): string[] {
   const out: string[] = [];
@@ -66,7 +77,7 @@ export function spelledOutEmails(text: string): string[] {
         s.dot.lastIndex = 0;
         const spelled = s.dot.test(m[2]);
         if (!s.plain && !spelled && !CONTACT_CUE_RE.test(line.slice(0, m.index))) continue;
-        const e = normaliseEmail(`${m[1]}@${m[2].replace(s.anyDot, '.')}`);
+        const e = normaliseEmail(`${m[1]}@${signDotsOnlyAlone(m[2]).replace(s.anyDot, '.')}`);
         if (e) out.push(e);
       }
     }
