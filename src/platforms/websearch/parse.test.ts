@@ -315,6 +315,38 @@ describe('parseSearchPage — own 2016-layout page', () => {
   });
 });
 
+// Our own pages, shaped as the desktop layouts of 2022–2023 place a featured snippet (no capture of
+// one is in ../shared/fixtures): the snippet's page is not repeated among the organic results.
+describe('parseSearchPage — a featured snippet whose page is not repeated below', () => {
+  const organic = (url: string, title: string) =>
+    `<div class="MjjYud"><div class="g"><a href="${url}"><h3 class="LC20lb">${title}</h3></a><div class="VwiC3b">About ${title}.</div></div></div>`;
+  const snippet = (url: string, title: string) =>
+    `<div class="g"><div class="xpdopen"><div class="wDYxhc" data-attrid="wa:/description"><span class="hgKElc">Sourdough needs <b>flour</b>, water and time.</span></div><div class="g"><a href="${url}"><h3 class="LC20lb">${title}</h3></a></div></div></div>`;
+  const question = `<div class="related-question-pair" data-q="Why?"><div class="g"><a href="https://faq.example/why"><h3>Why sourdough?</h3></a></div></div>`;
+
+  it('2023: the snippet block sits before the results area (#Odp5De); its page is result 1, with the answer as text', () => {
+    const html = `<html><body><div id="Odp5De"><block-component>${snippet('https://bread.example/starter', 'Starter guide')}</block-component></div>
+<div id="search"><div id="rso">${question}${organic('https://a.example/', 'A')}${organic('https://b.example/', 'B')}</div></div></body></html>`;
+    expect(parseSearchPage(html).results).toEqual([
+      { url: 'https://bread.example/starter', title: 'Starter guide', description: 'Sourdough needs flour, water and time.' },
+      { url: 'https://a.example/', title: 'A', description: 'About A.' },
+      { url: 'https://b.example/', title: 'B', description: 'About B.' },
+    ]);
+  });
+
+  it('2022: the snippet block inside the results area (.kp-blk) is result 1; People also ask answers never are', () => {
+    const html = `<html><body><div id="search"><div id="rso"><div class="g mnr-c"><div class="kp-blk">${snippet('https://bread.example/starter', 'Starter guide')}</div></div>
+${question}${organic('https://a.example/', 'A')}</div></div></body></html>`;
+    expect(parseSearchPage(html).results.map((r) => r.url)).toEqual(['https://bread.example/starter', 'https://a.example/']);
+  });
+
+  it('a snippet repeating an organic result adds nothing: that result keeps its place', () => {
+    const html = `<html><body><div id="search"><div id="rso"><div class="kp-blk">${snippet('https://b.example/', 'B again')}</div>
+${organic('https://a.example/', 'A')}${organic('https://b.example/', 'B')}</div></div></body></html>`;
+    expect(parseSearchPage(html).results.map((r) => r.url)).toEqual(['https://a.example/', 'https://b.example/']);
+  });
+});
+
 describe('parseSearchPage — blocks, no results and unknown pages', () => {
   it('the "unusual traffic" reCAPTCHA page → UPSTREAM_BLOCKED', () => {
     const html = `<html><head><title>https://www.google.com/search?q=x</title><script src="https://www.google.com/recaptcha/api.js" async defer></script></head>

@@ -10,8 +10,9 @@
  *    `div.Gx5Zad`; snippet in the innermost `div.BNeawe.s3v9rd.AP7Wnd` of that block.
  *  - old desktop SERP (2016): `<h3 class="r"><a href="…">Title</a></h3>` inside `div.g`;
  *    snippet in `span.st`.
- * Non-organic blocks (Top stories, People also ask, knowledge panel, featured snippet, ads) are
- * skipped by the containers they sit in.
+ * Non-organic blocks (Top stories, People also ask, knowledge panel, ads) are skipped by the
+ * containers they sit in; the featured snippet's page is the first result unless the page lists it
+ * among the organic ones too (featuredResult).
  *
  * Outcomes: organic results; `{results: []}` for a genuine no-results page; UPSTREAM_BLOCKED for
  * the consent interstitial and the "unusual traffic" / reCAPTCHA page; anything else is a shape
@@ -194,7 +195,39 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
     }
     results.push({ url, title, description });
   });
+  // The featured snippet's page is the first result; today's pages do not repeat it below (the
+  // 2016 layout did: then it keeps its place among the organic results).
+  const featured = featuredResult($);
+  if (featured && !results.some((r) => r.url === featured.url)) results.unshift(featured);
   return results;
+}
+
+/** The featured snippet's blocks (2016–2023): above the results, inside `#search` or before it (`#Odp5De`). */
+const FEATURED_BLOCKS = 'block-component, .kp-blk';
+/** Question lists whose expanded answers look like a featured snippet but are not results. */
+const QUESTIONS = '.related-question-pair, [data-initq], g-accordion-expander';
+
+/**
+ * The featured snippet's source page as a result: the first heading of a result block (`div.g`)
+ * in a featured-snippet block outside the right-hand panel and the question lists; its text is
+ * the snippet's (`.hgKElc`, the answer's description attribute) or the block's usual one.
+ */
+function featuredResult($: CheerioAPI): WebSearchResult | null {
+  const h3 = $(FEATURED_BLOCKS)
+    .find('div.g h3')
+    .filter((_, el) => $(el).closest('#rhs').length === 0 && $(el).closest(QUESTIONS).length === 0)
+    .first();
+  if (h3.length === 0) return null;
+  const wrapping = h3.parents('a[href]').first();
+  const link = wrapping.length > 0 ? wrapping : h3.find('a[href]').first();
+  const url = resolveResultHref(link.attr('href'));
+  const title = collapse((wrapping.length > 0 ? h3 : link).text());
+  if (!url || !title) return null;
+  const block = h3.closest(FEATURED_BLOCKS);
+  const answer = block.find('.hgKElc, [data-attrid="wa:/description"]').first();
+  const container = findContainer($, h3);
+  const description = answer.length ? collapse(answer.text()) : container ? findSnippet($, container, link) : '';
+  return { url, title, description };
 }
 
 /** A cheerio selection of elements (cheerio does not re-export domhandler's `Element`). */
