@@ -393,15 +393,27 @@ function embedIdentity(entity: Obj, kind: EmbedKind, what: string): { id: string
 
 /**
  * The entity's images and colours: `visualIdentity.image[]` `{url, maxWidth, maxHeight}` as the
- * folder's image sources `{url, width, height}` (`coverArt`, warned when missing), and the colour
- * sets without the images (`visualIdentity`, null when the embed sends none).
+ * folder's image sources `{url, width, height}` (`coverArt`, warned when missing; 2023 embeds'
+ * `coverArt.sources` as they are), and the colour sets without the images (`visualIdentity`, null
+ * when the embed sends none).
  */
 function embedVisual(r: Reader): { coverArt: { sources: ImageSource[] } | null; visualIdentity: Obj | null } {
   const visual = r.opt.obj('visualIdentity');
-  const images = r.arr('coverArt', ['visualIdentity', 'image']);
   const { image: _image, ...colours } = visual ?? {};
+  const visualIdentity = visual ? colours : null;
+  // Embeds of 2023 carry the images as the entity's own `coverArt.sources` `{url, width, height}`.
+  if (visual?.image === undefined && r.opt.obj('coverArt'))
+    return {
+      coverArt: {
+        sources: r.items('coverArt', (i) => ({ url: i.str('url'), width: i.int('width'), height: i.int('height') }), [
+          'coverArt',
+          'sources',
+        ]),
+      },
+      visualIdentity,
+    };
   return {
-    coverArt: images
+    coverArt: r.arr('coverArt', ['visualIdentity', 'image'])
       ? {
           sources: r.items('coverArt', (i) => ({ url: i.str('url'), width: i.int('maxWidth'), height: i.int('maxHeight') }), [
             'visualIdentity',
@@ -409,7 +421,7 @@ function embedVisual(r: Reader): { coverArt: { sources: ImageSource[] } | null; 
           ]),
         }
       : null,
-    visualIdentity: visual ? colours : null,
+    visualIdentity,
   };
 }
 
