@@ -745,7 +745,7 @@ describe('parseTrack: our own embed pages (samples.ts)', () => {
     });
   });
 
-  it('a 2023 embed: no visualIdentity, the images as the entity\'s coverArt.sources (width, height)', () => {
+  it("a 2023 embed: no visualIdentity, the images as the entity's coverArt.sources (width, height)", () => {
     const sources = [300, 64, 640].map((size) => ({ url: `https://i.scdn.co/image/ab67616d0000cover${size}`, width: size, height: size }));
     const legacy = { visualIdentity: undefined, coverArt: { extractedColors: { colorDark: { hex: '#785870' } }, sources } };
     const { result, fields: warnedFields } = warned(legacy);
