@@ -564,6 +564,13 @@ describe('parseTweetResultByRestId', () => {
     expect(errorOf(() => parseTweetResultByRestId({ data: { tweetResult: {} } }, ID)).code).toBe('NOT_FOUND');
   });
 
+  it('a legacy block without `protected` is a public account (X leaves it out, 2024–25 answers); true stays true', () => {
+    const user = legacyShapeUser();
+    const { protected: _p, ...publicLegacy } = user.legacy as Record<string, unknown>;
+    expect(parseUser({ ...user, legacy: publicLegacy }).legacy.protected).toBe(false);
+    expect(parseUser({ ...user, legacy: { ...publicLegacy, protected: true } }).legacy.protected).toBe(true);
+  });
+
   it('legacy wins where it has a value; an empty image URL falls back to avatar.image_url', () => {
     const u = parseUser({ ...newShapeUser(), legacy: { screen_name: 'old_name', profile_image_url_https: '' } });
     expect(u.legacy.screen_name).toBe('old_name');

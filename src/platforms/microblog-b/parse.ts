@@ -373,7 +373,9 @@ export function parseUser(result: unknown, opts: { embed?: boolean } = {}): Micr
     profile_banner_url: pick('profile_banner_url', str),
     profile_image_url_https: pick('profile_image_url_https', str),
     profile_interstitial_type: pick('profile_interstitial_type', str),
-    protected: pick('protected', bool),
+    // The legacy block leaves `protected` out for a public account (X's own convention, 2024–25
+    // answers); a protected account's says true.
+    protected: pick('protected', bool) ?? (legacy && !opts.embed ? false : null),
     screen_name: screenName,
     statuses_count: pick('statuses_count', num),
     translator_type: pick('translator_type', str),
