@@ -76,6 +76,12 @@ export interface Config {
   /** SIGTERM: how long in-flight requests may finish before they are cancelled. */
   shutdownGraceMs: number;
   /**
+   * OPERATION_DEADLINE_MS: how long one live fetch of an operation may take, all its upstream
+   * requests together (src/pipeline/live-fetch.ts); past it, 504 UPSTREAM_TIMEOUT at 0 credits
+   * (or a partial read when only an optional request was cut).
+   */
+  operationDeadlineMs: number;
+  /**
    * BODY_IDLE_MS (default 10 s): a request body (a job upload, a monitor's, GraphQL's, MCP's) from
    * which no byte arrives for this long is answered 408 REQUEST_TIMEOUT and its connection closed.
    */
@@ -260,6 +266,18 @@ export interface UpstreamConfig {
    */
   demoCoverage?: string;
 }
+
+/**
+ * OPERATION_DEADLINE_MS by default: 30 s. One upstream request may take UPSTREAM_TOTAL_TIMEOUT_MS
+ * (20 s, its retries included), so an operation of a single request keeps its own timeout, and one
+ * of several (a token, a lookup, the record, an optional part) gets 10 s more for its other
+ * steps — not their sum (linkpage-d's five requests could take 100 s). 30 s is also about what
+ * clients and proxies in front of an API wait (a creator lookup's own deadline is 25 s, with a
+ * 1 s grace), and what the Redis single-flight's waiters wait for another instance's fetch.
+ */
+export const DEFAULT_OPERATION_DEADLINE_MS = 30_000;
+/** The longest timer Node keeps (a longer one fires at once): the most OPERATION_DEADLINE_MS may be. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** REDIS_COMMAND_TIMEOUT_MS by default: a stuck Redis is a 503 well within 3 s (store/redis.ts). */
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1_500;
@@ -549,6 +567,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     ignoredSettings: retiredSettingsIn(env),
     rateLimit: { rps: keyRps, burst: int(env, 'RATE_LIMIT_BURST', defaultBurst(keyRps), 1) },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    operationDeadlineMs: int(env, 'OPERATION_DEADLINE_MS', DEFAULT_OPERATION_DEADLINE_MS, 1, MAX_TIMER_MS),
     bodyIdleMs: int(env, 'BODY_IDLE_MS', 10_000, 1),
     metricsToken: env.METRICS_TOKEN || null,
     healthWindowMs: int(env, 'HEALTH_WINDOW_MS', 5 * 60_000, 1_000),

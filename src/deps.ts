@@ -124,8 +124,8 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
       (redis
         ? createRedisSingleFlight(redis, {
             // The lock itself is short and renewed while its holder fetches (redis-single-flight.ts);
-            // waiters wait at most as long as one upstream request with its retries may take.
-            waitMs: config.upstream.totalTimeoutMs + 5_000,
+            // waiters wait at most as long as one live fetch may take (its operation deadline).
+            waitMs: config.operationDeadlineMs + 5_000,
             onLockLost: (lost) => logger.warn({ lost }, 'single-flight: locks lapsed while their holders fetched (renewals late)'),
           })
         : createLocalSingleFlight()),

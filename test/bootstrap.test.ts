@@ -52,6 +52,13 @@ describe('first start', () => {
 
   it('rejects nonsense configuration at start-up', () => {
     expect(() => loadConfig({ UPSTREAM_TOTAL_TIMEOUT_MS: '0' } as NodeJS.ProcessEnv)).toThrow(/UPSTREAM_TOTAL_TIMEOUT_MS/);
+    // The operation deadline: a positive integer of milliseconds that a timer can hold (30 s unset).
+    expect(loadConfig({} as NodeJS.ProcessEnv).operationDeadlineMs).toBe(30_000);
+    expect(loadConfig({ OPERATION_DEADLINE_MS: '45000' } as NodeJS.ProcessEnv).operationDeadlineMs).toBe(45_000);
+    for (const bad of ['0', '-1', '2.5', 'soon', '2147483648'])
+      expect(() => loadConfig({ OPERATION_DEADLINE_MS: bad } as NodeJS.ProcessEnv), bad).toThrow(
+        /OPERATION_DEADLINE_MS must be an integer from 1 to 2147483647/,
+      );
     expect(() => loadConfig({ PORT: 'eighty' } as NodeJS.ProcessEnv)).toThrow(/PORT/);
     expect(() => loadConfig({ UPSTREAM_REPLAY_URL: 'ftp://x' } as NodeJS.ProcessEnv)).toThrow(/UPSTREAM_REPLAY_URL/);
     // Keys are stored as a fast hash: an operator-chosen key must be a long random secret.

@@ -9,13 +9,22 @@
  * A caller that goes away (its client disconnected, its deadline passed) stops waiting at once
  * (UPSTREAM_TIMEOUT, or 503 at shutdown); the shared fetch goes on for the others that joined it
  * and is cancelled only when every caller has gone (src/cache/single-flight.ts).
+ *
+ * The shared fetch has a deadline of its own, started when it starts (OPERATION_DEADLINE_MS, or
+ * the operation's `deadlineMs`): every upstream request of the operation listens to it, so none is
+ * sent after it has passed and one in flight is cut at it — the operation takes about that long at
+ * most, however many requests it makes. Cut, it is 504 UPSTREAM_TIMEOUT for every caller that
+ * joined it (0 credits, nothing cached), unless only an optional step was cut: then the record is
+ * a partial read (src/platforms/partial-read.ts `optionalStep`), answered and not cached. An
+ * internal read (a creator lookup's) has it too; the lookup stops waiting sooner when its own
+ * per-fetch timeout or deadline comes first (src/discovery/fetcher.ts).
  */
 import DataLoader from 'dataloader';
 import { ApiError, isApiError, upstreamTimeout } from '../errors.js';
 import type { GatewayContext, LiveFetch } from './context.js';
 import { outcomeOfError } from '../observability/metrics.js';
 import type { OperationDef } from '../platforms/operation.js';
-import { linkSignals } from '../upstream/signals.js';
+import { deadlinePassed, linkSignals, withDeadline } from '../upstream/signals.js';
 import { isPartialRead } from '../platforms/partial-read.js';
 
 /**
@@ -47,6 +56,21 @@ function fetchBatch(ctx: GatewayContext, entries: readonly LiveFetch[]): Promise
 }
 
 /**
+ * What the operation's deadline cutting it is answered with: the error its cut request or step
+ * threw (UPSTREAM_TIMEOUT, or the abort itself) becomes this one. An answer the operation came to
+ * before (NOT_FOUND, a block page…) stays the answer.
+ */
+const cutByDeadline = (e: unknown): boolean => !isApiError(e) || e.code === 'UPSTREAM_TIMEOUT';
+
+function deadlineError(op: OperationDef, ms: number): ApiError {
+  return upstreamTimeout(
+    `${op.platform}: the upstream did not answer within the ${seconds(ms)} operation deadline (OPERATION_DEADLINE_MS); nothing was charged, retry the request`,
+  );
+}
+
+const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+/**
  * One live fetch shared by concurrent identical requests; the result is cached for later. Each
  * fetch actually made is recorded (metrics and the platform health view); one still running
  * when a shutdown's grace period ends is cancelled and answered 503.
@@ -68,10 +92,15 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
       cacheKey,
       async (shared) => {
         const started = performance.now();
+        // The operation's deadline: the shared fetch's, from when it started (callers that join
+        // it later share it). Every upstream request of the operation listens to it.
+        const deadlineMs = op.deadlineMs ? op.deadlineMs(args, deps.config) : deps.config.operationDeadlineMs;
+        const deadline = deadlineMs === null ? null : withDeadline(shared, deadlineMs);
         let v: unknown;
         try {
-          v = await op.run({ upstream, config: deps.config, cache: deps.cache, signal: shared, deps }, args);
-        } catch (e) {
+          v = await op.run({ upstream, config: deps.config, cache: deps.cache, signal: deadline?.signal ?? shared, deps }, args);
+        } catch (err) {
+          const e = deadlineMs !== null && deadlinePassed(deadline?.signal) && cutByDeadline(err) ? deadlineError(op, deadlineMs) : err;
           const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
           if (outcome) {
             const ms = performance.now() - started;
@@ -84,6 +113,8 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
             );
           }
           throw e;
+        } finally {
+          deadline?.clear();
         }
         const ms = performance.now() - started;
         deps.metrics.liveFetch(op.platform, 'ok', ms);

@@ -39,7 +39,10 @@ export interface ParamSpec {
 export interface OpContext {
   upstream: Upstream;
   config: Config;
-  /** Cancels when the caller is gone or a deadline passes. */
+  /**
+   * Cancels when the caller is gone or a deadline passes — in the pipeline, the operation's own
+   * (OperationDef.deadlineMs; `deadlinePassed(signal)` tells it from a caller gone).
+   */
   signal?: AbortSignal;
   cache: ResultCache;
   /**
@@ -88,6 +91,15 @@ export interface OperationDef<A = any, R = any> {
    */
   cost: { max: number; reserve?: (args: A) => number; of?: (result: R, args: A) => number };
   run: (ctx: OpContext, args: A) => Promise<R>;
+  /**
+   * How long one live fetch of a call with these arguments may take, all its upstream requests
+   * together (src/pipeline/live-fetch.ts): `ctx.signal` aborts then, and the call is 504
+   * UPSTREAM_TIMEOUT unless only an optional step was cut (a partial read). Default: the
+   * operator's OPERATION_DEADLINE_MS (`config.operationDeadlineMs`). null: the operation bounds
+   * itself and answers at its own deadline with what it has (creator discovery:
+   * DISCOVERY_DEADLINE_MS).
+   */
+  deadlineMs?: (args: A, config: Config) => number | null;
   /**
    * The record as it is sent to this caller, when that differs from the record stored (e.g.
    * media this gateway hosts, made absolute for the caller's host): what the REST body, a bulk

@@ -110,6 +110,8 @@ export const findSocialProfiles: OperationDef<DiscoveryArgs, SocialProfilesResul
   cost: { max: 10 },
   view: (r, a) => socialProfilesView(r, a.minConfidence),
   example: { platform: 'social-b', handle: 'tala.draws' },
+  // The lookup bounds itself: DISCOVERY_DEADLINE_MS, then what it found (partial), not a 504.
+  deadlineMs: () => null,
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findSocialProfiles', a));
     try {
@@ -143,6 +145,7 @@ export const findCreatorEmails: OperationDef<DiscoveryArgs, EmailLookupCached> =
   },
   view: (r, a) => emailLookupView(r, a.minConfidence) as EmailLookupCached,
   example: { platform: 'video', handle: 'RaviMenonCooks' },
+  deadlineMs: () => null,
   async run(ctx, a) {
     const progress = reportProgress(progressKey('findCreatorEmails', a));
     try {

@@ -3,6 +3,7 @@
  * here, posts in posts.ts), parameters, costs, cache policy. Upstream requests: platforms.md (the
  * public Mastodon API; expect Cloudflare bot checks).
  */
+import { mediaConfig } from '../../media/config.js';
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import { fetchPost, fetchProfile, mediaCount } from './fetch.js';
@@ -65,6 +66,9 @@ export const post: OperationDef<PostArgs, MicroblogAPost> = {
   },
   example: { url: 'https://truthsocial.com/@harbourweather/posts/114560000000000001' },
   run: (ctx, a) => fetchPost(ctx, a),
+  // Downloading its files (four at a time, each within MEDIA_TIMEOUT_MS) gets one media download's
+  // time on top of the operation deadline the post's own read has.
+  deadlineMs: (a, config) => (a.downloadMedia ? config.operationDeadlineMs + mediaConfig().timeoutMs : config.operationDeadlineMs),
   // Hosted media's gateway paths, made absolute for each caller (the stored record keeps paths).
   wire: withAbsoluteMedia,
 };
