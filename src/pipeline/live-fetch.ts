@@ -11,20 +11,22 @@
  * and is cancelled only when every caller has gone (src/cache/single-flight.ts).
  *
  * The shared fetch has a deadline of its own, started when it starts (OPERATION_DEADLINE_MS, or
- * the operation's `deadlineMs`): every upstream request of the operation listens to it, so none is
- * sent after it has passed and one in flight is cut at it — the operation takes about that long at
- * most, however many requests it makes. Cut, it is 504 UPSTREAM_TIMEOUT for every caller that
- * joined it (0 credits, nothing cached), unless only an optional step was cut: then the record is
- * a partial read (src/platforms/partial-read.ts `optionalStep`), answered and not cached. An
- * internal read (a creator lookup's) has it too; the lookup stops waiting sooner when its own
- * per-fetch timeout or deadline comes first (src/discovery/fetcher.ts).
+ * the operation's `deadlineMs`): the operation's upstream (`withinDeadline`) sends no request after
+ * it and gives each request at most what is left of it as its timeout — the operation takes about
+ * that long at most, however many requests it makes. A request it cut fails with 504
+ * UPSTREAM_TIMEOUT naming the deadline: the whole read's error for every caller that joined it (0
+ * credits, nothing cached), unless the step was optional: then the record is a partial read
+ * (src/platforms/partial-read.ts `optionalStep`), answered and not cached. An internal read (a
+ * creator lookup's) has it too; the lookup stops waiting sooner when its own per-fetch timeout or
+ * deadline comes first (src/discovery/fetcher.ts).
  */
 import DataLoader from 'dataloader';
 import { ApiError, isApiError, upstreamTimeout } from '../errors.js';
 import type { GatewayContext, LiveFetch } from './context.js';
 import { outcomeOfError } from '../observability/metrics.js';
 import type { OperationDef } from '../platforms/operation.js';
-import { deadlinePassed, linkSignals, withDeadline } from '../upstream/signals.js';
+import type { Upstream } from '../upstream/client.js';
+import { linkSignals } from '../upstream/signals.js';
 import { isPartialRead } from '../platforms/partial-read.js';
 
 /**
@@ -55,13 +57,6 @@ function fetchBatch(ctx: GatewayContext, entries: readonly LiveFetch[]): Promise
   return Promise.all(entries.map((e) => one(e).catch(asError)));
 }
 
-/**
- * What the operation's deadline cutting it is answered with: the error its cut request or step
- * threw (UPSTREAM_TIMEOUT, or the abort itself) becomes this one. An answer the operation came to
- * before (NOT_FOUND, a block page…) stays the answer.
- */
-const cutByDeadline = (e: unknown): boolean => !isApiError(e) || e.code === 'UPSTREAM_TIMEOUT';
-
 function deadlineError(op: OperationDef, ms: number): ApiError {
   return upstreamTimeout(
     `${op.platform}: the upstream did not answer within the ${seconds(ms)} operation deadline (OPERATION_DEADLINE_MS); nothing was charged, retry the request`,
@@ -69,6 +64,26 @@ function deadlineError(op: OperationDef, ms: number): ApiError {
 }
 
 const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+/**
+ * `upstream` for one operation that must be done by `deadlineAt` (epoch ms): a request is not sent
+ * once it has passed, and one sent gets at most what is left of it as its timeout; a request the
+ * deadline cut (refused, or timed out on the shortened timeout) fails with `late()`.
+ */
+function withinDeadline(upstream: Upstream, deadlineAt: number, totalTimeoutMs: number, late: () => ApiError): Upstream {
+  return {
+    request(req) {
+      const own = req.timeoutMs ?? totalTimeoutMs;
+      const left = deadlineAt - Date.now();
+      if (left >= own) return upstream.request(req);
+      if (left <= 0) return Promise.reject(late());
+      return upstream.request({ ...req, timeoutMs: left }).catch((e: unknown) => {
+        throw isApiError(e) && e.code === 'UPSTREAM_TIMEOUT' ? late() : e;
+      });
+    },
+    close: () => upstream.close(),
+  };
+}
 
 /**
  * One live fetch shared by concurrent identical requests; the result is cached for later. Each
@@ -93,14 +108,16 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
       async (shared) => {
         const started = performance.now();
         // The operation's deadline: the shared fetch's, from when it started (callers that join
-        // it later share it). Every upstream request of the operation listens to it.
+        // it later share it); every upstream request of the operation ends by it.
         const deadlineMs = op.deadlineMs ? op.deadlineMs(args, deps.config) : deps.config.operationDeadlineMs;
-        const deadline = deadlineMs === null ? null : withDeadline(shared, deadlineMs);
+        const opUpstream =
+          deadlineMs === null
+            ? upstream
+            : withinDeadline(upstream, Date.now() + deadlineMs, deps.config.upstream.totalTimeoutMs, () => deadlineError(op, deadlineMs));
         let v: unknown;
         try {
-          v = await op.run({ upstream, config: deps.config, cache: deps.cache, signal: deadline?.signal ?? shared, deps }, args);
-        } catch (err) {
-          const e = deadlineMs !== null && deadlinePassed(deadline?.signal) && cutByDeadline(err) ? deadlineError(op, deadlineMs) : err;
+          v = await op.run({ upstream: opUpstream, config: deps.config, cache: deps.cache, signal: shared, deps }, args);
+        } catch (e) {
           const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
           if (outcome) {
             const ms = performance.now() - started;
@@ -113,8 +130,6 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
             );
           }
           throw e;
-        } finally {
-          deadline?.clear();
         }
         const ms = performance.now() - started;
         deps.metrics.liveFetch(op.platform, 'ok', ms);

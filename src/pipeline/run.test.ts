@@ -13,6 +13,7 @@ import type { OpenDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { silentLogger } from '../log.js';
 import type { OperationDef } from '../platforms/operation.js';
+import type { Upstream } from '../upstream/client.js';
 import { admit } from './admit.js';
 import type { GatewayContext } from './context.js';
 import { internalContext } from './context.js';
@@ -235,18 +236,25 @@ describe('callers that go away (a REST client disconnecting)', () => {
 
 describe('internal mode (discovery’s own reads)', () => {
   it('no key, nothing reserved or charged: fetched through the same step, its cache entry written and then reused', async () => {
-    const upstreams: unknown[] = [];
+    // The read's own upstream answers its request (the operation's deadline bounds it: live-fetch.ts).
+    const sent: string[] = [];
+    const own: Upstream = {
+      request: async (req) => (sent.push(req.url), { status: 200, headers: {}, url: req.url, body: Buffer.from('ok') }) as never,
+      close: async () => undefined,
+    };
     const seen: OperationDef<{ id: string }, Thing> = {
       ...thing,
-      run: (ctx, args) => (upstreams.push(ctx.upstream), thing.run(ctx, args)),
+      run: async (ctx, args) => (
+        await ctx.upstream.request({ url: `https://thing.example/${args.id.trim()}`, platform: 'code' }),
+        thing.run(ctx, args)
+      ),
     };
-    const own = { request: deps.upstream.request, close: deps.upstream.close };
     const ctx = internalContext(deps, new AbortController().signal, { upstream: own });
     const reserve = vi.spyOn(deps.ledger, 'reserve');
     // Canonical arguments, used as they are (no trim by normalize, no validation).
     const outcome = await runOperation(ctx, seen, { args: { id: ' in:2 ' }, canonical: true });
     expect(outcome).toEqual({ value: { id: ' in:2 ', cost: 2 }, charged: 0, cached: false, cachedAt: null, remaining: null });
-    expect(upstreams).toEqual([own]);
+    expect(sent).toEqual(['https://thing.example/in:2']);
     expect(reserve).not.toHaveBeenCalled();
     reserve.mockRestore();
     expect((await deps.cache.get('runTestThing: in:2 '))?.value).toEqual({ id: ' in:2 ', cost: 2 });

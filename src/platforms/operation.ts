@@ -40,8 +40,8 @@ export interface OpContext {
   upstream: Upstream;
   config: Config;
   /**
-   * Cancels when the caller is gone or a deadline passes — in the pipeline, the operation's own
-   * (OperationDef.deadlineMs; `deadlinePassed(signal)` tells it from a caller gone).
+   * Cancels when the caller is gone or a deadline passes (the operation's own deadline ends its
+   * upstream requests instead: src/pipeline/live-fetch.ts `withinDeadline`).
    */
   signal?: AbortSignal;
   cache: ResultCache;

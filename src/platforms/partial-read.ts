@@ -11,12 +11,10 @@
  *
  * The mark travels with the record object (a WeakSet: nothing to clear, never on the wire, gone
  * with the object); the fetch code marks the object it returns (`partialRead`). The optional step
- * itself is read through `optionalStep`: its failure a warning, never the read's — also when the
- * operation's deadline cut it.
+ * itself is read through `optionalStep`: its failure a warning, never the read's.
  */
 import { isApiError } from '../errors.js';
 import { warn } from '../observability/warn.js';
-import { deadlinePassed } from '../upstream/signals.js';
 
 const partial = new WeakSet<object>();
 
@@ -34,9 +32,8 @@ export function isPartialRead(value: unknown): boolean {
 /**
  * An optional upstream step (the part a partial read goes without): its result, or null when it
  * fails with an upstream error — warned as `platform` / `field`, the error's message after
- * `context: ` when given. So is a step the operation's deadline cut (OPERATION_DEADLINE_MS,
- * src/pipeline/live-fetch.ts): the record read before it is the answer. The caller going away (its
- * signal aborted otherwise) and anything that is not an ApiError stay errors.
+ * `context: ` when given. The caller going away (its signal aborted) and anything that is not an
+ * ApiError stay errors.
  */
 export async function optionalStep<T>(
   ctx: { signal?: AbortSignal },
@@ -46,7 +43,7 @@ export async function optionalStep<T>(
   try {
     return await step();
   } catch (e) {
-    if ((ctx.signal?.aborted && !deadlinePassed(ctx.signal)) || !isApiError(e)) throw e;
+    if (ctx.signal?.aborted || !isApiError(e)) throw e;
     warn(warning.platform, warning.field, warning.context ? `${warning.context}: ${e.message}` : e.message);
     return null;
   }

@@ -14,7 +14,6 @@ import { startReplayServer } from '../replay/server.js';
 import type { ReplayServer } from '../replay/server.js';
 import { createUpstream, expectOk, replayTarget } from './client.js';
 import type { Upstream, UpstreamResponse } from './client.js';
-import { withDeadline } from './signals.js';
 import { ssrfRefusalOf } from './ssrf.js';
 
 const CONFIG: UpstreamConfig = {
@@ -435,39 +434,6 @@ describe('upstream client (replay mode)', () => {
       expect(res.headers['retry-after']).toBe('120');
       expect(replay.hits()).toHaveLength(1);
       expect(ms).toBeLessThan(5_000);
-    });
-
-    it('under an operation deadline (a withDeadline signal), a retry whose wait would pass it is not made: the answer is returned', async () => {
-      replay.add({
-        host: 'flaky.example',
-        path: '/',
-        response: {
-          body: 'ok',
-          fault: { kind: 'sequence', faults: [{ kind: 'status', status: 503, headers: { 'retry-after': '1' } }, null] },
-        },
-      });
-      // The request's own deadline (2.5 s) would allow the retry after 1 s; the operation's (0.5 s) does not.
-      const operation = withDeadline(undefined, 500);
-      try {
-        const { ms, value: res } = await timed(
-          upstream.request({ url: 'https://flaky.example/', platform: 't', signal: operation.signal }),
-        );
-        expect(res.status).toBe(503);
-        expect(ms).toBeLessThan(500);
-        expect(replay.hits()).toHaveLength(1);
-      } finally {
-        operation.clear();
-      }
-    });
-
-    it('a request whose operation deadline has passed is not sent, and counts no exchange', async () => {
-      replay.add({ host: 'late.example', path: '/', response: { body: 'x' } });
-      const operation = withDeadline(undefined, 1);
-      await delay(20);
-      const err = await failure(upstream.request({ url: 'https://late.example/', platform: 't', signal: operation.signal }));
-      expect(err.code).toBe('UPSTREAM_TIMEOUT');
-      expect(replay.hits()).toHaveLength(0);
-      expect(exchanges).toEqual([]);
     });
 
     it('500 storm → after the retries the 500 response is returned, not thrown', async () => {

@@ -51,7 +51,7 @@ import {
   trackResolutions,
 } from './ssrf.js';
 import type { Resolver, TrackedResolver } from './ssrf.js';
-import { deadlineAt as deadlineAtOf, sleep, withDeadline } from './signals.js';
+import { sleep, withDeadline } from './signals.js';
 
 export interface UpstreamRequest {
   url: string;
@@ -352,18 +352,12 @@ async function request(c: Client, req: UpstreamRequest): Promise<UpstreamRespons
   } catch {
     throw req.userParam ? invalidParam(req.userParam, 'not a valid URL') : upstreamFailed(`${req.platform}: invalid upstream URL`);
   }
-  // A caller that has gone, or whose operation's deadline has passed (src/pipeline/live-fetch.ts):
-  // nothing is sent, nothing counted as an exchange.
-  if (req.signal?.aborted) throw classify(req.signal.reason, req, url.host, req.signal);
   const maxBytes = req.maxBodyBytes ?? cfg.maxBodyBytes;
   const retries = (req.method ?? 'GET') === 'POST' ? 0 : (req.retries ?? cfg.retries);
-  // The deadline and the caller's cancellation as one signal, undone in `finally`. Under an
-  // operation's deadline (a withDeadline signal) the request ends at the sooner of the two: that
-  // deadline cuts it through the signal, and `deadlineAt` (the host gate's and the retries' limit)
-  // is the sooner one.
+  // The deadline and the caller's cancellation as one signal, undone in `finally`.
   const timeoutMs = req.timeoutMs ?? cfg.totalTimeoutMs;
+  const deadlineAt = Date.now() + timeoutMs;
   const { signal, clear } = withDeadline(req.signal, timeoutMs);
-  const deadlineAt = deadlineAtOf(signal) ?? Date.now() + timeoutMs;
   const started = Date.now();
   const send: Outgoing = {
     method: req.method ?? 'GET',
