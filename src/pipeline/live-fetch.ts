@@ -68,10 +68,17 @@ const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `$
 /**
  * `upstream` for one operation that must be done by `deadlineAt` (epoch ms): a request is not sent
  * once it has passed, and one sent gets at most what is left of it as its timeout; a request the
- * deadline cut (refused, or timed out on the shortened timeout) fails with `late()`.
+ * deadline cut (refused, or timed out on the shortened timeout) fails with `late()`. A view of the
+ * client: its public tokens are the client's (`tokenOwner`, src/upstream/tokens.ts).
  */
-function withinDeadline(upstream: Upstream, deadlineAt: number, totalTimeoutMs: number, late: () => ApiError): Upstream {
+function withinDeadline(
+  upstream: Upstream,
+  deadlineAt: number,
+  totalTimeoutMs: number,
+  late: () => ApiError,
+): Upstream & { tokenOwner: object } {
   return {
+    tokenOwner: (upstream as { tokenOwner?: object }).tokenOwner ?? upstream,
     request(req) {
       const own = req.timeoutMs ?? totalTimeoutMs;
       const left = deadlineAt - Date.now();
