@@ -153,8 +153,10 @@ describe('the operation deadline of a shared live fetch', () => {
     expect(a.ms).toBeLessThan(DEADLINE_MS + 400);
     // The second waited for what was left of the first's deadline, not a deadline of its own.
     expect(b.ms).toBeLessThan(DEADLINE_MS - 100);
-    // Two requests sent (the second cut at the deadline); the third never.
-    expect(replay.hits({ host: HOST }).length - sent).toBe(2);
+    // The second request cut at the deadline (not sent at all when the first ran past it on a
+    // loaded machine); the third never.
+    expect(replay.hits({ host: HOST }).length - sent).toBeGreaterThanOrEqual(1);
+    expect(replay.hits({ host: HOST }).length - sent).toBeLessThanOrEqual(2);
   });
 
   it('an internal read has the operation deadline too; its caller’s own shorter timeout still wins', async () => {

@@ -66,7 +66,8 @@ function deadlineError(op: OperationDef, ms: number): ApiError {
 const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
 /**
- * `upstream` for one operation that must be done by `deadlineAt` (epoch ms): a request is not sent
+ * `upstream` for one operation that must be done by `deadlineAt` (performance.now() time: a
+ * monotonic clock, which a wall-clock step does not move): a request is not sent
  * once it has passed, and one sent gets at most what is left of it as its timeout; a request the
  * deadline cut (refused, or timed out on the shortened timeout) fails with `late()`. A view of the
  * client: its public tokens are the client's (`tokenOwner`, src/upstream/tokens.ts).
@@ -81,7 +82,7 @@ function withinDeadline(
     tokenOwner: (upstream as { tokenOwner?: object }).tokenOwner ?? upstream,
     request(req) {
       const own = req.timeoutMs ?? totalTimeoutMs;
-      const left = deadlineAt - Date.now();
+      const left = deadlineAt - performance.now();
       if (left >= own) return upstream.request(req);
       if (left <= 0) return Promise.reject(late());
       return upstream.request({ ...req, timeoutMs: left }).catch((e: unknown) => {
@@ -120,7 +121,9 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
         const opUpstream =
           deadlineMs === null
             ? upstream
-            : withinDeadline(upstream, Date.now() + deadlineMs, deps.config.upstream.totalTimeoutMs, () => deadlineError(op, deadlineMs));
+            : withinDeadline(upstream, performance.now() + deadlineMs, deps.config.upstream.totalTimeoutMs, () =>
+                deadlineError(op, deadlineMs),
+              );
         let v: unknown;
         try {
           v = await op.run({ upstream: opUpstream, config: deps.config, cache: deps.cache, signal: shared, deps }, args);
