@@ -145,8 +145,8 @@ export class LookupFetcher {
  * cool-down (fails at once with UPSTREAM_BLOCKED). Retried answers and cool-down waits are time
  * the lookup's critical path never needed for a scan that may fail anyway.
  */
-export function optionalUpstream(upstream: Upstream): Upstream & { tokenOwner: object } {
-  const base = (upstream as { tokenOwner?: object }).tokenOwner ?? upstream;
+export function optionalUpstream(upstream: Upstream): Upstream & { tokenOwner: Upstream } {
+  const base = (upstream as { tokenOwner?: Upstream }).tokenOwner ?? upstream;
   return {
     request: (req) => upstream.request({ ...req, retries: 0, cooldown: 'fail' }),
     close: () => upstream.close(),

@@ -77,9 +77,9 @@ function withinDeadline(
   deadlineAt: number,
   totalTimeoutMs: number,
   late: () => ApiError,
-): Upstream & { tokenOwner: object } {
+): Upstream & { tokenOwner: Upstream } {
   return {
-    tokenOwner: (upstream as { tokenOwner?: object }).tokenOwner ?? upstream,
+    tokenOwner: (upstream as { tokenOwner?: Upstream }).tokenOwner ?? upstream,
     request(req) {
       const own = req.timeoutMs ?? totalTimeoutMs;
       const left = deadlineAt - performance.now();

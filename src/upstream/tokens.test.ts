@@ -69,4 +69,15 @@ describe('token source', () => {
     expect(tokenSource(view, 'n', make)).toBe(tokenSource(client, 'n', make));
     expect(tokenSource({ tokenOwner: {} }, 'n', make)).not.toBe(tokenSource(client, 'n', make));
   });
+
+  it('a source made through a view is handed the client, not the view: it outlives the view (an operation’s deadline)', () => {
+    const client = {};
+    const given: object[] = [];
+    tokenSource({ tokenOwner: client }, 'made-through-a-view', (c) => {
+      given.push(c);
+      return createTokenSource('x', async () => ({ value: 'v', expiresAt: 0 }));
+    });
+    expect(given).toEqual([client]);
+    expect(given[0]).toBe(client);
+  });
 });

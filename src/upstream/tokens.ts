@@ -93,14 +93,17 @@ const sources = new WeakMap<object, Map<string, TokenSource>>();
 /**
  * The token source named `name` belonging to `owner` (the upstream client: tokens live as long
  * as the client that fetched them, and tests with their own client get their own tokens). A view
- * of a client that only changes per-request defaults (discovery's optional-scan upstream) names
- * that client as its `tokenOwner` and shares its tokens.
+ * of a client that only changes per-request defaults or bounds one operation (discovery's
+ * optional-scan upstream, an operation's deadline: src/pipeline/live-fetch.ts) names that client
+ * as its `tokenOwner` and shares its tokens. `create` is handed the client itself, not the view:
+ * the source outlives the operation that made it, so its refreshes must not go through that
+ * operation's view (an expired deadline would refuse every later refresh).
  */
-export function tokenSource(owner: object, name: string, create: () => TokenSource): TokenSource {
-  const key = (owner as { tokenOwner?: object }).tokenOwner ?? owner;
-  let byName = sources.get(key);
-  if (!byName) sources.set(key, (byName = new Map()));
+export function tokenSource<O extends object>(owner: O, name: string, create: (client: O) => TokenSource): TokenSource {
+  const client = ((owner as { tokenOwner?: O }).tokenOwner ?? owner) as O;
+  let byName = sources.get(client);
+  if (!byName) sources.set(client, (byName = new Map()));
   let s = byName.get(name);
-  if (!s) byName.set(name, (s = create()));
+  if (!s) byName.set(name, (s = create(client)));
   return s;
 }

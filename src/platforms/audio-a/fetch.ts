@@ -24,9 +24,9 @@ const DEFAULT_TOKEN_LIFETIME_MS = 10 * 60_000;
 
 /** The anonymous token, one per upstream client (tests with their own client get their own). */
 export function anonymousToken(upstream: Upstream): TokenSource {
-  return tokenSource(upstream, PLATFORM, () =>
+  return tokenSource(upstream, PLATFORM, (client) =>
     createTokenSource(`${PLATFORM} anonymous token`, async (signal) => {
-      const res = await upstream.request({ url: tokenPageUrl(), platform: PLATFORM, headers: { accept: 'text/html' }, signal });
+      const res = await client.request({ url: tokenPageUrl(), platform: PLATFORM, headers: { accept: 'text/html' }, signal });
       // The token page is ours to choose, not the caller's: its absence is no NOT_FOUND of theirs.
       if (res.status === 404 || res.status === 410)
         throw upstreamFailed(

@@ -87,10 +87,10 @@ export async function fetchDeveloperToken(upstream: Upstream, signal?: AbortSign
 
 function developerToken(ctx: OpContext): TokenSource {
   const upstream = ctx.upstream;
-  return tokenSource(upstream, `${PLATFORM}:developer-token`, () =>
+  return tokenSource(upstream, `${PLATFORM}:developer-token`, (client) =>
     createTokenSource(PLATFORM, async (signal) => {
       try {
-        return await fetchDeveloperToken(upstream, signal);
+        return await fetchDeveloperToken(client, signal);
       } catch (e) {
         markTokenTrouble(e);
         throw e;

@@ -99,8 +99,8 @@ async function fetchClientId(upstream: Upstream, signal?: AbortSignal): Promise<
 
 /** The client_id source of this upstream client (tests with their own client get their own). */
 export function clientIdSource(upstream: Upstream): TokenSource {
-  return tokenSource(upstream, 'audio-c:client_id', () =>
-    createTokenSource(`${PLATFORM} client_id`, (signal) => fetchClientId(upstream, signal)),
+  return tokenSource(upstream, 'audio-c:client_id', (client) =>
+    createTokenSource(`${PLATFORM} client_id`, (signal) => fetchClientId(client, signal)),
   );
 }
 

@@ -150,8 +150,8 @@ function answerOf(res: UpstreamResponse, what: string): RedditAnswer {
  * shortly before expiry, one refresh at a time.
  */
 export function appTokens(ctx: OpContext, app: RedditApp): TokenSource {
-  return tokenSource(ctx.upstream, `forum:reddit-app:${app.clientId}`, () =>
-    createTokenSource(PLATFORM, (signal) => fetchAppToken(ctx.upstream, app, signal)),
+  return tokenSource(ctx.upstream, `forum:reddit-app:${app.clientId}`, (client) =>
+    createTokenSource(PLATFORM, (signal) => fetchAppToken(client, app, signal)),
   );
 }
 

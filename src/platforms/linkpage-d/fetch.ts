@@ -96,9 +96,9 @@ const shellPages = new WeakMap<TokenSource, string>();
 
 /** The credentials source of this upstream client (tests with their own client get their own). */
 export function credentialsSource(upstream: Upstream): TokenSource {
-  const source: TokenSource = tokenSource(upstream, `${PLATFORM}:graphql`, () => {
+  const source: TokenSource = tokenSource(upstream, `${PLATFORM}:graphql`, (client) => {
     const s = createTokenSource(`${PLATFORM} GraphQL token`, (signal) =>
-      fetchCredentials(upstream, shellPages.get(s) ?? FALLBACK_SHELL_URL, signal),
+      fetchCredentials(client, shellPages.get(s) ?? FALLBACK_SHELL_URL, signal),
     );
     return s;
   });

@@ -90,8 +90,8 @@ async function activateGuestToken(upstream: Upstream, signal?: AbortSignal): Pro
 
 /** The guest token of this upstream client (tests with their own client get their own). */
 export function guestTokenSource(upstream: Upstream): TokenSource {
-  return tokenSource(upstream, `${PLATFORM}:guest_token`, () =>
-    createTokenSource(`${PLATFORM} guest token`, (signal) => activateGuestToken(upstream, signal)),
+  return tokenSource(upstream, `${PLATFORM}:guest_token`, (client) =>
+    createTokenSource(`${PLATFORM} guest token`, (signal) => activateGuestToken(client, signal)),
   );
 }
 
@@ -120,7 +120,7 @@ async function scrapeQueryId(upstream: Upstream, op: GraphqlOperation, signal?: 
  * (requests fall back meanwhile).
  */
 export function queryIdSource(upstream: Upstream, op: GraphqlOperation = TWEET_RESULT_BY_REST_ID): TokenSource {
-  return tokenSource(upstream, `${PLATFORM}:query_id:${op.operationName}`, () => {
+  return tokenSource(upstream, `${PLATFORM}:query_id:${op.operationName}`, (client) => {
     let builtInUsed = false;
     let scrapeFailedAt = -Infinity;
     return createTokenSource(`${PLATFORM} ${op.operationName} query id`, async (signal) => {
@@ -134,7 +134,7 @@ export function queryIdSource(upstream: Upstream, op: GraphqlOperation = TWEET_R
         throw upstreamFailed(`${PLATFORM}: no usable ${op.operationName} query id (the last bundle scrape failed)`);
       }
       try {
-        return { value: await scrapeQueryId(upstream, op, signal), expiresAt: Infinity };
+        return { value: await scrapeQueryId(client, op, signal), expiresAt: Infinity };
       } catch (e) {
         scrapeFailedAt = Date.now();
         throw e;

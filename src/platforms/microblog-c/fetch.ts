@@ -91,7 +91,9 @@ async function fetchSession(upstream: Upstream, signal?: AbortSignal): Promise<T
 
 /** The session (lsd, doc_id, variables) source of this upstream client. */
 export function sessionSource(upstream: Upstream): TokenSource {
-  return tokenSource(upstream, 'microblog-c:lsd', () => createTokenSource(`${PLATFORM} lsd`, (signal) => fetchSession(upstream, signal)));
+  return tokenSource(upstream, 'microblog-c:lsd', (client) =>
+    createTokenSource(`${PLATFORM} lsd`, (signal) => fetchSession(client, signal)),
+  );
 }
 
 /** The variables sent: the page's template with this query, top results, default surface, first page. */

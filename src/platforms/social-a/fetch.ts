@@ -107,23 +107,23 @@ function anonymousCookies(res: UpstreamResponse): string | null {
 }
 
 export function lsdToken(upstream: Upstream): TokenSource {
-  return tokenSource(upstream, PLATFORM, () =>
+  return tokenSource(upstream, PLATFORM, (client) =>
     createTokenSource(`${PLATFORM} lsd token`, async (signal) => {
-      const res = await upstream.request({ url: tokenPageUrl(), platform: PLATFORM, headers: HTML_HEADERS, signal });
+      const res = await client.request({ url: tokenPageUrl(), platform: PLATFORM, headers: HTML_HEADERS, signal });
       // The token page is ours to choose, not the caller's: its absence is no NOT_FOUND of theirs.
       if (res.status === 404 || res.status === 410)
         throw upstreamFailed(`${PLATFORM}: the page that carries the lsd token is gone (HTTP ${res.status}); set SOCIAL_A_TOKEN_PAGE_URL`);
       expectOk(res, PLATFORM, 'The token page');
       // Checkpoints and login landings are walls (walls.ts), answered before this.
       const html = res.text();
-      learnOperations(upstream, html, null);
+      learnOperations(client, html, null);
       const lsd = lsdFromHtml(html);
       if (!lsd)
         throw upstreamFailed(
-          `${PLATFORM}: upstream response changed shape: missing the lsd token (["LSD",[],{"token":…}]) on ${tokenPageUrl()}`,
+          `${PLATFORM}: client response changed shape: missing the lsd token (["LSD",[],{"token":…}]) on ${tokenPageUrl()}`,
         );
       // Only the current token's cookie is kept (a token is replaced every 30 minutes at most).
-      const cookies = stateOf(upstream).cookies;
+      const cookies = stateOf(client).cookies;
       cookies.clear();
       const cookie = anonymousCookies(res);
       if (cookie) cookies.set(lsd, cookie);
