@@ -91,6 +91,15 @@ export function createTokenSource(
 const sources = new WeakMap<object, Map<string, TokenSource>>();
 
 /**
+ * The client a view stands for (its `tokenOwner`), else `upstream` itself: what state learnt from
+ * upstream answers (tokens, a platform's learnt operations or flags) is kept by, so that it
+ * outlives the operation whose view learnt it.
+ */
+export function clientOf<O extends object>(upstream: O): O {
+  return ((upstream as { tokenOwner?: O }).tokenOwner ?? upstream) as O;
+}
+
+/**
  * The token source named `name` belonging to `owner` (the upstream client: tokens live as long
  * as the client that fetched them, and tests with their own client get their own tokens). A view
  * of a client that only changes per-request defaults or bounds one operation (discovery's
@@ -100,7 +109,7 @@ const sources = new WeakMap<object, Map<string, TokenSource>>();
  * operation's view (an expired deadline would refuse every later refresh).
  */
 export function tokenSource<O extends object>(owner: O, name: string, create: (client: O) => TokenSource): TokenSource {
-  const client = ((owner as { tokenOwner?: O }).tokenOwner ?? owner) as O;
+  const client = clientOf(owner);
   let byName = sources.get(client);
   if (!byName) sources.set(client, (byName = new Map()));
   let s = byName.get(name);

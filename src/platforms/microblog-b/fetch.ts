@@ -22,7 +22,7 @@
 import { ApiError, isApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
-import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
+import { clientOf, createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import { warn } from '../../observability/warn.js';
 import type { OpContext } from '../operation.js';
@@ -220,8 +220,9 @@ export async function guestGraphqlBody(
 
 /** One TweetResultByRestId exchange → its JSON body (feature flags learnt are kept per client). */
 async function requestTweetResult(ctx: OpContext, tweetId: string, queryId: string, guestToken: string): Promise<unknown> {
-  let features = extraFeatures.get(ctx.upstream);
-  if (!features) extraFeatures.set(ctx.upstream, (features = new Set<string>()));
+  const client = clientOf(ctx.upstream);
+  let features = extraFeatures.get(client);
+  if (!features) extraFeatures.set(client, (features = new Set<string>()));
   return guestGraphqlBody(ctx, {
     url: (extra) => tweetResultUrl(queryId, tweetId, extra),
     queryId,

@@ -19,7 +19,7 @@
 import { ApiError, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
-import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
+import { clientOf, createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import { BadSessionError, parseGraphqlBody } from './blobs.js';
@@ -72,8 +72,10 @@ interface ClientState {
 const states = new WeakMap<Upstream, ClientState>();
 
 function stateOf(upstream: Upstream): ClientState {
-  let s = states.get(upstream);
-  if (!s) states.set(upstream, (s = { operations: new Map(), cookies: new Map() }));
+  // The client's, not a view's (an operation's deadline-bound upstream).
+  const client = clientOf(upstream);
+  let s = states.get(client);
+  if (!s) states.set(client, (s = { operations: new Map(), cookies: new Map() }));
   return s;
 }
 
