@@ -272,11 +272,15 @@ describe('upstream client (replay mode)', () => {
       replay.add({ host: 'evil.example', path: '/', response: { status: 302, headers: { location } } });
       replay.add({ host: '127.0.0.1', path: /.*/, response: { body: 'internal' } });
       replay.add({ host: '169.254.169.254', path: /.*/, response: { body: 'metadata' } });
-      // even when the caller passed userParam, a redirect is the upstream's doing, not the caller's
-      const err = await failure(upstream.request({ url: 'https://evil.example/', platform: 't', userParam: 'url' }));
+      const err = await failure(upstream.request({ url: 'https://evil.example/', platform: 't' }));
       expect(err.code).toBe('UPSTREAM_FAILED');
       expect(err.message).toMatch(/redirected to a refused address/);
-      expect(replay.hits().map((h) => h.host)).toEqual(['evil.example']);
+      // With userParam too a redirect is the upstream's doing, not the caller's: 502 (refused
+      // sooner, as a redirect off the caller's host, before the target's name is even looked at).
+      const user = await failure(upstream.request({ url: 'https://evil.example/', platform: 't', userParam: 'url' }));
+      expect(user.code).toBe('UPSTREAM_FAILED');
+      expect(user.message).toMatch(/redirected to another host/);
+      expect(replay.hits().map((h) => h.host)).toEqual(['evil.example', 'evil.example']);
     });
 
     it('a user URL refused before sending is INVALID_INPUT naming the parameter; nothing is sent', async () => {
@@ -329,6 +333,89 @@ describe('upstream client (replay mode)', () => {
       expect(kept.text()).toBe('POST payload');
     });
 
+    describe('a host the caller named (userParam)', () => {
+      it('a redirect to another host is refused (UPSTREAM_FAILED naming both), nothing is sent there', async () => {
+        // A "Mastodon server" sending the gateway on to other platforms' APIs (sweep H, t14).
+        replay.add({
+          host: 'evil-instance.example',
+          path: '/api/v1/accounts/lookup',
+          response: { status: 302, headers: { location: 'https://api.github.com/users/octocat?hop=1' } },
+        });
+        replay.add({ host: 'api.github.com', path: /.*/, response: { status: 302, headers: { location: 'https://www.reddit.com/' } } });
+        replay.add({ host: 'www.reddit.com', path: /.*/, response: { body: 'reddit' } });
+        const err = await failure(
+          upstream.request({ url: 'https://evil-instance.example/api/v1/accounts/lookup?acct=u', platform: 't', userParam: 'handle' }),
+        );
+        expect(err.code).toBe('UPSTREAM_FAILED');
+        expect(err.status).toBe(502);
+        expect(err.message).toMatch(/evil-instance\.example redirected to another host \(api\.github\.com\)/);
+        expect(replay.hits().map((h) => h.host)).toEqual(['evil-instance.example']);
+        // The same redirect on a URL the platform built is followed as before.
+        replay.reset();
+        replay.add({ host: 'a.example', path: '/', response: { status: 302, headers: { location: 'https://b.example/' } } });
+        replay.add({ host: 'b.example', path: '/', response: { body: 'b' } });
+        expect((await upstream.request({ url: 'https://a.example/', platform: 't' })).text()).toBe('b');
+      });
+
+      it('on its own site a redirect is followed: the same host, its www. twin either way, http → https', async () => {
+        replay.add({ host: 'pub.example', path: '/a', response: { status: 301, headers: { location: 'https://pub.example/b' } } });
+        replay.add({ host: 'pub.example', path: '/b', response: { status: 302, headers: { location: 'https://www.pub.example/c' } } });
+        replay.add({ host: 'www.pub.example', path: '/c', response: { status: 307, headers: { location: 'https://pub.example/d' } } });
+        replay.add({ host: 'pub.example', path: '/d', response: { status: 308, headers: { location: '/e' } } });
+        replay.add({ host: 'pub.example', path: '/e', response: { body: 'here' } });
+        const res = await upstream.request({ url: 'http://pub.example/a', platform: 't', userParam: 'url' });
+        expect(res.text()).toBe('here');
+        expect(res.url).toBe('https://pub.example/e');
+        expect(replay.hits().map((h) => h.upstreamUrl)).toEqual([
+          'http://pub.example/a',
+          'https://pub.example/b',
+          'https://www.pub.example/c',
+          'https://pub.example/d',
+          'https://pub.example/e',
+        ]);
+      });
+
+      it.each([
+        ['a subdomain', 'https://pub.example/', 'https://api.pub.example/there'],
+        ['a parent domain', 'https://social.pub.example/', 'https://pub.example/there'],
+        ['another port', 'https://pub.example/', 'https://pub.example:8443/there'],
+        ['https → http', 'https://pub.example/', 'http://pub.example/there'],
+        ['a look-alike', 'https://pub.example/', 'https://wwwpub.example/there'],
+      ])('%s is another site: refused, nothing sent there', async (_name, from, to) => {
+        replay.add({ host: new URL(from).host, path: '/', response: { status: 302, headers: { location: to } } });
+        replay.add({ host: new URL(to).host, path: '/there', response: { body: 'elsewhere' } });
+        const err = await failure(upstream.request({ url: from, platform: 't', userParam: 'url' }));
+        expect(err.code).toBe('UPSTREAM_FAILED');
+        expect(err.message).toMatch(/redirected to another host/);
+        expect(replay.hits().map((h) => h.upstreamUrl)).toEqual([from]);
+      });
+
+      it("platformDomains: the platform's own host may send it elsewhere; from there on the caller's rules hold", async () => {
+        const own = { platform: 't', userParam: 'url', platformDomains: ['substack.example'] };
+        replay.add({
+          host: 'mirasol.substack.example',
+          path: '/p',
+          response: { status: 301, headers: { location: 'https://notes.mirasol.example/p' } },
+        });
+        replay.add({ host: 'notes.mirasol.example', path: '/p', response: { body: 'post' } });
+        expect((await upstream.request({ url: 'https://mirasol.substack.example/p', ...own })).text()).toBe('post');
+        // The custom domain it landed on is caller-named: its own redirect elsewhere is not followed.
+        replay.add({
+          host: 'notes.mirasol.example',
+          path: '/q',
+          response: { status: 302, headers: { location: 'https://api.github.com/' } },
+        });
+        replay.add({
+          host: 'mirasol.substack.example',
+          path: '/q',
+          response: { status: 301, headers: { location: 'https://notes.mirasol.example/q' } },
+        });
+        const err = await failure(upstream.request({ url: 'https://mirasol.substack.example/q', ...own }));
+        expect(err.message).toMatch(/notes\.mirasol\.example redirected to another host \(api\.github\.com\)/);
+        expect(replay.hits({ host: 'api.github.com' })).toHaveLength(0);
+      });
+    });
+
     it('credentials follow a same-origin redirect but never one to another origin', async () => {
       replay.add({ host: 'api.example', path: '/old', response: { status: 301, headers: { location: '/new' } } });
       replay.add({ host: 'api.example', path: '/new', response: { status: 302, headers: { location: 'https://cdn.example/file' } } });
@@ -347,6 +434,69 @@ describe('upstream client (replay mode)', () => {
       replay.add({ host: 'a.example', path: '/', response: { status: 304 } });
       const res = await upstream.request({ url: 'https://a.example/', platform: 't' });
       expect(res.status).toBe(304);
+    });
+  });
+
+  describe('cool-downs and who named the host', () => {
+    // A fresh client (and host gate) per test, with cool-downs on.
+    let cooled: Upstream;
+    beforeEach(() => {
+      cooled = createUpstream({ config: { ...CONFIG, cooldownMaxMs: 600_000 }, replayUrl: replay.url });
+    });
+    afterEach(async () => {
+      await cooled.close();
+    });
+    const slowDown = {
+      status: 429,
+      headers: { 'retry-after': '600', 'content-type': 'application/json' },
+      body: '{"message":"slow down"}',
+    };
+    const lookup = (host: string) => ({
+      url: `https://${host}/api/v1/accounts/lookup?acct=u`,
+      platform: 'microblog-e',
+      userParam: 'handle',
+    });
+
+    it("a caller-named server redirected onto a platform's host: refused, that host untouched and not cooling down", async () => {
+      replay.add({
+        host: 'evil-instance.example',
+        path: '/api/v1/accounts/lookup',
+        response: { status: 302, headers: { location: 'https://api.github.com/users/octocat?hop=1' } },
+      });
+      replay.add({ host: 'api.github.com', path: '/users/octocat', query: { hop: '1' }, response: slowDown });
+      replay.add({ host: 'api.github.com', path: '/users/octocat', response: { body: '{"login":"octocat"}' } });
+      const err = await failure(cooled.request(lookup('evil-instance.example')));
+      expect(err.code).toBe('UPSTREAM_FAILED');
+      expect(replay.hits({ host: 'api.github.com' })).toHaveLength(0);
+      // Another caller's request the platform builds for that host goes out and is answered.
+      const res = await cooled.request({ url: 'https://api.github.com/users/octocat', platform: 'code' });
+      expect(res.status).toBe(200);
+      expect(replay.hits({ host: 'api.github.com' })).toHaveLength(1);
+    });
+
+    it("a 429 + Retry-After from a host the caller named holds caller-named requests to it, never the platform's own", async () => {
+      replay.add({ host: 'api.github.com', path: '/api/v1/accounts/lookup', response: slowDown });
+      replay.add({ host: 'api.github.com', path: '/users/octocat', response: { body: '{"login":"octocat"}' } });
+      // The caller names api.github.com as a "Mastodon server"; it answers 429, Retry-After: 600.
+      expect((await cooled.request(lookup('api.github.com'))).status).toBe(429);
+      // The code platform's own request to that host is not held.
+      const t0 = Date.now();
+      expect((await cooled.request({ url: 'https://api.github.com/users/octocat', platform: 'code' })).status).toBe(200);
+      expect(Date.now() - t0).toBeLessThan(1_000);
+      // A later caller-named request to it waits out the cool-down: here, past its deadline, so at once and unsent.
+      const again = await failure(cooled.request(lookup('api.github.com')));
+      expect(again.code).toBe('UPSTREAM_BLOCKED');
+      expect(again.message).toMatch(/cooling down/);
+      expect(replay.hits({ host: 'api.github.com', path: '/api/v1/accounts/lookup' })).toHaveLength(1);
+    });
+
+    it("a platform's own cool-down holds caller-named requests to that host too", async () => {
+      replay.add({ host: 'api.github.com', path: '/users/octocat', response: slowDown });
+      replay.add({ host: 'api.github.com', path: '/api/v1/accounts/lookup', response: { body: '{}' } });
+      expect((await cooled.request({ url: 'https://api.github.com/users/octocat', platform: 'code' })).status).toBe(429);
+      const err = await failure(cooled.request(lookup('api.github.com')));
+      expect(err.code).toBe('UPSTREAM_BLOCKED');
+      expect(replay.hits({ host: 'api.github.com', path: '/api/v1/accounts/lookup' })).toHaveLength(0);
     });
   });
 

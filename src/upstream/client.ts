@@ -63,8 +63,25 @@ export interface UpstreamRequest {
   /**
    * When the URL came from a user parameter, its name: a URL the SSRF guard refuses before
    * anything is sent is then the caller's fault (400 naming that parameter), not the upstream's.
+   *
+   * Its host is then the caller's choice (a Mastodon server, a publication's custom domain),
+   * unless `platformDomains` vouches for it; towards a caller-named host (callerNamed):
+   * - a redirect is followed only on the same site (sameSite: the same host name, its `www.`
+   *   twin, http → https); one to any other host is UPSTREAM_FAILED and nothing is sent there —
+   *   else anyone could steer the gateway, free, onto other platforms' hosts and spend its shared
+   *   per-IP quotas there;
+   * - a 429 / 503 Retry-After it answers cools the host down for caller-named requests only, never
+   *   for the requests a platform builds itself (politeness.ts `callerNamed`).
    */
   userParam?: string;
+  /**
+   * With `userParam`: domains whose hosts are the platform's own although the caller picked the
+   * URL (`substack.com` for `<name>.substack.com`, `link.me` for a Linkme page). A redirect from
+   * such a host is the platform's own word and may lead to another host (Substack sending a
+   * publication on to its custom domain); where it lands is caller-named again, unless vouched
+   * for too. A host matches a domain equal to it or ending in `.<domain>`.
+   */
+  platformDomains?: readonly string[];
   maxBodyBytes?: number;
   timeoutMs?: number;
   retries?: number;
@@ -278,8 +295,9 @@ async function exchangeOnce(
     headers['x-upstream-url'] = requestedUrl(url);
   }
   // Only a host with a rate limit or a cool-down has a turn to wait for.
-  if (gate && !gate.open(url.host))
-    await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail' });
+  const named = callerNamed(req, url);
+  if (gate && !gate.open(url.host, named))
+    await gate.pass(url.host, req.platform, deadlineAt, signal, { failWhileCooling: req.cooldown === 'fail', callerNamed: named });
   const proxy = c.proxyAgents ? c.proxies.select(url) : null;
   const dispatcher: Dispatcher = proxy ? c.proxyAgents!.get(proxy)! : c.agent;
   const res = await untilAborted(
@@ -397,12 +415,18 @@ async function request(c: Client, req: UpstreamRequest): Promise<UpstreamRespons
         } catch {
           throw upstreamFailed(`${req.platform}: upstream sent an invalid redirect`);
         }
+        // Checked before the SSRF guard looks at the target: not even its name is resolved.
+        if (callerNamed(req, url) && !sameSite(url, next))
+          throw upstreamFailed(
+            `${req.platform}: ${url.host} redirected to another host (${next.host}); a redirect from a server the caller names is followed only on that server, so nothing was sent there`,
+          );
         followRedirect(send, res.status, url, next);
         url = next;
         continue;
       }
       const after = RETRYABLE_STATUS.has(res.status) ? retryAfterMs(res.headers['retry-after']) : null;
-      gate?.observe(url.host, res.status, after);
+      const named = callerNamed(req, url);
+      gate?.observe(url.host, res.status, after, named);
       const blocked = detectBlock(res, opts.walls?.get(req.platform) ?? NO_WALLS);
       // A wall that says it is transient (a throttling page at 503) gets the retry its status
       // would; any other block is answered at once.
@@ -415,7 +439,7 @@ async function request(c: Client, req: UpstreamRequest): Promise<UpstreamRespons
         // A long Retry-After (or host cool-down) is not worth holding the caller for, nor one
         // that would outlast the deadline, nor any cool-down for a caller that may not wait:
         // return the answer instead.
-        const cooling = gate ? gate.coolingMs(url.host) : 0;
+        const cooling = gate ? gate.coolingMs(url.host, named) : 0;
         const wait = Math.max(after ?? backoff(attempt), cooling);
         if ((after === null || after <= 2_000) && Date.now() + wait < deadlineAt && !(cooling > 0 && req.cooldown === 'fail')) {
           await sleep(wait, signal).catch(() => undefined);
@@ -448,6 +472,28 @@ async function request(c: Client, req: UpstreamRequest): Promise<UpstreamRespons
       opts.onExchange(e);
     }
   }
+}
+
+/** Whether `url`'s host is the caller's choice in this request (see UpstreamRequest.userParam). */
+function callerNamed(req: UpstreamRequest, url: URL): boolean {
+  if (req.userParam === undefined) return false;
+  const host = url.hostname;
+  return !req.platformDomains?.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+const bareHost = (host: string) => (host.startsWith('www.') ? host.slice(4) : host);
+
+/**
+ * A redirect that stays on the site a caller named: the same host name, or its `www.` twin (a
+ * custom domain's apex sending on to `www.`, or back — the usual setup of a publication's own
+ * domain; whoever holds one holds the other), on the same port; the same scheme, or http → https.
+ * Never a subdomain or a parent beyond `www.`: `example.com` → `social.example.com` is refused
+ * too (a Mastodon server answers its API on its own host).
+ */
+function sameSite(from: URL, to: URL): boolean {
+  if (bareHost(from.hostname) !== bareHost(to.hostname)) return false;
+  if (to.protocol === from.protocol) return to.port === from.port;
+  return from.protocol === 'http:' && to.protocol === 'https:' && from.port === '' && to.port === '';
 }
 
 /** What is sent on the next exchange; redirects may change it. */

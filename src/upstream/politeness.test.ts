@@ -122,6 +122,28 @@ describe('host gate', () => {
     expect(gate.coolingMs('b.example')).toBe(1_500);
   });
 
+  it("a cool-down observed on a caller-named request holds caller-named requests only; the platform's own holds both", async () => {
+    const gate = createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 600_000 })!;
+    gate.observe('api.github.com', 429, 600_000, true);
+    expect(gate.open('api.github.com')).toBe(true);
+    expect(gate.coolingMs('api.github.com')).toBe(0);
+    expect((await run(settle(gate.pass('api.github.com', 't', Date.now() + 1_000, never)), 0)).ms).toBe(0);
+    expect(gate.open('api.github.com', true)).toBe(false);
+    expect(gate.coolingMs('api.github.com', true)).toBe(600_000);
+    const named = await run(settle(gate.pass('api.github.com', 't', Date.now() + 1_000, never, { callerNamed: true })), 0);
+    expect(named.err?.code).toBe('UPSTREAM_BLOCKED');
+
+    gate.observe('b.example', 429, 2_000);
+    expect(gate.coolingMs('b.example', true)).toBe(2_000);
+    expect((await run(settle(gate.pass('b.example', 't', far(), never, { callerNamed: true })))).ms).toBe(2_000);
+    // Each side's 429 streak is its own: a caller-named good answer does not end the platform's.
+    gate.observe('c.example', 429, null);
+    gate.observe('c.example', 200, null, true);
+    vi.advanceTimersByTime(500);
+    gate.observe('c.example', 429, null);
+    expect(gate.coolingMs('c.example')).toBe(1_000);
+  });
+
   it('503 cools down only with Retry-After; other statuses never do', () => {
     const gate = createHostGate({ rps: 0, burst: 1, cooldownMaxMs: 60_000 })!;
     gate.observe('a.example', 503, null);

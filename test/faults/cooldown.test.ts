@@ -82,3 +82,49 @@ describe('host cool-down after 429 / 503 with Retry-After (default configuration
     expect(hit.body).toMatchObject({ success: true, cached: true, credits_charged: 0 });
   });
 });
+
+describe('a host the caller names (a Mastodon server): its redirects and cool-downs stay its own', () => {
+  // A gateway of its own: the file's first one has api.github.com cooling down by now.
+  const t = useFaultGateway({ credits: 100, env: { UPSTREAM_COOLDOWN_MAX_MS: '' } });
+
+  it("a server the caller names can neither send the gateway on to another platform's host nor cool that host down for other keys", async () => {
+    const other = await t.gw.account(10);
+    const slowDown: RecordedResponse = { status: 429, headers: { 'retry-after': '600' }, body: '{"message":"API rate limit exceeded"}' };
+    // Sweep H's t14: a "Mastodon server" redirecting the lookup onto GitHub's API, which answers 429.
+    t.gw.h.replay.add({
+      host: 'evil-instance.example',
+      path: '/api/v1/accounts/lookup',
+      response: { status: 302, headers: { location: 'https://api.github.com/users/octocat?hop=1' } },
+    });
+    t.gw.h.replay.add({ host: 'api.github.com', path: /^\/(users|api)\//, response: slowDown });
+    t.gw.h.replay.add({
+      host: 'api.github.com',
+      path: /^\/repos\/faults\/named-/,
+      response: (r) => ({ headers: { 'content-type': 'application/json' }, body: repoJson('faults', r.path.split('/')[3]) }),
+    });
+    const lookup = (host: string) => `/v1/microblog-e/profile?handle=${encodeURIComponent(`@someone@${host}`)}`;
+    const redirected = await t.gw.rest(lookup('evil-instance.example'), t.acc.key);
+    expectTypedError(redirected, 502, 'UPSTREAM_FAILED');
+    expect(redirected.body.error.message).toMatch(/evil-instance\.example redirected to another host \(api\.github\.com\)/);
+    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(0);
+
+    // Naming api.github.com itself as the server: its 429 cools it down for such lookups only.
+    const named = await t.gw.rest(lookup('api.github.com'), t.acc.key);
+    expectTypedError(named, 502, 'UPSTREAM_BLOCKED');
+    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(1);
+    const again = await t.gw.rest(lookup('api.github.com'), t.acc.key);
+    expectTypedError(again, 502, 'UPSTREAM_BLOCKED');
+    expect(again.body.error.message).toMatch(/cooling down/);
+    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(1);
+
+    // Another key's code request to that host: served live, at once.
+    const calls = [await t.gw.rest(OPS.github.rest('named-rest'), other.key), await t.gw.gql(OPS.github.gql('named-gql'), other.key)];
+    for (const c of calls) {
+      expectLive(c);
+      expect(c.ms).toBeLessThan(2_000);
+    }
+    t.acc.charge(redirected, named, again);
+    other.charge(...calls);
+    await other.expectBalance();
+  });
+});

@@ -17,6 +17,8 @@ export async function fetchLinkmeProfile(ctx: OpContext, a: { username: string }
     headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
     signal: ctx.signal,
     userParam: 'url',
+    // The host is the platform's own (only the page is the caller's): its redirects are its own.
+    platformDomains: ['link.me'],
   });
   const html = res.text();
   const what = `Linkme profile link.me/${a.username}`;

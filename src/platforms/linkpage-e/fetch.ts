@@ -17,6 +17,8 @@ export async function fetchLnkBioPage(ctx: OpContext, a: { handle: string }): Pr
     headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en' },
     signal: ctx.signal,
     userParam: 'url',
+    // The host is the platform's own (only the page is the caller's): its redirects are its own.
+    platformDomains: ['lnk.bio'],
   });
   const html = res.text();
   const what = `Link page lnk.bio/${a.handle}`;

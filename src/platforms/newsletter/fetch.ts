@@ -5,7 +5,8 @@
  *   GET https://substack.com/api/v1/profile/posts?profile_user_id=<id>&limit=50[&cursor=]
  *   GET https://<publication host>/api/v1/posts/<slug>   (one post: the host is the caller's, passed
  *       as `userParam: 'url'` so the SSRF guard checks it — a custom domain is any name; a
- *       `<name>.substack.com` with a custom domain redirects there, followed and checked again)
+ *       `<name>.substack.com` with a custom domain redirects there, followed and checked again; a
+ *       custom domain's own redirects are followed only on it and its `www.` twin)
  *   GET https://<that host>/api/v1/post/<post id>/comments?all_comments=true&sort=<sort>   (a post's
  *       comments, after the post above: its id; the whole tree in one answer, no paging)
  *   GET https://substack.com/api/v1/publication/search?query=<q>&page=<n>&limit=20   (publications
@@ -54,6 +55,12 @@ import type {
 } from './schema.js';
 
 export const API = 'https://substack.com/api/v1';
+/**
+ * A `<name>.substack.com` the caller names is Substack's own host: its redirect to the
+ * publication's custom domain is Substack's word, followed. A custom domain is the caller's
+ * (its owner's): its redirects stay on it (the upstream client's `userParam`).
+ */
+const SUBSTACK_DOMAINS = ['substack.com'];
 const PAGE_SIZE = 50;
 
 async function getJson(ctx: OpContext, url: string, what: string): Promise<unknown> {
@@ -70,6 +77,7 @@ async function getJsonAt(ctx: OpContext, url: string, what: string, userParam?: 
     platform: PLATFORM,
     headers: { accept: 'application/json' },
     userParam,
+    platformDomains: SUBSTACK_DOMAINS,
     signal: ctx.signal,
   });
   expectOk(res, PLATFORM, what);
@@ -154,6 +162,7 @@ export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: Com
     platform: PLATFORM,
     headers: { accept: 'application/json' },
     userParam: 'url',
+    platformDomains: SUBSTACK_DOMAINS,
     signal: ctx.signal,
   });
   // The block catalogue has already classified vendor pages (a Cloudflare 403 is UPSTREAM_BLOCKED).
