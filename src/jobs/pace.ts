@@ -20,6 +20,13 @@ const SAMPLE_MS = 100;
 const HIGH_ELU = 0.6;
 const LOW_ELU = 0.45;
 
+/**
+ * Items one key's jobs may run at once when `limit` may run in all: half, rounded up (one at
+ * least). The other half is always there for another key's job to start at once, however long
+ * the first key's items take (docs/bulk-jobs.md, "Fair between keys").
+ */
+export const keyShare = (limit: number): number => Math.max(1, Math.ceil(limit / 2));
+
 export interface Pacer {
   /** Items that may run at once now (1 ≤ limit ≤ max). */
   limit(): number;

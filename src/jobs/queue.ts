@@ -5,7 +5,7 @@
  *
  * Each unfinished job has a BullMQ queue (named by its id); every instance runs a Worker on it
  * (JOBS_CONCURRENCY_PER_JOB items at once) while the job is unfinished, all of them sharing this
- * instance's JOBS_CONCURRENCY slots. Items are handed to BullMQ a batch at a time as the queue
+ * instance's JOBS_CONCURRENCY slots, one key's items at most half of them (pace.ts `keyShare`). Items are handed to BullMQ a batch at a time as the queue
  * drains (whichever instance takes the next range, atomically), so a 100,000-item job does not sit
  * in Redis twice; each BullMQ job carries a chunk of up to CHUNK items. An instance looks at the
  * unfinished jobs every TICK_MS: it starts and stops its Workers, tops queues up, and notices a
@@ -34,7 +34,7 @@ import type { RestRoute } from '../rest/routes.js';
 import { bullConnection } from './bull-connection.js';
 import { jobUpstream } from './hosts.js';
 import { runJobItem } from './item.js';
-import { createPacer } from './pace.js';
+import { createPacer, keyShare } from './pace.js';
 import type { Pacer } from './pace.js';
 import type { ItemEnv, ReserveGate } from './item.js';
 import type { JobRef, RedisJobRow, RedisJobStore } from './redis-store.js';
@@ -111,7 +111,7 @@ interface Local {
   items: Slots;
 }
 
-/** Items run at once by this instance, all jobs together (at most `limit()`); waiters served in order. */
+/** Items run at once (at most `limit()`): all jobs together, one key's, or one job's; waiters served in order. */
 class Slots {
   private used = 0;
   private readonly waiting: (() => void)[] = [];
@@ -134,6 +134,10 @@ class Slots {
       this.waiting.shift()!();
     }
   }
+  /** None taken, none waiting. */
+  idle(): boolean {
+    return this.used === 0 && this.waiting.length === 0;
+  }
 }
 
 /** Thrown to let BullMQ run the item again later (on any instance). */
@@ -155,6 +159,14 @@ interface Runner {
   local: Map<string, Local>;
   /** JOBS_CONCURRENCY items of all jobs at once (fewer while the event loop is busy: pace.ts). */
   slots: Slots;
+  /**
+   * Per key with items running or waiting here: at most keyShare of the slots, taken before one of
+   * `slots` — a key's items beyond its share wait here, not in the slots' queue, so another key's
+   * item finds a slot free (or is next in line for one).
+   */
+  keySlots: Map<string, Slots>;
+  /** keyShare of the slots allowed now. */
+  perKey(): number;
   /** Job items come second at each upstream host (hosts.ts). */
   itemEnv: ItemEnv;
   /** How long an item's charge is remembered (Ledger.settleOnce). */
@@ -309,6 +321,10 @@ async function processChunk(r: Runner, l: Local, job: Job<ChunkData>): Promise<v
 }
 
 async function processItem(r: Runner, l: Local, idx: number, gen: number, input: string): Promise<'done' | 'over'> {
+  const keyId = l.ref.keyId;
+  let share = r.keySlots.get(keyId);
+  if (!share) r.keySlots.set(keyId, (share = new Slots(() => r.perKey())));
+  await share.take();
   await r.slots.take();
   // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
   await new Promise<void>((res) => setImmediate(res));
@@ -328,8 +344,15 @@ async function processItem(r: Runner, l: Local, idx: number, gen: number, input:
       }
     }
   } finally {
+    // The slot first: an item of another key waiting for one gets it before this key's next.
     r.slots.give();
+    giveShare(r, keyId, share);
   }
+}
+
+function giveShare(r: Runner, keyId: string, share: Slots): void {
+  share.give();
+  if (share.idle() && r.keySlots.get(keyId) === share) r.keySlots.delete(keyId);
 }
 
 /** Starts, stops and tops up this instance's Workers after the unfinished jobs. */
@@ -442,7 +465,10 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
   const events = new EventEmitter();
   events.setMaxListeners(0);
   // JOBS_CONCURRENCY at most, fewer while the event loop is busy (pace.ts).
-  const pacer = createPacer(cfg.concurrency, () => r.slots.wake());
+  const pacer = createPacer(cfg.concurrency, () => {
+    for (const share of r.keySlots.values()) share.wake();
+    r.slots.wake();
+  });
   let lastError = 0;
   const r: Runner = {
     deps,
@@ -454,6 +480,8 @@ export function createQueueRunner(deps: Deps, store: RedisJobStore, routes: Read
     connection: bullConnection(deps.config.redisUrl!),
     local: new Map(),
     slots: new Slots(() => pacer.limit()),
+    keySlots: new Map(),
+    perKey: () => keyShare(pacer.limit()),
     itemEnv: { upstream: jobUpstream(deps) },
     keepMs: cfg.retentionMs + ONCE_EXTRA_MS,
     closing: new AbortController(),

@@ -1,7 +1,13 @@
 /**
  * The embedded worker pool (without REDIS_URL): runs the items of every unfinished job in this
- * process, at most JOBS_CONCURRENCY at once (all jobs together, round robin) and
- * JOBS_CONCURRENCY_PER_JOB per job, so a big job leaves room for single requests and for other jobs.
+ * process, at most JOBS_CONCURRENCY at once (all jobs together) and JOBS_CONCURRENCY_PER_JOB per
+ * job, so a big job leaves room for single requests and for other jobs.
+ *
+ * Fair between keys (keyShare): one key's items hold at most half of the slots (rounded up), so
+ * another key's job always finds slots free and starts at once — however long the first key's
+ * items take (items on servers that never answer each hold a slot until their timeout) — and a
+ * slot that frees goes to the key with the fewest items running (round robin over jobs among
+ * equals).
  *
  * Each item is its operation's single REST request (item.ts). Two things are this runner's:
  *
@@ -19,7 +25,7 @@ import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { jobUpstream } from './hosts.js';
 import { runJobItem } from './item.js';
-import { createPacer } from './pace.js';
+import { createPacer, keyShare } from './pace.js';
 import type { ItemEnv, PendingOutcome, ReserveGate } from './item.js';
 import type { ItemRow, JobRow, JobStatus, SqliteJobStore } from './store.js';
 import { FINAL, embeddedJobStore } from './store.js';
@@ -65,6 +71,8 @@ interface Pool {
   active: Map<string, Active>;
   /** Round robin: where the next look for an item starts. */
   rr: number;
+  /** Items in flight per key (keys with none are not listed). */
+  keyInFlight: Map<string, number>;
   /** Job items come second at each upstream host (hosts.ts). */
   itemEnv: ItemEnv;
   webhooks: ReturnType<typeof createWebhookSender>;
@@ -108,12 +116,19 @@ function activate(p: Pool, row: JobRow): void {
   p.pump();
 }
 
-/** The next job (round robin) with room for one more item and an item to run. */
-function nextJob(p: Pool): Active | undefined {
+/**
+ * The next job with room for one more item (its own, and its key's `perKey`) and an item to run:
+ * of its key's, the fewest items in flight; among equals, round robin.
+ */
+function nextJob(p: Pool, perKey: number): Active | undefined {
   const jobs = [...p.active.values()];
-  for (let n = 0; n < jobs.length; n++) {
+  let best: Active | undefined;
+  let bestN = 0;
+  let bestLoad = perKey;
+  for (let n = 0; n < jobs.length && bestLoad > 0; n++) {
     const job = jobs[(p.rr + n) % jobs.length];
-    if (job.stop || job.inFlight >= p.deps.config.jobs.concurrencyPerJob) continue;
+    const load = p.keyInFlight.get(job.keyId) ?? 0;
+    if (job.stop || job.inFlight >= p.deps.config.jobs.concurrencyPerJob || load >= bestLoad) continue;
     if (job.queue.length === 0 && !job.exhausted) {
       const rows = p.store.pending(job.id, job.cursor, BATCH);
       if (rows.length < BATCH) job.exhausted = true;
@@ -121,11 +136,13 @@ function nextJob(p: Pool): Active | undefined {
       job.queue.push(...rows);
     }
     if (job.queue.length) {
-      p.rr = (p.rr + n + 1) % jobs.length;
-      return job;
+      best = job;
+      bestN = n;
+      bestLoad = load;
     }
   }
-  return undefined;
+  if (best) p.rr = (p.rr + bestN + 1) % jobs.length;
+  return best;
 }
 
 function maybeFinish(p: Pool, job: Active): void {
@@ -277,6 +294,7 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
     routes,
     active: new Map(),
     rr: 0,
+    keyInFlight: new Map(),
     itemEnv: { upstream: jobUpstream(deps) },
     webhooks: createWebhookSender(deps, jobOutbox(embeddedJobStore(store)), () => p.closed),
     closed: false,
@@ -288,11 +306,12 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
   function pump(): void {
     pacer.setActive(active.size > 0);
     while (!p.closed && inUse < pacer.limit()) {
-      const job = nextJob(p);
+      const job = nextJob(p, keyShare(pacer.limit()));
       if (!job) break;
       const item = job.queue.shift()!;
       inUse++;
       job.inFlight++;
+      p.keyInFlight.set(job.keyId, (p.keyInFlight.get(job.keyId) ?? 0) + 1);
       // Each item starts in a turn of its own: requests that arrived meanwhile are read first.
       const run: Promise<void> = new Promise<void>((r) => setImmediate(r))
         .then(() => runItem(p, job, item))
@@ -300,6 +319,9 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
         .finally(() => {
           inUse--;
           job.inFlight--;
+          const left = p.keyInFlight.get(job.keyId)! - 1;
+          if (left > 0) p.keyInFlight.set(job.keyId, left);
+          else p.keyInFlight.delete(job.keyId);
           running.delete(run);
           if (!p.closed) {
             maybeFinish(p, job);
