@@ -4,15 +4,20 @@
  * (MEDIA_MAX_BYTES) and type-checked (an image or video type of MEDIA_TYPES, and a body that is
  * not markup whatever its declared type).
  *
+ * The download and the store run in one of this process's media slots (slots.ts,
+ * MEDIA_CONCURRENCY): the body is in memory whole from the one to the other.
+ *
  * Any failure is an ApiError for the whole operation: UPSTREAM_BLOCKED for a bot check,
- * UPSTREAM_FAILED naming the file and the reason otherwise. Callers promise hosted URLs for
- * every attachment, so they do not answer with some of them silently left upstream.
+ * UPSTREAM_FAILED naming the file and the reason otherwise, SERVICE_UNAVAILABLE when no slot
+ * came in time. Callers promise hosted URLs for every attachment, so they do not answer with some
+ * of them silently left upstream.
  */
 import { ApiError, upstreamBlocked, upstreamFailed } from '../errors.js';
 import type { OpContext } from '../platforms/operation.js';
 import type { UpstreamResponse } from '../upstream/client.js';
 import { mediaConfig } from './config.js';
 import type { StoredMedia } from './store.js';
+import { mediaSlots } from './slots.js';
 import { mediaStoreFor, storableType } from './store.js';
 
 export interface DownloadOptions {
@@ -23,7 +28,16 @@ export interface DownloadOptions {
   blockReason?: (body: string, headers: Record<string, string>) => string | null;
 }
 
-export async function downloadMedia(ctx: OpContext, url: string, opts: DownloadOptions): Promise<StoredMedia> {
+export function downloadMedia(ctx: OpContext, url: string, opts: DownloadOptions): Promise<StoredMedia> {
+  return mediaSlots.run(() => download(ctx, url, opts), {
+    signal: ctx.signal,
+    maxWaitMs: mediaConfig().timeoutMs,
+    platform: opts.platform,
+    what: opts.what,
+  });
+}
+
+async function download(ctx: OpContext, url: string, opts: DownloadOptions): Promise<StoredMedia> {
   const { maxBytes, timeoutMs } = mediaConfig();
   let res: UpstreamResponse;
   try {

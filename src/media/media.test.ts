@@ -103,7 +103,9 @@ describe('parseRange', () => {
 
 describe('media settings and URLs', () => {
   it('defaults, and loud failures for bad values', () => {
-    expect(mediaConfig({})).toEqual({ maxBytes: DEFAULT_MEDIA_MAX_BYTES, timeoutMs: 60_000, publicBaseUrl: null });
+    expect(mediaConfig({})).toEqual({ maxBytes: DEFAULT_MEDIA_MAX_BYTES, timeoutMs: 60_000, concurrency: 4, publicBaseUrl: null });
+    expect(mediaConfig({ MEDIA_CONCURRENCY: '2' }).concurrency).toBe(2);
+    expect(() => mediaConfig({ MEDIA_CONCURRENCY: '0' })).toThrow(/MEDIA_CONCURRENCY/);
     expect(mediaConfig({ MEDIA_MAX_BYTES: '1024', PUBLIC_BASE_URL: 'https://api.example.com/' })).toMatchObject({
       maxBytes: 1024,
       publicBaseUrl: 'https://api.example.com',

@@ -48,11 +48,14 @@ export function outcomeOfError(e: unknown): Outcome | null {
       return 'blocked';
     case 'UPSTREAM_TIMEOUT':
       return 'timeout';
+    // The caller's doing, or the gateway's own state (SERVICE_UNAVAILABLE: shutting down, a store
+    // away, media downloads at capacity): no word on the platform.
     case 'INVALID_INPUT':
     case 'UNAUTHORIZED':
     case 'INSUFFICIENT_CREDITS':
     case 'RATE_LIMITED':
     case 'NOT_CONFIGURED':
+    case 'SERVICE_UNAVAILABLE':
       return null;
     default:
       return 'failed';

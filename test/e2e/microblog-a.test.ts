@@ -534,6 +534,98 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
     expect(gql.body.extensions.credits.fields[0]).toMatchObject({ charged: 0, cached: true });
   });
 
+  describe('MEDIA_CONCURRENCY: files downloaded at once, all requests together', () => {
+    /**
+     * Posts `ids`, each with two videos and their own previews (4 files; `one`: a video alone), on a
+     * CDN path whose answers take `ms` (null: never).
+     */
+    function slowPosts(ids: string[], ms: number | null, one = false) {
+      const cdn = { active: 0, peak: 0, hits: 0 };
+      const file = (id: string, name: string) => cdnUrl(`slow-${id}-${name}`);
+      h.replay.add({
+        host: API,
+        path: new RegExp(`^/api/v1/statuses/(${ids.join('|')})$`),
+        response: (req) => {
+          const id = req.path.split('/').pop()!;
+          return json(
+            statusJson(id, {
+              media_attachments: one
+                ? [attachment(`${id}1`, 'video', file(id, 'a.mp4'), null)]
+                : [
+                    attachment(`${id}1`, 'video', file(id, 'a.mp4'), file(id, 'a.jpg')),
+                    attachment(`${id}2`, 'video', file(id, 'b.mp4'), file(id, 'b.jpg')),
+                  ],
+            }),
+          );
+        },
+      });
+      h.replay.add({
+        host: CDN,
+        path: /\/slow-\d+-[ab]\.(mp4|jpg)$/,
+        response: async (req) => {
+          const name = req.path.split('/').pop()!;
+          cdn.hits++;
+          cdn.active++;
+          cdn.peak = Math.max(cdn.peak, cdn.active);
+          try {
+            if (ms === null) await new Promise(() => undefined);
+            await new Promise((r) => setTimeout(r, ms!));
+          } finally {
+            cdn.active--;
+          }
+          return name.endsWith('.mp4')
+            ? media(Buffer.concat([MP4, Buffer.from(name)]), 'video/mp4')
+            : media(Buffer.concat([JPEG, Buffer.from(name)]), 'image/jpeg');
+        },
+      });
+      return cdn;
+    }
+
+    it('concurrent download_media requests hold at most MEDIA_CONCURRENCY files at once; the others wait their turn and are all stored', async () => {
+      vi.stubEnv('MEDIA_CONCURRENCY', '2');
+      const cdn = slowPosts(['801', '802', '803'], 100);
+      const { key, id } = await h.key(100);
+      const answers = await Promise.all(['801', '802', '803'].map((p) => h.rest(postPath(p, '&download_media=true'), { key })));
+      for (const r of answers) {
+        expect(r.status).toBe(200);
+        expect(r.body.credits_charged).toBe(10);
+        expect(r.body.media_attachments[1].url).toMatch(/\/media\/[0-9a-f]{64}\.mp4$/);
+      }
+      expect(cdn.hits).toBe(12);
+      // 3 requests × 4 files would be 12 bodies at once (each up to MEDIA_MAX_BYTES): never more than 2.
+      expect(cdn.peak).toBe(2);
+      expect(await h.balance(id)).toBe(70);
+    });
+
+    it('no slot within MEDIA_TIMEOUT_MS: 503 SERVICE_UNAVAILABLE with Retry-After, 0 credits, nothing cached', async () => {
+      vi.stubEnv('MEDIA_CONCURRENCY', '1');
+      vi.stubEnv('MEDIA_TIMEOUT_MS', '1500');
+      // Files that never come: each holds the one slot until its own 1.5 s deadline.
+      slowPosts(['811', '812'], null, true);
+      h.replay.add({
+        host: API,
+        path: '/api/v1/statuses/813',
+        response: json(statusJson('813', { media_attachments: [attachment('301', 'image', cdnUrl('photo-copy.jpg'), null)] })),
+      });
+      const { key, id } = await h.key(100);
+      const holders = [h.rest(postPath('811', '&download_media=true'), { key })];
+      await new Promise((r) => setTimeout(r, 100));
+      holders.push(h.rest(postPath('812', '&download_media=true'), { key }));
+      await new Promise((r) => setTimeout(r, 100));
+      // Third in line: 811's file frees the slot at ~1.5 s, 812's takes it until ~3 s; this one gives up at ~1.7 s.
+      const t0 = Date.now();
+      const busy = await h.rest(postPath('813', '&download_media=true'), { key });
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('5');
+      expect(busy.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(busy.body.error.message).toMatch(/media attachment 301 \(image\) could not be downloaded: .*MEDIA_CONCURRENCY = 1/);
+      expect(Date.now() - t0).toBeLessThan(3_000);
+      expect(await h.deps.cache.get('microblogAPost:813|media')).toBeUndefined();
+      for (const r of await Promise.all(holders)) expect(r.status).toBe(504);
+      expect(await h.balance(id)).toBe(100);
+    });
+  });
+
   it('a file over MEDIA_MAX_BYTES fails the whole request: 502 naming it, 0 credits, nothing cached', async () => {
     vi.stubEnv('MEDIA_MAX_BYTES', '1000');
     const { key, id } = await h.key(20);

@@ -19,6 +19,7 @@ import type { StoredMedia } from '../../media/store.js';
 import { isObj } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
+import { linkSignals } from '../../upstream/signals.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { MicroblogAMedia, MicroblogAPost, MicroblogAProfile } from './parse.js';
@@ -79,10 +80,10 @@ const PARALLEL_DOWNLOADS = 4;
  * is fetched once.
  */
 async function withHostedMedia(ctx: OpContext, post: MicroblogAPost): Promise<MicroblogAPost> {
-  const downloads = new Map<string, () => Promise<StoredMedia>>();
+  const downloads = new Map<string, string>();
   const results = new Map<string, StoredMedia>();
   const want = (url: string | null, what: string) => {
-    if (url && !downloads.has(url)) downloads.set(url, () => downloadMedia(ctx, url, { platform: PLATFORM, what, blockReason }));
+    if (url && !downloads.has(url)) downloads.set(url, what);
   };
   for (const m of shownMedia(post)) {
     const label = `media attachment ${m.id ?? '?'} (${m.type ?? 'file'})`;
@@ -93,16 +94,27 @@ async function withHostedMedia(ctx: OpContext, post: MicroblogAPost): Promise<Mi
 
   const queue = [...downloads];
   let failed = false;
-  await Promise.all(
-    Array.from({ length: Math.min(PARALLEL_DOWNLOADS, queue.length) }, async () => {
-      try {
-        for (let next = queue.shift(); next && !failed; next = queue.shift()) results.set(next[0], await next[1]());
-      } catch (e) {
-        failed = true; // the others stop taking files: the answer is an error anyway
-        throw e;
-      }
-    }),
-  );
+  // The first failure is the answer: the files still downloading or waiting for a media slot
+  // (src/media/slots.ts) stop too, rather than hold memory and a slot for nothing.
+  const stop = new AbortController();
+  const link = ctx.signal ? linkSignals(ctx.signal, stop.signal) : null;
+  const files: OpContext = { ...ctx, signal: link?.signal ?? stop.signal };
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(PARALLEL_DOWNLOADS, queue.length) }, async () => {
+        try {
+          for (let next = queue.shift(); next && !failed; next = queue.shift())
+            results.set(next[0], await downloadMedia(files, next[0], { platform: PLATFORM, what: next[1], blockReason }));
+        } catch (e) {
+          if (!failed) stop.abort(e);
+          failed = true; // the others stop taking files: the answer is an error anyway
+          throw e;
+        }
+      }),
+    );
+  } finally {
+    link?.unlink();
+  }
 
   const host = (m: MicroblogAMedia): MicroblogAMedia => {
     const source = sourceUrl(m);
