@@ -8,7 +8,7 @@
  * arrive (BodyCaps, LINE_MAX_BYTES, FIELD_MAX_BYTES), and a body that stalls (no byte for
  * BODY_IDLE_MS) or, past its first BODY_IDLE_MS, slower than BODY_MIN_BYTES_PER_S is 408. A JSON body, under its lower
  * cap, is parsed in one JSON.parse — after one pass over its text has checked the structure a job
- * can have (jsonStructureProblem: nesting, objects and arrays, members), since JSON.parse's heap is
+ * can have (jsonStructureProblem, over src/parse/json.ts's scanner: nesting, objects and arrays, members), since JSON.parse's heap is
  * bounded by the number of values, not by the bytes. An item names at most MAX_ITEM_PARAMS
  * parameters in every form (a CSV header likewise). A leading UTF-8 BOM (a spreadsheet's or Windows
  * editor's export) is skipped in every form.
@@ -24,6 +24,7 @@ import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 import { ApiError, MAX_PROBLEMS_LISTED, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
+import { jsonShapeExcess } from '../parse/json.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
@@ -179,7 +180,7 @@ function tooSlow(idleMs: number): ApiError {
 
 /**
  * Why a JSON job body's structure is no job's, found in one pass over its text before it is parsed
- * (strings skipped, escapes respected), or null: nested deeper than MAX_JSON_DEPTH, more objects and
+ * (src/parse/json.ts jsonShapeExcess), or null: nested deeper than MAX_JSON_DEPTH, more objects and
  * arrays than `maxItems` items need, an object of more than MAX_ITEM_PARAMS members, an array of
  * more than `maxItems` elements, more members in all than jobParamsBudget. A text that is not JSON
  * passes: JSON.parse reports it.
@@ -187,39 +188,27 @@ function tooSlow(idleMs: number): ApiError {
 export function jsonStructureProblem(text: string, maxItems: number): string | null {
   const maxContainers = maxItems + 64;
   const maxMembers = jobParamsBudget(maxItems) + 64;
-  const members: number[] = []; // per open container: its commas so far (+1 = members); objects negative
-  let containers = 0;
-  let allMembers = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // A string: to its closing quote, one not escaped by an odd run of backslashes.
-      for (let q = text.indexOf('"', i + 1); ; q = text.indexOf('"', q + 1)) {
-        if (q < 0) return null;
-        let b = q - 1;
-        while (text.charCodeAt(b) === 0x5c) b--;
-        if ((q - 1 - b) % 2 === 0) {
-          i = q;
-          break;
-        }
-      }
-    } else if (c === 0x7b || c === 0x5b) {
-      if (members.length >= MAX_JSON_DEPTH) return `nests deeper than ${MAX_JSON_DEPTH} levels`;
-      if (++containers > maxContainers) return `holds more than ${maxContainers} objects and arrays`;
-      members.push(c === 0x7b ? -1 : 1);
-    } else if (c === 0x7d || c === 0x5d) {
-      members.pop();
-    } else if (c === 0x3a && ++allMembers > maxMembers) {
+  const excess = jsonShapeExcess(text, {
+    depth: MAX_JSON_DEPTH,
+    containers: maxContainers,
+    members: maxMembers,
+    objectMembers: MAX_ITEM_PARAMS,
+    arrayElements: maxItems,
+  });
+  switch (excess) {
+    case null:
+      return null;
+    case 'depth':
+      return `nests deeper than ${MAX_JSON_DEPTH} levels`;
+    case 'containers':
+      return `holds more than ${maxContainers} objects and arrays`;
+    case 'members':
       return `names more than ${maxMembers} parameters and fields in all (at most ${PARAMS_PER_ITEM} an item on average)`;
-    } else if (c === 0x2c && members.length > 0) {
-      const top = members.length - 1;
-      const n = members[top] + (members[top] < 0 ? -1 : 1);
-      members[top] = n;
-      if (n < -MAX_ITEM_PARAMS) return `has an object of more than ${MAX_ITEM_PARAMS} members`;
-      if (n > maxItems) return `has an array of more than ${maxItems} elements`;
-    }
+    case 'objectMembers':
+      return `has an object of more than ${MAX_ITEM_PARAMS} members`;
+    case 'arrayElements':
+      return `has an array of more than ${maxItems} elements`;
   }
-  return null;
 }
 
 function tooLarge(limit: number, setting: string): ApiError {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../errors.js';
+import { UPSTREAM_JSON_MAX_DEPTH, jsonShapeExcess, parseUpstreamJson } from './json.js';
+
+const nested = (depth: number) => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
+
+describe('jsonShapeExcess', () => {
+  it('measures nesting outside strings only, escapes respected', () => {
+    expect(jsonShapeExcess('[[[]]]', { depth: 3 })).toBeNull();
+    expect(jsonShapeExcess('[[[[]]]]', { depth: 3 })).toBe('depth');
+    expect(jsonShapeExcess('["[[[[[[", "\\"[[[[[", "\\\\", [[]]]', { depth: 3 })).toBeNull();
+    expect(jsonShapeExcess('["\\\\", [[[]]]]', { depth: 3 })).toBe('depth');
+    // Closed containers give their level back.
+    expect(jsonShapeExcess('[[[]],[[]],[[]]]', { depth: 3 })).toBeNull();
+  });
+
+  it('applies the optional bounds a job body has', () => {
+    expect(jsonShapeExcess('[{},{},{}]', { depth: 8, containers: 3 })).toBe('containers');
+    expect(jsonShapeExcess('{"a":1,"b":2,"c":3}', { depth: 8, members: 2 })).toBe('members');
+    expect(jsonShapeExcess('{"a":1,"b":2,"c":3}', { depth: 8, objectMembers: 2 })).toBe('objectMembers');
+    expect(jsonShapeExcess('[1,2,3]', { depth: 8, arrayElements: 2 })).toBe('arrayElements');
+    expect(jsonShapeExcess('[1,2,{"a":1,"b":2}]', { depth: 8, objectMembers: 2, arrayElements: 3 })).toBeNull();
+  });
+
+  it('is linear: 8 MB of `[`, of escaped quotes, of escaped backslashes, each well under a second', () => {
+    for (const text of ['['.repeat(8_000_000), `["${'\\"'.repeat(4_000_000)}"]`, `[${'"a\\\\",'.repeat(1_000_000)}1]`]) {
+      const started = performance.now();
+      jsonShapeExcess(text, { depth: UPSTREAM_JSON_MAX_DEPTH });
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+});
+
+describe('parseUpstreamJson', () => {
+  it('parses JSON up to the bound, refuses deeper with UPSTREAM_FAILED naming it', () => {
+    expect(parseUpstreamJson(nested(UPSTREAM_JSON_MAX_DEPTH), 'h.example')).toBeTypeOf('object');
+    let err: unknown;
+    try {
+      parseUpstreamJson(nested(UPSTREAM_JSON_MAX_DEPTH + 1), 'h.example');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('UPSTREAM_FAILED');
+    expect((err as ApiError).message).toContain(`h.example: upstream JSON nests deeper than ${UPSTREAM_JSON_MAX_DEPTH} levels`);
+  });
+
+  it('refuses 8 MB of nested `[` before JSON.parse builds anything (bounded time and heap)', () => {
+    const before = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    expect(() => parseUpstreamJson('['.repeat(4_000_000) + ']'.repeat(4_000_000), () => 'h.example')).toThrow(/nests deeper than/);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('throws JSON.parse SyntaxError for text that is not JSON', () => {
+    expect(() => parseUpstreamJson('<html>', 'h.example')).toThrow(SyntaxError);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * JSON text read with bounds on its structure, checked in one linear pass over the text before
+ * JSON.parse builds anything: JSON.parse's heap is bounded by the number of values, not by the
+ * bytes (8 MB of `[` is 4 million arrays), and a value nested thousands deep parses fine but
+ * overflows the stack of whatever walks or serialises it afterwards (JSON.stringify at ~6,000).
+ *
+ *  - `jsonShapeExcess`: the one scanner — nesting, and optionally objects and arrays in all,
+ *    members in all, members of one object, elements of one array. A bulk job's JSON body is
+ *    checked with all of them (src/jobs/input.ts jsonStructureProblem).
+ *  - `parseUpstreamJson`: how every upstream JSON text is parsed (src/upstream/client.ts
+ *    `Answer.json()`, and the parsers that read JSON out of a page or a body themselves):
+ *    nested deeper than UPSTREAM_JSON_MAX_DEPTH → UPSTREAM_FAILED naming the bound, before parsing.
+ */
+import { upstreamFailed } from '../errors.js';
+
+/**
+ * How deep an upstream JSON answer may nest. The deepest real answers captured nest 41 levels (a youtubei browse answer; ytInitialData 34, X's
+ * timelines 30); the deepest a platform is asked for on purpose is a Bluesky thread of 80 parents
+ * (PARENT_HEIGHT, one level each) under ~10 reply levels, about 100. 512 leaves five times that,
+ * and stays far below the depth at which walking or serialising a value overflows the stack.
+ */
+export const UPSTREAM_JSON_MAX_DEPTH = 512;
+
+/** Bounds on a JSON text's structure; only `depth` is required. */
+export interface JsonShapeBounds {
+  /** Most levels of objects and arrays. */
+  depth: number;
+  /** Most objects and arrays in all. */
+  containers?: number;
+  /** Most object members in all. */
+  members?: number;
+  /** Most members of one object. */
+  objectMembers?: number;
+  /** Most elements of one array. */
+  arrayElements?: number;
+}
+
+export type JsonShapeExcess = keyof JsonShapeBounds;
+
+/**
+ * Which bound a JSON text's structure exceeds, found in one pass over its text (strings skipped,
+ * escapes respected), or null. A text that is not JSON passes: JSON.parse reports it.
+ */
+export function jsonShapeExcess(text: string, b: JsonShapeBounds): JsonShapeExcess | null {
+  const maxContainers = b.containers ?? Infinity;
+  const maxMembers = b.members ?? Infinity;
+  const maxObjectMembers = b.objectMembers ?? Infinity;
+  const maxArrayElements = b.arrayElements ?? Infinity;
+  // Per open container, its commas so far (+1 = members), objects negative: kept only when a
+  // bound needs them.
+  const counted = b.objectMembers !== undefined || b.arrayElements !== undefined;
+  const members: number[] = [];
+  let depth = 0;
+  let containers = 0;
+  let allMembers = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: to its closing quote, one not escaped by an odd run of backslashes.
+      for (let q = text.indexOf('"', i + 1); ; q = text.indexOf('"', q + 1)) {
+        if (q < 0) return null;
+        let p = q - 1;
+        while (text.charCodeAt(p) === 0x5c) p--;
+        if ((q - 1 - p) % 2 === 0) {
+          i = q;
+          break;
+        }
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (depth >= b.depth) return 'depth';
+      if (++containers > maxContainers) return 'containers';
+      depth++;
+      if (counted) members.push(c === 0x7b ? -1 : 1);
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth > 0) depth--;
+      if (counted) members.pop();
+    } else if (c === 0x3a) {
+      if (++allMembers > maxMembers) return 'members';
+    } else if (c === 0x2c && counted && members.length > 0) {
+      const top = members.length - 1;
+      const n = members[top] + (members[top] < 0 ? -1 : 1);
+      members[top] = n;
+      if (n < -maxObjectMembers) return 'objectMembers';
+      if (n > maxArrayElements) return 'arrayElements';
+    }
+  }
+  return null;
+}
+
+/**
+ * JSON.parse for text an upstream sent (a body, or JSON a page carries): nested deeper than
+ * UPSTREAM_JSON_MAX_DEPTH, UPSTREAM_FAILED naming `from` (a host or a platform) and the bound,
+ * before anything is parsed; a text that is not JSON throws JSON.parse's SyntaxError, for the
+ * caller to name as it does.
+ */
+export function parseUpstreamJson(text: string, from: string | (() => string)): unknown {
+  if (jsonShapeExcess(text, { depth: UPSTREAM_JSON_MAX_DEPTH }))
+    throw upstreamFailed(
+      `${typeof from === 'string' ? from : from()}: upstream JSON nests deeper than ${UPSTREAM_JSON_MAX_DEPTH} levels, the most the gateway reads; nothing was charged`,
+    );
+  return JSON.parse(text) as unknown;
+}
