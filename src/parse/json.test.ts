@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
 import { ApiError } from '../errors.js';
+import { FIXTURES_DIR, hasFixtures, readFixture } from '../../test/support/fixtures.js';
 import { UPSTREAM_JSON_MAX_DEPTH, jsonShapeExcess, parseUpstreamJson } from './json.js';
 
 const nested = (depth: number) => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
@@ -55,5 +57,20 @@ describe('parseUpstreamJson', () => {
 
   it('throws JSON.parse SyntaxError for text that is not JSON', () => {
     expect(() => parseUpstreamJson('<html>', 'h.example')).toThrow(SyntaxError);
+  });
+
+  it('leaves every real captured JSON answer whole: the deepest (a youtubei browse answer) nests 41 levels', () => {
+    let deepest = 0;
+    for (const label of ['video', 'microblog-b', 'forum', 'microblog-d', 'social-b', 'audio-a', 'audio-b']) {
+      if (!hasFixtures(label)) continue;
+      for (const file of readdirSync(`${FIXTURES_DIR}/${label}`).filter((f) => f.endsWith('.json'))) {
+        const text = readFixture(label, file);
+        expect(jsonShapeExcess(text, { depth: UPSTREAM_JSON_MAX_DEPTH }), `${label}/${file}`).toBeNull();
+        let d = 1;
+        while (d < 64 && jsonShapeExcess(text, { depth: d })) d++;
+        deepest = Math.max(deepest, d);
+      }
+    }
+    if (deepest) expect(deepest).toBeLessThan(UPSTREAM_JSON_MAX_DEPTH / 8);
   });
 });
