@@ -21,6 +21,7 @@ import * as cheerio from 'cheerio';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
 import { safeDecode } from '../parse/index.js';
+import { parseUpstreamJson } from '../parse/json.js';
 
 export interface EmailInput {
   /** Plain text: a bio, a description, a JSON string value. HTML entities in it are decoded. */
@@ -383,10 +384,10 @@ function htmlToText(nodes: DomNode[], out: string[]): void {
     if (name === 'script' && a.type?.toLowerCase() === 'application/ld+json') {
       try {
         const found: string[] = [];
-        emailsInJsonLd(JSON.parse(textOf(n)), found);
+        emailsInJsonLd(parseUpstreamJson(textOf(n), 'JSON-LD'), found);
         out.push(...found);
       } catch {
-        /* malformed JSON-LD is common; it simply holds nothing for us */
+        /* malformed (or too deeply nested) JSON-LD is common; it simply holds nothing for us */
       }
       continue;
     }

@@ -33,6 +33,7 @@ import { Agent, Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
 import type { UpstreamConfig } from '../config.js';
+import { parseUpstreamJson } from '../parse/json.js';
 import { blockedError, detectBlock } from './blocks/catalogue.js';
 import type { WallRule } from './blocks/catalogue.js';
 import { createHostGate } from './politeness.js';
@@ -201,11 +202,14 @@ class Answer implements UpstreamResponse {
     return (this.decoded ??= this.body.toString('utf8'));
   }
 
+  /** The body as JSON, its nesting bounded first (parseUpstreamJson): too deep or not JSON, UPSTREAM_FAILED. */
   json<T>(): T {
+    const host = () => new URL(this.url).host;
     try {
-      return JSON.parse(this.text()) as T;
-    } catch {
-      throw upstreamFailed(`upstream returned invalid JSON from ${new URL(this.url).host}`);
+      return parseUpstreamJson(this.text(), host) as T;
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      throw upstreamFailed(`upstream returned invalid JSON from ${host()}`);
     }
   }
 }

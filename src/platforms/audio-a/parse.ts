@@ -14,13 +14,14 @@
  * Evidence: ../shared/fixtures/audio-a (captures of 2025-05 and 2026-06; their keys were
  * re-sorted by the capturing tool, so nothing here depends on key order).
  */
-import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { isApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
 import { at, bool, int, intish, isObj, num, objects, reader, str } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { EmbedKind } from './pathfinder.js';
 import type { Album, Artist, EmbedTrack, Episode, ImageSource, Podcast, PlaylistTrack, Playlist, Track, TrackArtist } from './schema.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 export type { Album, Artist, EmbedTrack, Episode, ImageSource, PodcastTopic, Podcast, PlaylistTrack, Playlist, Track } from './schema.js';
 
 const PLATFORM = 'audio-a';
@@ -110,8 +111,9 @@ export function extractNextData(html: string): Obj {
   }
   let data: unknown;
   try {
-    data = JSON.parse(m[1]);
-  } catch {
+    data = parseUpstreamJson(m[1], PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     throw shapeChanged(PLATFORM, 'valid JSON in the embed page __NEXT_DATA__');
   }
   if (!isObj(data)) throw shapeChanged(PLATFORM, '__NEXT_DATA__ object in the embed page');

@@ -24,19 +24,21 @@
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { decode } from 'html-entities';
-import { shapeChanged } from '../../errors.js';
+import { isApiError, shapeChanged } from '../../errors.js';
 import { assertSameResource, sameId } from '../identity.js';
 import type { Album, Artist, ArtistAlbum, CatalogRef, Obj, Resource, SongItem, Track } from './parse.js';
 import { albumOf, artistOf, formatReleaseInfo, PLATFORM, resourcesOf, totalDuration } from './parse.js';
 import { isObj, nonEmpty, round } from '../../parse/index.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 type Html = string | CheerioAPI;
 const load = (h: Html): CheerioAPI => (typeof h === 'string' ? cheerio.load(h) : h);
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseUpstreamJson(text, PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     return undefined;
   }
 }
@@ -145,7 +147,7 @@ export function findPageToken(html: Html): string | null {
   if (!content) return null;
   let config: unknown;
   try {
-    config = JSON.parse(decodeURIComponent(content));
+    config = parseUpstreamJson(decodeURIComponent(content), PLATFORM);
   } catch {
     return null;
   }
@@ -165,7 +167,7 @@ export function jwtPayload(jwt: string): Obj | null {
   const part = jwt.split('.')[1];
   if (!part) return null;
   try {
-    const payload: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    const payload = parseUpstreamJson(Buffer.from(part, 'base64url').toString('utf8'), PLATFORM);
     return isObj(payload) ? payload : null;
   } catch {
     return null;

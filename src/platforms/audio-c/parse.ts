@@ -24,7 +24,7 @@
  * the block catalogue answer them first.
  */
 import * as cheerio from 'cheerio';
-import { notFound, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { int, isObj, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type {
@@ -53,6 +53,7 @@ export type {
   AudioCTrackUser,
   AudioCUserSummary,
 } from './schema.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'audio-c';
 
@@ -163,8 +164,9 @@ export function parseHydration(html: string): HydrationEntry[] | null {
     if (!m) continue;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(m[1]);
-    } catch {
+      parsed = parseUpstreamJson(m[1], PLATFORM);
+    } catch (e) {
+      if (isApiError(e)) throw e;
       throw shapeChanged(PLATFORM, 'valid JSON in window.__sc_hydration');
     }
     if (!Array.isArray(parsed)) throw shapeChanged(PLATFORM, 'the window.__sc_hydration array');

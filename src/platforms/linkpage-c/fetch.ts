@@ -8,7 +8,7 @@
  * an answer that is not a module list) the page is returned with `links: []` and the parser
  * warning `page.links`. A challenge on the talent request is UPSTREAM_BLOCKED.
  */
-import { notFound, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import { assertSameResource } from '../identity.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
@@ -16,6 +16,7 @@ import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { LinkpageCLink, LinkpageCPage } from './parse.js';
 import { pageRecord, readModules, readTalent } from './parse.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'linkpage-c';
 const API = 'https://api.komi.io/api';
@@ -25,8 +26,9 @@ const HEADERS = { accept: 'application/json', origin: 'https://komi.io', referer
 /** The JSON body of an answer; a body that is not JSON is named. */
 function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
-    return JSON.parse(res.text());
-  } catch {
+    return parseUpstreamJson(res.text(), PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     throw shapeChanged(PLATFORM, `JSON body from ${what} (HTTP ${res.status})`);
   }
 }

@@ -22,13 +22,14 @@
  */
 import { idStr, isObj, reader, str, trimmed } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
-import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
+import { isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import { staticUrlRefusal } from '../../upstream/ssrf.js';
 import { assertSameResource, sameHandle } from '../identity.js';
 import type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 import { LISTED_PLATFORMS } from './schema.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 export type { LinkpageDLink, LinkpageDProduct, LinkpageDPage } from './schema.js';
 
 export const PLATFORM = 'linkpage-d';
@@ -141,7 +142,7 @@ export function jwtExpiry(jwt: string): number | null {
   const part = jwt.split('.')[1];
   if (!part) return null;
   try {
-    const payload: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    const payload = parseUpstreamJson(Buffer.from(part, 'base64url').toString('utf8'), PLATFORM);
     const exp = isObj(payload) ? payload.exp : undefined;
     return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
   } catch {
@@ -287,8 +288,9 @@ function price(v: unknown): number | null {
 function jsonColumn(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   try {
-    return JSON.parse(v) as unknown;
-  } catch {
+    return parseUpstreamJson(v, PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     return v;
   }
 }

@@ -45,6 +45,7 @@ import {
 } from './endpoints.js';
 import type { MicroblogBTweet } from './parse.js';
 import { errorFacts, htmlAnswerError, looksLikeHtml, parseSyndicationTweet, parseTweetResultByRestId, X_ERROR } from './parse.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 /** X refused the GraphQL query id (unknown after a redeploy). */
 export class QueryIdRefusedError extends Error {
@@ -195,9 +196,10 @@ export async function guestGraphqlBody(
     if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: the GraphQL API is rate-limiting guest requests (HTTP 429)`);
     let body: unknown = null;
     try {
-      body = text.trim() ? JSON.parse(text) : null;
-    } catch {
-      /* judged below */
+      body = text.trim() ? parseUpstreamJson(text, PLATFORM) : null;
+    } catch (e) {
+      if (isApiError(e)) throw e;
+      /* not JSON: judged below */
     }
     const errors = errorText(body);
     if (res.status === 400) {

@@ -36,6 +36,7 @@ export type {
   MicroblogCPost,
   MicroblogCSearchResult,
 } from './schema.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'microblog-c';
 export const THREADS = 'https://www.threads.com';
@@ -227,12 +228,14 @@ export function trimPost(p: MicroblogCPost): MicroblogCPost {
 export function parseGraphqlBody(text: string): unknown {
   const body = text.replace(/^\s*for\s*\(;;\);/, '').trim();
   try {
-    return JSON.parse(body);
-  } catch {
+    return parseUpstreamJson(body, PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     const first = body.split('\n', 1)[0];
     try {
-      return JSON.parse(first);
-    } catch {
+      return parseUpstreamJson(first, PLATFORM);
+    } catch (e2) {
+      if (isApiError(e2)) throw e2;
       throw shapeChanged(PLATFORM, 'GraphQL JSON (invalid JSON)');
     }
   }
@@ -447,9 +450,10 @@ export function parseSessionPage(html: string): SessionPage {
     if (v >= 0) {
       const obj = balancedObject(window, v + '"variables":'.length);
       try {
-        const parsed: unknown = obj ? JSON.parse(obj) : null;
+        const parsed = obj ? parseUpstreamJson(obj, PLATFORM) : null;
         variables = isObj(parsed) ? parsed : null;
-      } catch {
+      } catch (e) {
+        if (isApiError(e)) throw e;
         variables = null;
       }
     }

@@ -49,6 +49,7 @@ import {
   profileResponseUser,
   THREADS,
 } from './parse.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 export interface MicroblogCProfile {
   username: string;
@@ -87,8 +88,9 @@ function* jsonScripts(html: string): Generator<unknown> {
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (!/type\s*=\s*["']?application\/json/i.test(m[1])) continue;
     try {
-      yield JSON.parse(m[2]);
-    } catch {
+      yield parseUpstreamJson(m[2], PLATFORM);
+    } catch (e) {
+      if (isApiError(e)) throw e;
       /* not JSON after all: another script */
     }
   }
@@ -309,9 +311,10 @@ export function profileQueryOf(html: string): ProfileQuery | null {
   const v = window.indexOf('"variables":');
   if (v >= 0) {
     try {
-      const parsed: unknown = JSON.parse(balancedObject(window, v + '"variables":'.length) ?? 'null');
+      const parsed = parseUpstreamJson(balancedObject(window, v + '"variables":'.length) ?? 'null', PLATFORM);
       if (isObj(parsed)) variables = { ...parsed, userID: userId };
-    } catch {
+    } catch (e) {
+      if (isApiError(e)) throw e;
       /* the page's template is unreadable: the bare id will do */
     }
   }

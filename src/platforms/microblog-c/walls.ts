@@ -16,6 +16,7 @@
  * knows whether the profile is missing, says what such a page is (profile.ts).
  */
 import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const THREADS = /(^|\.)threads\.(?:com|net)$/i;
 const WINDOW = 256 * 1024;
@@ -41,7 +42,7 @@ function firstObject(a: AnswerView): Record<string, unknown> | null {
     .trim()
     .split('\n', 1)[0];
   try {
-    const v = JSON.parse(line) as unknown;
+    const v = parseUpstreamJson(line, 'wall check');
     return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch {
     return null;

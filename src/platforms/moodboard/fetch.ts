@@ -7,13 +7,14 @@
  * The documents are ours, trimmed to what the api.md record needs; the operation names are the
  * web client's own (`GetElementDetails`, `SearchGlobalElements`).
  */
-import { shapeChanged, upstreamFailed } from '../../errors.js';
+import { isApiError, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { MoodboardPost, MoodboardSearchPage } from './parse.js';
 import { COSMOS, parsePost, parseSearch } from './parse.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'moodboard';
 export const GRAPHQL_URL = 'https://api.cosmos.so/graphql';
@@ -105,8 +106,9 @@ function readGraphql(res: UpstreamResponse): unknown {
   if (res.status === 429) expectOk(res, PLATFORM, 'The GraphQL endpoint');
   let json: unknown;
   try {
-    json = JSON.parse(text);
-  } catch {
+    json = parseUpstreamJson(text, PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     expectOk(res, PLATFORM, 'The GraphQL endpoint');
     throw shapeChanged(PLATFORM, 'GraphQL JSON (invalid JSON)');
   }

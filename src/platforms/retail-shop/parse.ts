@@ -25,12 +25,13 @@
  */
 import * as cheerio from 'cheerio';
 import { parse as parseDomain } from 'tldts';
-import { notFound, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { assertSameResource } from '../identity.js';
 import { isObj, reader, safeDecode, trimmed } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { ORIGIN, storefrontPath } from './endpoints.js';
 import type { RetailShopList, RetailShopVideo, RetailShopTrendingPick, RetailShopCuration, RetailShopPage } from './schema.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 export type { RetailShopList, RetailShopVideo, RetailShopTrendingPick, RetailShopCuration, RetailShopPage } from './schema.js';
 
 const PLATFORM = 'retail-shop';
@@ -151,15 +152,17 @@ function findState(html: string): Obj | null {
   for (const el of $('script[type="a-state"]').toArray()) {
     let key: unknown;
     try {
-      key = (JSON.parse($(el).attr('data-a-state') ?? '') as Obj).key;
-    } catch {
+      key = (parseUpstreamJson($(el).attr('data-a-state') ?? '', PLATFORM) as Obj).key;
+    } catch (e) {
+      if (isApiError(e)) throw e;
       continue;
     }
     if (key !== STATE_KEY) continue;
     try {
-      const state = JSON.parse($(el).html() ?? '') as unknown;
+      const state = parseUpstreamJson($(el).html() ?? '', PLATFORM);
       return isObj(state) ? state : null;
-    } catch {
+    } catch (e) {
+      if (isApiError(e)) throw e;
       throw shapeChanged(PLATFORM, `JSON in the ${STATE_KEY} state script`);
     }
   }
@@ -206,8 +209,9 @@ export function parseStorefrontPage(html: string, handle: string): RetailShopPag
 export function parseFeedPage(body: string, handle: string): RetailShopPage {
   let json: unknown;
   try {
-    json = JSON.parse(body);
-  } catch {
+    json = parseUpstreamJson(body, PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     // An HTML answer to a JSON request: the not-found page, or a changed endpoint.
     assertNotNotFoundPage(body);
     throw shapeChanged(PLATFORM, 'JSON answer to the storefront page request');

@@ -26,10 +26,11 @@
  * a perfectly good profile.
  */
 import { parse as parseDomain } from 'tldts';
-import { notFound, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { idStr, isObj, nonEmpty, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { isLinkInBioHost } from '../../links/classify.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'shortvideo';
 export const TIKTOK_ORIGIN = 'https://www.tiktok.com';
@@ -250,8 +251,9 @@ const NO_USER = { user: null, stats: null, statsV2: null, statusCode: null };
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseUpstreamJson(text, PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     return undefined;
   }
 }

@@ -30,7 +30,7 @@
  * (challenges, textExtra, isAd, locationCreated, stats.collectCount) are null / [] without one.
  */
 import { z } from 'zod';
-import { notFound, privateContent, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, privateContent, shapeChanged } from '../../errors.js';
 import type { Coerce, Obj, Reader } from '../../parse/index.js';
 import { intish, isObj, nonEmpty, reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
@@ -38,6 +38,7 @@ import type { OpContext, OperationDef } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchVideoPageHtml } from './fetch.js';
 import { normaliseShortvideoHandle, scriptById, TIKTOK_ORIGIN } from './parse.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'shortvideo';
 
@@ -222,8 +223,9 @@ interface FoundItem {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseUpstreamJson(text, PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
     return undefined;
   }
 }

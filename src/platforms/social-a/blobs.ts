@@ -17,6 +17,7 @@
 import { ApiError, loginWall, notFound, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isObj as kitIsObj } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type Obj = { [k: string]: Json };
@@ -45,8 +46,9 @@ export function readJsonAt(text: string, start: number): Json | null {
     else if (c === 125 || c === 93) {
       if (--depth === 0) {
         try {
-          return JSON.parse(text.slice(start, i + 1)) as Json;
-        } catch {
+          return parseUpstreamJson(text.slice(start, i + 1), PLATFORM) as Json;
+        } catch (e) {
+          if (e instanceof ApiError) throw e;
           return null;
         }
       }
@@ -66,8 +68,9 @@ export function extractScriptJson(html: string): Json[] {
     const body = m[2];
     if (/type\s*=\s*["']?application\/(?:ld\+)?json/i.test(attrs)) {
       try {
-        out.push(JSON.parse(body) as Json);
-      } catch {
+        out.push(parseUpstreamJson(body, PLATFORM) as Json);
+      } catch (e) {
+        if (e instanceof ApiError) throw e;
         /* not JSON: ignored */
       }
       continue;
@@ -203,9 +206,10 @@ export function parseGraphqlBody(text: string, what: string): Obj[] {
     const t = line.trim();
     if (!t) continue;
     try {
-      const v = JSON.parse(t) as Json;
+      const v = parseUpstreamJson(t, PLATFORM) as Json;
       if (isObj(v)) objs.push(v);
-    } catch {
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
       throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing a JSON GraphQL response`);
     }
   }

@@ -12,6 +12,7 @@
  * `explainMissingData`). Login-only data is never accessed.
  */
 import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const FACEBOOK = /(^|\.)facebook\.com$/i;
 /** Interstitials are small; a marker beyond this is a page's own content. */
@@ -39,7 +40,7 @@ function firstObject(a: AnswerView): unknown {
     .trim()
     .split('\n', 1)[0];
   try {
-    return JSON.parse(line) as unknown;
+    return parseUpstreamJson(line, 'wall check');
   } catch {
     return undefined;
   }

@@ -14,6 +14,7 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { SocialBProfile } from './parse.js';
 import { failureOf, parseProfile, profileInfoUrl } from './parse.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'social-b';
 /** Statuses that are a refusal whatever the body says. */
@@ -51,7 +52,7 @@ export async function fetchProfile(ctx: OpContext, username: string): Promise<So
 
 function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseUpstreamJson(text, PLATFORM);
   } catch {
     return null;
   }

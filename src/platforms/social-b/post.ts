@@ -40,6 +40,7 @@ import type { Json } from '../social-a/blobs.js';
 import { walk } from '../social-a/blobs.js';
 import { IG_APP_ID } from './fetch.js';
 import { failureOf } from './parse.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'social-b';
 const ORIGIN = 'https://www.instagram.com';
@@ -185,7 +186,7 @@ export function mediaInfoUrl(pk: string): string {
  * spell 64-bit ids as numbers. Only tokens outside strings are touched.
  */
 export function parseJsonKeepingIds(text: string): unknown {
-  if (!/\d{16}/.test(text)) return JSON.parse(text);
+  if (!/\d{16}/.test(text)) return parseUpstreamJson(text, PLATFORM);
   let out = '';
   let last = 0;
   let inString = false;
@@ -208,7 +209,7 @@ export function parseJsonKeepingIds(text: string): unknown {
       i = j - 1;
     }
   }
-  return JSON.parse(out + text.slice(last));
+  return parseUpstreamJson(out + text.slice(last), PLATFORM);
 }
 
 /** `listed` first (in that order), then every other member of `raw` unchanged. */
@@ -316,8 +317,9 @@ export function webInfoOf(html: string): Obj | null {
     if (!m[2].includes(WEB_INFO) || !/type\s*=\s*["']?application\/json/i.test(m[1])) continue;
     let payload: unknown;
     try {
-      payload = JSON.parse(m[2]);
-    } catch {
+      payload = parseUpstreamJson(m[2], PLATFORM);
+    } catch (e) {
+      if (isApiError(e)) throw e;
       continue;
     }
     let found: Obj | null = null;

@@ -28,7 +28,7 @@
  * A page degrades one post at a time: a node without its pk or code is left out (warned).
  */
 import { z } from 'zod';
-import { loginWall, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
+import { isApiError, loginWall, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import type { Reader } from '../../parse/index.js';
 import { isObj, nonEmpty, reader, str } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
@@ -39,6 +39,7 @@ import { fetchProfile, IG_APP_ID } from './fetch.js';
 import type { SocialBMedia, SocialBProfile, SocialBThumbnail } from './parse.js';
 import { failureOf, looksLikeUrl, normalizeHandle } from './parse.js';
 import { SocialBMedia as SocialBMediaSchema } from './schema.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'social-b';
 const ORIGIN = 'https://www.instagram.com';
@@ -251,9 +252,10 @@ async function fetchTimelinePage(ctx: OpContext, c: PostsCursor): Promise<Social
   }
   let body: unknown = null;
   try {
-    body = JSON.parse(text);
-  } catch {
-    /* judged below */
+    body = parseUpstreamJson(text, PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
+    /* not JSON: judged below */
   }
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (HTTP 429)`);
   if (res.status >= 400 && !isObj(body)) expectOk(res, PLATFORM, `Posts of @${c.handle}`);

@@ -11,6 +11,7 @@ import { loginWall, upstreamBlocked } from '../../errors.js';
 import type { ApiError } from '../../errors.js';
 import { VENDOR_RULES, VENDOR_TOKENS } from './vendors.js';
 import type { Signature } from './vendors.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 
 /** What a rule may look at: an answer as the upstream client read it. */
 export interface UpstreamAnswer {
@@ -223,7 +224,7 @@ class View implements AnswerView {
   json(): unknown {
     if (!this.parsed) {
       try {
-        this.parsed = { v: JSON.parse(this.answer.text()) };
+        this.parsed = { v: parseUpstreamJson(this.answer.text(), 'block check') };
       } catch {
         this.parsed = { v: undefined };
       }
