@@ -23,7 +23,7 @@
  * Exported for creator discovery too: `extractYtInitialData`, `parseChannelPage`,
  * `parseAboutViewModel`, `aboutLinkUrls`, `channelDescription`, `descriptionUrls`.
  */
-import { loginWall, notFound, shapeChanged } from '../../errors.js';
+import { isApiError, loginWall, notFound, shapeChanged } from '../../errors.js';
 import { at, isObj, list, nonEmpty, reader, safeDecode, str } from '../../parse/index.js';
 import type { Getters, Key, Obj, Reader } from '../../parse/index.js';
 import { warn } from '../../observability/warn.js';
@@ -34,6 +34,7 @@ import { assertSameResource } from '../identity.js';
 import { CHANNEL_ID_RE, YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
 import type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
+import { parseUpstreamJson } from '../../parse/json.js';
 export type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
 
 const PLATFORM = 'video';
@@ -109,9 +110,10 @@ export function extractYtVar(html: string, name: 'ytInitialData' | 'ytInitialPla
     const json = balancedObject(html, m.index + m[0].length);
     if (json === null) continue;
     try {
-      const data: unknown = JSON.parse(json);
+      const data = parseUpstreamJson(json, PLATFORM);
       if (isObj(data)) return data;
-    } catch {
+    } catch (e) {
+      if (isApiError(e)) throw e;
       /* try the next occurrence */
     }
     throw shapeChanged(PLATFORM, `parseable ${name} JSON`);
