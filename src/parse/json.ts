@@ -11,7 +11,7 @@
  *    `Answer.json()`, and the parsers that read JSON out of a page or a body themselves):
  *    nested deeper than UPSTREAM_JSON_MAX_DEPTH → UPSTREAM_FAILED naming the bound, before parsing.
  */
-import { upstreamFailed } from '../errors.js';
+import { ApiError } from '../errors.js';
 
 /**
  * How deep an upstream JSON answer may nest. The deepest real answers captured nest 41 levels (a youtubei browse answer; ytInitialData 34, X's
@@ -20,6 +20,20 @@ import { upstreamFailed } from '../errors.js';
  * and stays far below the depth at which walking or serialising a value overflows the stack.
  */
 export const UPSTREAM_JSON_MAX_DEPTH = 512;
+
+/**
+ * UPSTREAM_FAILED for upstream JSON nested beyond UPSTREAM_JSON_MAX_DEPTH. A parser that names an
+ * answer that is not JSON its own way (catching what `res.json()` throws) lets this one through,
+ * so that the answer names the bound.
+ */
+export class JsonTooDeep extends ApiError {
+  constructor(from: string) {
+    super(
+      'UPSTREAM_FAILED',
+      `${from}: upstream JSON nests deeper than ${UPSTREAM_JSON_MAX_DEPTH} levels, the most the gateway reads; nothing was charged`,
+    );
+  }
+}
 
 /** Bounds on a JSON text's structure; only `depth` is required. */
 export interface JsonShapeBounds {
@@ -90,13 +104,10 @@ export function jsonShapeExcess(text: string, b: JsonShapeBounds): JsonShapeExce
 /**
  * JSON.parse for text an upstream sent (a body, or JSON a page carries): nested deeper than
  * UPSTREAM_JSON_MAX_DEPTH, UPSTREAM_FAILED naming `from` (a host or a platform) and the bound,
- * before anything is parsed; a text that is not JSON throws JSON.parse's SyntaxError, for the
- * caller to name as it does.
+ * before anything is parsed (JsonTooDeep); a text that is not JSON throws JSON.parse's
+ * SyntaxError, for the caller to name as it does.
  */
 export function parseUpstreamJson(text: string, from: string | (() => string)): unknown {
-  if (jsonShapeExcess(text, { depth: UPSTREAM_JSON_MAX_DEPTH }))
-    throw upstreamFailed(
-      `${typeof from === 'string' ? from : from()}: upstream JSON nests deeper than ${UPSTREAM_JSON_MAX_DEPTH} levels, the most the gateway reads; nothing was charged`,
-    );
+  if (jsonShapeExcess(text, { depth: UPSTREAM_JSON_MAX_DEPTH })) throw new JsonTooDeep(typeof from === 'string' ? from : from());
   return JSON.parse(text) as unknown;
 }

@@ -42,6 +42,7 @@ import {
   PLATFORM,
   WEB_ORIGIN,
 } from './parse.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 const API_ORIGIN = 'https://amp-api.music.apple.com';
 /** The page whose bundle holds the token (renders the storefront's browse page). */
@@ -111,7 +112,8 @@ function catalogUrl(storefront: string, path: string, query: Record<string, stri
 function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `a JSON body for ${what}`);
   }
 }

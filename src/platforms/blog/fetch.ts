@@ -26,6 +26,7 @@ import type { OpContext } from '../operation.js';
 import type { PostRef } from './parse.js';
 import { apiError, blogNameOf, PAGE_NUMBER, parseInfo, parsePosts, parseSinglePost, PLATFORM } from './parse.js';
 import type { BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 const API = 'https://api.tumblr.com/v2';
 
@@ -70,7 +71,8 @@ async function apiGet(
   let body: unknown;
   try {
     body = res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     body = undefined;
   }
   if (res.status === 401)

@@ -12,6 +12,7 @@ import { normalizeLogin } from './profile.js';
 import type { UserRepos } from './schema.js';
 import type { CodeSocialAccount, CodeUser } from './profile.js';
 import { laterPage } from './page-cursor.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 export async function fetchTrendingDevelopers(
   ctx: OpContext,
@@ -84,7 +85,8 @@ export async function getUserResource(ctx: OpContext, login: string, path: '' | 
   expectOk(res, 'code', what);
   try {
     return res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged('code', `${what}: JSON answer`);
   }
 }
@@ -150,7 +152,8 @@ export async function fetchUserRepos(ctx: OpContext, a: UserReposArgs): Promise<
   let json: unknown;
   try {
     json = res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged('code', `${what}: JSON answer`);
   }
   const repositories = parseRepositoryList(json);

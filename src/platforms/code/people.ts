@@ -51,6 +51,7 @@ import type { CodeContributor, CodeRepositoryContributors, CodeSimpleUser, CodeU
 import { withRest } from './user.js';
 import { decodeRepoListCursor, encodeRepoListCursor, laterPage, repoListInput } from './page-cursor.js';
 import type { RepoListArgs } from './page-cursor.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 const PLATFORM = 'code';
 /** GitHub sends at most this many people a page. */
@@ -133,7 +134,8 @@ function request(ctx: OpContext, path: string, page: number): Promise<UpstreamRe
 function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `${what}: JSON answer`);
   }
 }
@@ -172,7 +174,8 @@ function isTooLarge(res: UpstreamResponse): boolean {
   try {
     const message = res.json<{ message?: unknown }>()?.message;
     return typeof message === 'string' && TOO_LARGE_RE.test(message);
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     return false;
   }
 }

@@ -45,6 +45,7 @@ import type { CodeRelease, CodeReleaseAsset, CodeRepositoryReleases, CodeSimpleU
 import { withRest } from './user.js';
 import { decodeRepoListCursor, encodeRepoListCursor, repoListInput, repoName } from './page-cursor.js';
 import type { RepoListArgs } from './page-cursor.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 const PLATFORM = 'code';
 /** Releases a page (GitHub's default; at most 100). */
@@ -151,7 +152,8 @@ export const decodeReleasesCursor = (raw: string) => decodeRepoListCursor('relea
 function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `${what}: JSON answer`);
   }
 }

@@ -34,6 +34,7 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import { PRIVATE_REASONS } from './walls.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 const PLATFORM = 'forum';
 export const WWW_ORIGIN = 'https://www.reddit.com';
@@ -116,7 +117,8 @@ function refusalReason(res: UpstreamResponse): string | null {
   try {
     const body: unknown = res.json();
     return isObj(body) && typeof body.reason === 'string' ? body.reason : null;
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     return null;
   }
 }
@@ -135,7 +137,8 @@ function answerOf(res: UpstreamResponse, what: string): RedditAnswer {
   let json: unknown;
   try {
     json = res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `parseable JSON for ${what}`);
   }
   return { json, url: res.url };
@@ -176,7 +179,8 @@ async function fetchAppToken(upstream: Upstream, app: RedditApp, signal?: AbortS
   let body: unknown;
   try {
     body = res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, 'JSON answer to the app token request');
   }
   const r = reader(isObj(body) ? body : {}, { platform: PLATFORM, record: 'app_token' });

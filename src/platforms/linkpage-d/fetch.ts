@@ -44,6 +44,7 @@ import {
   resolveQuery,
   vendorsBundleUrls,
 } from './parse.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 /** How long scraped credentials are used at most (the JWT's own `exp` may end them sooner). */
 export const CREDENTIALS_LIFETIME_MS = 6 * 60 * 60 * 1000;
@@ -108,7 +109,8 @@ export function credentialsSource(upstream: Upstream): TokenSource {
 function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `a JSON body from the GraphQL endpoint for ${what}`);
   }
 }

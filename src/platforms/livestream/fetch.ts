@@ -34,6 +34,7 @@ import { assertSameResource, sameHandle, sameId } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import { kickMessage, NOT_FOUND_MESSAGE, parseChannel, parseClips, parseVideos, PLATFORM } from './parse.js';
 import type { LivestreamChannel, LivestreamClips, LivestreamVideos } from './schema.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 /** The JSON body of a Kick API answer, mapped as the header says. */
 async function kickJson(ctx: OpContext, url: string, what: string): Promise<unknown> {
@@ -42,7 +43,8 @@ async function kickJson(ctx: OpContext, url: string, what: string): Promise<unkn
   let body: unknown;
   try {
     body = res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
   const message = kickMessage(body);

@@ -46,6 +46,7 @@ import {
 import type { MicroblogBTweet } from './parse.js';
 import { errorFacts, htmlAnswerError, looksLikeHtml, parseSyndicationTweet, parseTweetResultByRestId, X_ERROR } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 /** X refused the GraphQL query id (unknown after a redeploy). */
 export class QueryIdRefusedError extends Error {
@@ -63,7 +64,8 @@ const MAX_BUNDLES = 6;
 function parseJson(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `${what} JSON`);
   }
 }

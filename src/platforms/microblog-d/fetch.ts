@@ -85,6 +85,7 @@ import {
   xrpcError,
 } from './parse.js';
 import type { MicroblogDPost, PostRef } from './parse.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 export const APPVIEW = 'https://public.api.bsky.app/xrpc';
 
@@ -103,7 +104,8 @@ async function xrpc(ctx: OpContext, method: string, params: Record<string, strin
   let json: unknown;
   try {
     json = res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     json = undefined;
   }
   if (res.status === 400) {

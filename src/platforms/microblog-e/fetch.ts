@@ -64,6 +64,7 @@ import type {
   MicroblogETrendsStatusesPage,
   MicroblogETrendsTagsPage,
 } from './schema.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 const HEADERS = { accept: 'application/json' };
 /** Accounts per search: Mastodon's most (twice its default of 20); the one page an anonymous caller gets. */
@@ -100,7 +101,8 @@ async function getJson(
   expectOk(res, PLATFORM, what);
   try {
     return { json: res.json(), headers: res.headers };
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw notMastodon(host, `not JSON (${res.headers['content-type'] ?? 'no content type'})`);
   }
 }

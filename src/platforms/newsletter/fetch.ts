@@ -53,6 +53,7 @@ import type {
   NewsletterProfile,
   NewsletterSearchPage,
 } from './schema.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 export const API = 'https://substack.com/api/v1';
 /**
@@ -83,7 +84,8 @@ async function getJsonAt(ctx: OpContext, url: string, what: string, userParam?: 
   expectOk(res, PLATFORM, what);
   try {
     return { json: res.json(), url: res.url };
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
 }
@@ -171,7 +173,8 @@ export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: Com
   let body: unknown;
   try {
     body = res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, `JSON from /api/v1/post/${post.id}/comments (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
   const { comments, more, restricted } = parsePostComments(body);

@@ -11,6 +11,7 @@ import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { PinboardSearchPage } from './parse.js';
 import { buildSearchUrl, parseSearchResponse, PINTEREST, resourceFailure, searchSourceUrl } from './parse.js';
+import { JsonTooDeep } from '../../parse/json.js';
 
 const PLATFORM = 'pinboard';
 
@@ -94,7 +95,8 @@ export async function getResource(ctx: OpContext, r: ResourceRequest): Promise<u
   if (!isJson) throw shapeChanged(PLATFORM, 'JSON resource response (got a non-JSON page)');
   try {
     return res.json();
-  } catch {
+  } catch (e) {
+    if (e instanceof JsonTooDeep) throw e;
     throw shapeChanged(PLATFORM, 'JSON resource response');
   }
 }
