@@ -252,6 +252,22 @@ export function knownJson(value: unknown): string | undefined {
   return typeof value === 'object' && value !== null ? jsonText.get(value) : undefined;
 }
 
+/**
+ * A result's JSON text: the one the cache made when it stored it, or made now and kept on it the
+ * same way (a result not cached: a partial read, an operation that is not cacheable, a cache write
+ * that failed), so that the body that answers it serialises it no more. Throws what JSON.stringify
+ * throws for a value that cannot be written (nested beyond the stack, a cycle, a BigInt).
+ */
+export function resultJson(value: object): string {
+  let json = jsonText.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value) as string | undefined;
+    if (json === undefined) throw new TypeError('the result has no JSON form');
+    jsonText.set(value, json);
+  }
+  return json;
+}
+
 /** serializeKnownJson's lookup of an entry's value text (jsonTexts, by the entry's value). */
 const entryJson = { get: (entry: object) => knownJson((entry as CacheEntry).value) };
 

@@ -12,7 +12,8 @@
  *     fetch        the request's one fetch per cache key → single-flight → the operation's own
  *                  `run` (its fetch.ts and parser) → cache write (live-fetch.ts)
  *     settle       to what the result costs (`cost.of`, never above the reservation); an error
- *                  or a null result costs 0
+ *                  or a null result costs 0, and so does a result that cannot be written as
+ *                  JSON (checked before the settlement: `writable`)
  *     → the outcome: value, credits charged, whether cached (and since when), balance after
  *
  * Expected failures are thrown as ApiErrors (each face shapes them: errors.ts); nothing is
@@ -36,7 +37,7 @@
  * promise.
  */
 import type { CacheEntry, CacheMaxAge } from '../cache/cache.js';
-import { maxAgeMs } from '../cache/cache.js';
+import { maxAgeMs, resultJson } from '../cache/cache.js';
 import type { AuthenticatedKey, Reservation, ReserveMeta } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
@@ -172,6 +173,7 @@ async function live<R>(
   let value: R | null;
   try {
     value = ((await fetchLive(ctx, { op, args, cacheKey })) as R | null) ?? null;
+    if (value !== null && typeof value === 'object') writable(ctx, op, value);
   } catch (e) {
     // Errors cost nothing: the reservation is released (an unreachable ledger answers 503 instead).
     if (reservation) await settle(ctx, reservation, 0);
@@ -180,6 +182,22 @@ async function live<R>(
   const charged = value == null ? 0 : Math.min(max, Math.max(0, op.cost.of ? op.cost.of(value, args) : max));
   const remaining = prepaid ? null : reservation ? await settle(ctx, reservation, charged) : key.balance;
   return { value, charged, cached: false, cachedAt: null, remaining };
+}
+
+/**
+ * Every face writes the result as JSON after its settlement (the REST envelope, a job item's
+ * row, a monitor's run, GraphQL's answer): one that cannot be written (nested beyond the stack, a
+ * cycle…) is refused here, before anything is charged, rather than failing once charged. Its text
+ * is kept with it (resultJson): the cache made it already for a result it stored, and the REST
+ * body reuses it.
+ */
+function writable(ctx: GatewayContext, op: OperationDef, value: object): void {
+  try {
+    resultJson(value);
+  } catch (err) {
+    ctx.deps.logger.error({ err, platform: op.platform, req_id: ctx.reqInfo?.id }, 'result cannot be written as JSON; not charged');
+    throw new ApiError('INTERNAL', `${op.platform}: the result could not be written as JSON; nothing was charged`);
+  }
 }
 
 /** What a reservation is for (its charge's transaction row): the request, and the operations it runs by /v1 path. */
