@@ -20,6 +20,7 @@ import { wireRecord } from '../platforms/operation.js';
 import { inRestTerms, restErrorBody } from '../pipeline/errors.js';
 import type { OperationOutcome } from '../pipeline/run.js';
 import { runOperation } from '../pipeline/run.js';
+import { tailText } from '../rest/handler.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
 import type { Upstream } from '../upstream/client.js';
@@ -139,22 +140,26 @@ export async function runJobItem(
     const e = new ApiError('INTERNAL', 'Unexpected error.');
     return ran(failure(e), e);
   }
-  const record = wireRecord(job.route.op, outcome.value, ctx);
-  const wrap = job.route.op.rest.wrap;
+  // The record's text is made now, before the runner settles: a record that cannot be written is
+  // the item's failure (0 credits, its reservation refunded), not a settlement that fails — which
+  // left the item pending, to be run (and reserved for) again at once, without end.
+  let tail: string;
+  try {
+    tail = tailText(wireRecord(job.route.op, outcome.value, ctx) as object, job.route.op.rest.wrap);
+  } catch (e) {
+    const err = inRestTerms(e, job.route.restName, deps.logger, info.id);
+    return ran(failure(err), err);
+  }
+  // The REST body: success, credits_remaining, credits_charged, [cached, cached_at], ...record.
+  const cached = outcome.cached ? `,"cached":true,"cached_at":${JSON.stringify(outcome.cachedAt)}` : '';
+  const rest = tail.length > 1 ? `,${tail}` : tail;
   return ran(
     {
       status: 200,
       code: null,
       charged: outcome.charged,
       cached: outcome.cached,
-      body: (balance, charged) =>
-        JSON.stringify({
-          success: true,
-          credits_remaining: balance,
-          credits_charged: charged,
-          ...(outcome.cached ? { cached: true, cached_at: outcome.cachedAt } : {}),
-          ...(wrap ? { [wrap]: record } : record),
-        }),
+      body: (balance, charged) => `{"success":true,"credits_remaining":${balance},"credits_charged":${charged}${cached}${rest}`,
     },
     null,
   );

@@ -24,7 +24,7 @@ import { ApiError } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { jobUpstream } from './hosts.js';
-import { runJobItem } from './item.js';
+import { failure, runJobItem } from './item.js';
 import { createPacer, keyShare } from './pace.js';
 import type { ItemEnv, PendingOutcome, ReserveGate } from './item.js';
 import type { ItemRow, JobRow, JobStatus, SqliteJobStore } from './store.js';
@@ -273,9 +273,42 @@ async function commit(
       await release(deps, state);
       return;
     }
-    throw e;
+    return recordFailed(p, job, item, state, e);
   }
   job.charged += charged;
+  job.doneHere++;
+  p.notify(job.id);
+}
+
+/**
+ * An item whose result could not be recorded (its settlement and record rolled back by `cause`):
+ * recorded failed instead, 0 credits, its reservation refunded. Left pending it would run again at
+ * once (the job reads pending items again before it finishes), fail again and again, and hold a
+ * reservation each time. When not even the failure can be recorded, this process stops running
+ * the job (it is resumed at the next start).
+ */
+async function recordFailed(
+  p: Pool,
+  job: Active,
+  item: ItemRow,
+  state: { reservation: Reservation | null },
+  cause: unknown,
+): Promise<void> {
+  const { deps, store } = p;
+  deps.logger.error({ err: cause, job: job.id, index: item.idx }, 'job item result could not be recorded; recorded as failed, not charged');
+  await release(deps, state);
+  const out = failure(new ApiError('INTERNAL', 'The result could not be recorded; nothing was charged.'));
+  try {
+    const balance = await deps.ledger.balance(job.keyId);
+    if (!deps.db?.open) return;
+    store.record(job.id, item.idx, { ...out, body: out.body(balance, 0) });
+  } catch (err) {
+    deps.logger.error({ err, job: job.id }, 'job items cannot be recorded; the job stops running in this process until a restart');
+    job.queue = [];
+    job.exhausted = true;
+    p.active.delete(job.id);
+    return;
+  }
   job.doneHere++;
   p.notify(job.id);
 }

@@ -68,9 +68,10 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
 
 /**
  * The text that follows the envelope: `"wrap":{record}}` or the record's own members and `}`. A
- * live result's JSON text is the one the cache made when it stored it (knownJson).
+ * live result's JSON text is the one the cache made when it stored it (knownJson). A job item's
+ * body is made with it too (src/jobs/item.ts).
  */
-function tailText(record: object, wrap: string | undefined): string {
+export function tailText(record: object, wrap: string | undefined): string {
   const json = knownJson(record) ?? JSON.stringify(record);
   return wrap ? `${JSON.stringify(wrap)}:${json}}` : json === '{}' ? '}' : json.slice(1);
 }
