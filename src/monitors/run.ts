@@ -79,6 +79,43 @@ function warningOfDroppedEvents(deps: Deps, books: RunBooks): RunBooks['settleAn
   };
 }
 
+/**
+ * A run that threw (its result could not be read or recorded, whatever the cause): its
+ * reservation refunded and the run recorded failed (INTERNAL) — which ends its lease: the monitor
+ * is no longer "in progress" and its next run can be made (it held both until the lease lapsed,
+ * or a restart). Thrown on when not even that can be recorded (the lease lapses after LEASE_MS).
+ */
+async function failedRun(
+  deps: Deps,
+  settleAndRecord: RunBooks['settleAndRecord'],
+  m: MonitorRow,
+  reservation: Reservation | null,
+  cause: unknown,
+): Promise<RunResult> {
+  deps.logger.error({ err: cause, monitor: m.id }, 'monitor run failed unexpectedly; recorded as failed');
+  if (reservation) await deps.ledger.settle(reservation, 0).catch(() => undefined);
+  const atMs = Date.now();
+  let outcome!: RunOutcome;
+  const row = await settleAndRecord(m, null, 0, (charged) => {
+    // A charge the ledger made before the failure (on Redis, settled once per run) is the run's.
+    outcome = { at: new Date(atMs).toISOString(), result: 'failed', code: 'INTERNAL', credits_charged: charged, changed: 0 };
+    return {
+      runNo: m.run_no,
+      at: atMs,
+      snapshot: null,
+      values: null,
+      changes: [],
+      charged,
+      outcome,
+      counted: true,
+      notFound: 'keep',
+      stop: null,
+      events: () => [],
+    };
+  });
+  return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
+}
+
 export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRoute>, books: RunBooks) {
   const cfg = deps.config.monitors;
 
@@ -92,6 +129,16 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
   ];
 
   return async function runMonitor(m: MonitorRow, opts: RunOptions): Promise<RunResult> {
+    const held = { reservation: null as Reservation | null };
+    try {
+      return await runOnce(m, opts, held);
+    } catch (e) {
+      if (opts.signal.aborted || deps.shutdown.aborted) throw e;
+      return failedRun(deps, settleAndRecord, m, held.reservation, e);
+    }
+  };
+
+  async function runOnce(m: MonitorRow, opts: RunOptions, held: { reservation: Reservation | null }): Promise<RunResult> {
     const atMs = Date.now();
     const at = new Date(atMs).toISOString();
     const route = routes.get(m.operation);
@@ -132,6 +179,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       opts.signal,
       opts.env,
     );
+    if (run.kind === 'ran') held.reservation = run.reservation;
 
     if (run.kind === 'refused') {
       const poor = run.why !== 'cap';
@@ -215,7 +263,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       };
     });
     return row ? { kind: 'recorded', row, outcome, changes } : { kind: 'aborted' };
-  };
+  }
 }
 
 export type MonitorRunFn = ReturnType<typeof createMonitorRun>;
