@@ -132,6 +132,36 @@ describe('runOperation', () => {
     expect(await deps.ledger.balance(id)).toBe(5);
     expect(deps.ledger.open.size).toBe(0);
   });
+
+  it('a result that cannot be written as JSON is an error before it is charged: INTERNAL, 0 credits, reservation released', async () => {
+    // Nested beyond JSON.stringify's stack, or holding a cycle: every face writes the result
+    // after the settlement, which charged it and then answered 500 (or never recorded it).
+    const unwritable: OperationDef<{ id: string }, Thing> = {
+      ...thing,
+      field: 'runTestUnwritable',
+      async run(_ctx, { id }) {
+        fetched.push(id);
+        let deep: object = {};
+        for (let i = 0; i < 100_000; i++) deep = { a: deep };
+        const cyclic: Record<string, unknown> = {};
+        cyclic.self = cyclic;
+        return { id, cost: 2, extra: id.startsWith('deep') ? deep : cyclic } as Thing;
+      },
+    };
+    const { ctx, id } = await caller(5);
+    for (const arg of ['deep:2', 'cycle:2']) {
+      expect(await rejection(runOperation(ctx, unwritable, { args: { id: arg } }))).toMatchObject({ code: 'INTERNAL' });
+    }
+    expect(fetched).toEqual(['deep:2', 'cycle:2']);
+    expect(await deps.ledger.balance(id)).toBe(5);
+    expect(deps.ledger.open.size).toBe(0);
+    // Reserved ahead (GraphQL): the call fails and costs nothing of the operation's reservation.
+    await admit(ctx);
+    await reserveAhead(ctx, [{ op: unwritable, args: { id: 'deep:3' } }]);
+    expect(await rejection(runOperation(ctx, unwritable, { args: { id: 'deep:3' } }))).toMatchObject({ code: 'INTERNAL' });
+    expect(await settleAhead(ctx, 0)).toBe(5);
+    expect(deps.ledger.open.size).toBe(0);
+  });
 });
 
 describe('an operation that reserved ahead (a GraphQL operation’s root fields)', () => {
