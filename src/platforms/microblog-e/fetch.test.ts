@@ -27,6 +27,7 @@ import {
   fetchTrendsStatuses,
   fetchTrendsTags,
 } from './fetch.js';
+import type { ApiError } from '../../errors.js';
 import { onParserWarning } from '../../observability/warn.js';
 import { isPartialRead } from '../partial-read.js';
 import {
@@ -226,6 +227,42 @@ describe('microblogEProfile', () => {
     });
     expect((await failure(fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' }))).code).toBe('UPSTREAM_FAILED');
   });
+
+  it('an account whose url or uri names another account or server, or whose acct is another spelling (a trailing space), is not the one asked → UPSTREAM_FAILED (an outside sweep: served as the asked account)', async () => {
+    const asked = { user: 'tides', instance: 'harbour.example' };
+    const answering = async (body: object) => {
+      t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json(body) });
+      return fetchProfile(t.ctx, asked).then(
+        () => 'served',
+        (e: ApiError) => `${e.code}: ${e.message}`,
+      );
+    };
+    const tides = account('7', 'tides');
+    for (const wrong of [
+      { url: 'https://mastodon.social/@Gargron', uri: 'https://mastodon.social/users/Gargron' },
+      { url: 'https://harbour.example/@waves' },
+      { uri: 'https://harbour.example/users/waves' },
+      { uri: 'https://elsewhere.example/users/tides' },
+      { url: 'https://harbour.example/@tides/109302436954700001' },
+      { url: 'https://harbour.example.evil.example/@tides' },
+      { url: 'not a url' },
+      { acct: 'tides ' },
+      { acct: ' tides' },
+      { username: 'tides ' },
+    ]) {
+      expect(await answering({ ...tides, ...wrong }), JSON.stringify(wrong)).toMatch(/^UPSTREAM_FAILED: .*different resource/);
+    }
+    // As Mastodon-compatible servers form them: Mastodon's and GoToSocial's url and uri, Pleroma's
+    // and Akkoma's url (the ActivityPub id), an id-based ActivityPub uri, any case.
+    for (const right of [
+      { url: 'https://harbour.example/@tides', uri: 'https://harbour.example/users/tides' },
+      { url: 'https://harbour.example/users/tides', uri: 'https://harbour.example/users/tides' },
+      { url: 'https://Harbour.example/@Tides/', uri: 'https://harbour.example/users/7' },
+      { url: null, uri: undefined },
+    ]) {
+      expect(await answering({ ...tides, ...right }), JSON.stringify(right)).toBe('served');
+    }
+  });
 });
 
 describe('microblogEPosts', () => {
@@ -266,7 +303,7 @@ describe('microblogEPosts', () => {
     // Our own answers in GoToSocial's shape: a ULID account id, ULID status ids, its Link header
     // (GoToSocial's own tests assert `…/statuses?limit=20&max_id=<ULID>; rel="next"`).
     const GTS = 'gts.example';
-    const me = account('01F8MH1H7YV1Z7D2C8K2730QBF', 'tides');
+    const me = { ...account('01F8MH1H7YV1Z7D2C8K2730QBF', 'tides'), url: `https://${GTS}/@tides` };
     const ulid = (n: number) => `01F8MH75CBF9JFX4ZAD54N0W${n}R`;
     t.replay.add({ host: GTS, path: '/api/v1/accounts/lookup', response: json(me) });
     t.replay.add({
