@@ -89,7 +89,7 @@ async function getJson(
   userParam: string,
   what: string,
   missing: 'not-found' | 'no-api' = 'not-found',
-): Promise<{ json: unknown; headers: Record<string, string>; url: string }> {
+): Promise<{ json: unknown; headers: Record<string, string> }> {
   const res = await ctx.upstream.request({ url, platform: PLATFORM, headers: HEADERS, userParam, signal: ctx.signal });
   const host = new URL(url).host;
   if (res.status === 404 || res.status === 410) {
@@ -100,7 +100,7 @@ async function getJson(
     throw upstreamBlocked(`${PLATFORM}: ${host} requires a login for ${what} (HTTP ${res.status}); login-only data is never accessed`);
   expectOk(res, PLATFORM, what);
   try {
-    return { json: res.json(), headers: res.headers, url: res.url };
+    return { json: res.json(), headers: res.headers };
   } catch (e) {
     if (e instanceof JsonTooDeep) throw e;
     throw notMastodon(host, `not JSON (${res.headers['content-type'] ?? 'no content type'})`);
@@ -121,7 +121,7 @@ function asMastodon<T>(host: string, parse: () => T): T {
 }
 
 export async function fetchProfile(ctx: OpContext, a: Acct): Promise<MicroblogEAccount> {
-  const { json, url } = await getJson(
+  const { json } = await getJson(
     ctx,
     `https://${a.instance}/api/v1/accounts/lookup?acct=${encodeURIComponent(a.user)}`,
     'handle',
@@ -135,9 +135,8 @@ export async function fetchProfile(ctx: OpContext, a: Acct): Promise<MicroblogEA
   // compared as sent (a name with a space, `alice `, is another name); its `url` and `uri` on this
   // server, for this user.
   const local = account.acct === null || sameName(a.user, account.acct) || sameName(`${a.user}@${a.instance}`, account.acct);
-  const hosts = [a.instance, new URL(url).host.toLowerCase()];
   const links = [account.url, account.uri].filter((l): l is string => l !== null && l !== undefined);
-  const other = links.find((l) => !namesAccount(l, hosts, a.user, account.id));
+  const other = links.find((l) => !namesAccount(l, a, account.id));
   if (!sameName(a.user, account.username ?? a.user) || !local || other !== undefined)
     throw upstreamFailed(
       `${PLATFORM}: ${a.instance} answered account @${a.user} with a different resource (@${account.acct ?? account.username}${other ? `, ${other}` : ''})`,
@@ -150,18 +149,19 @@ const sameName = (asked: string, got: string | null): boolean => got !== null &&
 
 /**
  * Whether an account's `url` or `uri` names the asked account as Mastodon-compatible servers form
- * them: http(s) on the asked server (or the one that answered, after a redirect), path `/@<user>`
+ * them: http(s) on the asked server (the one the server's own accounts live on; an answer about
+ * another server's account, whatever redirect brought it, is not this one), path `/@<user>`
  * (Mastodon's and GoToSocial's url), `/users/<user>` (their ActivityPub uri; Pleroma's and
  * Akkoma's url too) or `/users/<account id>` (servers whose ActivityPub ids are ids, not names).
  */
-function namesAccount(link: string, hosts: string[], user: string, id: string | null): boolean {
+function namesAccount(link: string, a: Acct, id: string | null): boolean {
   let u: URL;
   try {
     u = new URL(link);
   } catch {
     return false;
   }
-  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || !hosts.includes(u.host.toLowerCase().replace(/\.$/, ''))) return false;
+  if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.host.toLowerCase().replace(/\.$/, '') !== a.instance) return false;
   const m = /^\/(?:@([^/@]+)|users\/([^/]+))\/?$/.exec(u.pathname);
   if (!m) return false;
   let name: string;
@@ -170,7 +170,7 @@ function namesAccount(link: string, hosts: string[], user: string, id: string | 
   } catch {
     return false;
   }
-  return sameName(user, name) || (m[2] !== undefined && id !== null && name === id);
+  return sameName(a.user, name) || (m[2] !== undefined && id !== null && name === id);
 }
 
 /** Our cursor of an account's statuses: instance, user, account id, next `max_id`. */
