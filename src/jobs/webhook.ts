@@ -147,6 +147,9 @@ export function createWebhookSender(deps: Deps, outbox: WebhookOutbox, isClosed:
         retries: 0,
         timeoutMs: TIMEOUT_MS,
         followRedirects: false,
+        // Any 2xx delivers it: decided on the status, the receiver's body neither waited for nor
+        // read (one over the client's cap, or stalling after its headers, failed a delivery).
+        discardBody: true,
         signal: abort.signal,
       });
       const delivered = res.status >= 200 && res.status < 300;

@@ -101,6 +101,13 @@ export interface UpstreamRequest {
   followRedirects?: boolean;
   /** Caller's cancellation (e.g. a discovery deadline, the client going away). */
   signal?: AbortSignal;
+  /**
+   * true: the answer's status and headers are all the caller reads (a webhook delivery: any 2xx
+   * delivers it), so its body is not waited for: the answer comes back with an empty body as soon
+   * as the headers are in, and the body is drained in the background, at most DISCARD_BYTES within
+   * DISCARD_MS (a short one keeps its connection), else the exchange is cut.
+   */
+  discardBody?: boolean;
 }
 
 export interface UpstreamResponse {
@@ -133,6 +140,9 @@ export interface UpstreamOptions {
 
 const NO_WALLS: readonly WallRule[] = [];
 const EMPTY = Buffer.alloc(0);
+/** What is drained of a body nobody reads (discardBody), and for how long at most. */
+const DISCARD_BYTES = 64 * 1024;
+const DISCARD_MS = 1_000;
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -315,6 +325,12 @@ async function exchangeOnce(
     throw upstreamFailed(
       `The demo has no data for ${send.method} ${requestedUrl(url)}: it answers only its own invented data. ${cfg.demoCoverage}`,
     );
+  }
+  // A caller that decides on the head alone: the body is drained in the background, bounded.
+  if (req.discardBody) {
+    res.body.dump({ limit: DISCARD_BYTES, signal: AbortSignal.timeout(DISCARD_MS) }).catch(() => undefined);
+    const location = REDIRECT.has(res.statusCode) ? answerHeaders.location : undefined;
+    return new Answer(res.statusCode, answerHeaders, url.href, EMPTY, location);
   }
   // A redirect (followed by the caller) is answered by its head alone.
   if (REDIRECT.has(res.statusCode) && answerHeaders.location) {
