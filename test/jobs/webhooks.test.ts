@@ -160,6 +160,32 @@ describe('webhooks', () => {
     expect((await waitFinal(h, key, plain.body.job.id)).webhook).toBeNull();
   });
 
+  it.each([
+    ['a body over the client’s 8 MiB cap', { status: 200, body: 'x'.repeat(9 * 1024 * 1024) }],
+    [
+      'a body that stalls after its headers',
+      { status: 202, body: 'accepted', fault: { kind: 'slowBody' as const, chunkBytes: 1, intervalMs: 60_000 } },
+    ],
+  ])(
+    'any 2xx delivers it, whatever its body: %s → delivered at the first attempt, sent once (an outside sweep: failed and sent 6 times)',
+    async (_what, response) => {
+      const path = `/big-${response.status}`;
+      h.replay.add({ host: 'hooks.example', path, method: 'POST', response });
+      const { key } = await h.key(10);
+      const created = await call(h, 'POST', '/v1/jobs', {
+        key,
+        body: { operation: OP, items: [{ url: repoUrl('hook', path.slice(1)) }], webhook: hook(path) },
+      });
+      const job = await waitFinal(h, key, created.body.job.id);
+      const started = Date.now();
+      await waitFor(async () => (await jobOf(key, job.id)).webhook.delivered !== null, 20_000);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect((await jobOf(key, job.id)).webhook).toEqual({ attempts: 1, last_status: response.status, last_error: null, delivered: true });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(deliveries(path)).toHaveLength(1);
+    },
+  );
+
   it('never holds up the job: a receiver that does not answer; and stopped_at_cap, cancelled are reported too', async () => {
     const waiting: (() => void)[] = [];
     h.replay.add({
