@@ -114,15 +114,27 @@ export function safeDecode(s: string, onError: (s: string) => unknown = (x) => x
  * A query parameter of the `rel="next"` URL of an HTTP Link header (RFC 8288: `<url>; rel="next"`,
  * the rel possibly one of several), e.g. Mastodon's `max_id` or GitHub's `page`: undefined when the
  * header names no next page, null when it does but its URL is unreadable or lacks the parameter.
+ * Read in one pass: each `<url>` is found with indexOf (a header of 16 KB of `<` took half a second
+ * in a regex that looked for the `>` again from every `<`), its `; rel=` read where it ends.
  */
 export function nextLinkParam(link: string | undefined, param: string): string | null | undefined {
-  for (const m of (link ?? '').matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) {
-    if (!m[2].trim().toLowerCase().split(/\s+/).includes('next')) continue;
+  const text = link ?? '';
+  for (let at = 0; ;) {
+    const open = text.indexOf('<', at);
+    if (open < 0) return undefined;
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) return undefined;
+    LINK_REL.lastIndex = close + 1;
+    const m = LINK_REL.exec(text);
+    at = m ? LINK_REL.lastIndex : close + 1;
+    if (!m || !m[1].trim().toLowerCase().split(/\s+/).includes('next')) continue;
     try {
-      return new URL(m[1]).searchParams.get(param);
+      return new URL(text.slice(open + 1, close)).searchParams.get(param);
     } catch {
       return null;
     }
   }
-  return undefined;
 }
+
+/** What follows a Link header's `<url>`: its `rel` (sticky: read where the `>` ends). */
+const LINK_REL = /\s*;\s*rel="?([^";,]+)"?/y;
