@@ -14,10 +14,14 @@
 import { ApiError } from '../errors.js';
 
 /**
- * How deep an upstream JSON answer may nest. The deepest real answers captured nest 41 levels (a youtubei browse answer; ytInitialData 34, X's
- * timelines 30); the deepest a platform is asked for on purpose is a Bluesky thread of 80 parents
- * (PARENT_HEIGHT, one level each) under ~10 reply levels, about 100. 512 leaves five times that,
- * and stays far below the depth at which walking or serialising a value overflows the stack.
+ * How deep an upstream JSON answer may nest. The deepest real answers captured nest 41 levels (a
+ * youtubei browse answer; ytInitialData 34, X's timelines 30). The deepest the parsers read on
+ * purpose: a Reddit comment tree, cut at 64 reply levels (forum/post.ts MAX_DEPTH) at five JSON
+ * levels a reply (data → replies → data → children → comment), about 330; a Bluesky thread of 80
+ * parents (one level each) over ~10 reply levels, about 100; Substack's comments, cut at 32 reply
+ * levels at two a reply. 512 reads all of that with room to spare (256 would refuse a Reddit
+ * tree from about 50 reply levels down), and stays far below the ~6,000 at which serialising a
+ * value overflows the stack.
  */
 export const UPSTREAM_JSON_MAX_DEPTH = 512;
 
