@@ -250,7 +250,7 @@ describe('nextLinkParam (an HTTP Link header)', () => {
     expect(nextLinkParam('<https://x.example/?page=1>; title="x", <https://x.example/?page=5>; rel="next"', 'page')).toBe('5');
   });
 
-  it('linear in the header: 1 MB of `<`, of `<x>`, of `<x>;`, each well under 100 ms (16 KB of `<` took ~0.5 s)', () => {
+  it('linear in the header: 1 MB of `<`, of `<x>`, of `<x>;`, each well under a second (16 KB of `<` took ~0.5 s, 64 KB 4 s)', () => {
     for (const header of [
       '<'.repeat(1 << 20),
       '<x>'.repeat(350_000),
@@ -259,7 +259,7 @@ describe('nextLinkParam (an HTTP Link header)', () => {
     ]) {
       const started = performance.now();
       expect(nextLinkParam(header, 'page')).toBeUndefined();
-      expect(performance.now() - started).toBeLessThan(100);
+      expect(performance.now() - started).toBeLessThan(500);
     }
   });
 });
