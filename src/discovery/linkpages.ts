@@ -215,7 +215,7 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     if (u.hostname.replace(/^www\./, '') === pageHost) return false;
     return !namesVendor(classifyLink(l)?.handle ?? null, vendor);
   });
-  const meta = pageMeta(page.html);
+  const meta = pageMeta(page.html, page.finalUrl);
   const contexts = anchorContexts(page.html, page.finalUrl, { skipFooter: true });
   const text = visibleText(page.html);
   return {

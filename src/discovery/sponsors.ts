@@ -11,7 +11,7 @@
  * Such a link is read like one labelled as another person's (`relations.ts`): its site is not
  * crawled as the creator's, and an address at its domain is the brand's, not the creator's.
  */
-import * as cheerio from 'cheerio';
+import { loadHtml } from '../parse/load-html.js';
 import { registrableDomain } from './domains.js';
 import { fold } from './markers.js';
 import { emailsInHtml } from './text.js';
@@ -309,7 +309,7 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
   const out = new Set<string>();
   const own = registrableDomain(pageUrl);
   const foreign = (e: string) => registrableDomain(e.slice(e.lastIndexOf('@') + 1)) !== own;
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `the page ${pageUrl}`);
   const sponsorDomains = new Set<string>();
   $('a[href]').each((_, el) => {
     const href = $(el).attr('href') ?? '';

@@ -13,7 +13,8 @@
  * On top, discovery drops addresses at the domains every creator shares: link-in-bio vendors,
  * platforms and shorteners (`support@linktr.ee`, `press@youtube.com` are nobody's contact here).
  */
-import * as cheerio from 'cheerio';
+import type * as cheerio from 'cheerio';
+import { loadHtml } from '../parse/load-html.js';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
@@ -161,7 +162,7 @@ export function emailsInHtml(html: string, text = visibleText(html)): string[] {
 
 /** The page's visible text, one line per block (scripts and styles dropped). */
 export function visibleText(html: string): string {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, 'a page read for its text');
   $('script, style, noscript, template, svg').remove();
   // A block starts and ends a line: `<a>write</a><p>br@…</p>` is two lines, not `writebr@…`.
   $('p, div, li, h1, h2, h3, h4, h5, h6, tr, section, footer, header').before('\n');
@@ -251,7 +252,7 @@ const BLOCKS = 'li, p, td, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h
  * page's whole body) describes none of them.
  */
 export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): Map<string, string> {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `the page ${pageUrl}`);
   if (opts.skipFooter) $('footer').remove();
   const out = new Map<string, string>();
   eachWebLink($, pageUrl, (a, u) => {
@@ -287,7 +288,7 @@ function eachWebLink($: cheerio.CheerioAPI, pageUrl: string, visit: (link: Retur
  * Tekin". A page of such cards lists people, each with accounts of their own (a roster).
  */
 export function cardNames(html: string, pageUrl: string): Map<string, string> {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `the page ${pageUrl}`);
   const out = new Map<string, string>();
   eachWebLink($, pageUrl, (a, u) => {
     let box = a.parent();

@@ -17,10 +17,9 @@
  * Results are deduplicated case-insensitively, first spelling kept, domain lower-cased, in the
  * order found (HTML sources first, then the text).
  */
-import * as cheerio from 'cheerio';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
-import { safeDecode } from '../parse/index.js';
+import { loadHtml, safeDecode } from '../parse/index.js';
 import { parseUpstreamJson } from '../parse/json.js';
 
 export interface EmailInput {
@@ -404,7 +403,7 @@ function htmlToText(nodes: DomNode[], out: string[]): void {
 }
 
 function candidatesFromHtml(html: string, out: string[]): void {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, 'an HTML text read for addresses');
   const parts: string[] = [];
   htmlToText($.root().contents().toArray() as unknown as DomNode[], parts);
   // Text nodes come entity-decoded from the parser; decoding again is harmless for addresses.

@@ -2,7 +2,7 @@
  * Reading plain HTML pages, shared by platform readers and creator discovery: a page's anchors
  * (with their text, for choosing which pages of a website to read) and its title/description tags.
  */
-import * as cheerio from 'cheerio';
+import { loadHtml } from '../parse/load-html.js';
 
 export interface Anchor {
   /** Absolute http(s) URL, resolved against the page URL, without its fragment. */
@@ -13,7 +13,7 @@ export interface Anchor {
 
 /** The page's http(s) anchors in document order, each URL once (its first text kept, later non-empty texts appended). */
 export function pageAnchors(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): Anchor[] {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `the HTML of ${pageUrl}`);
   if (opts.skipFooter) $('footer').remove();
   const out: Anchor[] = [];
   const byUrl = new Map<string, Anchor>();
@@ -47,8 +47,8 @@ export function anchorLinks(html: string, pageUrl: string, opts: { skipFooter?: 
 }
 
 /** `og:title` / `og:description` / `<title>` / meta description of a page. */
-export function pageMeta(html: string): { title: string | null; description: string | null } {
-  const $ = cheerio.load(html);
+export function pageMeta(html: string, pageUrl?: string): { title: string | null; description: string | null } {
+  const $ = loadHtml(html, pageUrl ? `the page ${pageUrl}` : 'a page');
   const meta = (sel: string) => $(sel).attr('content')?.trim() || null;
   return {
     title: meta('meta[property="og:title"]') ?? ($('title').first().text().trim() || null),

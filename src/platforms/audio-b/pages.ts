@@ -21,18 +21,17 @@
  * block catalogue (src/upstream/blocks/vendors.ts), answered UPSTREAM_BLOCKED by the upstream
  * client before any reader here sees it.
  */
-import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { decode } from 'html-entities';
 import { isApiError, shapeChanged } from '../../errors.js';
 import { assertSameResource, sameId } from '../identity.js';
 import type { Album, Artist, ArtistAlbum, CatalogRef, Obj, Resource, SongItem, Track } from './parse.js';
 import { albumOf, artistOf, formatReleaseInfo, PLATFORM, resourcesOf, totalDuration } from './parse.js';
-import { isObj, nonEmpty, round } from '../../parse/index.js';
+import { isObj, loadHtml, nonEmpty, round } from '../../parse/index.js';
 import { parseUpstreamJson } from '../../parse/json.js';
 
 type Html = string | CheerioAPI;
-const load = (h: Html): CheerioAPI => (typeof h === 'string' ? cheerio.load(h) : h);
+const load = (h: Html): CheerioAPI => (typeof h === 'string' ? loadHtml(h, `${PLATFORM}: the page`) : h);
 
 function parseJson(text: string): unknown {
   try {
@@ -338,7 +337,7 @@ export function artistFromSchema(ld: Obj, ref: CatalogRef, pageUrl: string | nul
  * schema.org MusicAlbum of a page naming that id. A page about another album is UPSTREAM_FAILED.
  */
 export function parseAlbumPage(html: string, ref: CatalogRef, what = `Album ${ref.id}`): Album {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the page of ${what}`);
   const shoebox = readShoebox($);
   const resource = shoebox ? findShoeboxResource(shoebox, 'albums', ref.id, what) : null;
   if (resource) return albumOf(resource);
@@ -349,7 +348,7 @@ export function parseAlbumPage(html: string, ref: CatalogRef, what = `Album ${re
 
 /** The artist page → the artist asked for (`ref`), as `parseAlbumPage`. */
 export function parseArtistPage(html: string, ref: CatalogRef, what = `Artist ${ref.id}`): Artist {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the page of ${what}`);
   const shoebox = readShoebox($);
   const resource = shoebox ? findShoeboxResource(shoebox, 'artists', ref.id, what) : null;
   if (resource) return artistOf(resource);

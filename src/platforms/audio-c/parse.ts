@@ -23,9 +23,8 @@
  * Block pages (CloudFront's HTML 403, DataDome's captcha) never reach these parsers: walls.ts and
  * the block catalogue answer them first.
  */
-import * as cheerio from 'cheerio';
 import { isApiError, notFound, shapeChanged } from '../../errors.js';
-import { int, isObj, recordReader } from '../../parse/index.js';
+import { int, isObj, loadHtml, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type {
   AudioCProduct,
@@ -158,7 +157,7 @@ const HYDRATION_RE = /^\s*window\.__sc_hydration\s*=\s*([\s\S]*?);?\s*$/;
 
 /** The entries of `window.__sc_hydration`, or null when the page has no such script. */
 export function parseHydration(html: string): HydrationEntry[] | null {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the page`);
   for (const el of $('script:not([src])').toArray()) {
     const m = HYDRATION_RE.exec($(el).text());
     if (!m) continue;
@@ -197,7 +196,7 @@ export function parseHydratedUser(html: string): AudioCArtist | null {
  * changed page can never send us to an arbitrary host.
  */
 export function bundleUrls(html: string): string[] {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the web client's page`);
   const urls = $('script[src]')
     .toArray()
     .map((el) => $(el).attr('src') ?? '')

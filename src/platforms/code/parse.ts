@@ -12,10 +12,9 @@
  *   header's `rel="next"` page.
  * - `parseRepositoryUrl`: validates a caller's repository URL before anything is fetched.
  */
-import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import { shapeChanged } from '../../errors.js';
-import { absUrl, collapse, htmlReader, nextLinkParam, reader, recordReader, safeDecode } from '../../parse/index.js';
+import { absUrl, collapse, htmlReader, loadHtml, nextLinkParam, reader, recordReader, safeDecode } from '../../parse/index.js';
 import { GITHUB_RESERVED } from '../../links/classify.js';
 import { warn } from '../../observability/warn.js';
 import type { PopularRepository, TrendingDeveloper, TrendingDevelopers, RepositoryOwner, RepositoryLicense, Repository } from './schema.js';
@@ -90,7 +89,7 @@ function isEmptyTrendingPage($: CheerioAPI): boolean {
 }
 
 export function parseTrendingDevelopers(html: string, opts: { since: TrendingSince; language: string | null }): TrendingDevelopers {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the trending developers page`);
   const articles = $('article.Box-row').toArray();
   if (articles.length === 0) {
     if (isEmptyTrendingPage($)) return { since: opts.since, language: opts.language, developers: [] };

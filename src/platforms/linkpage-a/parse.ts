@@ -24,9 +24,8 @@ import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 // link.me's backend types loosely (a flag is 1, true or "1"; an id a number or a string): every
 // reader here is the parse kit's loose one.
-import { isObj, looseBool as bool, looseInt as int, numText as str, reader } from '../../parse/index.js';
+import { isObj, loadHtml, looseBool as bool, looseInt as int, numText as str, reader } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
-import * as cheerio from 'cheerio';
 import { extractNextData } from '../../links/next-data.js';
 import { objectsAt, parseScripts } from '../../parse/js-data.js';
 import { declaresNotFound } from '../error-page.js';
@@ -64,7 +63,7 @@ export function parseLinkmePage(html: string, username: string): LinkpageAProfil
 /** The texts of a TanStack Start page's `<script class="$tsr">` scripts. */
 function tsrScripts(html: string): string[] {
   if (!html.includes('$tsr')) return [];
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the profile page`);
   return $('script[class~="$tsr"]')
     .toArray()
     .map((s) => $(s).text());

@@ -18,10 +18,10 @@
  * → handle → icons and link buttons → one URL field per linked platform (shared classifier, icons
  * before buttons) → e-mail (shared extractor), WhatsApp, website.
  */
-import * as cheerio from 'cheerio';
+import type * as cheerio from 'cheerio';
 import { notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
-import { collapse, htmlReader, safeDecode } from '../../parse/index.js';
+import { collapse, htmlReader, loadHtml, safeDecode } from '../../parse/index.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
 import { declaresNotFound } from '../error-page.js';
@@ -110,7 +110,7 @@ interface Icon {
 /** A whole lnk.bio page (HTML) → the record. */
 export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
   if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the profile page`);
   const profile = $('[data-type="TYPE_PROFILEPIC"], a.pb-username').first();
   const id = pageId($, profile);
   if (!id) {

@@ -23,11 +23,10 @@
  * The page token is opaque: it is copied from `nextPageToken` to `pageToken` as it is, never
  * read; whether the next page holds lists or videos is learnt from that page's posts.
  */
-import * as cheerio from 'cheerio';
 import { parse as parseDomain } from 'tldts';
 import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { assertSameResource } from '../identity.js';
-import { isObj, reader, safeDecode, trimmed } from '../../parse/index.js';
+import { isObj, loadHtml, reader, safeDecode, trimmed } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { ORIGIN, storefrontPath } from './endpoints.js';
 import type { RetailShopList, RetailShopVideo, RetailShopTrendingPick, RetailShopCuration, RetailShopPage } from './schema.js';
@@ -148,7 +147,7 @@ export function assertNotNotFoundPage(body: string): void {
 export const STATE_KEY = 'shop-storefront-state';
 
 function findState(html: string): Obj | null {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the storefront page`);
   for (const el of $('script[type="a-state"]').toArray()) {
     let key: unknown;
     try {

@@ -37,11 +37,11 @@
  * The player endpoint answering 400 / 404, and the timed text answering 404 or an empty body, are
  * YouTube refusing a request of ours (UPSTREAM_FAILED), not "no such video".
  */
-import * as cheerio from 'cheerio';
+import type * as cheerio from 'cheerio';
 import type { contains } from 'cheerio';
 import { z } from 'zod';
 import { loginWall, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { intish, isObj, nonEmpty, reader, str } from '../../parse/index.js';
+import { intish, isObj, loadXml, nonEmpty, reader, str } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
@@ -198,7 +198,7 @@ const tidy = (text: string): string =>
 export function parseSrv3(xml: string): VideoTranscriptSegment[] {
   if (!/<timedtext[\s>]/.test(xml.slice(0, 1000))) throw shapeChanged(PLATFORM, 'a <timedtext> document (srv3) from the caption track');
   if (!/<\/timedtext>\s*$/.test(xml)) throw upstreamFailed(`${PLATFORM}: the caption track's timed text was cut short (no </timedtext>)`);
-  const $ = cheerio.load(xml, { xml: true });
+  const $ = loadXml(xml, `${PLATFORM}: the caption track's timed text`);
   const segments: VideoTranscriptSegment[] = [];
   let missingDuration = 0;
   for (const p of $('timedtext > body > p').toArray()) {

@@ -25,9 +25,9 @@
  * consent.google.*; the /sorry/ page by its markers (walls.ts `isSorryMarkup`, the rule the
  * upstream client applies before this parser, read here too for pages handed to it directly).
  */
-import { load, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import { shapeChanged, upstreamBlocked } from '../../errors.js';
-import { collapse, htmlReader } from '../../parse/index.js';
+import { collapse, htmlReader, loadHtml } from '../../parse/index.js';
 import type { WebSearchResult, WebSearchPage } from './schema.js';
 import { isSorryMarkup } from './walls.js';
 export type { WebSearchResult, WebSearchPage } from './schema.js';
@@ -328,7 +328,7 @@ export function parseSearchPage(html: string): WebSearchPage {
   if (typeof html !== 'string' || html.trim() === '') throw shapeChanged(PLATFORM, 'organic result blocks');
   if (isSorryMarkup(html))
     throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" page (/sorry/) instead of results`);
-  const $ = load(html);
+  const $ = loadHtml(html, `${PLATFORM}: the results page`);
 
   const results = extractResults($);
   if (results.length > 0) return { results };
