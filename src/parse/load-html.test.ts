@@ -40,6 +40,63 @@ describe('real pages load as cheerio.load reads them', () => {
     });
   }
 
+  it('.find on one element (cheerio-select handed the element, not its children): the same matches as cheerio.load’s', () => {
+    const selectors = [
+      'a',
+      'a[href]',
+      'div a',
+      'h3',
+      'div.g h3',
+      'span, p',
+      'img',
+      'script',
+      ':first-child',
+      'a:first',
+      'li:eq(1)',
+      '> div',
+      'div > a',
+      '*',
+    ];
+    const pages = labels
+      .filter((l) => hasFixtures(l))
+      .flatMap((l) =>
+        readdirSync(fixturePath(l))
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => readFixture(l, f)),
+      );
+    pages.push('<div id="x"><p>a<a href="/1">1</a></p><ul><li>1</li><li>2<div><a>2</a></div></li></ul></div>');
+    for (const html of pages) {
+      const a = cheerio.load(html);
+      const b = loadHtml(html, 'p');
+      const ea = a('*').toArray();
+      const eb = b('*').toArray();
+      expect(eb.length).toBe(ea.length);
+      const ia = new Map(ea.map((e, i) => [e, i]));
+      const ib = new Map(eb.map((e, i) => [e, i]));
+      const step = Math.max(1, Math.floor(ea.length / 150));
+      for (let i = 0; i < ea.length; i += step)
+        for (const sel of selectors) {
+          const fa = a(ea[i])
+            .find(sel)
+            .toArray()
+            .map((e) => ia.get(e));
+          const fb = b(eb[i])
+            .find(sel)
+            .toArray()
+            .map((e) => ib.get(e));
+          expect(fb, `${sel} in element ${i}`).toEqual(fa);
+        }
+    }
+  });
+
+  it('.find in a block of 5,000 children, 300 times: linear (cheerio’s own: quadratic in the children, each time)', () => {
+    const $ = loadHtml(`<div id="b">${'<i></i>'.repeat(5000)}<h3>x</h3></div>`, 'p');
+    const block = $('#b');
+    const t0 = performance.now();
+    for (let i = 0; i < 300; i++) expect(block.find('h3')).toHaveLength(1);
+    expect(performance.now() - t0).toBeLessThan(3000);
+  });
+
   it('markup at the bounds still loads: 500 nested elements, 250 attributes, a 1 MB script', () => {
     const deep = '<div>'.repeat(HTML_BUDGET.depth - 12) + 'deep' + '</div>'.repeat(HTML_BUDGET.depth - 12);
     expect(loadHtml(deep, 'p')('div').length).toBe(HTML_BUDGET.depth - 12);

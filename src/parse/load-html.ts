@@ -23,7 +23,8 @@
  * 400,000 (a TikTok profile page: 74,000 tokens). At the bounds each pass takes well under a second.
  */
 import * as cheerio from 'cheerio';
-import type { CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import { select } from 'cheerio-select';
 import { Parser as Tokens } from 'htmlparser2';
 import { Parser as TreeBuilder } from 'parse5';
 import { adapter, type Htmlparser2TreeAdapterMap } from 'parse5-htmlparser2-tree-adapter';
@@ -181,6 +182,45 @@ function countingAdapter(): typeof adapter {
   };
 }
 
+type AnyNode = Parameters<typeof cheerio.contains>[0];
+type FindBySelector = (this: Cheerio<AnyNode>, selector: string, limit: number) => Cheerio<AnyNode>;
+/** Selectors cheerio resolves against the context elements themselves (`+ a`, `~ a`, `:scope > a`). */
+const CONTEXT_SELECTOR = /^\s*(?:[+~]|:scope\b)/;
+
+/**
+ * `.find(selector)` on one element without cheerio's quadratic step: cheerio hands the element's
+ * children to cheerio-select as an array, which removes nested members first (domutils
+ * removeSubsets: each child against every other and against each ancestor's siblings — a
+ * results block of 600 children read once per result heading took 128 s). Handed the element
+ * itself, cheerio-select searches its children the same way (same matches, same order) without
+ * that step. Several context elements, or a selector about the context itself, go the usual way.
+ * Installed on this page's own cheerio instance (`$.fn`), never on cheerio's.
+ */
+function linearFind($: CheerioAPI): void {
+  const fn = $.fn as unknown as { _findBySelector: FindBySelector };
+  const usual = fn._findBySelector;
+  fn._findBySelector = function (selector, limit) {
+    if (this.length !== 1 || CONTEXT_SELECTOR.test(selector)) return usual.call(this, selector, limit);
+    const context = this.toArray();
+    const o = this.options;
+    const found = select(
+      selector,
+      context[0],
+      {
+        context,
+        root: this._root?.[0],
+        xmlMode: o.xmlMode,
+        lowerCaseTags: o.lowerCaseTags,
+        lowerCaseAttributeNames: o.lowerCaseAttributeNames,
+        pseudos: o.pseudos,
+        quirksMode: o.quirksMode,
+      },
+      limit,
+    );
+    return this._make(found);
+  };
+}
+
 /**
  * An upstream HTML page as cheerio reads it (`cheerio.load(html)`: parse5, scripting on), or
  * UPSTREAM_FAILED when it is over HTML_BUDGET. `what` names the page in that error
@@ -190,7 +230,9 @@ export function loadHtml(html: string, what: string): CheerioAPI {
   try {
     prescan(html, false);
     const doc = MeteredTreeBuilder.parse(html, { treeAdapter: countingAdapter(), scriptingEnabled: true });
-    return cheerio.load(doc);
+    const $ = cheerio.load(doc);
+    linearFind($);
+    return $;
   } catch (e) {
     if (e instanceof OverBudget) throw refused(what, e);
     throw e;
@@ -205,5 +247,7 @@ export function loadXml(xml: string, what: string): CheerioAPI {
     if (e instanceof OverBudget) throw refused(what, e);
     throw e;
   }
-  return cheerio.load(xml, { xml: true });
+  const $ = cheerio.load(xml, { xml: true });
+  linearFind($);
+  return $;
 }
