@@ -81,10 +81,11 @@ export const FIXED_KEYS: ReadonlySet<string> = new Set([
 
 /**
  * The JSON object literal starting at `start`, found by matching braces (string-aware), so a
- * `};` inside a description cannot end it early. Null when unbalanced.
+ * `};` inside a description cannot end it early. Undefined when no object starts there, null
+ * when it never closes (the rest of `s` was read).
  */
-function balancedObject(s: string, start: number): string | null {
-  if (s[start] !== '{') return null;
+function balancedObject(s: string, start: number): string | null | undefined {
+  if (s[start] !== '{') return undefined;
   let depth = 0;
   let inString = false;
   for (let i = start; i < s.length; i++) {
@@ -108,7 +109,10 @@ export function extractYtVar(html: string, name: 'ytInitialData' | 'ytInitialPla
   const re = new RegExp(`(?:var\\s+${name}|window\\[\\s*["']${name}["']\\s*\\])\\s*=\\s*`, 'g');
   for (const m of html.matchAll(re)) {
     const json = balancedObject(html, m.index + m[0].length);
-    if (json === null) continue;
+    if (json === undefined) continue;
+    // Open to the end of the page: every later assignment lies inside it, and reading each one to
+    // the end again made a page of repeated `var ytInitialData = {` quadratic (400 KB: 107 s).
+    if (json === null) return null;
     try {
       const data = parseUpstreamJson(json, PLATFORM);
       if (isObj(data)) return data;
