@@ -604,3 +604,37 @@ describe.skipIf(!hasFixtures('blocks/websearch'))(`the real /sorry/ capture (${s
     expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_BLOCKED');
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Hostile pages (an outside sweep): bounded work per heading, a page of far more headings refused.
+// ---------------------------------------------------------------------------------------------
+describe('parseSearchPage — pages built to be slow', () => {
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => `<a href="https://r${i}.example/"><h3>Result ${i}</h3></a><span class="st">s${i}</span>`).join('');
+
+  it('300 result headings in one result block (a snippet looked for in it per heading: 22 s before): read in bounded time, no snippet borrowed', () => {
+    const t0 = performance.now();
+    const { results } = parseSearchPage(`<html><body><div id="search"><div class="g">${rows(300)}</div></div></body></html>`);
+    expect(performance.now() - t0).toBeLessThan(8000);
+    expect(results).toHaveLength(300);
+    expect(results[0]).toEqual({ url: 'https://r0.example/', title: 'Result 0', description: '' });
+  });
+
+  it('300 result blocks beside 90,000 other elements (each heading’s block searched through the page before): bounded', () => {
+    const blocks = Array.from({ length: 300 }, (_, i) => `<div><a href="https://r${i}.example/"><h3>Result ${i}</h3></a></div>`).join('');
+    const t0 = performance.now();
+    const { results } = parseSearchPage(`<html><body><div id="search">${'<i></i>'.repeat(90_000)}${blocks}</div></body></html>`);
+    expect(performance.now() - t0).toBeLessThan(8000);
+    expect(results).toHaveLength(300);
+  });
+
+  it('more than 300 headings (Google shows 10 a page): UPSTREAM_FAILED, in bounded time', () => {
+    const t0 = performance.now();
+    const e = errorOf(() => parseSearchPage(`<html><body><div id="search"><div class="g">${rows(20_000)}</div></div></body></html>`));
+    expect(performance.now() - t0).toBeLessThan(8000);
+    expect(e).toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: 'websearch: the results page holds 20000 result headings; Google shows 10 a page (a page of more than 300 is refused)',
+    });
+  });
+});

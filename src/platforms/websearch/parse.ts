@@ -25,8 +25,8 @@
  * consent.google.*; the /sorry/ page by its markers (walls.ts `isSorryMarkup`, the rule the
  * upstream client applies before this parser, read here too for pages handed to it directly).
  */
-import type { CheerioAPI } from 'cheerio';
-import { shapeChanged, upstreamBlocked } from '../../errors.js';
+import type { CheerioAPI, contains } from 'cheerio';
+import { shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { collapse, htmlReader, loadHtml } from '../../parse/index.js';
 import type { WebSearchResult, WebSearchPage } from './schema.js';
 import { isSorryMarkup } from './walls.js';
@@ -151,13 +151,43 @@ function detectConsent($: CheerioAPI): void {
   }
 }
 
+/**
+ * Headings a results page may hold: Google shows 10 results a page (the 2016 page of 100 results
+ * has 102 headings). A page of more is no results page (an outside sweep sent 113,000 rows to the
+ * code platform's 25): refused, and every heading costs a walk of its ancestors below.
+ */
+export const MAX_HEADINGS = 300;
+/**
+ * A block holding more headings than this is no one result's block: no snippet is looked for in
+ * it. Each look reads the whole block, once per heading: a block of 2,000 result headings took a
+ * minute. Real result blocks hold one heading (sitelinks a few).
+ */
+const MAX_HEADINGS_PER_BLOCK = 10;
+
+/** cheerio's node type (domhandler's AnyNode). */
+type Node = Parameters<typeof contains>[0];
+
+/** How many of `heads` each element holds (each heading counted on its ancestors: linear in headings × depth). */
+function headingCounts($: CheerioAPI, heads: Node[]): Map<Node, number> {
+  const counts = new Map<Node, number>();
+  for (const el of heads) for (const p of $(el).parents().toArray()) counts.set(p, (counts.get(p) ?? 0) + 1);
+  return counts;
+}
+
 function extractResults($: CheerioAPI): WebSearchResult[] {
   const scopeSel = SCOPES.find((s) => $(s).length > 0);
   const scope = $(scopeSel ?? 'html').first();
   const results: WebSearchResult[] = [];
   const h = htmlReader($, { platform: PLATFORM, record: 'result' });
 
-  scope.find('h3').each((_, h3el) => {
+  const heads = scope.find('h3').toArray();
+  if (heads.length > MAX_HEADINGS)
+    throw upstreamFailed(
+      `${PLATFORM}: the results page holds ${heads.length} result headings; Google shows 10 a page (a page of more than ${MAX_HEADINGS} is refused)`,
+    );
+  const counts = headingCounts($, heads);
+
+  $(heads).each((_, h3el) => {
     const h3 = $(h3el);
     if (h3.closest(NON_ORGANIC).length > 0) return;
 
@@ -183,8 +213,8 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
       return;
     }
 
-    const container = findContainer($, h3);
-    const description = container ? findSnippet($, container, link) : '';
+    const container = findContainer($, h3, counts);
+    const description = container && (counts.get(container[0]) ?? 0) <= MAX_HEADINGS_PER_BLOCK ? findSnippet($, container, link) : '';
 
     // Safety net for a repeated block (e.g. a featured snippet in markup we do not know):
     // identical consecutive URLs collapse; different URLs (google.com/ vs www.google.com/) stay.
@@ -197,7 +227,7 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
   });
   // The featured snippet's page is the first result; today's pages do not repeat it below (the
   // 2016 layout did: then it keeps its place among the organic results).
-  const featured = featuredResult($);
+  const featured = featuredResult($, counts);
   if (featured && !results.some((r) => r.url === featured.url)) results.unshift(featured);
   return results;
 }
@@ -212,9 +242,14 @@ const QUESTIONS = '.related-question-pair, [data-initq], g-accordion-expander';
  * in a featured-snippet block outside the right-hand panel and the question lists; its text is
  * the snippet's (`.hgKElc`, the answer's description attribute) or the block's usual one.
  */
-function featuredResult($: CheerioAPI): WebSearchResult | null {
-  const h3 = $(FEATURED_BLOCKS)
-    .find('div.g h3')
+function featuredResult($: CheerioAPI, counts: Map<Node, number>): WebSearchResult | null {
+  // From the root, not `$(FEATURED_BLOCKS).find(…)`: cheerio's find over many elements is quadratic in them.
+  const h3 = $.root()
+    .find(
+      FEATURED_BLOCKS.split(', ')
+        .map((b) => `${b} div.g h3`)
+        .join(', '),
+    )
     .filter((_, el) => $(el).closest('#rhs').length === 0 && $(el).closest(QUESTIONS).length === 0)
     .first();
   if (h3.length === 0) return null;
@@ -225,15 +260,19 @@ function featuredResult($: CheerioAPI): WebSearchResult | null {
   if (!url || !title) return null;
   const block = h3.closest(FEATURED_BLOCKS);
   const answer = block.find('.hgKElc, [data-attrid="wa:/description"]').first();
-  const container = findContainer($, h3);
-  const description = answer.length ? collapse(answer.text()) : container ? findSnippet($, container, link) : '';
+  const container = findContainer($, h3, counts);
+  const description = answer.length
+    ? collapse(answer.text())
+    : container && (counts.get(container[0]) ?? 0) <= MAX_HEADINGS_PER_BLOCK
+      ? findSnippet($, container, link)
+      : '';
   return { url, title, description };
 }
 
 /** A cheerio selection of elements (cheerio does not re-export domhandler's `Element`). */
 type Sel = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
 
-function findContainer($: CheerioAPI, h3: Sel): Sel | null {
+function findContainer($: CheerioAPI, h3: Sel, counts: Map<Node, number>): Sel | null {
   for (const sel of CONTAINERS) {
     const c = h3.parents(sel).first();
     if (c.length > 0) return c;
@@ -242,7 +281,7 @@ function findContainer($: CheerioAPI, h3: Sel): Sel | null {
   let best: Sel | null = null;
   for (const p of h3.parents().toArray()) {
     const el = $(p);
-    if (el.is('body, html') || el.find('h3').length > 1) break;
+    if (el.is('body, html') || (counts.get(p) ?? 0) > 1) break;
     best = el;
   }
   return best;
