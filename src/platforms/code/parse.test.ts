@@ -673,3 +673,33 @@ describe.skipIf(!hasPeerExample(PEER_DIR))(
     });
   },
 );
+
+describe('parseTrendingDevelopers — pages built to be slow or huge (an outside sweep)', () => {
+  const row = (i: number, inner = '') =>
+    `<article class="Box-row" id="pa-dev${i}"><h1 class="h3"><a href="/dev${i}">Dev ${i}</a></h1><a href="/dev${i}"><img class="avatar-user" src="https://a.example/${i}.png"></a>${inner}</article>`;
+
+  it('more than 100 rows (GitHub lists 25; 113,698 were returned, charged and cached): UPSTREAM_FAILED', () => {
+    const html = `<html><body>${Array.from({ length: 5000 }, (_, i) => row(i)).join('')}</body></html>`;
+    let error: unknown;
+    try {
+      parseTrendingDevelopers(html, { since: 'daily', language: null });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: 'code: the trending developers page lists 5000 developers; GitHub lists 25 (a page of more than 100 is refused)',
+    });
+  });
+
+  it('20 rows of 4,500 images each (each image once read every nested article of its row): bounded', () => {
+    const imgs = '<img src="x.png">'.repeat(4500);
+    const html = `<html><body>${Array.from({ length: 20 }, (_, i) => row(i, `<div>${imgs}</div>`)).join('')}</body></html>`;
+    const t0 = performance.now();
+    const { developers } = parseTrendingDevelopers(html, { since: 'daily', language: null });
+    expect(performance.now() - t0).toBeLessThan(8000);
+    expect(developers).toHaveLength(20);
+    expect(developers[19]).toMatchObject({ username: 'dev19', avatar_url: 'https://a.example/19.png' });
+  });
+});

@@ -13,7 +13,7 @@
  * - `parseRepositoryUrl`: validates a caller's repository URL before anything is fetched.
  */
 import type { CheerioAPI } from 'cheerio';
-import { shapeChanged } from '../../errors.js';
+import { shapeChanged, upstreamFailed } from '../../errors.js';
 import { absUrl, collapse, htmlReader, loadHtml, nextLinkParam, reader, recordReader, safeDecode } from '../../parse/index.js';
 import { GITHUB_RESERVED } from '../../links/classify.js';
 import { warn } from '../../observability/warn.js';
@@ -67,10 +67,12 @@ function ownerFromHref(href: string | undefined): string | null {
  * "Popular repo" article are never the developer's.
  */
 function avatarOf($: CheerioAPI, article: ReturnType<CheerioAPI>, username: string): string | null {
+  // Found once per row, not once per image (a row of many images read its nested articles for each).
+  const nested = article.find('article');
   const own = article
     .find('img')
     .toArray()
-    .filter((img) => article.find('article').has(img).length === 0)
+    .filter((img) => nested.has(img).length === 0)
     .map((img) => $(img));
   const marked = own.find((img) => img.is('.avatar, .avatar-user'));
   const user = username.toLowerCase();
@@ -88,9 +90,20 @@ function isEmptyTrendingPage($: CheerioAPI): boolean {
   return false;
 }
 
+/**
+ * Rows a trending page may hold: GitHub lists 25 developers (every capture since 2019). A page of
+ * far more is no trending page (an outside sweep answered with 113,698 rows, which were returned,
+ * charged and cached): refused, not cut to a plausible-looking 25.
+ */
+export const MAX_TRENDING_ROWS = 100;
+
 export function parseTrendingDevelopers(html: string, opts: { since: TrendingSince; language: string | null }): TrendingDevelopers {
   const $ = loadHtml(html, `${PLATFORM}: the trending developers page`);
   const articles = $('article.Box-row').toArray();
+  if (articles.length > MAX_TRENDING_ROWS)
+    throw upstreamFailed(
+      `${PLATFORM}: the trending developers page lists ${articles.length} developers; GitHub lists 25 (a page of more than ${MAX_TRENDING_ROWS} is refused)`,
+    );
   if (articles.length === 0) {
     if (isEmptyTrendingPage($)) return { since: opts.since, language: opts.language, developers: [] };
     throw shapeChanged(PLATFORM, 'article.Box-row developer entries');
