@@ -12,4 +12,5 @@ export * from './values.js';
 export * from './reader.js';
 export * from './html.js';
 export { HTML_BUDGET, loadHtml, loadXml } from './load-html.js';
+export { markupTags, scriptElements, stripTags, type MarkupTag, type ScriptElement } from './markup.js';
 export { captureWarnings } from './capture.js';

@@ -16,7 +16,7 @@
  */
 import { isApiError, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
-import { at, bool, int, intish, isObj, num, objects, reader, str } from '../../parse/index.js';
+import { at, bool, int, intish, isObj, num, objects, reader, scriptElements, str } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { EmbedKind } from './pathfinder.js';
@@ -99,19 +99,25 @@ export interface EmbedSession {
   isAnonymous: boolean | null;
 }
 
-const NEXT_DATA_RE = /<script\b[^>]*\bid=["']?__NEXT_DATA__["']?[^>]*>([\s\S]*?)<\/script>/i;
+const NEXT_DATA_ID_RE = /\bid=["']?__NEXT_DATA__["']?/i;
 
 /** The `__NEXT_DATA__` object of a Spotify (Next.js) page. A block page is UPSTREAM_BLOCKED. */
 export function extractNextData(html: string): Obj {
-  const m = NEXT_DATA_RE.exec(html);
-  if (!m) {
+  // One pass over the scripts (parse/markup.ts), not a regex retried from every `<script`.
+  let text: string | null = null;
+  for (const s of scriptElements(html))
+    if (NEXT_DATA_ID_RE.test(s.attrs)) {
+      text = s.body;
+      break;
+    }
+  if (text === null) {
     // An anti-bot vendor's page (the block catalogue) is a block, anything else a changed shape.
     if (vendorBlock(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered a block or challenge page instead of the embed page`);
     throw shapeChanged(PLATFORM, '__NEXT_DATA__ script in the embed page');
   }
   let data: unknown;
   try {
-    data = parseUpstreamJson(m[1], PLATFORM);
+    data = parseUpstreamJson(text, PLATFORM);
   } catch (e) {
     if (isApiError(e)) throw e;
     throw shapeChanged(PLATFORM, 'valid JSON in the embed page __NEXT_DATA__');

@@ -20,7 +20,7 @@
 import { decode } from 'html-entities';
 import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { assertSameResource, sameId } from '../identity.js';
-import { at, isObj, nonEmpty, reader, round } from '../../parse/index.js';
+import { at, isObj, nonEmpty, reader, round, stripTags } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { Artwork, SongItem, ArtistAlbum, Artist, Track, Album, Search, Song, SongArtist, Playlist } from './schema.js';
@@ -111,11 +111,24 @@ export function artworkOf(v: unknown, r?: Reader): Artwork | null {
 /** Editorial notes are HTML-ish (`<i>…</i>`, `<br />`): plain text, entities decoded. */
 export function plainText(html: string | null): string | null {
   if (!html) return null;
-  const text = decode(html.replace(/<br\s*\/?>\n?/gi, '\n').replace(/<[^>]+>/g, ''))
-    .replace(/[ \t]+\n/g, '\n')
+  // Tags and line-end blanks dropped in one pass each (parse/markup.ts): the regexes `<[^>]+>` and
+  // `[ \t]+\n` read to the end of the text again from every `<`, or every blank of a run.
+  const text = dropBlanksBeforeBreaks(decode(stripTags(html.replace(/<br\s*\/?>\n?/gi, '\n'), { nonEmpty: true })))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return text || null;
+}
+
+/** `text.replace(/[ \t]+\n/g, '\n')`, linear. */
+function dropBlanksBeforeBreaks(text: string): string {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length - 1; i++) {
+    const l = lines[i];
+    let e = l.length;
+    while (e > 0 && (l.charCodeAt(e - 1) === 32 || l.charCodeAt(e - 1) === 9)) e--;
+    if (e < l.length) lines[i] = l.slice(0, e);
+  }
+  return lines.join('\n');
 }
 
 function editorialNotesOf(a: Obj): string | null {

@@ -153,17 +153,29 @@ export interface HydrationEntry {
   data: unknown;
 }
 
-const HYDRATION_RE = /^\s*window\.__sc_hydration\s*=\s*([\s\S]*?);?\s*$/;
+const HYDRATION_RE = /^\s*window\.__sc_hydration\s*=\s*/;
+
+/**
+ * The value a `window.__sc_hydration = …;` script assigns (trailing whitespace and one `;` off), or
+ * null. Not one regex with a lazy value and `;?\s*$` after it: that retried the tail at every
+ * character, quadratic in a run of whitespace inside the script.
+ */
+function hydrationValue(script: string): string | null {
+  const m = HYDRATION_RE.exec(script);
+  if (!m) return null;
+  const value = script.slice(m[0].length).trimEnd();
+  return value.endsWith(';') ? value.slice(0, -1) : value;
+}
 
 /** The entries of `window.__sc_hydration`, or null when the page has no such script. */
 export function parseHydration(html: string): HydrationEntry[] | null {
   const $ = loadHtml(html, `${PLATFORM}: the page`);
   for (const el of $('script:not([src])').toArray()) {
-    const m = HYDRATION_RE.exec($(el).text());
-    if (!m) continue;
+    const value = hydrationValue($(el).text());
+    if (value === null) continue;
     let parsed: unknown;
     try {
-      parsed = parseUpstreamJson(m[1], PLATFORM);
+      parsed = parseUpstreamJson(value, PLATFORM);
     } catch (e) {
       if (isApiError(e)) throw e;
       throw shapeChanged(PLATFORM, 'valid JSON in window.__sc_hydration');

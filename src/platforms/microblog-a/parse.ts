@@ -13,7 +13,7 @@ import { decode } from 'html-entities';
 import { privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { parseUserUrl } from '../../links/user-url.js';
 import { vendorBlock } from '../../upstream/blocks/catalogue.js';
-import { idStr, isObj, nonEmpty, reader, str } from '../../parse/index.js';
+import { idStr, isObj, markupTags, nonEmpty, reader, str } from '../../parse/index.js';
 import type { Obj as Json, Reader } from '../../parse/index.js';
 import type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAPost } from './schema.js';
 export type { MicroblogAAccount, MicroblogAProfile, MicroblogAMedia, MicroblogAPost } from './schema.js';
@@ -220,20 +220,107 @@ export function shownMedia(p: MicroblogAPost): MicroblogAMedia[] {
  * otherwise ran into the URL ("…/posts/123Amazing"), breaking both.
  */
 export function htmlToText(html: string): string {
-  const text = html
-    .replace(
-      /<(span|p|div)\b[^>]*\bclass="[^"]*\bquote-inline\b[^"]*"[^>]*>([\s\S]*?<\/a>)\s*<\/\1>/gi,
-      (_m, _tag: string, inner: string) => `\n${inner}\n`,
-    )
-    .replace(/(<a\b[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>)(?=[\p{L}\p{N}])/giu, (m, link: string, inner: string) =>
-      /^\s*https?:\/\//i.test(inner.replace(/<[^>]*>/g, '')) ? `${link} ` : m,
-    )
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p(\s[^>]*)?>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '');
-  return decode(text)
+  return decode(markupText(html))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+const QUOTE_OPEN_RE = /^<(span|p|div)\b[^>]*\bclass="[^"]*\bquote-inline\b[^"]*"[^>]*>$/i;
+const A_OPEN_RE = /^<a\b/i;
+const BR_RE = /^<br\s*\/?>$/i;
+const P_OPEN_RE = /^<p(\s[^>]*)?>$/i;
+const BLANK_RE = /^\s*$/;
+const WORD_START_RE = /^[\p{L}\p{N}]/u;
+const URL_START_RE = /^\s*https?:\/\//i;
+
+/**
+ * The text of status HTML with its tags out and the breaks above in, in one pass over its tags
+ * (parse/markup.ts): what the replacements
+ *   <(span|p|div) class="…quote-inline…">INNER</a>\s*</same>  → \nINNER</a>\n
+ *   <a …>URL</a> followed by a letter or digit               → <a …>URL</a> + space
+ *   <br>, <br/>                                              → \n
+ *   </p>\s*<p …>                                             → \n\n
+ *   any other tag                                            → nothing
+ * made, in that order, as regexes — which were quadratic on a note of unclosed tags (200 KB of
+ * `<a href="`: 37 s, from any Mastodon server a key names).
+ */
+function markupText(html: string): string {
+  const tags = [...markupTags(html)];
+  const n = tags.length;
+  const raw = (i: number) => html.slice(tags[i].start, tags[i].end);
+  const lower = tags.map((_, i) => raw(i).toLowerCase());
+  /** The text after tag `i` (up to the next tag, or to the end). */
+  const gap = (i: number) => html.slice(tags[i].end, i + 1 < n ? tags[i + 1].start : html.length);
+  const textBefore = n ? html.slice(0, tags[0].start) : html;
+
+  // Quotes: each opening's first `</a>` followed (after blanks only) by the closing of its element.
+  const ends: Record<string, number[]> = { span: [], p: [], div: [] };
+  for (let j = 0; j + 1 < n; j++) {
+    if (lower[j] !== '</a>' || !BLANK_RE.test(gap(j))) continue;
+    const close = /^<\/(span|p|div)>$/.exec(lower[j + 1]);
+    if (close) ends[close[1]].push(j);
+  }
+  const replaced = new Array<boolean>(n).fill(false); // a quote's opening or closing: `\n`
+  const dropGap = new Array<boolean>(n).fill(false); // the blanks between a quote's `</a>` and its closing
+  for (let i = 0, from = 0; i < n; i++) {
+    if (i < from) continue;
+    const m = QUOTE_OPEN_RE.exec(raw(i));
+    if (!m) continue;
+    const list = ends[m[1].toLowerCase()];
+    const j = list[firstAbove(list, i)];
+    if (j === undefined) continue;
+    replaced[i] = replaced[j + 1] = true;
+    dropGap[j] = true;
+    from = j + 2;
+  }
+
+  // Links: each `<a …>` with the first `</a>` after it; a URL link followed by a word gets a space.
+  const spaceAfter = new Array<boolean>(n).fill(false);
+  let linkOpen = -1;
+  let inner = '';
+  for (let i = 0; i < n; i++) {
+    if (linkOpen >= 0) inner += replaced[i] ? '\n' : '';
+    if (linkOpen < 0 && A_OPEN_RE.test(raw(i)) && !replaced[i]) {
+      linkOpen = i;
+      inner = '';
+    } else if (linkOpen >= 0 && lower[i] === '</a>') {
+      const after = dropGap[i] ? '\n' : gap(i) || (i + 1 < n ? (replaced[i + 1] ? '\n' : '<') : '');
+      if (WORD_START_RE.test(after) && URL_START_RE.test(inner)) spaceAfter[i] = true;
+      linkOpen = -1;
+    }
+    if (linkOpen >= 0 && !dropGap[i]) inner += gap(i);
+  }
+
+  // Paragraph breaks: `</p>`, then only blanks, `<br>`s and quote edges, then `<p …>`.
+  const out: string[] = [textBefore];
+  for (let i = 0; i < n; i++) {
+    if (replaced[i]) out.push('\n');
+    else if (BR_RE.test(raw(i))) out.push('\n');
+    else if (lower[i] === '</p>') {
+      let k = i;
+      let blanks = true;
+      while (blanks && k + 1 < n && BLANK_RE.test(gap(k)) && !dropGap[k] && (BR_RE.test(raw(k + 1)) || replaced[k + 1])) k++;
+      blanks = BLANK_RE.test(gap(k)) && !dropGap[k];
+      if (blanks && k + 1 < n && !replaced[k + 1] && P_OPEN_RE.test(raw(k + 1))) {
+        out.push('\n\n');
+        i = k + 1;
+      }
+    } else if (spaceAfter[i]) out.push(' ');
+    if (!dropGap[i]) out.push(gap(i));
+  }
+  return out.join('');
+}
+
+/** The index of the first element of the ascending `list` above `v` (list.length when none). */
+function firstAbove(list: number[], v: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] > v) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@
  */
 import { parse as parseDomain } from 'tldts';
 import { isApiError, notFound, shapeChanged } from '../../errors.js';
-import { idStr, isObj, nonEmpty, reader } from '../../parse/index.js';
+import { idStr, isObj, nonEmpty, reader, scriptElements } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { isLinkInBioHost } from '../../links/classify.js';
 import { parseUpstreamJson } from '../../parse/json.js';
@@ -223,25 +223,13 @@ export function profileLinks(declared: string | null, bio: string | null): strin
 
 /**
  * `<script … id="NAME" …>JSON</script>` → the JSON text, or null when the page has no such script.
- * One pass: each `<script` tag is read up to its `>` and the search goes on from there; the
- * script's text runs to the first `</script>`, and a script without one ends the search (so does
- * every later one). A single regex retried from every `<script` read the page to its end each
- * time (400 KB of unclosed scripts: 0.8 s; 8 MB: minutes).
+ * One pass over the scripts (parse/markup.ts): a single regex retried from every `<script` read
+ * the page to its end each time a script did not close (400 KB: 0.8 s; 8 MB: minutes).
  */
 export function scriptById(html: string, id: string): string | null {
   // `id="NAME"`, `id='NAME'` or `id=NAME`, exactly (not `data-id`, not `NAME_RETRY`).
   const idRe = new RegExp(`(?<![\\w-])id\\s*=\\s*(?:"${id}"|'${id}'|${id}(?=[\\s>]))`, 'i');
-  const open = /<script\b/gi;
-  for (let m = open.exec(html); m; m = open.exec(html)) {
-    const end = html.indexOf('>', open.lastIndex);
-    if (end < 0) return null;
-    open.lastIndex = end + 1;
-    if (!idRe.test(html.slice(m.index, end + 1))) continue;
-    const close = /<\/script>/gi;
-    close.lastIndex = end + 1;
-    const c = close.exec(html);
-    return c ? html.slice(end + 1, c.index) : null;
-  }
+  for (const s of scriptElements(html)) if (idRe.test(`${s.attrs}>`)) return s.body;
   return null;
 }
 

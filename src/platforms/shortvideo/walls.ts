@@ -10,6 +10,7 @@
  * - the login page a redirect ends on (`/login` on a TikTok host): a login wall.
  */
 import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
+import { scriptElements } from '../../parse/markup.js';
 
 const TIKTOK = /(^|\.)tiktok\.com$/i;
 /** Interstitials are small; profile pages are large, and their markers are their own content. */
@@ -19,9 +20,20 @@ function markup(a: AnswerView): string | null {
   return a.isMarkup ? a.text().slice(0, WINDOW) : null;
 }
 
+const JSON_TYPE_RE = /\btype\s*=\s*["']?application\/(?:ld\+)?json["']?/i;
+
 /** The page without the bodies of its JSON scripts (where a bio could quote anything). */
 function outsideJsonScripts(html: string): string {
-  return html.replace(/(<script\b[^>]*\btype\s*=\s*["']?application\/(?:ld\+)?json["']?[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2');
+  // One pass over the scripts (parse/markup.ts), not a regex retried from every `<script`.
+  let out = '';
+  let from = 0;
+  for (const s of scriptElements(html)) {
+    if (!JSON_TYPE_RE.test(s.attrs)) continue;
+    const bodyStart = s.start + '<script'.length + s.attrs.length + 1;
+    out += html.slice(from, bodyStart);
+    from = bodyStart + s.body.length;
+  }
+  return out + html.slice(from);
 }
 
 const VERIFY_MARKERS = [

@@ -15,7 +15,7 @@
  * anti-XSSI prefix `for (;;);`; errors come as `{"error":1357001,…}` (log in to continue) and the like.
  */
 import { ApiError, loginWall, notFound, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { isObj as kitIsObj } from '../../parse/index.js';
+import { isObj as kitIsObj, scriptElements } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
 import { parseUpstreamJson } from '../../parse/json.js';
 
@@ -26,12 +26,13 @@ export type Obj = { [k: string]: Json };
 export const isObj = kitIsObj as (v: unknown) => v is Obj;
 
 /**
- * The JSON value starting at `text[start]` (`{` or `[`), found by bracket matching outside
- * strings, parsed; null when it does not parse.
+ * Where the JSON value starting at `text[start]` (`{` or `[`) ends, by bracket matching outside
+ * strings: the index after its closing bracket; -1 when no value starts there, Infinity when it
+ * never closes (the rest of `text` was read).
  */
-export function readJsonAt(text: string, start: number): Json | null {
+function jsonEndAt(text: string, start: number): number {
   const open = text[start];
-  if (open !== '{' && open !== '[') return null;
+  if (open !== '{' && open !== '[') return -1;
   let depth = 0;
   let inString = false;
   for (let i = start; i < text.length; i++) {
@@ -43,18 +44,24 @@ export function readJsonAt(text: string, start: number): Json | null {
     }
     if (c === 34) inString = true;
     else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
-      if (--depth === 0) {
-        try {
-          return parseUpstreamJson(text.slice(start, i + 1), PLATFORM) as Json;
-        } catch (e) {
-          if (e instanceof ApiError) throw e;
-          return null;
-        }
-      }
-    }
+    else if ((c === 125 || c === 93) && --depth === 0) return i + 1;
   }
-  return null;
+  return Infinity;
+}
+
+/**
+ * The JSON value starting at `text[start]` (`{` or `[`), found by bracket matching outside
+ * strings, parsed (within the upstream JSON bounds, parse/json.ts); null when it does not parse.
+ */
+export function readJsonAt(text: string, start: number): Json | null {
+  const end = jsonEndAt(text, start);
+  if (end < 0 || end === Infinity) return null;
+  try {
+    return parseUpstreamJson(text.slice(start, end), PLATFORM) as Json;
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    return null;
+  }
 }
 
 /** Arguments handed to ServerJS by inline scripts: `.handle({`, `.handlePayload({`, `.handleWithCustomApplyEach(X,{`. */
@@ -63,9 +70,7 @@ const SERVERJS_CALL_RE = /\.(?:handle|handlePayload|handleWithCustomApplyEach)\(
 /** Every JSON payload embedded in the page's scripts, in document order. */
 export function extractScriptJson(html: string): Json[] {
   const out: Json[] = [];
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attrs = m[1];
-    const body = m[2];
+  for (const { attrs, body } of scriptElements(html)) {
     if (/type\s*=\s*["']?application\/(?:ld\+)?json/i.test(attrs)) {
       try {
         out.push(parseUpstreamJson(body, PLATFORM) as Json);
@@ -76,9 +81,22 @@ export function extractScriptJson(html: string): Json[] {
       continue;
     }
     if (!body.includes('__bbox') && !body.includes('"require"')) continue;
+    // Each payload is read once: a call inside the previous payload is part of it, and a payload
+    // open to the end of the script ends the search (reading each nested or unclosed one to its end
+    // again was quadratic in the script).
+    let from = 0;
     for (const call of body.matchAll(SERVERJS_CALL_RE)) {
-      const v = readJsonAt(body, call.index! + call[0].length);
-      if (v !== null) out.push(v);
+      const start = call.index! + call[0].length;
+      if (start < from) continue;
+      const end = jsonEndAt(body, start);
+      if (end === Infinity) break;
+      if (end < 0) continue;
+      from = end;
+      try {
+        out.push(JSON.parse(body.slice(start, end)) as Json);
+      } catch {
+        /* not JSON: ignored */
+      }
     }
   }
   return out;

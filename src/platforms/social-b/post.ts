@@ -31,7 +31,7 @@
 import { z } from 'zod';
 import { ApiError, isApiError, notFound, privateContent, shapeChanged } from '../../errors.js';
 import type { Obj, Reader } from '../../parse/index.js';
-import { isObj, nonEmpty, recordReader, str } from '../../parse/index.js';
+import { isObj, nonEmpty, recordReader, scriptElements, str } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
@@ -313,11 +313,11 @@ const WEB_INFO = 'xdt_api__v1__media__shortcode__web_info';
 
 /** The post page's `xdt_api__v1__media__shortcode__web_info` object, or null when the page ships none. */
 export function webInfoOf(html: string): Obj | null {
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (!m[2].includes(WEB_INFO) || !/type\s*=\s*["']?application\/json/i.test(m[1])) continue;
+  for (const s of scriptElements(html)) {
+    if (!s.body.includes(WEB_INFO) || !/type\s*=\s*["']?application\/json/i.test(s.attrs)) continue;
     let payload: unknown;
     try {
-      payload = parseUpstreamJson(m[2], PLATFORM);
+      payload = parseUpstreamJson(s.body, PLATFORM);
     } catch (e) {
       if (isApiError(e)) throw e;
       continue;
