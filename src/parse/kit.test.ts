@@ -5,6 +5,7 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../errors.js';
+import { onParserWarning } from '../observability/warn.js';
 import {
   absUrl,
   at,
@@ -172,6 +173,42 @@ describe('the bound reader', () => {
         throw new TypeError('bug');
       }),
     ).toThrow(TypeError);
+  });
+
+  it('items: the first 3 elements left out are warned one by one, the rest in one count', () => {
+    const json = { tracks: ['a', { id: 1 }, 'b', {}, 'c', 'd', 'e'] };
+    const { result, warnings } = captureWarnings(() =>
+      reader(json, { platform: 'demo', record: 'album' }).items('tracks', (el) => el.id('id', int)),
+    );
+    expect(result).toEqual([1]);
+    expect(warnings.map((w) => w.detail)).toEqual([
+      'element 0 is not an object',
+      'element 2 is not an object',
+      expect.stringMatching(/^element 3: demo: .*missing album\.tracks\.id$/),
+      '3 more element(s) of 7 left out',
+    ]);
+  });
+
+  it('items: a list of 1,000,000 non-objects (4 M warned one by one: seconds per answer) — one pass, 4 warnings', () => {
+    const json = { tracks: new Array<number>(1_000_000).fill(0) };
+    let listened = 0;
+    const t0 = performance.now();
+    const { result, warnings } = captureWarnings(() => {
+      const stop = onParserWarning(() => {
+        // A listener as costly as the gateway's (health and metrics): each warning counts.
+        for (let i = 0; i < 1000; i++) listened += i % 2;
+      });
+      try {
+        return reader(json, { platform: 'demo', record: 'album' }).items('tracks', () => 1);
+      } finally {
+        stop();
+      }
+    });
+    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(result).toEqual([]);
+    expect(warnings).toHaveLength(4);
+    expect(warnings[3].detail).toBe('999997 more element(s) of 1000000 left out');
+    expect(listened).toBe(2000);
   });
 
   it('the id: its value, or UPSTREAM_FAILED naming record.field', () => {

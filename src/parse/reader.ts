@@ -101,6 +101,12 @@ export interface Reader extends Getters {
   warn(field: string, detail?: string): void;
 }
 
+/**
+ * Elements of one list (`items`) left out with a warning each; any more are counted in one
+ * warning, so a list of millions of bad elements costs one pass and WARNED_ELEMENTS + 1 warnings.
+ */
+export const WARNED_ELEMENTS = 3;
+
 /** What readField found besides the value: nothing wrong, nothing there, or something unreadable. */
 type Problem = 'missing' | 'type' | null;
 
@@ -239,10 +245,16 @@ class GettersImpl implements Getters {
     const list = this.read(field, arr, paths) ?? [];
     const out: T[] = [];
     const r = this.reader!;
+    // The first few elements left out are warned one by one, the rest counted in one warning: a
+    // list of 4 M non-objects warned 4 M times (seconds of listeners per answer: an outside sweep).
+    let leftOut = 0;
+    const leave = (detail: () => string) => {
+      if (++leftOut <= WARNED_ELEMENTS) r.warn(field, detail());
+    };
     for (let i = 0; i < list.length; i++) {
       const v = list[i];
       if (!isObj(v)) {
-        r.warn(field, `element ${i} is not an object`);
+        leave(() => `element ${i} is not an object`);
         continue;
       }
       let item: T | null;
@@ -251,14 +263,15 @@ class GettersImpl implements Getters {
       } catch (e) {
         // An element without its own identity is that element's failure, not the list's.
         if (isApiError(e) && e.code === 'UPSTREAM_FAILED') {
-          r.warn(field, `element ${i}: ${e.message}`);
+          leave(() => `element ${i}: ${e.message}`);
           continue;
         }
         throw e;
       }
-      if (item === null) r.warn(field, `element ${i} left out`);
+      if (item === null) leave(() => `element ${i} left out`);
       else out.push(item);
     }
+    if (leftOut > WARNED_ELEMENTS) r.warn(field, `${leftOut - WARNED_ELEMENTS} more element(s) of ${list.length} left out`);
     return out;
   }
 }
