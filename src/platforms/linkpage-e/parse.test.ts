@@ -315,3 +315,28 @@ describe('parse warnings (linkpage-e)', () => {
     expect(warnings.map((w) => [w.platform, w.field])).toEqual([['linkpage-e', 'page.handle']]);
   });
 });
+
+describe('parseLnkBioPage — pages of thousands of entries (an outside sweep: 8 MB of links, 4 s and 630 MB)', () => {
+  it('more than 1,000 links: UPSTREAM_FAILED', () => {
+    const page = creatorPage();
+    page.buttons = Array.from({ length: 3000 }, (_, i) => ({ url: `https://example.com/${i}`, text: `b${i}`, id: i }));
+    let error: unknown;
+    try {
+      parseLnkBioPage(lnkBioHtml(page), 'rosaliavega');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: 'linkpage-e: the profile page holds 3008 links; a link page of more than 1000 is refused',
+    });
+  });
+
+  it('20,000 stray entries in the icon row: one warning, not 20,000', () => {
+    const html = lnkBioHtml(creatorPage()).replace('<div class="lb-icons">', `<div class="lb-icons">${'<i></i>'.repeat(20_000)}`);
+    const { result, warnings } = captureWarnings(() => parseLnkBioPage(html, 'rosaliavega'));
+    expect(result.handle).toBe('rosaliavega');
+    expect(warnings.map((w) => [w.field, w.detail])).toEqual([['page.icon', '20000 entries of the icon row that are not an icon link']]);
+  });
+});
