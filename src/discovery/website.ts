@@ -14,7 +14,8 @@
  *  - PAGE_MAX_BYTES = 512 KiB per page (pages.ts): a larger page is skipped;
  *  - the pipeline crawls at most MAX_SITES sites per lookup.
  * Pages are never guessed: only linked ones are read. A cut by any bound makes the scan
- * `limited`. A page that fails (timeout, block, 5xx) is listed as failed; a linked page that does
+ * `limited`. A page that fails (timeout, block, 5xx, or refused unread: over the HTML budget of
+ * parse/load-html.ts) is listed as failed; a linked page that does
  * not exist (404) is only a dead link.
  */
 import { isApiError } from '../errors.js';
@@ -364,12 +365,18 @@ export async function crawlSite(
   /** Same-site links of `page` worth reading (score ≥ `min`), best first (ties: page order), each page once. */
   const candidatesOf = (page: ReadPage, min: number, extra: { url: string; score: number }[] = []) => {
     const out: { url: string; score: number; order: number }[] = [];
+    // By page key: a page of 20,000 contact links compared each with every one kept (a URL parse each time).
+    const byKey = new Map<string, { url: string; score: number; order: number }>();
     const consider = (url: string, score: number) => {
       const k = pageKey(url);
       if (score < min || seen.has(k)) return;
-      const dup = out.find((c) => pageKey(c.url) === k);
+      const dup = byKey.get(k);
       if (dup) dup.score = Math.max(dup.score, score);
-      else out.push({ url, score, order: out.length });
+      else {
+        const c = { url, score, order: out.length };
+        byKey.set(k, c);
+        out.push(c);
+      }
     };
     for (const e of extra) consider(e.url, e.score);
     for (const a of page.anchors) {
@@ -395,7 +402,15 @@ export async function crawlSite(
       (page) => {
         // A contact link that leaves the site (a form service, a link page) is not read as the site's page.
         if (registrableDomain(page.finalUrl) !== domain) return;
-        const p = readPage(page);
+        let p: ReadPage;
+        try {
+          p = readPage(page);
+        } catch (e) {
+          // A page refused unread (over the HTML budget, parse/load-html.ts) is that page's failure, not the site's.
+          if (!isApiError(e)) throw e;
+          scan.failed.push(url);
+          return;
+        }
         read[slot] = sitePage(p);
         onPage(read[slot]!, index);
         then(p);
