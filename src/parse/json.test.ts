@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { ApiError } from '../errors.js';
 import { FIXTURES_DIR, hasFixtures, readFixture } from '../../test/support/fixtures.js';
-import { UPSTREAM_JSON_MAX_DEPTH, jsonShapeExcess, parseUpstreamJson } from './json.js';
+import { UPSTREAM_JSON_BOUNDS, UPSTREAM_JSON_MAX_DEPTH, jsonShapeExcess, parseUpstreamJson } from './json.js';
 
 const nested = (depth: number) => '{"a":'.repeat(depth - 1) + '{}' + '}'.repeat(depth - 1);
 
@@ -55,17 +55,31 @@ describe('parseUpstreamJson', () => {
     expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
   });
 
+  it('refuses 8 MB of flat `[{},{},…]` and an object of 600,000 members before JSON.parse builds them (bounded heap)', () => {
+    const before = process.memoryUsage().heapUsed;
+    expect(() => parseUpstreamJson(`[${'{},'.repeat(2_700_000)}{}]`, 'h.example')).toThrow(
+      'h.example: upstream JSON holds more than 200,000 objects and arrays',
+    );
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
+    const members = `{${Array.from({ length: 600_000 }, (_, i) => `"k${i}":0`).join(',')}}`;
+    expect(() => parseUpstreamJson(members, 'h.example')).toThrow('h.example: upstream JSON holds more than 500,000 object members');
+    // Up to the bounds, parsed.
+    expect(parseUpstreamJson(`[${'{},'.repeat(UPSTREAM_JSON_BOUNDS.containers - 2)}{}]`, 'h.example')).toHaveLength(
+      UPSTREAM_JSON_BOUNDS.containers - 1,
+    );
+  });
+
   it('throws JSON.parse SyntaxError for text that is not JSON', () => {
     expect(() => parseUpstreamJson('<html>', 'h.example')).toThrow(SyntaxError);
   });
 
   it('leaves every real captured JSON answer whole: the deepest (a youtubei browse answer) nests 41 levels', () => {
     let deepest = 0;
-    for (const label of ['video', 'microblog-b', 'forum', 'microblog-d', 'social-b', 'audio-a', 'audio-b']) {
+    for (const label of ['video', 'microblog-b', 'forum', 'microblog-d', 'social-b', 'audio-a', 'audio-b', 'newsletter', 'code']) {
       if (!hasFixtures(label)) continue;
       for (const file of readdirSync(`${FIXTURES_DIR}/${label}`).filter((f) => f.endsWith('.json'))) {
         const text = readFixture(label, file);
-        expect(jsonShapeExcess(text, { depth: UPSTREAM_JSON_MAX_DEPTH }), `${label}/${file}`).toBeNull();
+        expect(jsonShapeExcess(text, UPSTREAM_JSON_BOUNDS), `${label}/${file}`).toBeNull();
         let d = 1;
         while (d < 64 && jsonShapeExcess(text, { depth: d })) d++;
         deepest = Math.max(deepest, d);

@@ -9,7 +9,8 @@
  *    checked with all of them (src/jobs/input.ts jsonStructureProblem).
  *  - `parseUpstreamJson`: how every upstream JSON text is parsed (src/upstream/client.ts
  *    `Answer.json()`, and the parsers that read JSON out of a page or a body themselves):
- *    nested deeper than UPSTREAM_JSON_MAX_DEPTH → UPSTREAM_FAILED naming the bound, before parsing.
+ *    over UPSTREAM_JSON_BOUNDS (nesting, objects and arrays, members) → UPSTREAM_FAILED naming
+ *    the bound, before parsing.
  */
 import { ApiError } from '../errors.js';
 
@@ -26,16 +27,30 @@ import { ApiError } from '../errors.js';
 export const UPSTREAM_JSON_MAX_DEPTH = 512;
 
 /**
- * UPSTREAM_FAILED for upstream JSON nested beyond UPSTREAM_JSON_MAX_DEPTH. A parser that names an
+ * Everything an upstream JSON text may hold. Besides the nesting: JSON.parse's heap grows with the
+ * values it builds, not with the bytes — 8 MB of `[{},{},…]` (2.7 M empty objects) took ~180 MB of
+ * heap, so a few such answers at once (a caller-named Mastodon server gets 8 connections) would run
+ * the gateway's 512 MB heap out. The largest real answers captured (every file under
+ * shared/fixtures, pages' embedded JSON counted with the page) hold ~10,200 objects and arrays
+ * (a youtubei search answer) and ~23,200 members (a 2.4 MB audio-b page): the bounds are ~20× that,
+ * and at them JSON.parse builds at most ~15 MB.
+ */
+export const UPSTREAM_JSON_BOUNDS = { depth: UPSTREAM_JSON_MAX_DEPTH, containers: 200_000, members: 500_000 } as const;
+
+const BOUND_TEXT: Record<keyof typeof UPSTREAM_JSON_BOUNDS, string> = {
+  depth: `nests deeper than ${UPSTREAM_JSON_MAX_DEPTH} levels`,
+  containers: `holds more than ${UPSTREAM_JSON_BOUNDS.containers.toLocaleString('en')} objects and arrays`,
+  members: `holds more than ${UPSTREAM_JSON_BOUNDS.members.toLocaleString('en')} object members`,
+};
+
+/**
+ * UPSTREAM_FAILED for upstream JSON over one of UPSTREAM_JSON_BOUNDS. A parser that names an
  * answer that is not JSON its own way (catching what `res.json()` throws) lets this one through,
  * so that the answer names the bound.
  */
-export class JsonTooDeep extends ApiError {
-  constructor(from: string) {
-    super(
-      'UPSTREAM_FAILED',
-      `${from}: upstream JSON nests deeper than ${UPSTREAM_JSON_MAX_DEPTH} levels, the most the gateway reads; nothing was charged`,
-    );
+export class JsonOverBound extends ApiError {
+  constructor(from: string, bound: keyof typeof UPSTREAM_JSON_BOUNDS = 'depth') {
+    super('UPSTREAM_FAILED', `${from}: upstream JSON ${BOUND_TEXT[bound]}, the most the gateway reads; nothing was charged`);
   }
 }
 
@@ -106,12 +121,14 @@ export function jsonShapeExcess(text: string, b: JsonShapeBounds): JsonShapeExce
 }
 
 /**
- * JSON.parse for text an upstream sent (a body, or JSON a page carries): nested deeper than
- * UPSTREAM_JSON_MAX_DEPTH, UPSTREAM_FAILED naming `from` (a host or a platform) and the bound,
- * before anything is parsed (JsonTooDeep); a text that is not JSON throws JSON.parse's
- * SyntaxError, for the caller to name as it does.
+ * JSON.parse for text an upstream sent (a body, or JSON a page carries): over UPSTREAM_JSON_BOUNDS,
+ * UPSTREAM_FAILED naming `from` (a host or a platform) and the bound, before anything is parsed
+ * (JsonOverBound); a text that is not JSON throws JSON.parse's SyntaxError, for the caller to name
+ * as it does.
  */
 export function parseUpstreamJson(text: string, from: string | (() => string)): unknown {
-  if (jsonShapeExcess(text, { depth: UPSTREAM_JSON_MAX_DEPTH })) throw new JsonTooDeep(typeof from === 'string' ? from : from());
+  const over = jsonShapeExcess(text, UPSTREAM_JSON_BOUNDS);
+  if (over === 'depth' || over === 'containers' || over === 'members')
+    throw new JsonOverBound(typeof from === 'string' ? from : from(), over);
   return JSON.parse(text) as unknown;
 }

@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mastodonAccountBody } from '../../src/platforms/microblog-e/samples.js';
-import { UPSTREAM_JSON_MAX_DEPTH } from '../../src/parse/json.js';
+import { UPSTREAM_JSON_BOUNDS, UPSTREAM_JSON_MAX_DEPTH } from '../../src/parse/json.js';
 import type { RecordedResponse } from '../../src/replay/server.js';
 import { call, waitFinal, waitFor } from '../jobs/helpers.js';
 import { expectLive, expectTypedError, useFaultGateway } from './lib.js';
@@ -112,5 +112,19 @@ describe('upstream JSON nested beyond the bound', () => {
     expectTypedError(r, 502, 'UPSTREAM_FAILED');
     refused(r.body.error.message);
     expect(r.ms).toBeLessThan(5_000);
+  });
+
+  it('8 MB of flat `[{},{},…]` (2.7 M objects, ~180 MB of heap once parsed) from 8 answers at once: each refused before it is parsed, the gateway stays up', async () => {
+    const { gw, acc } = suite;
+    const flat = `[${'{},'.repeat(2_700_000)}{}]`;
+    const users = Array.from({ length: 8 }, (_, i) => `flat${i}`);
+    for (const u of users) answer(u, { headers: { 'content-type': 'application/json' }, body: flat });
+    const all = await Promise.all(users.map((u) => gw.rest(`/v1/microblog-e/profile?handle=${encodeURIComponent(handle(u))}`, acc.key)));
+    for (const r of all) {
+      acc.charge(r);
+      expectTypedError(r, 502, 'UPSTREAM_FAILED');
+      expect(r.body.error.message).toContain(`holds more than ${UPSTREAM_JSON_BOUNDS.containers.toLocaleString('en')} objects and arrays`);
+    }
+    expect((await gw.rest('/healthz')).status).toBe(200);
   });
 });

@@ -42,7 +42,7 @@ import {
   PLATFORM,
   WEB_ORIGIN,
 } from './parse.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 const API_ORIGIN = 'https://amp-api.music.apple.com';
 /** The page whose bundle holds the token (renders the storefront's browse page). */
@@ -113,7 +113,7 @@ function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `a JSON body for ${what}`);
   }
 }

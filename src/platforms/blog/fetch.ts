@@ -26,7 +26,7 @@ import type { OpContext } from '../operation.js';
 import type { PostRef } from './parse.js';
 import { apiError, blogNameOf, PAGE_NUMBER, parseInfo, parsePosts, parseSinglePost, PLATFORM } from './parse.js';
 import type { BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 const API = 'https://api.tumblr.com/v2';
 
@@ -72,7 +72,7 @@ async function apiGet(
   try {
     body = res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     body = undefined;
   }
   if (res.status === 401)

@@ -12,7 +12,7 @@ import { normalizeLogin } from './profile.js';
 import type { UserRepos } from './schema.js';
 import type { CodeSocialAccount, CodeUser } from './profile.js';
 import { laterPage } from './page-cursor.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 export async function fetchTrendingDevelopers(
   ctx: OpContext,
@@ -86,7 +86,7 @@ export async function getUserResource(ctx: OpContext, login: string, path: '' | 
   try {
     return res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged('code', `${what}: JSON answer`);
   }
 }
@@ -153,7 +153,7 @@ export async function fetchUserRepos(ctx: OpContext, a: UserReposArgs): Promise<
   try {
     json = res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged('code', `${what}: JSON answer`);
   }
   const repositories = parseRepositoryList(json);

@@ -51,7 +51,7 @@ import type { CodeContributor, CodeRepositoryContributors, CodeSimpleUser, CodeU
 import { withRest } from './user.js';
 import { decodeRepoListCursor, encodeRepoListCursor, laterPage, repoListInput } from './page-cursor.js';
 import type { RepoListArgs } from './page-cursor.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 const PLATFORM = 'code';
 /** GitHub sends at most this many people a page. */
@@ -135,7 +135,7 @@ function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `${what}: JSON answer`);
   }
 }
@@ -175,7 +175,7 @@ function isTooLarge(res: UpstreamResponse): boolean {
     const message = res.json<{ message?: unknown }>()?.message;
     return typeof message === 'string' && TOO_LARGE_RE.test(message);
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     return false;
   }
 }

@@ -45,7 +45,7 @@ import type { CodeRelease, CodeReleaseAsset, CodeRepositoryReleases, CodeSimpleU
 import { withRest } from './user.js';
 import { decodeRepoListCursor, encodeRepoListCursor, repoListInput, repoName } from './page-cursor.js';
 import type { RepoListArgs } from './page-cursor.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 const PLATFORM = 'code';
 /** Releases a page (GitHub's default; at most 100). */
@@ -153,7 +153,7 @@ function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `${what}: JSON answer`);
   }
 }

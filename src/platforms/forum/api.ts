@@ -34,7 +34,7 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
 import { PRIVATE_REASONS } from './walls.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 const PLATFORM = 'forum';
 export const WWW_ORIGIN = 'https://www.reddit.com';
@@ -118,7 +118,7 @@ function refusalReason(res: UpstreamResponse): string | null {
     const body: unknown = res.json();
     return isObj(body) && typeof body.reason === 'string' ? body.reason : null;
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     return null;
   }
 }
@@ -138,7 +138,7 @@ function answerOf(res: UpstreamResponse, what: string): RedditAnswer {
   try {
     json = res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `parseable JSON for ${what}`);
   }
   return { json, url: res.url };
@@ -180,7 +180,7 @@ async function fetchAppToken(upstream: Upstream, app: RedditApp, signal?: AbortS
   try {
     body = res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, 'JSON answer to the app token request');
   }
   const r = reader(isObj(body) ? body : {}, { platform: PLATFORM, record: 'app_token' });

@@ -44,7 +44,7 @@ import {
   resolveQuery,
   vendorsBundleUrls,
 } from './parse.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 /** How long scraped credentials are used at most (the JWT's own `exp` may end them sooner). */
 export const CREDENTIALS_LIFETIME_MS = 6 * 60 * 60 * 1000;
@@ -110,7 +110,7 @@ function jsonOf(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `a JSON body from the GraphQL endpoint for ${what}`);
   }
 }

@@ -34,7 +34,7 @@ import { assertSameResource, sameHandle, sameId } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import { kickMessage, NOT_FOUND_MESSAGE, parseChannel, parseClips, parseVideos, PLATFORM } from './parse.js';
 import type { LivestreamChannel, LivestreamClips, LivestreamVideos } from './schema.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 /** The JSON body of a Kick API answer, mapped as the header says. */
 async function kickJson(ctx: OpContext, url: string, what: string): Promise<unknown> {
@@ -44,7 +44,7 @@ async function kickJson(ctx: OpContext, url: string, what: string): Promise<unkn
   try {
     body = res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
   const message = kickMessage(body);

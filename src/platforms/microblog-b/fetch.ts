@@ -46,7 +46,7 @@ import {
 import type { MicroblogBTweet } from './parse.js';
 import { errorFacts, htmlAnswerError, looksLikeHtml, parseSyndicationTweet, parseTweetResultByRestId, X_ERROR } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 /** X refused the GraphQL query id (unknown after a redeploy). */
 export class QueryIdRefusedError extends Error {
@@ -65,7 +65,7 @@ function parseJson(res: UpstreamResponse, what: string): unknown {
   try {
     return res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `${what} JSON`);
   }
 }

@@ -85,7 +85,7 @@ import {
   xrpcError,
 } from './parse.js';
 import type { MicroblogDPost, PostRef } from './parse.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 export const APPVIEW = 'https://public.api.bsky.app/xrpc';
 
@@ -105,7 +105,7 @@ async function xrpc(ctx: OpContext, method: string, params: Record<string, strin
   try {
     json = res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     json = undefined;
   }
   if (res.status === 400) {

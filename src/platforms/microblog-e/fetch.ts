@@ -64,7 +64,7 @@ import type {
   MicroblogETrendsStatusesPage,
   MicroblogETrendsTagsPage,
 } from './schema.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 const HEADERS = { accept: 'application/json' };
 /** Accounts per search: Mastodon's most (twice its default of 20); the one page an anonymous caller gets. */
@@ -102,7 +102,7 @@ async function getJson(
   try {
     return { json: res.json(), headers: res.headers };
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw notMastodon(host, `not JSON (${res.headers['content-type'] ?? 'no content type'})`);
   }
 }

@@ -53,7 +53,7 @@ import type {
   NewsletterProfile,
   NewsletterSearchPage,
 } from './schema.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 export const API = 'https://substack.com/api/v1';
 /**
@@ -85,7 +85,7 @@ async function getJsonAt(ctx: OpContext, url: string, what: string, userParam?: 
   try {
     return { json: res.json(), url: res.url };
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
 }
@@ -174,7 +174,7 @@ export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: Com
   try {
     body = res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `JSON from /api/v1/post/${post.id}/comments (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
   const { comments, more, restricted } = parsePostComments(body);

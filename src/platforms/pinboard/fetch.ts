@@ -11,7 +11,7 @@ import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
 import type { PinboardSearchPage } from './parse.js';
 import { buildSearchUrl, parseSearchResponse, PINTEREST, resourceFailure, searchSourceUrl } from './parse.js';
-import { JsonTooDeep } from '../../parse/json.js';
+import { JsonOverBound } from '../../parse/json.js';
 
 const PLATFORM = 'pinboard';
 
@@ -96,7 +96,7 @@ export async function getResource(ctx: OpContext, r: ResourceRequest): Promise<u
   try {
     return res.json();
   } catch (e) {
-    if (e instanceof JsonTooDeep) throw e;
+    if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, 'JSON resource response');
   }
 }
