@@ -125,6 +125,6 @@ describe('upstream JSON nested beyond the bound', () => {
       expectTypedError(r, 502, 'UPSTREAM_FAILED');
       expect(r.body.error.message).toContain(`holds more than ${UPSTREAM_JSON_BOUNDS.containers.toLocaleString('en')} objects and arrays`);
     }
-    expect((await gw.rest('/healthz')).status).toBe(200);
+    expect((await gw.rest('/healthz', acc.key)).status).toBe(200);
   });
 });
