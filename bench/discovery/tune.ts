@@ -16,7 +16,7 @@
  * the rounded model per mix. Never run it on held-out seeds: their report is the measurement.
  */
 import { readFileSync } from 'node:fs';
-import { CANDIDATE_WEIGHTS, isVerified } from '../../src/discovery/evidence.js';
+import { CANDIDATE_WEIGHTS, CREATOR_LINK_LABELS, CREATOR_LINK_WEIGHT, isVerified } from '../../src/discovery/evidence.js';
 import type { EvidenceLabel } from '../../src/discovery/types.js';
 import type { LabelledProfile } from './score.js';
 import { reliability } from './score.js';
@@ -28,7 +28,22 @@ interface Row extends LabelledProfile {
   seed: number;
 }
 
-const FEATURES = Object.keys(CANDIDATE_WEIGHTS) as EvidenceLabel[];
+/**
+ * Weights set elsewhere and kept as they are (an offset in the fit): `unverified_field_link` (fitted on
+ * the five-platform web) and the lone creator link's (`unconfirmed_link` and CREATOR_LINK_WEIGHT,
+ * evidence.ts: the simulated web has no such candidate). `link_in_bio` and `verified_profile_link`
+ * are no features: a candidate has them only as a lone link, where the offset counts them.
+ */
+const FIXED = new Set<EvidenceLabel>(['unverified_field_link', 'unconfirmed_link']);
+const FEATURES = (Object.keys(CANDIDATE_WEIGHTS) as EvidenceLabel[]).filter((f) => !FIXED.has(f));
+
+/** The fixed part of a candidate's log-odds (evidence.ts candidateConfidence): the FIXED labels' weights and a lone creator link's. */
+function offsetOf(r: Row): number {
+  let z = 0;
+  for (const f of FIXED) if (r.evidence.includes(f)) z += CANDIDATE_WEIGHTS[f] ?? 0;
+  if (r.evidence.some((l) => CREATOR_LINK_LABELS.has(l as EvidenceLabel)) && !r.evidence.includes('other_person')) z += CREATOR_LINK_WEIGHT;
+  return z;
+}
 
 function load(files: string[]): Row[] {
   const rows: Row[] = [];
@@ -45,13 +60,14 @@ function fit(rows: Row[]): number[] {
   for (const r of rows) perMix.set(r.mix, (perMix.get(r.mix) ?? 0) + 1);
   const weightOf = (r: Row) => rows.length / perMix.size / perMix.get(r.mix)!;
   const k = FEATURES.length + 1;
+  const offsets = new Map(rows.map((r) => [r, offsetOf(r)]));
   let beta = new Array<number>(k).fill(0);
   for (let iter = 0; iter < 50; iter++) {
     const grad = new Array<number>(k).fill(0);
     const hess = Array.from({ length: k }, () => new Array<number>(k).fill(0));
     for (const r of rows) {
       const xi = x(r);
-      const p = sigmoid(xi.reduce((s, v, j) => s + v * beta[j], 0));
+      const p = sigmoid(xi.reduce((s, v, j) => s + v * beta[j], offsets.get(r)!));
       const w = weightOf(r);
       for (let a = 0; a < k; a++) {
         grad[a] += w * (Number(r.correct) - p) * xi[a];
@@ -87,7 +103,8 @@ function solve(A: number[][], g: number[]): number[] {
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
-const predict = (beta: number[], r: Row) => Math.min(0.95, Math.round(100 * sigmoid(x(r).reduce((s, v, j) => s + v * beta[j], 0))) / 100);
+const predict = (beta: number[], r: Row) =>
+  Math.min(0.95, Math.round(100 * sigmoid(x(r).reduce((s, v, j) => s + v * beta[j], offsetOf(r)))) / 100);
 
 function report(title: string, beta: number[], rows: Row[]): void {
   console.log(`\n${title}`);

@@ -3,8 +3,10 @@
  *
  * Two kinds of profile, two rules (README.md "Evidence model" has the tables and the reasons):
  *
- * **Verified profiles** — the source, an account the creator's own items link, or an account that
- * links back to the creator *and* that the creator's side points at (a tie) — are the creator's
+ * **Verified profiles** — the source, an account the creator's own items link (unless that link is
+ * all there is and the account has an identity elsewhere or shares not even the creator's name:
+ * LONE_LINK_LABELS), or an account that links back to the creator *and* that the creator's side
+ * points at (a tie) — are the creator's
  * by the rules (api.md "Creator tools" rule 3; they alone are scanned for e-mails). Their
  * confidence is the noisy-OR of api.md's labels' weights, `1 − Π(1 − w)`, rounded to two decimals
  * and capped at 0.99 (only the source is 1):
@@ -78,6 +80,20 @@ export const ANCHOR_LABELS: ReadonlySet<EvidenceLabel> = new Set([
   'verified_field_link',
 ]);
 
+/** The creator's own items link it (one way, on the creator's word). */
+export const CREATOR_LINK_LABELS: ReadonlySet<EvidenceLabel> = new Set(['verified_profile_link', 'link_in_bio']);
+
+/**
+ * Beside a creator link (CREATOR_LINK_LABELS) and nothing the account confirms of its own (no link
+ * back, shared website, handle, display name or address: verification.ts sets these only then), the
+ * link does not verify: it links an identity of its own (`links_elsewhere`), or shares not even the
+ * creator's name (`unconfirmed_link`). On an outside web (session 27) 0 of 7 such accounts were the
+ * creator's (friends' shops, a sister's channel, a manager's number, recycled handles); the 4 lone
+ * links that held her name and linked nothing else were all hers, as are the 103 on the simulated
+ * web's development seeds.
+ */
+export const LONE_LINK_LABELS: ReadonlySet<EvidenceLabel> = new Set(['links_elsewhere', 'unconfirmed_link']);
+
 /** What the profile links to: verifies only with a tie (TIE_LABELS). */
 export const TIED_LABELS: ReadonlySet<EvidenceLabel> = new Set(['reciprocal_profile_link', 'shared_website']);
 
@@ -99,6 +115,15 @@ export const TIE_LABELS: ReadonlySet<EvidenceLabel> = new Set([
  * README.md "The candidate model" gives each weight's reason.
  */
 export const CANDIDATE_INTERCEPT = -2.9;
+/**
+ * A candidate the creator's own items link (a lone link, LONE_LINK_LABELS): the link counts once,
+ * whether the source, a verified profile or a link page makes it, and not for an account the
+ * creator's link names as someone else's (`other_person`, fitted without it). Not fitted — the simulated web's
+ * development seeds have no such candidate —, set with `unconfirmed_link` so that the link alone
+ * leaves the account short of even odds (0.40), a search hit beside it under 0.8 (0.71), and an
+ * identity elsewhere far below (0.12; 0.05 without the creator's name): README.md "The candidate model".
+ */
+export const CREATOR_LINK_WEIGHT = 3.4;
 export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>> = {
   reciprocal_profile_link: 1.4,
   shared_website: 1,
@@ -113,6 +138,8 @@ export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>>
   fan_marker: -3.7,
   lookalike_handle: -3,
   links_elsewhere: -2.5,
+  // Not fitted (see CREATOR_LINK_WEIGHT): only a lone creator link has it.
+  unconfirmed_link: -0.9,
   // Issue 35, fitted on the development seeds of the five-platform web (bench/discovery/five.ts):
   // the main simulation has no Mastodon fields, so its fit leaves this weight alone.
   unverified_field_link: -2.3,
@@ -175,8 +202,11 @@ export function confidenceOf(labels: Iterable<EvidenceLabel>): number {
 
 /** The candidate model (not verified): logistic of the intercept plus the labels' weights. */
 export function candidateConfidence(labels: Iterable<EvidenceLabel>): number {
+  const set = new Set(labels);
   let z = CANDIDATE_INTERCEPT;
-  for (const l of new Set(labels)) z += CANDIDATE_WEIGHTS[l] ?? 0;
+  for (const l of set) z += CANDIDATE_WEIGHTS[l] ?? 0;
+  // The creator pointing at someone else (other_person) is no claim of its own: that model was fitted without it.
+  if ([...CREATOR_LINK_LABELS].some((l) => set.has(l)) && !set.has('other_person')) z += CREATOR_LINK_WEIGHT;
   return Math.min(CANDIDATE_MAX_CONFIDENCE, round2(1 / (1 + Math.exp(-z))));
 }
 
@@ -193,7 +223,13 @@ function isTied(labels: ReadonlySet<EvidenceLabel>): boolean {
 function isVerifiedSet(set: ReadonlySet<EvidenceLabel>): boolean {
   // Someone else's by the creator's words or its own: no link makes it the creator's.
   if (set.has('other_person')) return false;
-  for (const l of set) if (ANCHOR_LABELS.has(l) || (TIED_LABELS.has(l) && isTied(set))) return true;
+  // A one-way link of the creator's items to an account that confirms nothing of its own and has an
+  // identity elsewhere, or shares not even the creator's name, is a candidate (LONE_LINK_LABELS).
+  const lone = [...LONE_LINK_LABELS].some((l) => set.has(l));
+  for (const l of set) {
+    if (lone && CREATOR_LINK_LABELS.has(l)) continue;
+    if (ANCHOR_LABELS.has(l) || (TIED_LABELS.has(l) && isTied(set))) return true;
+  }
   return false;
 }
 
@@ -206,7 +242,8 @@ export function isListed(labels: Iterable<EvidenceLabel>): boolean {
   const set = new Set(labels);
   if (isVerifiedSet(set)) return true;
   for (const l of set) if (IDENTITY_LABELS.has(l)) return true;
-  return false;
+  // A lone creator link (LONE_LINK_LABELS) is the creator's claim — unless it names someone else.
+  return !set.has('other_person') && [...CREATOR_LINK_LABELS].some((l) => set.has(l));
 }
 
 /** Shown with the default `min_confidence`. */

@@ -39,12 +39,13 @@ import type { SourceRef } from './input.js';
 import type { InternalContactSource } from './internal.js';
 import { fetchLinkPage, linkPageOf } from './linkpages.js';
 import type { ProfileView } from './profiles.js';
-import { fetchHandle, fetchProfileView, probeHandle, readerOf, readers } from './profiles.js';
+import { comparableHandle, fetchHandle, fetchProfileView, probeHandle, readerOf, readers } from './profiles.js';
 import { fetchHtmlPage } from './pages.js';
 import type { ProfileIdentity, SourceStage } from './progress.js';
 import { isShortLinkToResolve, resolveShortLink } from './shorteners.js';
 import type { SourcePlatform } from './types.js';
-import { solve } from './verification.js';
+import { namesCreator, solve } from './verification.js';
+import { sameDisplayName } from './evidence.js';
 import { crawlSite } from './website.js';
 import { pageAnchors } from './text.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
@@ -957,8 +958,23 @@ class Lookup {
     // Another item may still call it someone else's: a link labelled so, or its own bio naming one of the creator's handles.
     if (n.creditedBy.size || (n.view && handleMentions(n.view.bio).length)) return false;
     const reader = readerOf(n.platform);
-    if (n.status === 'ok') return n.view !== null && reader?.stableIdentity === true;
-    return n.status === 'unfetched' && !reader;
+    if (n.status === 'ok') return n.view !== null && reader?.stableIdentity === true && this.confirmedLink(n, n.view);
+    return n.status === 'unfetched' && !reader && namesCreator(this.g, n.handle, null);
+  }
+
+  /**
+   * A creator link verifies only with something of the account's own (verification.ts
+   * loneLinkLabels): early, only what is final once it is read — it links the source, has its
+   * handle or display name, or holds the creator's name while linking no website or link page
+   * (nothing that could be an identity elsewhere).
+   */
+  private confirmedLink(n: ProfileNode, view: ProfileView): boolean {
+    const g = this.g;
+    const t = g.targetsOf(view.links);
+    if (t.profiles.includes(g.source!.key)) return true;
+    if (comparableHandle(n.platform, n.handle) === g.sourceHandle.toLowerCase()) return true;
+    if (sameDisplayName(view.displayName, g.sourceView.displayName)) return true;
+    return namesCreator(g, view.handle, view.displayName) && !t.domains.length && !t.pages.length && !n.provenDomains.size;
   }
 
   /** Tells onProfile each profile settled since the last call (once per identity), in the lookup's order. */

@@ -58,6 +58,7 @@ export const CANDIDATE_EVIDENCE_LABELS = [
   'fan_marker',
   'lookalike_handle',
   'links_elsewhere',
+  'unconfirmed_link',
   'unverified_field_link',
   'website_credit',
   'other_person',

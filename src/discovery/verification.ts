@@ -346,9 +346,99 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if (n.websearch) labels.push('websearch_match');
   // Breaks the same-handle tie (evidence.ts): an account that says it is a fan's is not the creator's.
   if (n.view && markersFor(g, n.view).fan) labels.push('fan_marker');
+  // A link of the creator's own items alone, one way: what the account itself says decides (below).
+  if ((labels.includes('verified_profile_link') || labels.includes('link_in_bio')) && !confirmsLink(g, n, v, labels))
+    labels.push(...loneLinkLabels(g, n, v));
   // Someone else's by the creator's words or its own (never verified, evidence.ts).
   if (isOtherPerson(g, n, v)) labels.push('other_person');
   return labels;
+}
+
+/**
+ * What the account's own side says beside a one-way link of the creator's items (verified_profile_link,
+ * link_in_bio): it links back, shares the creator's website, handle, display name or address, or is
+ * proven to (a domain handle, a verified field). Without any of these the link is all there is.
+ */
+function confirmsLink(g: EvidenceGraph, n: ProfileNode, v: Verification, labels: readonly EvidenceLabel[]): boolean {
+  if (labels.some((l) => CONFIRMING.has(l) && !(l === 'same_handle_match' && labels.includes('fan_marker')))) return true;
+  if (!n.view?.emails.length) return false;
+  const own = creatorEmails(g, v);
+  return n.view.emails.some((e) => own.has(e.toLowerCase()));
+}
+
+const CONFIRMING: ReadonlySet<EvidenceLabel> = new Set([
+  'reciprocal_profile_link',
+  'shared_website',
+  'same_handle_match',
+  'display_name_match',
+  'domain_handle',
+  'verified_field_link',
+]);
+
+/**
+ * A link the creator's items make one way, to an account that confirms nothing of its own
+ * (confirmsLink): the labels that keep it a candidate (evidence.ts). A friend's shop, a sister's
+ * channel, a manager's number, an old handle now someone else's are linked so too. Against it:
+ *  - `links_elsewhere`: it links a website or link page that is not the creator's (judged without
+ *    its own word: the world `v` does not hold it yet), or is proven to control such a domain —
+ *    an identity of its own (a friend's shop, the realtor now holding a recycled handle);
+ *  - `unconfirmed_link`: neither its handle nor its display name holds the creator's handles, whole
+ *    name or first name (the creator's own accounts and brands carry them; a sister's or a
+ *    manager's do not). An account that was not read is judged by its handle.
+ * An account that holds the creator's name and links nothing else stays the creator's.
+ */
+function loneLinkLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): EvidenceLabel[] {
+  const out: EvidenceLabel[] = [];
+  const t = g.viewTargets(n);
+  const ownDomains = [...n.provenDomains].map((d) => ownerDomain(`https://${d}/`)).filter((d): d is string => !!d);
+  if ((t && (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u)))) || ownDomains.some((d) => !v.sites.has(d)))
+    out.push('links_elsewhere');
+  // The creator's names: its handles and the names its verified accounts go by (a Hebrew display
+  // name on the source, "Yoni Levi" on its verified GitHub), whole and by first name.
+  const names = new Set<string>();
+  for (const k of v.verified) {
+    const view = k === n.key ? null : g.profiles.get(k)?.view;
+    if (!view) continue;
+    names.add(view.handle.toLowerCase());
+    if (view.displayName)
+      names.add(view.displayName).add(
+        fold(view.displayName)
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter(Boolean)[0] ?? '',
+      );
+  }
+  if (!namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName, names)) out.push('unconfirmed_link');
+  return out;
+}
+
+/**
+ * A handle or display name holds the creator's handles (the source's), its whole name or its first
+ * name (a short one as a whole word or the handle's start), or one of `names` — not its last name,
+ * which relatives share.
+ */
+export function namesCreator(
+  g: EvidenceGraph,
+  handle: string,
+  displayName: string | null | undefined,
+  names: Iterable<string> = [],
+): boolean {
+  const keys = personKeys(g, names);
+  const holds = (s: string | null | undefined) => !!s && keys.some((k) => key(s).includes(k));
+  const nameWords = fold(displayName ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return holds(handle) || holds(displayName) || namesShortFirst(g, nameWords, handle);
+}
+
+/** Addresses the creator's own items show (the source, verified profiles, creator link pages and website pages), in the world `v`. */
+function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
+  const out = new Set<string>();
+  const add = (xs: readonly string[]) => xs.forEach((e) => out.add(e.toLowerCase()));
+  for (const k of v.verified) add(g.profiles.get(k)?.view?.emails ?? []);
+  add(g.sourceView.emails);
+  for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) add(p.view.emails);
+  for (const s of g.sites.values()) if (v.sites.has(s.domain) && s.scan) for (const page of s.scan.pages) add(page.emails);
+  return out;
 }
 
 /**

@@ -14,7 +14,9 @@
  *     (CRAWL_WORDS: contact, kontakt, impressum, contacto, contato, à propos, お問い合わせ, bio,
  *     booking, press, about…; the home page when the declared page is deeper); accounts linked
  *     from the source, a creator link page or a verified account (verified by that explicit
- *     link) — and every such account on a reader platform is read (issue 13: "every verified or
+ *     link: the world's own accounts linked so hold the creator's name and link nothing of an
+ *     identity elsewhere, so the README's "lone link" rule never takes one back; the other people
+ *     a link page links are rule 4c's) — and every such account on a reader platform is read (issue 13: "every verified or
  *     linked account on a reader platform is scanned"), its links followed in turn. A profile's
  *     links to accounts on its own platform are ignored (collaborators); the source's are kept.
  *  3. Candidates: the source's handle, exactly (no variants), on every probed reader platform

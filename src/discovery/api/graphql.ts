@@ -192,7 +192,7 @@ function partTypes() {
       evidence: t.exposeStringList('evidence', {
         nullable: false,
         description:
-          'Every evidence label that applied: source_profile, link_in_bio, verified_profile_link, same_handle_match, shared_website, website_link, websearch_match, display_name_match, reciprocal_profile_link; for a candidate short of proof also shared_link_page, shared_contact, creator_mention, second_account_marker, fan_marker, lookalike_handle, links_elsewhere, unverified_field_link, website_credit, other_person (fan_marker, lookalike_handle, links_elsewhere, unverified_field_link and other_person count against it)',
+          'Every evidence label that applied: source_profile, link_in_bio, verified_profile_link, same_handle_match, shared_website, website_link, websearch_match, display_name_match, reciprocal_profile_link; for a candidate short of proof also shared_link_page, shared_contact, creator_mention, second_account_marker, fan_marker, lookalike_handle, links_elsewhere, unconfirmed_link, unverified_field_link, website_credit, other_person (fan_marker, lookalike_handle, links_elsewhere, unconfirmed_link, unverified_field_link and other_person count against it)',
       }),
     }),
   });
