@@ -13,7 +13,7 @@
  */
 import { loadHtml } from '../parse/load-html.js';
 import { registrableDomain } from './domains.js';
-import { fold } from './markers.js';
+import { fold, key } from './markers.js';
 import { emailsInHtml } from './text.js';
 
 /** Query parameters that carry a referral, affiliate or coupon code. */
@@ -331,4 +331,203 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
     for (const e of emailsInHtml(html))
       if (sponsorDomains.has(registrableDomain(e.slice(e.lastIndexOf('@') + 1)) ?? '')) out.add(e.toLowerCase());
   return out;
+}
+
+/**
+ * Labels that introduce the creator's own contact ("Email:", "Bookings:", "Kontakt:", "Business
+ * enquiries:"): a name after them is whom to write to, not whom the line credits (folded, as words).
+ */
+const CONTACT_LABEL_RE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[
+    'e-?mail',
+    'mail',
+    'email me',
+    'contact',
+    'contacts',
+    'contact me',
+    'bookings?',
+    'business',
+    'enquir(?:y|ies)',
+    'inquir(?:y|ies)',
+    'collabs?',
+    'collaborations?',
+    'management',
+    'mgmt',
+    'press',
+    'pr',
+    'partnerships?',
+    'sponsorships?',
+    'commissions',
+    'orders',
+    'write',
+    'hello',
+    'kontakt\\w*',
+    'contact[oa]s?',
+    'contatt[io]',
+    'yhteys\\w*',
+    'sahkoposti',
+    'kapcsolat',
+    'iletisim',
+    'kontak',
+    'hubungi',
+    'e-?posta',
+    'e-?post',
+    'correo',
+    'courriel',
+    'anfragen?',
+    'buchung\\w*',
+    'reservas?',
+    'prenotazioni',
+    'επικοινωνια',
+    'email',
+    'контакт\\w*',
+    'почта',
+    'пошта',
+    'צור קשר',
+    'קשר',
+    'מייל',
+    'تماس',
+    'ایمیل',
+    'اتصل',
+    'البريد',
+    'যোগাযোগ',
+    'ইমেইল',
+    'お問い合わせ',
+    '連絡先',
+    '联系',
+    '연락처',
+    '문의',
+  ].join('|')})(?![\\p{L}\\p{N}])`,
+  'u',
+);
+
+/** Words that join a name's parts ("Smith & Co", "Studio van Dijk"): no capital needed. */
+const NAME_JOINERS = new Set([
+  '&',
+  '+',
+  'and',
+  'und',
+  'et',
+  'e',
+  'y',
+  'i',
+  'och',
+  'og',
+  'ja',
+  'es',
+  'si',
+  'a',
+  'van',
+  'von',
+  'de',
+  'der',
+  'den',
+  'da',
+  'di',
+  'du',
+  'le',
+  'la',
+  'del',
+  'dos',
+  'das',
+]);
+const CASED = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
+
+/**
+ * A name as a credit line writes it: one to five words; in a script with capitals, every word of
+ * two letters or more starts with one (a joiner aside) — "Petr Svoboda", "Pixelhíd Stúdió", "KL
+ * WebWorks"; in one without (Hebrew, Persian, Bengali…), any words. Prose ("please write to") is none.
+ */
+function creditName(text: string): string | null {
+  const t = text
+    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!t || !/\p{L}/u.test(t)) return null;
+  const words = t.split(' ');
+  if (words.length > 5) return null;
+  for (const w of words) {
+    const letters = w.replace(/[^\p{L}]/gu, '');
+    if (NAME_JOINERS.has(fold(w)) || letters.length < 2 || !CASED.test(letters)) continue;
+    if (letters[0] === letters[0].toLowerCase()) return null;
+  }
+  return t;
+}
+
+/** "<role> by <Name>" in the languages creators' sites are written in (folded): the name after it is credited. */
+const BY_RE =
+  /(?<![\p{L}\p{N}])(?:by|von|door|par|por|da|przez|oleh|boi|av|af|od|от|від|απο|توسط|از طرف|rakensi|teki|suunnitteli|készítette|vytvořil|realizat de|creat de|made with)\s+(.+)$/u;
+
+/**
+ * Addresses on a page that a line credits to someone else, with the name it credits them to
+ * (lower-cased address → name). In the smallest block holding the address, the part of it before
+ * the address (a line of a footer `·`-separated parts is one part):
+ *  - a label and a name: "<role>: <Name> — <address>" ("Design: Pixelhíd Stúdió — hello@…",
+ *    "Fotografie: Petr Svoboda (petr@…)", "צילום: נועה לוי — noa@…") — unless the label introduces a
+ *    contact ("Email:", "Bookings:", "Kontakt:"): whatever the role word, in any language;
+ *  - a credit: "<something> by <Name>" ("Photography by Noa Levi", "Laman web oleh KL WebWorks");
+ *  - a name the address is named after ("… Löylytaito Oy (myynti@loylytaito.fi)"): a word of the
+ *    name, four letters or more, in the address's user or domain.
+ * An address at the page's own domain, or credited to the site's own name (its title), is the
+ * site's: not listed. Whether the name is the creator's is the caller's to judge (verification.ts).
+ */
+export function creditedEmails(html: string, pageUrl: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const own = registrableDomain(pageUrl);
+  const $ = cheerio.load(html);
+  const siteName = key($('title').first().text() + ' ' + ($('meta[property="og:site_name"]').attr('content') ?? ''));
+  $(LEAF_BLOCKS).each((_, el) => {
+    const block = $(el);
+    if (block.find(LEAF_BLOCKS).length) return;
+    const text = block.text();
+    if (text.length > 400) return;
+    const emails = emailsInHtml(block.html() ?? '', text);
+    for (const e of emails) {
+      const domain = e.slice(e.lastIndexOf('@') + 1).toLowerCase();
+      if (registrableDomain(domain) === own) continue;
+      const at = text.toLowerCase().indexOf(e.toLowerCase());
+      const before = at >= 0 ? text.slice(0, at) : text;
+      const part = before.split(/\s[|·•]\s|[|•\n]/u).pop() ?? '';
+      const name = creditedName(part, e);
+      if (!name) continue;
+      const k = key(name);
+      if (k.length >= 3 && (siteName.includes(k) || (siteName.length >= 4 && k.includes(siteName)))) continue;
+      out.set(e.toLowerCase(), name);
+    }
+  });
+  return out;
+}
+
+function creditedName(part: string, email: string): string | null {
+  const labelled = /^\s*([^:：]{1,40}?)\s*[:：]\s*(.+)$/u.exec(part);
+  if (labelled) {
+    const label = labelled[1];
+    // A contact line ("Email: …", "Bookings: …"): whoever it names is whom to write to.
+    if (CONTACT_LABEL_RE.test(fold(label))) return null;
+    if (label.split(/\s+/).filter(Boolean).length <= 4) {
+      const name = creditName(labelled[2]);
+      if (name) return name;
+    }
+  }
+  const by = BY_RE.exec(fold(part));
+  if (by) {
+    // The name as written (capitals kept): the same number of characters from the end.
+    const name = creditName(part.slice(part.length - by[1].length));
+    if (name) return name;
+  }
+  const local = key(email.slice(0, email.lastIndexOf('@')));
+  const domain = key(email.slice(email.lastIndexOf('@') + 1).split('.')[0] ?? '');
+  const words = part
+    .replace(/[\p{P}\p{S}]+/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(-5);
+  for (let i = 0; i < words.length; i++) {
+    const k = key(words[i]);
+    if (k.length >= 4 && (domain.includes(k) || local.includes(k))) {
+      const name = creditName(words.slice(i).join(' '));
+      if (name) return name;
+    }
+  }
+  return null;
 }

@@ -30,6 +30,7 @@ import type { Markers } from './markers.js';
 import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions } from './markers.js';
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
+import type { SitePage } from './website.js';
 import { comparableHandle } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 
@@ -437,8 +438,31 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
   for (const k of v.verified) add(g.profiles.get(k)?.view?.emails ?? []);
   add(g.sourceView.emails);
   for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) add(p.view.emails);
-  for (const s of g.sites.values()) if (v.sites.has(s.domain) && s.scan) for (const page of s.scan.pages) add(page.emails);
+  for (const s of g.sites.values()) if (v.sites.has(s.domain) && s.scan) for (const page of s.scan.pages) add(pageEmails(g, page));
   return out;
+}
+
+/**
+ * A creator website page's addresses that are the creator's: those a line credits to another name
+ * ("Design: Pixelhíd Stúdió — hello@…", "צילום: נועה לוי — noa@…", "Photography by Noa Levi",
+ * website.ts `credited`) are that person's — unless the name is the creator's (its handles, whole
+ * name, first name) or the address holds one of them (its user or its domain).
+ */
+export function pageEmails(g: EvidenceGraph, page: SitePage): string[] {
+  const credited = page.credited;
+  if (!credited) return page.emails;
+  const keys = personKeys(g, []);
+  const namesIt = (s: string) => keys.some((k) => key(s).includes(k));
+  return page.emails.filter((e) => {
+    const name = credited[e.toLowerCase()];
+    if (name === undefined) return true;
+    const words = fold(name)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    return (
+      namesIt(name) || namesShortFirst(g, words) || namesIt(e.slice(0, e.lastIndexOf('@'))) || namesIt(e.slice(e.lastIndexOf('@') + 1))
+    );
+  });
 }
 
 /**
@@ -627,7 +651,7 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
   for (const s of g.sites.values()) {
     if (!v.sites.has(s.domain) || !s.scan) continue;
     for (const page of s.scan.pages) {
-      emails(page.emails);
+      emails(pageEmails(g, page));
       // A handle the page names in the text of its link to that account ("Photos by @…") is the
       // link (website_link), not a mention of its own.
       const linked = new Set(page.links.map((l) => accountOf(l)?.handle?.toLowerCase()).filter(Boolean));

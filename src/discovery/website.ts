@@ -25,7 +25,7 @@ import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
 import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
-import { sponsorEmails } from './sponsors.js';
+import { creditedEmails, sponsorEmails } from './sponsors.js';
 import { anchorContexts, cardNames, emailsInHtml, pageAnchors, visibleText } from './text.js';
 import type { Anchor } from './text.js';
 
@@ -49,6 +49,12 @@ export interface SitePage {
   anchorTexts?: Record<string, string>;
   /** The heading of the card each link sits in (text.ts cardNames), by the link as in `links`. */
   cards?: Record<string, string>;
+  /**
+   * Addresses of `emails` a line credits to a name ("Design: Pixelhíd Stúdió — hello@…",
+   * "Photography by Noa Levi", sponsors.ts creditedEmails), by the address (lower case): another
+   * person's unless the name or the address is the creator's (verification.ts pageEmails).
+   */
+  credited?: Record<string, string>;
 }
 
 export interface SiteScan {
@@ -302,6 +308,7 @@ function readPage(page: HtmlPage): ReadPage {
   const text = visibleText(page.html);
   const contexts = anchorContexts(page.html, page.finalUrl);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
+  const credited = creditedEmails(page.html, page.finalUrl);
   const cards = cardNames(page.html, page.finalUrl);
   return {
     url: page.finalUrl,
@@ -314,10 +321,11 @@ function readPage(page: HtmlPage): ReadPage {
     others: relationMentions(text),
     anchorTexts: Object.fromEntries(anchors.map((a) => [a.url, a.text])),
     cards: Object.fromEntries(anchors.flatMap((a) => (cards.has(a.url) ? [[a.url, cards.get(a.url)!]] : []))),
+    ...(credited.size ? { credited: Object.fromEntries(credited) } : {}),
   };
 }
 
-const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, cards }: ReadPage): SitePage => ({
+const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, cards, credited }: ReadPage): SitePage => ({
   url,
   links,
   emails,
@@ -326,6 +334,7 @@ const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, c
   others,
   anchorTexts,
   cards,
+  ...(credited ? { credited } : {}),
 });
 
 /**
