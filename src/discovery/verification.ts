@@ -322,7 +322,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // platform's name, the creator's name); an account the site names otherwise (another @handle,
   // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
   const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d));
-  if (siteLinks.some((d) => (n.siteTexts.get(d) ?? ['']).some((t) => presentsAsOwn(g, t)))) labels.push('website_link');
+  if (siteLinks.some((d) => (n.siteTexts.get(d) ?? ['']).some((t) => presentsAsOwn(g, t, n.handle)))) labels.push('website_link');
   else if (siteLinks.length) labels.push('website_credit');
   const t = g.viewTargets(n);
   if (t) {
@@ -535,25 +535,64 @@ function namesShortFirst(g: EvidenceGraph, words: readonly string[], handle: str
   return !!f && (words.includes(f) || (!!handle && key(handle).startsWith(f)));
 }
 
-/** Words of a link's text that say nothing about whose the account is: platform names, "follow me on…". */
+/**
+ * Words of a link's text that say nothing about whose the account is: platform names (in the scripts
+ * creators' sites are written in: "یوتیوب", "Телеграм", "יוטיוב", "ইউটিউব"…), "follow me on…". Folded.
+ */
 const SOCIAL_WORDS = new Set(
   (
     'instagram insta ig tiktok tt youtube yt x twitter facebook fb github linkedin twitch threads pinterest soundcloud reddit ' +
     'bluesky bsky mastodon substack tumblr kick spotify snapchat truth social patreon discord vimeo behance dribbble ' +
-    'follow me us on my our find join watch subscribe listen see channel page profile account official the at and or'
-  ).split(' '),
+    'telegram tg whatsapp wa vk vkontakte ok line weibo douyin bilibili xiaohongshu kakao naver bandcamp medium newsletter ' +
+    'follow me us on my our find join watch subscribe listen see channel page profile account official the at and or ' +
+    // Platform names written in other scripts.
+    'یوتیوب اینستاگرام اینستا تلگرام تیک تاک توییتر فیسبوک پینترست لینکدین واتساپ ' +
+    'يوتيوب انستغرام انستقرام إنستغرام تيك توك تويتر فيسبوك تيليجرام تلغرام ' +
+    'יוטיוב אינסטגרם טיקטוק פייסבוק טוויטר טלגרם לינקדאין ' +
+    'ютуб ютьюб инстаграм інстаграм инста тикток тікток телеграм телеграмм фейсбук твиттер твітер вконтакте ' +
+    'γιουτιουμπ ινσταγκραμ ' +
+    'ইউটিউব ইনস্টাগ্রাম ফেসবুক টিকটক টুইটার ' +
+    'यूट्यूब इंस्टाग्राम फेसबुक ' +
+    'ユーチューブ インスタ インスタグラム ツイッター ティックトック 유튜브 인스타그램 인스타 틱톡 트위터 페이스북 油管 微博 抖音 ' +
+    'ยูทูบ อินสตาแกรม เฟซบุ๊ก'
+  )
+    .split(' ')
+    .map(fold),
 );
 
 /**
- * A website's link text presents the account as the site's own: empty (an icon), platform names and
- * "follow me on…" only, a URL, or the creator's handle, whole name or first name in it (a relative
- * credited by name shares only the last).
+ * Words that say the account is the site's own in other languages: "my", "personal", "channel",
+ * "newsletter", "old/new"… ("اینستاگرام شخصی من", "Telegram-канал", "Hírlevél", "Můj kanál"). Folded;
+ * for presentsAsOwn only (they would make any card heading a platform's in a roster).
  */
-function presentsAsOwn(g: EvidenceGraph, text: string): boolean {
+const OWN_WORDS = new Set(
+  (
+    'mi mis mein meine meinen mon ma mes meu minha meus mój moja moje mijn mio mia il la le el o a do da de ' +
+    'мой моя мои мій моя мої μου το η ο שלי ה من شخصی شخصي حساب صفحه کانال قناة صفحتي ' +
+    'আমার চ্যানেল পেজ saya ku kami minun min mitt mina az en én muj můj moje meu ' +
+    'personal personnel persönlich personale privat private main new old alt second ' +
+    'канал каналы страница аккаунт акаунт сторінка kanal kanál kanaal canal chaine chaîne csatorna csatornám kanava kanali ' +
+    'κανάλι ערוץ עמוד দ্যানেল チャンネル 채널 频道 頻道 ' +
+    'newsletter hírlevél hirlevel nyhetsbrev uutiskirje рассылка розсилка boletín boletin infolettre rundbrief ' +
+    'blog podcast shop store tienda loja boutique'
+  )
+    .split(' ')
+    .map(fold),
+);
+
+/**
+ * A website's link to an account presents it as the site's own: its text is empty (an icon),
+ * platform names and "follow me on…" only, a URL, or holds the creator's handle, whole name or first
+ * name (a relative credited by name shares only the last) — or, whatever the text's language, the
+ * account's own handle holds them (`handle`: the creator's site naming its accounts in its own words,
+ * "یوتیوب", "Hírlevél", "Telegram-канал"; a credit's handle is another person's).
+ */
+function presentsAsOwn(g: EvidenceGraph, text: string, handle: string | null = null): boolean {
+  if (handle && namesCreator(g, handle, null)) return true;
   const words = fold(text)
     .replace(/https?:\/\/\S+|\b[\w.-]+\.(?:com|net|org|io|me|tv|co)\/\S*/g, ' ')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w && !SOCIAL_WORDS.has(w));
+    .filter((w) => w && !SOCIAL_WORDS.has(w) && !OWN_WORDS.has(w));
   if (!words.length) return true;
   const flat = words.join('');
   return personKeys(g, []).some((k) => flat.includes(k)) || namesShortFirst(g, words);
