@@ -222,7 +222,7 @@ function foundEmails(
   };
   add(g.sourceView.emails, g.source.url, 'social_profile');
   for (const p of linkPages) if (p.view) add(p.view.emails, p.url, 'link_in_bio');
-  for (const s of crawled) for (const page of s.scan!.pages) add(pageEmails(g, page), page.url, 'website');
+  for (const s of crawled) for (const page of s.scan!.pages) add(pageEmails(g, page, s.scan), page.url, 'website');
   for (const n of verifiedProfiles) if (n.view) add(n.view.emails, n.url, 'linked_profile');
   return found;
 }

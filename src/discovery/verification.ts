@@ -30,7 +30,7 @@ import type { Markers } from './markers.js';
 import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions } from './markers.js';
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
-import type { SitePage } from './website.js';
+import type { SitePage, SiteScan } from './website.js';
 import { comparableHandle } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 
@@ -92,13 +92,14 @@ export function solve(g: EvidenceGraph, without: string | null): Verification {
  * creator declared the roster page or the site's home (the agency itself) — when it declared a
  * page of its own there (`/talent/rara`), that page stays the creator's and the others are dropped.
  */
-function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): string[] {
+function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage[] {
   const keys = personKeys(g, []);
-  const out: string[] = [];
+  const out: RosterPage[] = [];
   for (const page of s.scan?.pages ?? []) {
     let own = 0;
+    let ownNamed = 0;
     let ownPlain = false;
-    const others = new Set<string>();
+    const others = new Map<string, number>();
     const carded = new Set<string>();
     for (const l of page.links) {
       const a = accountOf(l);
@@ -134,15 +135,25 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): string[] {
         continue;
       }
       const holdsCreator = keys.some((x) => words.join('').includes(x)) || namesShortFirst(g, words);
+      if (holdsCreator) ownNamed++;
       if (isVerifiedKey(g, k, v) && holdsCreator) own++;
       else if (!holdsCreator) {
-        others.add(card ? `card:${fold(card)}` : k);
+        const who = card ? `card:${fold(card)}` : k;
+        others.set(who, (others.get(who) ?? 0) + 1);
         if (card) carded.add(fold(card));
       }
     }
-    if ((own > 0 && others.size >= 2) || (!own && !ownPlain && carded.size >= 3)) out.push(page.url);
+    if ((own > 0 && others.size >= 2) || (!own && !ownPlain && carded.size >= 3))
+      out.push({ url: page.url, own: ownNamed, most: Math.max(0, ...others.values()) });
   }
   return out;
+}
+
+/** A roster page: how many of its links name the creator (its card, its name), and the most any other person has. */
+interface RosterPage {
+  url: string;
+  own: number;
+  most: number;
 }
 
 /** The same page, whatever its trailing slash or `www.`. */
@@ -164,16 +175,33 @@ function isRoster(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
   const found = rosterPages(g, s, v);
   if (!found.length || !s.scan) return false;
   const start = s.scan.startUrl;
-  const home = (() => {
-    try {
-      return new URL(start).pathname.replace(/\/+$/, '') === '';
-    } catch {
-      return true;
-    }
-  })();
-  if (home || found.some((u) => samePage(u, start))) return true;
+  let segs: string[] = [];
+  try {
+    segs = new URL(start).pathname.split('/').filter(Boolean);
+  } catch {
+    return true;
+  }
+  if (!segs.length) return true;
+  const declared = found.find((p) => samePage(p.url, start));
+  // The declared page lists others beside the creator ("Also on our roster: …"): still the creator's
+  // own page when it sits under a people segment (`/talent/temitope`) or the creator's links on it
+  // outnumber any other person's (its card, and their names in an aside).
+  const ownPage =
+    !declared ||
+    (segs.length >= 2 && PEOPLE_SEGMENTS.has(fold(decodeURIComponentSafe(segs[segs.length - 2])))) ||
+    declared.own > declared.most;
+  if (!ownPage) return true;
   s.scan.pages = s.scan.pages.filter((p) => samePage(p.url, start));
+  s.scan.agency = true;
   return false;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** Path segments under which a site lists its people, one page each (`/artist/hyunwoo`, `/talent/rara`). */
@@ -242,6 +270,7 @@ function trimAgencySite(s: SiteNode): boolean {
     }),
   );
   if (siblings.size < 2) return false;
+  s.scan.agency = true;
   s.scan.pages = s.scan.pages.filter((p) => {
     try {
       const path = new URL(p.url).pathname.replace(/\/+$/, '');
@@ -438,7 +467,7 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
   for (const k of v.verified) add(g.profiles.get(k)?.view?.emails ?? []);
   add(g.sourceView.emails);
   for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) add(p.view.emails);
-  for (const s of g.sites.values()) if (v.sites.has(s.domain) && s.scan) for (const page of s.scan.pages) add(pageEmails(g, page));
+  for (const s of g.sites.values()) if (v.sites.has(s.domain) && s.scan) for (const page of s.scan.pages) add(pageEmails(g, page, s.scan));
   return out;
 }
 
@@ -448,13 +477,16 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
  * website.ts `credited`) are that person's — unless the name is the creator's (its handles, whole
  * name, first name) or the address holds one of them (its user or its domain).
  */
-export function pageEmails(g: EvidenceGraph, page: SitePage): string[] {
+export function pageEmails(g: EvidenceGraph, page: SitePage, scan?: SiteScan | null): string[] {
+  // Her own page on an agency's site: what only the site's header and footer show is the agency's ("Careers: jobs@…").
+  const chrome = new Set(scan?.agency ? (page.chrome ?? []) : []);
   const credited = page.credited;
-  if (!credited) return page.emails;
+  if (!credited && !chrome.size) return page.emails;
   const keys = personKeys(g, []);
   const namesIt = (s: string) => keys.some((k) => key(s).includes(k));
   return page.emails.filter((e) => {
-    const name = credited[e.toLowerCase()];
+    if (chrome.has(e.toLowerCase())) return false;
+    const name = credited?.[e.toLowerCase()];
     if (name === undefined) return true;
     const words = fold(name)
       .split(/[^\p{L}\p{N}]+/u)
@@ -690,7 +722,7 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
   for (const s of g.sites.values()) {
     if (!v.sites.has(s.domain) || !s.scan) continue;
     for (const page of s.scan.pages) {
-      emails(pageEmails(g, page));
+      emails(pageEmails(g, page, s.scan));
       // A handle the page names in the text of its link to that account ("Photos by @…") is the
       // link (website_link), not a mention of its own.
       const linked = new Set(page.links.map((l) => accountOf(l)?.handle?.toLowerCase()).filter(Boolean));

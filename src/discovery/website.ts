@@ -18,6 +18,7 @@
  * parse/load-html.ts) is listed as failed; a linked page that does
  * not exist (404) is only a dead link.
  */
+import * as cheerio from 'cheerio';
 import { isApiError } from '../errors.js';
 import type { LookupFetcher } from './fetcher.js';
 import { registrableDomain } from './domains.js';
@@ -55,6 +56,8 @@ export interface SitePage {
    * person's unless the name or the address is the creator's (verification.ts pageEmails).
    */
   credited?: Record<string, string>;
+  /** Addresses of `emails` only the page's header, footer or navigation shows (the site's chrome), lower case. */
+  chrome?: string[];
 }
 
 export interface SiteScan {
@@ -67,6 +70,11 @@ export interface SiteScan {
   limited: boolean;
   /** The declared URL redirected to another registrable domain: that URL, for the caller to classify. */
   redirectedTo: string | null;
+  /**
+   * Set by verification when the site is several people's and only the creator's own page of it is
+   * kept (`/talent/ada` on an agency's site): the site's chrome (`chrome`) speaks for the agency.
+   */
+  agency?: boolean;
 }
 
 /**
@@ -309,6 +317,7 @@ function readPage(page: HtmlPage): ReadPage {
   const contexts = anchorContexts(page.html, page.finalUrl);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
   const credited = creditedEmails(page.html, page.finalUrl);
+  const chrome = chromeEmails(page.html);
   const cards = cardNames(page.html, page.finalUrl);
   return {
     url: page.finalUrl,
@@ -322,10 +331,24 @@ function readPage(page: HtmlPage): ReadPage {
     anchorTexts: Object.fromEntries(anchors.map((a) => [a.url, a.text])),
     cards: Object.fromEntries(anchors.flatMap((a) => (cards.has(a.url) ? [[a.url, cards.get(a.url)!]] : []))),
     ...(credited.size ? { credited: Object.fromEntries(credited) } : {}),
+    ...(chrome.length ? { chrome } : {}),
   };
 }
 
-const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, cards, credited }: ReadPage): SitePage => ({
+/** Addresses only a page's header, footer or navigation shows (lower case). */
+function chromeEmails(html: string): string[] {
+  if (!/<(?:footer|header|nav)\b/i.test(html)) return [];
+  const $ = cheerio.load(html);
+  const inChrome = $('footer, header, nav')
+    .toArray()
+    .flatMap((el) => emailsInHtml($.html(el)).map((e) => e.toLowerCase()));
+  if (!inChrome.length) return [];
+  $('footer, header, nav').remove();
+  const rest = new Set(emailsInHtml($.html()).map((e) => e.toLowerCase()));
+  return [...new Set(inChrome.filter((e) => !rest.has(e)))];
+}
+
+const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, cards, credited, chrome }: ReadPage): SitePage => ({
   url,
   links,
   emails,
@@ -335,6 +358,7 @@ const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, c
   anchorTexts,
   cards,
   ...(credited ? { credited } : {}),
+  ...(chrome ? { chrome } : {}),
 });
 
 /**

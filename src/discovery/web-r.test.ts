@@ -1,0 +1,59 @@
+/**
+ * Failure classes an independent creator web found (session 27, "web R"), each on pages written here
+ * for it (none copied from that web). Each test fails without its fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseSourceHandle } from './input.js';
+import { runDiscovery } from './pipeline.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { webContext } from '../../test/support/discovery-context.js';
+
+type Src = 'social-b' | 'shortvideo' | 'video' | 'microblog-b';
+
+async function lookup(w: DiscoveryWeb, platform: Src, handle: string) {
+  const r = parseSourceHandle(platform, handle);
+  if (!r.ok) throw new Error(r.message);
+  const out = await runDiscovery(webContext(w).ctx, platform, r.ref, { emails: true, internal: null });
+  const byHandle = (h: string) => out.profiles.find((p) => p.handle.toLowerCase() === h);
+  return { out, byHandle, emails: out.emails.map((e) => e.email) };
+}
+
+describe('her own page on an agency site', () => {
+  it.each([['/talent/ada'], ['/ada-okoro']])(
+    'an "also on our roster" aside beside her card keeps the page (%s) hers: her channel it links is tied, the agency’s other pages and its footer are dropped',
+    async (path) => {
+      const w = new DiscoveryWeb();
+      w.ig.set('ada.okoro.comedy', {
+        username: 'ada.okoro.comedy',
+        fullName: 'Ada Okoro',
+        bio: 'skits',
+        externalUrl: `https://jollytalent.ng${path}`,
+        bioLinks: [],
+      });
+      w.page(
+        `https://jollytalent.ng${path}`,
+        sitePage(
+          'Ada Okoro — Jolly Talent',
+          '<div class="talent"><h2>Ada Okoro</h2><p>Stand-up from Enugu.</p><p><a href="https://www.instagram.com/ada.okoro.comedy/">Instagram</a> <a href="https://www.youtube.com/@AdaOkoroLaughs">YouTube</a></p><p>Book Ada: ada@jollytalent.ng</p></div>' +
+            '<aside><h3>Also on our roster</h3><p><a href="https://www.instagram.com/chidi.jokes/">Chidi</a>, <a href="https://www.instagram.com/ngozi.skits/">Ngozi</a></p></aside><a href="/about">About</a>',
+          { footer: '<p>Jolly Talent Ltd · Careers: jobs@jollytalent.ng</p>' },
+        ),
+      );
+      w.page('https://jollytalent.ng/about', sitePage('About', '<p>Talent management. General: info@jollytalent.ng</p>'));
+      w.youtube.set('adaokorolaughs', {
+        handle: 'AdaOkoroLaughs',
+        channelId: 'UCadaokoro00000000000000',
+        title: 'Ada Okoro',
+        description: 'skits',
+        links: [{ title: 'Instagram', url: 'https://www.instagram.com/ada.okoro.comedy/' }],
+      });
+      for (const h of ['chidi.jokes', 'ngozi.skits'])
+        w.ig.set(h, { username: h, fullName: h, bio: 'comedian', externalUrl: 'https://jollytalent.ng/', bioLinks: [] });
+      const { out, byHandle, emails } = await lookup(w, 'social-b', 'ada.okoro.comedy');
+      expect(out.diagnostics.expanded_website_urls).toEqual([`https://jollytalent.ng${path}`]);
+      expect(byHandle('adaokorolaughs')!.confidence).toBeGreaterThanOrEqual(0.9);
+      expect(emails).toEqual(['ada@jollytalent.ng']);
+      expect(byHandle('chidi.jokes')?.confidence ?? 0).toBeLessThan(0.5);
+    },
+  );
+});
