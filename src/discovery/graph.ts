@@ -46,6 +46,12 @@ export interface ProfileNode {
   fromPages: Set<string>;
   fromSites: Set<string>;
   fromProfiles: Set<string>;
+  /**
+   * Profiles (keys) on its own platform that link it: not a link of the creator's on that alone
+   * (collaborators and shout-outs), only when the link is mutual and the account holds the
+   * creator's name (verification.ts labelsOf).
+   */
+  samePlatformFrom: Set<string>;
   /** Anchor texts of the links to it, by the website (domain) whose page links it. */
   siteTexts: Map<string, string[]>;
   /**
@@ -197,6 +203,7 @@ export class EvidenceGraph {
         fromPages: new Set(),
         fromSites: new Set(),
         fromProfiles: new Set(),
+        samePlatformFrom: new Set(),
         siteTexts: new Map(),
         creditedBy: new Set(),
         textMentionBy: new Set(),
@@ -255,6 +262,7 @@ export class EvidenceGraph {
     for (const x of from.fromPages) into.fromPages.add(x);
     for (const x of from.fromSites) into.fromSites.add(x);
     for (const x of from.fromProfiles) into.fromProfiles.add(x);
+    for (const x of from.samePlatformFrom) into.samePlatformFrom.add(x);
     for (const [d, xs] of from.siteTexts) into.siteTexts.set(d, [...(into.siteTexts.get(d) ?? []), ...xs]);
     for (const x of from.creditedBy) into.creditedBy.add(x);
     for (const x of from.provenDomains) into.provenDomains.add(x);

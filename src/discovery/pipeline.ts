@@ -451,11 +451,19 @@ class Lookup {
     const c = accountOf(url);
     if (c) {
       if (!c.handle) return;
-      // A profile's links to other accounts on its own platform are collaborators and shout-outs
-      // far more often than the creator's own second account: not taken as the creator's.
-      if (from.kind === 'profile' && from.platform === c.platform) return;
       const key = g.nodeKey(c.platform, c.handle);
       if (key === g.source?.key) return;
+      // A profile's links to other accounts on its own platform are collaborators and shout-outs
+      // far more often than the creator's own second account: not taken as the creator's — only
+      // recorded, and read when the creator's own item links it, for a mutual link between two
+      // accounts under the creator's name (its old channel linking the new one back: labelsOf).
+      if (from.kind === 'profile' && from.platform === c.platform) {
+        if (credited || key === from.key) return;
+        const n = g.profileNode(key, c.platform, c.handle, c.url, order, depth);
+        n.samePlatformFrom.add(from.key);
+        if (mayFetch && n.status === 'new' && namesCreator(g, c.handle, null)) this.fetchAccount(n, 'candidate', by);
+        return;
+      }
       const n = g.profileNode(key, c.platform, c.handle, c.url, order, depth);
       if (credited) {
         // Read as a candidate (to be listed with what it is), never as the creator's.
@@ -572,14 +580,15 @@ class Lookup {
         textMention: mentions.has(l),
       }),
     );
-    if (n.isSource) this.followSecondMentions(n, n.view);
+    if (n.isSource || (n.anchored && n.depth < MAX_FETCH_DEPTH)) this.followSecondMentions(n, n.view);
   }
 
   /**
-   * `@handle`s the source's bio names as a second account ("サブ垢: @hoshi_sub", markers.ts
-   * secondAccountMentions), on the source's own platform: read as candidates — the creator's word,
-   * not a link, so they still need the usual proof (a link back: `creator_mention` with
-   * `reciprocal_profile_link` and what they say about themselves).
+   * `@handle`s the bio of the source or of an account the creator's items link names as a second
+   * account ("サブ垢: @hoshi_sub", "Мій другий акаунт: @…", markers.ts secondAccountMentions), on that
+   * account's own platform: read as candidates — the creator's word, not a link, so they still need
+   * the usual proof (a link back: `creator_mention` with `reciprocal_profile_link` and what they say
+   * about themselves).
    */
   private followSecondMentions(n: ProfileNode, view: ProfileView): void {
     const g = this.g;
@@ -590,8 +599,20 @@ class Lookup {
       if (!h) return;
       const key = g.nodeKey(n.platform, h);
       if (key === n.key) return;
-      const c = g.profileNode(key, n.platform, h, reader.profileUrl(h), [1, view.links.length + i], 1);
-      if (c.status === 'new') this.fetchAccount(c, 'candidate', this.askerOf({ kind: 'source' }));
+      const c = g.profileNode(
+        key,
+        n.platform,
+        h,
+        reader.profileUrl(h),
+        [...(n.isSource ? [1] : n.order), view.links.length + i],
+        n.depth + 1,
+      );
+      if (c.status === 'new')
+        this.fetchAccount(
+          c,
+          'candidate',
+          this.askerOf(n.isSource ? { kind: 'source' } : { kind: 'profile', key: n.key, anchored: true, platform: n.platform }),
+        );
     });
   }
 

@@ -344,7 +344,14 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // An account only the creator's words name (`YouTube: Viaja con Nico`) is a guess at a handle
   // until it was read: never read (beyond the fetch depth, failed), the words tie nothing.
   const linkedBy = (d: string) => n.status === 'ok' || !n.textMentionBy.has(d);
-  if ((n.fromSource && linkedBy('source')) || [...n.fromProfiles].some((k) => verifiedOther(k) && linkedBy(k)))
+  // A same-platform link (samePlatformFrom) counts when mutual and the account holds the creator's
+  // name: its old channel and the new one linking each other ("Starý kanál" ↔ "Nově mě najdete na …").
+  const mutualSamePlatform = () => {
+    if (!n.view || !n.samePlatformFrom.size || !namesCreator(g, n.view.handle, n.view.displayName)) return false;
+    const back = new Set(g.targetsOf(n.view.links).profiles);
+    return [...n.samePlatformFrom].some((k) => verifiedOther(k) && back.has(g.canonical(k)));
+  };
+  if ((n.fromSource && linkedBy('source')) || [...n.fromProfiles].some((k) => verifiedOther(k) && linkedBy(k)) || mutualSamePlatform())
     labels.push('verified_profile_link');
   if ([...n.fromPages].some((u) => v.pages.has(u))) labels.push('link_in_bio');
   // A creator website's link is its own account when the site presents it so (a social icon, the

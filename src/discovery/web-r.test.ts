@@ -57,3 +57,70 @@ describe('her own page on an agency site', () => {
     },
   );
 });
+
+describe('her accounts on one platform, and her second account named beyond the source', () => {
+  it('her new channel and her old one link each other (same platform, her name): the old one is hers; a collaborator’s channel it links one way is not', async () => {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('marek.hraje', {
+      handle: 'marek.hraje',
+      nickname: 'Marek Novák',
+      signature: 'hry',
+      bioLink: 'https://www.youtube.com/@MarekHraje',
+    });
+    w.youtube.set('marekhraje', {
+      handle: 'MarekHraje',
+      channelId: 'UCmarekhraje000000000000',
+      title: 'Marek Novák',
+      description: 'let’s play',
+      links: [
+        { title: 'TikTok', url: 'https://www.tiktok.com/@marek.hraje' },
+        { title: 'Starý kanál', url: 'https://www.youtube.com/@MarekNovakGaming' },
+        { title: 'Kámoš', url: 'https://www.youtube.com/@PetrHraje' },
+      ],
+    });
+    w.youtube.set('mareknovakgaming', {
+      handle: 'MarekNovakGaming',
+      channelId: 'UCmareknovakgaming000000',
+      title: 'Marek Novák (starý)',
+      description: 'Nově mě najdete na @MarekHraje',
+      links: [{ title: 'Nový kanál', url: 'https://www.youtube.com/@MarekHraje' }],
+    });
+    w.youtube.set('petrhraje', {
+      handle: 'PetrHraje',
+      channelId: 'UCpetrhraje0000000000000',
+      title: 'Petr',
+      description: 'hry',
+      links: [{ title: 'Marek', url: 'https://www.youtube.com/@MarekHraje' }],
+    });
+    const { byHandle } = await lookup(w, 'shortvideo', 'marek.hraje');
+    expect(byHandle('mareknovakgaming')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    expect(byHandle('petrhraje')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+
+  it('a verified account’s bio naming her second account ("Мій другий акаунт: @…"): read, and hers with a link back', async () => {
+    const w = new DiscoveryWeb();
+    w.x.set('oksana_art', {
+      screenName: 'oksana_art',
+      name: 'Оксана',
+      description: 'ілюстрації',
+      url: 'https://www.instagram.com/oksana.art.ua/',
+    });
+    w.ig.set('oksana.art.ua', {
+      username: 'oksana.art.ua',
+      fullName: 'Оксана',
+      bio: 'Мій другий акаунт для скетчів: @oksana.sketches',
+      externalUrl: 'https://x.com/oksana_art',
+      bioLinks: [],
+    });
+    w.ig.set('oksana.sketches', {
+      username: 'oksana.sketches',
+      fullName: 'Оксана',
+      bio: 'скетчі',
+      externalUrl: 'https://www.instagram.com/oksana.art.ua/',
+      bioLinks: [],
+    });
+    const { byHandle } = await lookup(w, 'microblog-b', 'oksana_art');
+    expect(byHandle('oksana.sketches')?.confidence ?? 0).toBeGreaterThanOrEqual(0.5);
+    expect(byHandle('oksana.sketches')?.evidence).toEqual(expect.arrayContaining(['creator_mention', 'second_account_marker']));
+  });
+});
