@@ -14,7 +14,52 @@
 import { parse as parseDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
 
+/**
+ * Link-in-bio hosts the shared classifier does not know (adding them there would change the link
+ * pages' public `socials`): `taplink.cc/<name>`, `bento.me/<name>`… — discovery reads a page there as
+ * a link page (linkpages.ts, the generic scan), never as anyone's owner-controlled website.
+ */
+export const OTHER_LINK_IN_BIO_HOSTS: ReadonlySet<string> = new Set([
+  'taplink.cc',
+  'taplink.at',
+  'taplink.ws',
+  'bento.me',
+  'heylink.me',
+  'allmylinks.com',
+  'linkpop.com',
+  'flow.page',
+  'linkr.bio',
+  'direct.me',
+  'lit.link',
+  'contactin.bio',
+  'linkfly.to',
+  'mylinks.ai',
+  'withkoji.com',
+  'linkbio.co',
+  'biolinky.co',
+  'linkin.page',
+  'linkyee.com',
+  'manylink.co',
+]);
+
+/** A page on one of OTHER_LINK_IN_BIO_HOSTS (`https://taplink.cc/mariia` → `https://taplink.cc/mariia`), or null. */
+export function otherLinkPage(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = u.hostname.toLowerCase().replace(/^www\./, '');
+  if (!OTHER_LINK_IN_BIO_HOSTS.has(host)) return null;
+  const seg = u.pathname.split('/').filter(Boolean)[0]?.replace(/^@/, '');
+  if (!seg || !/^[A-Za-z0-9._-]{2,64}$/.test(seg) || /^(?:login|signup|sign-up|register|pricing|about|help|blog|terms|privacy|app|features|templates)$/i.test(seg))
+    return null;
+  return `https://${host}/${seg}`;
+}
+
 export const SHARED_DOMAINS: ReadonlySet<string> = new Set([
+  ...OTHER_LINK_IN_BIO_HOSTS,
   // Retail and marketplaces
   'amazon.com',
   'walmart.com',

@@ -22,6 +22,7 @@ import { fetchHtmlPage } from './pages.js';
 import { anchorContexts, anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta, visibleText } from './text.js';
 import { relationMentions } from './relations.js';
 import { isPartialRead } from '../platforms/partial-read.js';
+import { otherLinkPage } from './domains.js';
 
 export interface LinkPageView {
   /** The page's canonical URL. */
@@ -182,6 +183,8 @@ export async function fetchLinkPage(f: LookupFetcher, url: string): Promise<Link
 export function linkPageUrl(url: string): string {
   const own = ownPageUrl(url);
   if (own) return own.url;
+  const other = otherLinkPage(url);
+  if (other) return other;
   const u = new URL(classifyLink(url)?.url ?? url);
   return `${u.origin}${u.pathname}`.replace(/\/$/, '') || u.origin;
 }
@@ -191,6 +194,8 @@ export function linkPageUrl(url: string): string {
  * link-in-bio host, or the vendor's own site (`linktr.ee/`, `linktr.ee/login`, `komi.io`).
  */
 export function linkPageOf(url: string): string | null {
+  const other = otherLinkPage(url);
+  if (other) return other;
   if (!isLinkInBioHost(url) || !classifyLink(url)?.handle) return null;
   try {
     return linkPageUrl(url);

@@ -206,6 +206,43 @@ const FAN_PHRASES = [
   'fan-club',
   'fanclub von',
   'pas le compte officiel',
+  // Czech, Slovak, Hungarian, Greek, Romanian, Swedish, Finnish, Hebrew, Persian, Bengali (an outside web, session 27)
+  'fanouskovsky',
+  'fanouskovska',
+  'fanouskovske',
+  'fanousku',
+  'neoficialni',
+  'neoficialny',
+  'neoficialna',
+  'rajongoi',
+  'rajongo oldal',
+  'nem hivatalos',
+  'σελιδα θαυμαστων',
+  'λογαριασμος θαυμαστων',
+  'ανεπισημο',
+  'ανεπισημος',
+  'ανεπισημη',
+  'pagina de fani',
+  'cont de fani',
+  'neoficial',
+  'neoficiala',
+  'fansida',
+  'inofficiell',
+  'inofficiellt',
+  'fanisivu',
+  'fanitili',
+  'epavirallinen',
+  'עמוד מעריצים',
+  'חשבון מעריצים',
+  'לא רשמי',
+  'صفحه هواداران',
+  'پیج هواداری',
+  'هواداری',
+  'غیر رسمی',
+  'غیررسمی',
+  'ফ্যান পেজ',
+  'ফ্যান অ্যাকাউন্ট',
+  'অনানুষ্ঠানিক',
   // Thai, Japanese, Korean, Chinese (matched as substrings)
   'แฟนเพจ',
   'แฟนคลับ',
@@ -479,7 +516,9 @@ function phraseMatcher(phrases: readonly string[]): (text: string) => boolean {
   const latin = phrases
     .filter((p) => !CJK.test(p))
     .map((p) => fold(p))
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (/[\p{L}\p{N}]$/u.test(p) ? '(?![\\p{L}\\p{N}])' : ''));
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (/[\p{L}\p{N}]$/u.test(p) ? '(?![\\p{L}\\p{N}])' : ''))
+    // A space or hyphen inside a phrase is any of them, or none: "fan made" is "fan-made" and "fanmade".
+    .map((p) => p.replace(/(?<=[\p{L}\p{N}])[\s-]+(?=[\p{L}\p{N}])/gu, '[\\s\\-\u2010-\u2015_]*'));
   const cjk = phrases.filter((p) => CJK.test(p)).map(fold);
   const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${latin.join('|')})`, 'u');
   return (text) => {

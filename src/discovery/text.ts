@@ -18,6 +18,7 @@ import { loadHtml } from '../parse/load-html.js';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
+import { OTHER_LINK_IN_BIO_HOSTS } from './domains.js';
 import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
 
@@ -89,7 +90,13 @@ export function spelledOutEmails(text: string): string[] {
 /** A domain every creator shares (a platform, a link-in-bio vendor, a shortener): never a creator's contact domain. */
 export function isSharedDomain(domain: string): boolean {
   const d = domain.toLowerCase();
-  return isLinkInBioHost(d) || isShortener(d) || classifyLink(`https://${d}/`) !== null || isLinkInBioVendorDomain(d);
+  return (
+    isLinkInBioHost(d) ||
+    isShortener(d) ||
+    classifyLink(`https://${d}/`) !== null ||
+    isLinkInBioVendorDomain(d) ||
+    OTHER_LINK_IN_BIO_HOSTS.has(parseDomain(d).domain ?? d)
+  );
 }
 
 /** The registrable domains of the link-in-bio vendors themselves (`linktr.ee`, `komi.io`, `beacons.ai`…). */

@@ -364,7 +364,9 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)))
       labels.push('reciprocal_profile_link');
-    if (t.domains.some((d) => v.sites.has(d))) labels.push('shared_website');
+    // A bio may name the creator's website as a bare domain ("… ainovirtanen.fi"): apps render it as
+    // a link; read here only against the creator's own sites (never fetched, never elsewhere).
+    if (t.domains.some((d) => v.sites.has(d)) || bareDomains(n.view!).some((d) => v.sites.has(d))) labels.push('shared_website');
   }
   if (comparableHandle(n.platform, n.handle) === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
   // Proofs (issue 35): a domain the account is proven to control is the creator's website; a link
@@ -502,6 +504,24 @@ export function pageEmails(g: EvidenceGraph, page: SitePage, scan?: SiteScan | n
       namesIt(name) || namesShortFirst(g, words) || namesIt(e.slice(0, e.lastIndexOf('@'))) || namesIt(e.slice(e.lastIndexOf('@') + 1))
     );
   });
+}
+
+const bareMemo = new WeakMap<ProfileView, string[]>();
+
+/** Registrable domains a bio writes without a scheme (`ainovirtanen.fi`, `www.klara.cz`), any suffix; not addresses. */
+function bareDomains(view: ProfileView): string[] {
+  let out = bareMemo.get(view);
+  if (!out) {
+    out = [];
+    for (const m of (view.bio ?? '').matchAll(
+      /(?<![\p{L}\p{N}@._%+/-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})(?![\p{L}\p{N}@_-]|\.[\p{L}\p{N}])/giu,
+    )) {
+      const d = ownerDomain(`https://${m[1].toLowerCase()}/`);
+      if (d) out.push(d);
+    }
+    bareMemo.set(view, out);
+  }
+  return out;
 }
 
 /**

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSourceHandle } from './input.js';
 import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { markersOf } from './markers.js';
+import { namesRelation } from './relations.js';
 import { webContext } from '../../test/support/discovery-context.js';
 
 type Src = 'social-b' | 'shortvideo' | 'video' | 'microblog-b';
@@ -122,5 +124,61 @@ describe('her accounts on one platform, and her second account named beyond the 
     const { byHandle } = await lookup(w, 'microblog-b', 'oksana_art');
     expect(byHandle('oksana.sketches')?.confidence ?? 0).toBeGreaterThanOrEqual(0.5);
     expect(byHandle('oksana.sketches')?.evidence).toEqual(expect.arrayContaining(['creator_mention', 'second_account_marker']));
+  });
+});
+
+describe('smaller structural gaps', () => {
+  it('a hyphen inside fan wording ("fan-made", "fan-page") is the phrase; Czech, Hungarian and Greek fan wording', () => {
+    const keys = ['filipspelar'];
+    const m = (bio: string) => markersOf({ handle: 'filipspelar.clips', displayName: 'Filip clips', bio }, keys, ['filipspelar']).fan;
+    expect(m('clips 🎬 fan-made')).toBe(true);
+    expect(m('the fan-page of Filip')).toBe(true);
+    expect(m('Neoficiální fanouškovský kanál')).toBe(true);
+    expect(m('nem hivatalos rajongói oldal')).toBe(true);
+    expect(m('ανεπίσημη σελίδα')).toBe(true);
+    expect(m('my clips channel')).toBe(false);
+  });
+
+  it('family and friends labelled with an emoji, Greek and Hungarian possessives; a work word before an emoji is the creator describing itself', () => {
+    for (const t of [
+      'Friends 💕 Lena',
+      'Sister 💖 @mara.b',
+      'Η αδερφή μου 💕',
+      'του φίλου μου το μαγαζί',
+      'Húgom csatornája',
+      'a barátnőm boltja',
+    ])
+      expect(namesRelation(t), t).toBe(true);
+    for (const t of ['Editor ✂️ Lagos', 'Photographer 📸 Accra', 'Friendly 💕 vibes', 'Ο φίλος των ζώων'])
+      expect(namesRelation(t), t).toBe(false);
+  });
+
+  it('a bio naming her website as a bare domain shares it; a taplink page is a link page, not a website', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('aino.codes', {
+      username: 'aino.codes',
+      fullName: 'Aino Lahti',
+      bio: 'dev',
+      externalUrl: 'https://ainolahti.fi/',
+      bioLinks: ['https://taplink.cc/aino.codes'],
+    });
+    w.page('https://ainolahti.fi/', sitePage('Aino Lahti', '<p>Indie dev.</p>'));
+    w.page('https://taplink.cc/aino.codes', sitePage('Aino', '<p><a href="https://www.youtube.com/@AinoLahtiDev">YouTube</a></p>'));
+    w.youtube.set('ainolahtidev', {
+      handle: 'AinoLahtiDev',
+      channelId: 'UCainolahti0000000000000',
+      title: 'Aino Lahti',
+      description: '',
+      links: [],
+    });
+    // Her same-handle TikTok names the site in its bio, no link.
+    w.tiktok.set('aino.codes', { handle: 'aino.codes', nickname: 'Aino L.', signature: 'Indie dev 🦊 ainolahti.fi' });
+    const { out, byHandle } = await lookup(w, 'social-b', 'aino.codes');
+    expect(out.diagnostics.link_in_bio_urls).toEqual(['https://taplink.cc/aino.codes']);
+    expect(out.diagnostics.expanded_website_urls).toEqual(['https://ainolahti.fi/']);
+    expect(byHandle('ainolahtidev')?.evidence).toContain('link_in_bio');
+    expect(out.profiles.find((p) => p.platform === 'shortvideo')?.evidence).toEqual(
+      expect.arrayContaining(['same_handle_match', 'shared_website']),
+    );
   });
 });
