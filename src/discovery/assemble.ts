@@ -158,7 +158,12 @@ export async function assemble(g: EvidenceGraph, st: LookupState, ctx: OpContext
     websearch_verification_partial: wsPartial,
   };
 
-  const found = foundEmails(g, linkPages, crawled, verifiedProfiles);
+  // A link page is the creator's when it links the creator (a search result, a second account's own page);
+  // one only a candidate declares (a friend's or a fan's page linking her back) is scanned as the candidate is: not at all.
+  const scannedPages = linkPages.filter(
+    (p) => p.fromSource || !p.fromProfiles.size || [...p.fromProfiles].some((k) => verified.has(g.canonical(k))),
+  );
+  const found = foundEmails(g, scannedPages, crawled, verifiedProfiles);
 
   // Internal-only sources: addresses only. Nothing of theirs enters a list; their state still
   // counts for `partial` and `email_scan_limited`.

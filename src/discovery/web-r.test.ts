@@ -182,3 +182,36 @@ describe('smaller structural gaps', () => {
     );
   });
 });
+
+describe('a candidate’s own link page that links the creator back', () => {
+  it('a friend’s link page linking her is not scanned for addresses (the friend is not)', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('priya.paints', {
+      username: 'priya.paints',
+      fullName: 'Priya Nair',
+      bio: 'painter',
+      externalUrl: 'https://linktr.ee/priyapaints',
+      bioLinks: [],
+    });
+    w.linktree.set('priyapaints', {
+      username: 'priyapaints',
+      description: 'Priya',
+      links: [{ title: 'Friends 💕 Tomek', url: 'https://www.instagram.com/tomek.ink/' }],
+    });
+    w.ig.set('tomek.ink', {
+      username: 'tomek.ink',
+      fullName: 'Tomek Wrona',
+      bio: 'linocut',
+      externalUrl: 'https://linktr.ee/tomek.ink',
+      bioLinks: [],
+    });
+    w.linktree.set('tomek.ink', {
+      username: 'tomek.ink',
+      description: 'Tomek',
+      links: [{ title: 'Priya 💕', url: 'https://www.instagram.com/priya.paints/' }],
+      email: 'tomek.wrona@gmail.com',
+    });
+    const { emails } = await lookup(w, 'social-b', 'priya.paints');
+    expect(emails).toEqual([]);
+  });
+});
