@@ -47,7 +47,9 @@ const SIGN_DOT = '\\s*[·∙⋅・。｡]\\s*';
 /** `(at)`, `[at]`, `{@}` between name and domain (the shared extractor's brackets), for a domain whose dots are spelled. */
 const BRACKETED_AT = '\\s*(?:\\(\\s*(?:at|@)\\s*\\)|\\[\\s*(?:at|@)\\s*\\]|\\{\\s*(?:at|@)\\s*\\})\\s*';
 const SPELLINGS = [
-  { at: around(['at']), plain: false },
+  // English "at", and words for it that are words too (Swedish "ät" eat, Persian "ات" a suffix,
+  // Bengali "এট"): only with a spelled dot or a contact cue ("aino ät ainovirtanen piste fi").
+  { at: around(['at', 'ät', 'ات', 'এট']), plain: false },
   { at: `${around(AT_WORDS_PLAIN)}|${BRACKETED_AT}`, plain: true },
 ].map(({ at, plain }) => ({
   plain,

@@ -8,6 +8,8 @@ import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { markersOf } from './markers.js';
 import { namesRelation } from './relations.js';
+import { emailsInText } from './text.js';
+import { linkScore } from './website.js';
 import { webContext } from '../../test/support/discovery-context.js';
 
 type Src = 'social-b' | 'shortvideo' | 'video' | 'microblog-b';
@@ -213,5 +215,26 @@ describe('a candidate’s own link page that links the creator back', () => {
     });
     const { emails } = await lookup(w, 'social-b', 'priya.paints');
     expect(emails).toEqual([]);
+  });
+});
+
+describe('wording in more languages', () => {
+  it('spelled addresses: Persian "ات … دات", unbracketed Nordic "ät … piste", Bengali "এট … ডট"; a bare "ät" in prose is no address', () => {
+    expect(emailsInText('سفارش: roya.art ات gmail دات com')).toEqual(['roya.art@gmail.com']);
+    expect(emailsInText('Sähköposti: onni ät onnilahti piste fi')).toEqual(['onni@onnilahti.fi']);
+    expect(emailsInText('বুকিং: mitu.music এট gmail ডট com')).toEqual(['mitu.music@gmail.com']);
+    expect(emailsInText('Kom och ät middag med oss i helgen')).toEqual([]);
+  });
+
+  it('menu words of Greek, Hebrew, Persian and Bengali sites, and a shared site’s people page, are worth a page', () => {
+    const score = (text: string, path = '/x') => linkScore({ url: `https://site.gr${path}`, text });
+    expect(score('Επικοινωνία')).toBe(3);
+    expect(score('צור קשר')).toBe(3);
+    expect(score('تماس با ما')).toBe(3);
+    expect(score('যোগাযোগ')).toBe(3);
+    expect(score('Σχετικά')).toBe(1);
+    expect(score('Δάσκαλοι')).toBe(1);
+    expect(score('Teachers')).toBe(1);
+    expect(score('Εκδηλώσεις')).toBe(0);
   });
 });

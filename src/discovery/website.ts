@@ -145,6 +145,21 @@ const WORDS: [number, string[]][] = [
       '문의',
       'контакты',
       'связаться',
+      'контакти',
+      'зв-язок',
+      'επικοινωνια',
+      'επικοινωνηστε',
+      'צור-קשר',
+      'יצירת-קשר',
+      'تماس',
+      'تماس-با-ما',
+      'ارتباط-با-ما',
+      'যোগাযোগ',
+      'ያግኙን',
+      'kapcsolatfelvetel',
+      'kontaktujte-nas',
+      'kontaktai',
+      'hubungi-kami',
     ],
   ],
   // A business page: bookings, press, management — and a bio page, where creators put their contact.
@@ -251,6 +266,56 @@ const WORDS: [number, string[]][] = [
       'our-team',
       'equipe',
       'legal',
+      // Greek, Hebrew, Persian, Bengali, Ukrainian, Czech, Hungarian, Romanian, Finnish, Malay
+      'σχετικα',
+      'σχετικα-με-εμας',
+      'σχετικα-με-μενα',
+      'ποιοι-ειμαστε',
+      'βιογραφικο',
+      'אודות',
+      'עלינו',
+      'עליי',
+      'درباره',
+      'درباره-ما',
+      'درباره-من',
+      'সম্পর্কে',
+      'আমাদের-সম্পর্কে',
+      'আমার-সম্পর্কে',
+      'про-мене',
+      'про-нас',
+      'о-мне',
+      'o-mne',
+      'rolam',
+      'rolunk',
+      'despre',
+      'despre-mine',
+      'despre-noi',
+      'tietoa',
+      'minusta',
+      'meista',
+      'tentang',
+      'tentang-kami',
+      'tentang-saya',
+      // A shared site's people page, where a member's own card sits (a studio's teachers, a band's members).
+      'teachers',
+      'instructors',
+      'members',
+      'staff',
+      'crew',
+      'ομαδα',
+      'δασκαλοι',
+      'εκπαιδευτες',
+      'צוות',
+      'تیم',
+      'টিম',
+      'команда',
+      'tym',
+      'csapat',
+      'echipa',
+      'tiimi',
+      'equipo',
+      'equipa',
+      'mitglieder',
       '会社概要',
       '关于我们',
       '關於我們',
@@ -260,7 +325,12 @@ const WORDS: [number, string[]][] = [
   ],
 ];
 const SCORE = new Map<string, number>();
-for (const [score, words] of WORDS) for (const w of words) SCORE.set(w, Math.max(SCORE.get(w) ?? 0, score));
+for (const [score, words] of WORDS)
+  for (const w of words) {
+    // As the page's links are read (slug: marks dropped, so "σχετικά" and "যোগাযোগ" compare).
+    const k = slug(w);
+    SCORE.set(k, Math.max(SCORE.get(k) ?? 0, score));
+  }
 
 /** `À propos`, `Über mich`, `📩 Contact`, `contact.html` → `a-propos`, `uber-mich`, `contact`, `contact`. */
 function slug(text: string): string {

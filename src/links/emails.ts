@@ -279,6 +279,8 @@ export const DOT_WORDS = [
   'डॉट',
   'डोट',
   'נקודה',
+  'دات', // Persian, the English word
+  'ডট', // Bengali
 ];
 export const escapeRe = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
 const AT_WORD = ['at', '@', 'et', 'ät', 'aet', ...AT_WORDS_PLAIN].map(escapeRe).join('|');
