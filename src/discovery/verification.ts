@@ -358,7 +358,13 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // platform's name, the creator's name); an account the site names otherwise (another @handle,
   // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
   const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d));
-  if (siteLinks.some((d) => (n.siteTexts.get(d) ?? ['']).some((t) => presentsAsOwn(g, t, n.handle)))) labels.push('website_link');
+  // A link in a person's card (a heading naming the account, `<h3>Omar Saleh</h3><a>Instagram</a>`
+  // to @omar.saleh) is named by the card: on a site of two hosts, the co-host's card is a credit.
+  const presents = (d: string) => {
+    const card = cardHeading(g, n, d);
+    return card !== null ? presentsAsOwn(g, card, n.handle) : (n.siteTexts.get(d) ?? ['']).some((t) => presentsAsOwn(g, t, n.handle));
+  };
+  if (siteLinks.some(presents)) labels.push('website_link');
   else if (siteLinks.length) labels.push('website_credit');
   const t = g.viewTargets(n);
   if (t) {
@@ -655,6 +661,30 @@ function presentsAsOwn(g: EvidenceGraph, text: string, handle: string | null = n
   if (!words.length) return true;
   const flat = words.join('');
   return personKeys(g, []).some((k) => flat.includes(k)) || namesShortFirst(g, words);
+}
+
+/**
+ * The heading of the person's card a page of site `domain` links `n` in (text.ts cardNames), when it
+ * names the account: a word of it (three letters or more, no platform word) is in its handle. Null
+ * when no such card holds it.
+ */
+function cardHeading(g: EvidenceGraph, n: ProfileNode, domain: string): string | null {
+  const pages = g.sites.get(domain)?.scan?.pages ?? [];
+  const handle = key(n.handle);
+  for (const page of pages) {
+    if (!page.cards) continue;
+    for (const l of page.links) {
+      const heading = page.cards[l];
+      if (!heading) continue;
+      const a = accountOf(l);
+      if (!a?.handle || g.canonical(g.nodeKey(a.platform, a.handle)) !== n.key) continue;
+      const words = fold(heading)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 3 && !SOCIAL_WORDS.has(w) && !OWN_WORDS.has(w));
+      if (words.some((w) => handle.includes(key(w)))) return heading;
+    }
+  }
+  return null;
 }
 
 /** The source's or a verified profile's bio names `handle` as a second account (markers.ts secondAccountMentions). */

@@ -238,3 +238,74 @@ describe('wording in more languages', () => {
     expect(score('Εκδηλώσεις')).toBe(0);
   });
 });
+
+describe('a site of the creator and one co-host (web Q)', () => {
+  it('the co-host’s card links (platform-named, under the co-host’s name) are credits: the co-host linking the site back is not verified', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('nadia.pods', {
+      username: 'nadia.pods',
+      fullName: 'Nadia Rahman',
+      bio: 'podcast',
+      externalUrl: 'https://twocups.fm/',
+      bioLinks: [],
+    });
+    const card = (name: string, ig: string) =>
+      `<div class="host"><h3>${name}</h3><a href="https://www.instagram.com/${ig}/">Instagram</a></div>`;
+    w.page(
+      'https://twocups.fm/',
+      sitePage(
+        'Two Cups',
+        `<h1>Two Cups</h1><div class="hosts">${card('Nadia Rahman', 'nadia.pods')}${card('Omar Saleh', 'omar.saleh')}</div><p>hello@twocups.fm</p>`,
+      ),
+    );
+    w.ig.set('omar.saleh', {
+      username: 'omar.saleh',
+      fullName: 'Omar Saleh',
+      bio: 'co-host',
+      externalUrl: 'https://twocups.fm/',
+      bioLinks: [],
+    });
+    const { byHandle } = await lookup(w, 'social-b', 'nadia.pods');
+    expect(byHandle('omar.saleh')?.evidence).toContain('website_credit');
+    expect(byHandle('omar.saleh')!.confidence).toBeLessThan(0.5);
+  });
+});
+
+describe('the creator disowning an account it links (web Q)', () => {
+  it('"no longer mine", "bị hack", "acc cũ @… bỏ rồi": the account is someone else’s now, never verified nor scanned; "Twitter (old)" stays hers', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('linh.xinh', {
+      username: 'linh.xinh',
+      fullName: 'Linh Trần',
+      bio: 'makeup 💄\nacc cũ @linh.xinh.beauty bỏ rồi nha',
+      externalUrl: 'https://linktr.ee/linhxinh',
+      bioLinks: ['https://www.instagram.com/linh.xinh.beauty/'],
+    });
+    w.linktree.set('linhxinh', {
+      username: 'linhxinh',
+      description: 'Linh',
+      links: [
+        { title: 'TikTok cũ (bị hack)', url: 'https://www.tiktok.com/@linhxinh.makeup' },
+        { title: 'X — old account, no longer mine', url: 'https://x.com/linhxinh' },
+        { title: 'Twitter (old)', url: 'https://x.com/linhtran_old' },
+      ],
+    });
+    w.ig.set('linh.xinh.beauty', {
+      username: 'linh.xinh.beauty',
+      fullName: 'Linh Beauty Shop',
+      bio: 'shop: sales@linhbeauty.vn',
+      externalUrl: null,
+      bioLinks: [],
+    });
+    w.tiktok.set('linhxinh.makeup', { handle: 'linhxinh.makeup', nickname: 'Linh', signature: 'crypto giveaway 💸' });
+    w.x.set('linhxinh', { screenName: 'linhxinh', name: 'Linh', description: 'deals: deals@linhx.com' });
+    w.x.set('linhtran_old', { screenName: 'linhtran_old', name: 'Linh Trần', description: '' });
+    const { byHandle, emails } = await lookup(w, 'social-b', 'linh.xinh');
+    for (const h of ['linh.xinh.beauty', 'linhxinh.makeup', 'linhxinh']) {
+      expect(byHandle(h)?.evidence ?? ['other_person'], h).toContain('other_person');
+      expect(byHandle(h)?.confidence ?? 0, h).toBeLessThan(0.5);
+    }
+    expect(byHandle('linhtran_old')!.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(emails).toEqual([]);
+  });
+});
