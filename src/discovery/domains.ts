@@ -53,7 +53,11 @@ export function otherLinkPage(url: string): string | null {
   const host = u.hostname.toLowerCase().replace(/^www\./, '');
   if (!OTHER_LINK_IN_BIO_HOSTS.has(host)) return null;
   const seg = u.pathname.split('/').filter(Boolean)[0]?.replace(/^@/, '');
-  if (!seg || !/^[A-Za-z0-9._-]{2,64}$/.test(seg) || /^(?:login|signup|sign-up|register|pricing|about|help|blog|terms|privacy|app|features|templates)$/i.test(seg))
+  if (
+    !seg ||
+    !/^[A-Za-z0-9._-]{2,64}$/.test(seg) ||
+    /^(?:login|signup|sign-up|register|pricing|about|help|blog|terms|privacy|app|features|templates)$/i.test(seg)
+  )
     return null;
   return `https://${host}/${seg}`;
 }
