@@ -474,7 +474,7 @@ const BY_RE =
 export function creditedEmails(html: string, pageUrl: string): Map<string, string> {
   const out = new Map<string, string>();
   const own = registrableDomain(pageUrl);
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html, `the website page ${pageUrl}`);
   const siteName = key($('title').first().text() + ' ' + ($('meta[property="og:site_name"]').attr('content') ?? ''));
   $(LEAF_BLOCKS).each((_, el) => {
     const block = $(el);
