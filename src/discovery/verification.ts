@@ -72,10 +72,12 @@ export function solve(g: EvidenceGraph, without: string | null): Verification {
     }
     for (const d of v.sites) {
       const site = g.sites.get(d);
-      if (site && isRoster(g, site, v)) {
+      if (!site) continue;
+      const pages = site.scan?.pages.length;
+      if (isRoster(g, site, v)) {
         rosters.add(d);
         again = true;
-      }
+      } else if (site.scan?.pages.length !== pages) again = true; // trimmed to the creator's own page: judged again without the rest
     }
     if (!again) return v;
   }
@@ -171,7 +173,7 @@ const samePage = (a: string, b: string) => {
  * declared there is dropped from the site's scan instead.
  */
 function isRoster(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
-  if (trimAgencySite(s)) return false;
+  if (trimAgencySite(s) || trimHandlePage(g, s, v)) return false;
   const found = rosterPages(g, s, v);
   if (!found.length || !s.scan) return false;
   const start = s.scan.startUrl;
@@ -210,6 +212,14 @@ const PEOPLE_SEGMENTS = new Set([
   'artists',
   'talent',
   'talents',
+  'talento',
+  'talentos',
+  'talenti',
+  'talente',
+  'creadores',
+  'criadores',
+  'createurs',
+  'creatori',
   'creator',
   'creators',
   'roster',
@@ -279,6 +289,30 @@ function trimAgencySite(s: SiteNode): boolean {
       return false;
     }
   });
+  return true;
+}
+
+/**
+ * The creator declared its page on a host of many people's pages: the page's path is one of the
+ * creator's handles (`saweria.co/bimacoding`, `ko-fi.com/@bimacoding`, `host/u/bimacoding`) — a tip
+ * jar, a shop or a profile on a service, whose home page, other pages and header and footer are the
+ * service's own (its accounts, its support address). Only that page (and pages under it) is the
+ * creator's, as on an agency's site. Trims the scan; true when it did.
+ */
+function trimHandlePage(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+  if (!s.scan || s.scan.agency) return false;
+  let path: string;
+  try {
+    path = new URL(s.scan.startUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+  const last = decodeURIComponentSafe(path.split('/').pop() ?? '').replace(/^@/, '');
+  if (!last) return false;
+  const handles = [g.sourceHandle, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.handle ?? '')].filter((h) => h.length >= 3);
+  if (!handles.some((h) => key(h) === key(last))) return false;
+  s.scan.agency = true;
+  s.scan.pages = s.scan.pages.filter((p) => underPage(p.url, s.scan!.startUrl));
   return true;
 }
 
@@ -357,7 +391,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // A creator website's link is its own account when the site presents it so (a social icon, the
   // platform's name, the creator's name); an account the site names otherwise (another @handle,
   // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
-  const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d));
+  const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d) && keptPageLinks(g, n, d));
   // A link in a person's card (a heading naming the account, `<h3>Omar Saleh</h3><a>Instagram</a>`
   // to @omar.saleh) is named by the card: on a site of two hosts, the co-host's card is a credit.
   const presents = (d: string) => {
@@ -372,7 +406,8 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
       labels.push('reciprocal_profile_link');
     // A bio may name the creator's website as a bare domain ("… ainovirtanen.fi"): apps render it as
     // a link; read here only against the creator's own sites (never fetched, never elsewhere).
-    if (t.domains.some((d) => v.sites.has(d)) || bareDomains(n.view!).some((d) => v.sites.has(d))) labels.push('shared_website');
+    if (sharesCreatorSite(g, n, v, t.domains) || bareDomains(n.view!).some((d) => v.sites.has(d) && !g.sites.get(d)?.scan?.agency))
+      labels.push('shared_website');
   }
   if (comparableHandle(n.platform, n.handle) === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
   // Proofs (issue 35): a domain the account is proven to control is the creator's website; a link
@@ -397,6 +432,50 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // Someone else's by the creator's words or its own (never verified, evidence.ts).
   if (isOtherPerson(g, n, v)) labels.push('other_person');
   return labels;
+}
+
+/**
+ * Whether a page of site `d` the creator's scan keeps links `n`. A site of several people
+ * (`scan.agency`: the creator's own page on an agency's site) keeps only the creator's page, and
+ * the links the crawl met on its other pages (the home page's roster cards) are the agency's.
+ */
+function keptPageLinks(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
+  const scan = g.sites.get(d)?.scan;
+  if (!scan?.agency) return true;
+  // The kept page's own header, footer and navigation are the host's (its accounts, not the creator's).
+  return scan.pages.some((p) =>
+    p.links.some((l) => {
+      if (p.chromeLinks?.includes(l)) return false;
+      const a = accountOf(l);
+      return !!a?.handle && g.canonical(g.nodeKey(a.platform, a.handle)) === n.key;
+    }),
+  );
+}
+
+/**
+ * Whether the account links one of the creator's websites (`domains`: those its links reach). On
+ * a site of several people only the creator's own page (the declared one, or under it) is the
+ * creator's: another talent's page on the agency's domain shares nothing with the creator.
+ */
+function sharesCreatorSite(g: EvidenceGraph, n: ProfileNode, v: Verification, domains: readonly string[]): boolean {
+  return domains.some((d) => {
+    if (!v.sites.has(d)) return false;
+    const scan = g.sites.get(d)?.scan;
+    if (!scan?.agency) return true;
+    return n.view!.links.some((l) => underPage(l, scan.startUrl));
+  });
+}
+
+/** `url` is the page `page` or a page under it (host without `www.`, path without trailing slashes). */
+function underPage(url: string, page: string): boolean {
+  try {
+    const [u, p] = [new URL(url), new URL(page)];
+    const host = (x: URL) => x.hostname.replace(/^www\./, '');
+    const path = (x: URL) => x.pathname.replace(/\/+$/, '');
+    return host(u) === host(p) && (path(u) === path(p) || path(u).startsWith(`${path(p)}/`));
+  } catch {
+    return false;
+  }
 }
 
 /**

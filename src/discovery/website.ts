@@ -18,8 +18,8 @@
  * parse/load-html.ts) is listed as failed; a linked page that does
  * not exist (404) is only a dead link.
  */
-import * as cheerio from 'cheerio';
 import { isApiError } from '../errors.js';
+import { loadHtml } from '../parse/load-html.js';
 import type { LookupFetcher } from './fetcher.js';
 import { registrableDomain } from './domains.js';
 import type { HtmlPage } from './pages.js';
@@ -58,6 +58,8 @@ export interface SitePage {
   credited?: Record<string, string>;
   /** Addresses of `emails` only the page's header, footer or navigation shows (the site's chrome), lower case. */
   chrome?: string[];
+  /** Links of `links` only the page's header, footer or navigation holds (the site's own accounts on a host's page). */
+  chromeLinks?: string[];
 }
 
 export interface SiteScan {
@@ -387,7 +389,7 @@ function readPage(page: HtmlPage): ReadPage {
   const contexts = anchorContexts(page.html, page.finalUrl);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
   const credited = creditedEmails(page.html, page.finalUrl);
-  const chrome = chromeEmails(page.html);
+  const chrome = chromeOf(page.html, page.finalUrl);
   const cards = cardNames(page.html, page.finalUrl);
   return {
     url: page.finalUrl,
@@ -401,24 +403,41 @@ function readPage(page: HtmlPage): ReadPage {
     anchorTexts: Object.fromEntries(anchors.map((a) => [a.url, a.text])),
     cards: Object.fromEntries(anchors.flatMap((a) => (cards.has(a.url) ? [[a.url, cards.get(a.url)!]] : []))),
     ...(credited.size ? { credited: Object.fromEntries(credited) } : {}),
-    ...(chrome.length ? { chrome } : {}),
+    ...(chrome.emails.length ? { chrome: chrome.emails } : {}),
+    ...(chrome.links.length ? { chromeLinks: chrome.links } : {}),
   };
 }
 
-/** Addresses only a page's header, footer or navigation shows (lower case). */
-function chromeEmails(html: string): string[] {
-  if (!/<(?:footer|header|nav)\b/i.test(html)) return [];
-  const $ = cheerio.load(html);
-  const inChrome = $('footer, header, nav')
+/** The addresses (lower case) and links only a page's header, footer or navigation shows. */
+function chromeOf(html: string, pageUrl: string): { emails: string[]; links: string[] } {
+  if (!/<(?:footer|header|nav)\b/i.test(html)) return { emails: [], links: [] };
+  const $ = loadHtml(html, `the website page ${pageUrl}`);
+  const parts = $('footer, header, nav')
     .toArray()
-    .flatMap((el) => emailsInHtml($.html(el)).map((e) => e.toLowerCase()));
-  if (!inChrome.length) return [];
+    .map((el) => $.html(el));
+  const emails = parts.flatMap((h) => emailsInHtml(h).map((e) => e.toLowerCase()));
+  const links = parts.flatMap((h) => pageAnchors(h, pageUrl).map((a) => a.url));
+  if (!emails.length && !links.length) return { emails: [], links: [] };
   $('footer, header, nav').remove();
-  const rest = new Set(emailsInHtml($.html()).map((e) => e.toLowerCase()));
-  return [...new Set(inChrome.filter((e) => !rest.has(e)))];
+  const rest = $.html();
+  const restEmails = new Set(emailsInHtml(rest).map((e) => e.toLowerCase()));
+  const restLinks = new Set(pageAnchors(rest, pageUrl).map((a) => a.url));
+  return { emails: [...new Set(emails.filter((e) => !restEmails.has(e)))], links: [...new Set(links.filter((l) => !restLinks.has(l)))] };
 }
 
-const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, cards, credited, chrome }: ReadPage): SitePage => ({
+const sitePage = ({
+  url,
+  links,
+  emails,
+  mentions,
+  labels,
+  others,
+  anchorTexts,
+  cards,
+  credited,
+  chrome,
+  chromeLinks,
+}: ReadPage): SitePage => ({
   url,
   links,
   emails,
@@ -429,6 +448,7 @@ const sitePage = ({ url, links, emails, mentions, labels, others, anchorTexts, c
   cards,
   ...(credited ? { credited } : {}),
   ...(chrome ? { chrome } : {}),
+  ...(chromeLinks ? { chromeLinks } : {}),
 });
 
 /**

@@ -5,7 +5,7 @@
  * UPSTREAM_FAILED naming the page and the bound, in bounded time. Time bounds are generous (a
  * shared 2-core machine); without the budget each of these pages takes many times longer.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
@@ -191,5 +191,22 @@ describe('hostile pages are refused in bounded time, UPSTREAM_FAILED naming page
     const { error, ms } = refusal('<timedtext>' + '<p>'.repeat(100_000), true);
     expect(error.message).toMatch(/elements nested deeper than 512 levels/);
     expect(ms).toBeLessThan(1000);
+  });
+});
+
+describe('the one way in', () => {
+  it('no module under src/ parses markup with cheerio.load itself: every page goes through loadHtml / loadXml', () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = `${dir}/${e.name}`;
+        if (e.isDirectory()) walk(p);
+        else if (/\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) && !p.endsWith('parse/load-html.ts')) {
+          if (/\bcheerio\s*\.\s*load\s*\(/.test(readFileSync(p, 'utf8'))) offenders.push(p);
+        }
+      }
+    };
+    walk(new URL('..', import.meta.url).pathname.replace(/\/$/, ''));
+    expect(offenders).toEqual([]);
   });
 });
