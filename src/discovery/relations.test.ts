@@ -11,8 +11,8 @@ import { runDiscovery } from './pipeline.js';
 import { beaconsPage, DiscoveryWeb, sitePage } from './sample-web.js';
 import { websearchQuery } from './websearch.js';
 import { webContext } from '../../test/support/discovery-context.js';
-import { isPaddedCopy } from './markers.js';
-import { namesRelation, relationMentions } from './relations.js';
+import { fold, isPaddedCopy } from './markers.js';
+import { RELATION_SCAN_CHARS, RELATION_WORD_LISTS, namesRelation, relationMentions } from './relations.js';
 import { sponsorEmails } from './sponsors.js';
 
 const ref = (platform: 'social-b' | 'shortvideo' | 'video', handle: string) => {
@@ -513,5 +513,41 @@ describe('relation words of more languages', () => {
       expect(namesRelation(t), t).toBe(true);
     // What a creator calls itself is no relation: "Life coach — book a session".
     for (const t of ['Life coach - book a session', 'my coaching', 'Shop ko-fi']) expect(namesRelation(t), t).toBe(false);
+  });
+});
+
+describe('relations in bounded time', () => {
+  it('every word the patterns start with begins with a letter (RELATION_RE refuses other positions first)', () => {
+    const bad = RELATION_WORD_LISTS().filter((w) => !/^\p{L}/u.test(fold(w)));
+    expect(bad).toEqual([]);
+  });
+
+  it('40 KB of emoji, dashes, "ät ", Russian or Japanese prose: each well under a second (seconds per 4 KB before)', () => {
+    const texts = [
+      '😀',
+      '—',
+      'ät ',
+      '.é',
+      'Привет всем, я снимаю видео о путешествиях по России, ',
+      'イラストレーターです。ゆるい女の子を描いています。',
+    ].map((t) => t.repeat(Math.ceil(40_000 / t.length)));
+    for (const t of texts) {
+      const started = performance.now();
+      namesRelation(t);
+      relationMentions(t);
+      expect(performance.now() - started, t.slice(0, 10)).toBeLessThan(1000);
+    }
+  });
+
+  it('a page of 500 KB of sentences each naming an @handle: read up to RELATION_SCAN_CHARS, in bounded time', () => {
+    // Each sentence holds a relation word the patterns then refuse ("sister channel" is the creator's own):
+    // ~12 ms of RELATION_RE each, ~50 s for the page before the budget.
+    namesRelation('warm up: the patterns compile once');
+    const sentence = `Watch the sister channel ${'ät '.repeat(25)}with @lenabakes. `;
+    const page = `My sister runs @lenabakes. ${sentence.repeat(4_300)}`;
+    const started = performance.now();
+    expect(relationMentions(page)).toEqual(['lenabakes']);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(page.length).toBeGreaterThan(RELATION_SCAN_CHARS * 50);
   });
 });
