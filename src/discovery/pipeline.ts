@@ -92,6 +92,13 @@ export const MAX_WEBSEARCH_FETCHES = 4;
 export const MAX_CANDIDATE_FETCHES = 8;
 /** Generic short links (bit.ly…) resolved per lookup (shorteners.ts: one GET per hop, the target never read). */
 export const MAX_SHORT_LINKS = 8;
+/**
+ * Links of one website page followed (in page order); more make the scan limited. Creators' pages
+ * link tens; the busiest real pages captured (GitHub's trending list, a Google page of 100
+ * results) hold 360–850 anchors, most to their own site. A hostile page of 15,000 account links
+ * would make 15,000 nodes for verification to judge.
+ */
+export const SITE_PAGE_MAX_LINKS = 500;
 
 /**
  * Platforms probed for the same handle: every reader platform that says it may be probed on a
@@ -832,18 +839,22 @@ class Lookup {
       try {
         const from: Origin = { kind: 'site', domain: site.domain, anchored: site.anchored };
         // Each page's links are followed as soon as that page is read.
-        const scan = await crawlSite(this.f, site.startUrl, (page, i) =>
-          page.links.forEach((l, j) =>
-            this.onLink(
-              l,
-              from,
-              [...site.order, i, j],
-              site.depth + 1,
-              undefined,
-              labelOf(page.anchorTexts?.[l], page.labels?.[l], page.others),
-            ),
-          ),
-        );
+        const scan = await crawlSite(this.f, site.startUrl, (page, i) => {
+          // A creator's page links tens of accounts and sites; a hostile one thousands, each a node to judge.
+          if (page.links.length > SITE_PAGE_MAX_LINKS) this.st.limited = true;
+          page.links
+            .slice(0, SITE_PAGE_MAX_LINKS)
+            .forEach((l, j) =>
+              this.onLink(
+                l,
+                from,
+                [...site.order, i, j],
+                site.depth + 1,
+                undefined,
+                labelOf(page.anchorTexts?.[l], page.labels?.[l], page.others),
+              ),
+            );
+        });
         site.scan = scan;
         site.status = 'ok';
         if (scan.redirectedTo) {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSourceHandle } from './input.js';
-import { runDiscovery } from './pipeline.js';
+import { runDiscovery, SITE_PAGE_MAX_LINKS } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { webContext } from '../../test/support/discovery-context.js';
 
@@ -123,5 +123,22 @@ describe('her page on a host of many people’s pages (a tip jar, a shop on a se
     expect(byHandle('kasihapp')?.confidence ?? 0).toBeLessThan(0.5);
     expect(byHandle('kasih.app')?.confidence ?? 0).toBeLessThan(0.5);
     expect(emails).toEqual(['laila@lailacodes.dev']);
+  });
+});
+
+describe('a hostile website page of thousands of account links', () => {
+  it('only the first SITE_PAGE_MAX_LINKS are followed (the scan limited), the lookup answers in bounded time', async () => {
+    const w = new DiscoveryWeb();
+    w.x.set('noorbakes', { screenName: 'noorbakes', name: 'Noor Bakes', description: 'bread', url: 'https://noorbakes.example/' });
+    const links = Array.from({ length: 5_000 }, (_, i) => `<a href="https://www.instagram.com/fan${i}_noor/">fan ${i}</a>`).join(' ');
+    w.page('https://noorbakes.example/', sitePage('Noor Bakes', `<h1>Noor Bakes</h1>${links}`));
+    const started = performance.now();
+    const { out } = await lookup(w, 'microblog-b', 'noorbakes');
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(out.scan.email_scan_limited).toBe(true);
+    const listed = out.profiles.filter((p) => p.handle.startsWith('fan'));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThanOrEqual(SITE_PAGE_MAX_LINKS);
+    expect(listed.every((p) => Number(p.handle.slice(3).split('_')[0]) < SITE_PAGE_MAX_LINKS)).toBe(true);
   });
 });

@@ -11,6 +11,14 @@ export interface Anchor {
   text: string;
 }
 
+/**
+ * The most of an anchor's text kept (its own text, title and aria-label, and those of later anchors
+ * to the same URL): a label is a few words, and everything that reads it (link scores, relation
+ * and sponsor words) costs time per character — a hostile page's 100 KB anchor, or 10,000 anchors
+ * to one URL each appending its text, would be read whole.
+ */
+export const ANCHOR_TEXT_MAX = 500;
+
 /** The page's http(s) anchors in document order, each URL once (its first text kept, later non-empty texts appended). */
 export function pageAnchors(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): Anchor[] {
   const $ = loadHtml(html, `the HTML of ${pageUrl}`);
@@ -28,10 +36,15 @@ export function pageAnchors(html: string, pageUrl: string, opts: { skipFooter?: 
     }
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
     u.hash = '';
-    const text = [$(el).text(), $(el).attr('title') ?? '', $(el).attr('aria-label') ?? ''].join(' ').replace(/\s+/g, ' ').trim();
+    const text = [$(el).text(), $(el).attr('title') ?? '', $(el).attr('aria-label') ?? '']
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, ANCHOR_TEXT_MAX);
     const seen = byUrl.get(u.href);
     if (seen) {
-      if (text && !seen.text.includes(text)) seen.text = `${seen.text} ${text}`.trim();
+      if (text && seen.text.length < ANCHOR_TEXT_MAX && !seen.text.includes(text))
+        seen.text = `${seen.text} ${text}`.trim().slice(0, ANCHOR_TEXT_MAX);
       return;
     }
     const a = { url: u.href, text };
