@@ -425,31 +425,8 @@ function chromeOf(html: string, pageUrl: string): { emails: string[]; links: str
   return { emails: [...new Set(emails.filter((e) => !restEmails.has(e)))], links: [...new Set(links.filter((l) => !restLinks.has(l)))] };
 }
 
-const sitePage = ({
-  url,
-  links,
-  emails,
-  mentions,
-  labels,
-  others,
-  anchorTexts,
-  cards,
-  credited,
-  chrome,
-  chromeLinks,
-}: ReadPage): SitePage => ({
-  url,
-  links,
-  emails,
-  mentions,
-  labels,
-  others,
-  anchorTexts,
-  cards,
-  ...(credited ? { credited } : {}),
-  ...(chrome ? { chrome } : {}),
-  ...(chromeLinks ? { chromeLinks } : {}),
-});
+/** What a scan keeps of a read page: everything but its anchors (their URLs and texts are in `links` and `anchorTexts`). */
+const sitePage = ({ anchors: _anchors, ...page }: ReadPage): SitePage => page;
 
 /**
  * Crawls the site of `startUrl` (an owner domain). Throws when the declared page itself cannot be
