@@ -6,20 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { candidateConfidence, confidenceOf, isVerified } from './evidence.js';
-import { parseSourceHandle } from './input.js';
-import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb } from './sample-web.js';
-import { webContext } from '../../test/support/discovery-context.js';
+import { discover } from '../../test/support/discovery-context.js';
 
-async function lookup(w: DiscoveryWeb, platform: 'social-b' | 'shortvideo' | 'video', handle: string) {
-  const r = parseSourceHandle(platform, handle);
-  if (!r.ok) throw new Error(r.message);
-  const { ctx } = webContext(w);
-  const told: string[] = [];
-  const out = await runDiscovery(ctx, platform, r.ref, { emails: true, internal: null, onProfile: (p) => told.push(p.url) });
-  const byHandle = (h: string) => out.profiles.find((p) => p.handle.toLowerCase() === h);
-  return { out, told, byHandle, emails: out.emails.map((e) => e.email) };
-}
+const lookup = (w: DiscoveryWeb, platform: 'social-b' | 'shortvideo' | 'video', handle: string) =>
+  discover(w, platform, handle, { tell: true });
 
 describe('a lone one-way link of the creator', () => {
   it('the model: a lone link verifies nothing; alone it is short of even odds, a search hit keeps it under 0.8, an identity elsewhere far below', () => {

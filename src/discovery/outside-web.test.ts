@@ -4,21 +4,13 @@
  * cannot hold, and the like. Each test fails without its fix.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSourceHandle } from './input.js';
-import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { isReferralUrl, offersDiscount, sponsorEmails } from './sponsors.js';
-import { webContext } from '../../test/support/discovery-context.js';
+import { discover } from '../../test/support/discovery-context.js';
 
 type Src = 'social-b' | 'shortvideo' | 'video';
 
-async function lookup(w: DiscoveryWeb, platform: Src, handle: string) {
-  const r = parseSourceHandle(platform, handle);
-  if (!r.ok) throw new Error(r.message);
-  const { ctx } = webContext(w);
-  const out = await runDiscovery(ctx, platform, r.ref, { emails: true, internal: null });
-  return { out, urls: out.profiles.map((p) => p.url), emails: out.emails.map((e) => e.email) };
-}
+const lookup = (w: DiscoveryWeb, platform: Src, handle: string) => discover(w, platform, handle);
 
 describe('labels followed by words, and handles a platform cannot hold', () => {
   it('"YouTube – pełne odcinki", "Instagram: Kraków eats": no made-up account from the ASCII start of a word', async () => {

@@ -3,24 +3,16 @@
  * for it (none copied from that web). Each test fails without its fix.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSourceHandle } from './input.js';
-import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { markersOf } from './markers.js';
 import { namesRelation } from './relations.js';
 import { emailsInText } from './text.js';
 import { linkScore } from './website.js';
-import { webContext } from '../../test/support/discovery-context.js';
+import { discover } from '../../test/support/discovery-context.js';
 
 type Src = 'social-b' | 'shortvideo' | 'video' | 'microblog-b';
 
-async function lookup(w: DiscoveryWeb, platform: Src, handle: string) {
-  const r = parseSourceHandle(platform, handle);
-  if (!r.ok) throw new Error(r.message);
-  const out = await runDiscovery(webContext(w).ctx, platform, r.ref, { emails: true, internal: null });
-  const byHandle = (h: string) => out.profiles.find((p) => p.handle.toLowerCase() === h);
-  return { out, byHandle, emails: out.emails.map((e) => e.email) };
-}
+const lookup = (w: DiscoveryWeb, platform: Src, handle: string) => discover(w, platform, handle);
 
 describe('her own page on an agency site', () => {
   it.each([['/talent/ada'], ['/ada-okoro']])(

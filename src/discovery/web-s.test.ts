@@ -3,18 +3,11 @@
  * for it (none copied from that web). Each test fails without its fix.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSourceHandle } from './input.js';
-import { runDiscovery, SITE_PAGE_MAX_LINKS } from './pipeline.js';
+import { SITE_PAGE_MAX_LINKS } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
-import { webContext } from '../../test/support/discovery-context.js';
+import { discover } from '../../test/support/discovery-context.js';
 
-async function lookup(w: DiscoveryWeb, platform: 'social-b' | 'video' | 'microblog-b', handle: string) {
-  const r = parseSourceHandle(platform, handle);
-  if (!r.ok) throw new Error(r.message);
-  const out = await runDiscovery(webContext(w).ctx, platform, r.ref, { emails: true, internal: null });
-  const byHandle = (h: string) => out.profiles.find((p) => p.handle.toLowerCase() === h);
-  return { out, byHandle, emails: out.emails.map((e) => e.email) };
-}
+const lookup = (w: DiscoveryWeb, platform: 'social-b' | 'video' | 'microblog-b', handle: string) => discover(w, platform, handle);
 
 describe('her own page on an agency site whose home lists the roster', () => {
   /** A management company's site: the creator's talent page, the home page's roster cards, the other talents' accounts linking their own pages there. */

@@ -29,6 +29,7 @@ import { HTML } from '../../src/discovery/sample-web.js';
 import type { DiscoveryWeb } from '../../src/discovery/sample-web.js';
 import { parseSourceHandle } from '../../src/discovery/input.js';
 import type { SourceRef } from '../../src/discovery/input.js';
+import { runDiscovery } from '../../src/discovery/pipeline.js';
 
 let walls: ReturnType<typeof platformWalls> | undefined;
 
@@ -176,4 +177,26 @@ export function sourceRef(handle: string, platform: Parameters<typeof parseSourc
   const r = parseSourceHandle(platform, handle);
   if (!r.ok) throw new Error(r.message);
   return r.ref;
+}
+
+/**
+ * One lookup on `w` from `platform`/`handle` (e-mails on, no internal sources): the outcome, the
+ * profiles by lower-case handle, their URLs and the addresses; with `tell`, the URLs the lookup
+ * told as settled early (`onProfile`), in order.
+ */
+export async function discover(
+  w: DiscoveryWeb,
+  platform: Parameters<typeof parseSourceHandle>[0],
+  handle: string,
+  opts: { tell?: boolean } = {},
+) {
+  const { ctx } = webContext(w);
+  const told: string[] = [];
+  const out = await runDiscovery(ctx, platform, sourceRef(handle, platform), {
+    emails: true,
+    internal: null,
+    ...(opts.tell ? { onProfile: (p: { url: string }) => told.push(p.url) } : {}),
+  });
+  const byHandle = (h: string) => out.profiles.find((p) => p.handle.toLowerCase() === h);
+  return { out, told, byHandle, urls: out.profiles.map((p) => p.url), emails: out.emails.map((e) => e.email) };
 }
