@@ -2224,24 +2224,1166 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        CodeTrendingDevelopers: {
-            since: string;
-            language: string | null;
-            developers: {
-                rank: number;
-                username: string;
+        AudioAAlbum: {
+            id: string;
+            uri: string;
+            name: string | null;
+            subtitle: string | null;
+            artists: {
+                id: string | null;
+                uri: string | null;
                 name: string | null;
-                url: string;
-                avatar_url: string | null;
-                popular_repository: {
-                    owner: string;
-                    repo: string;
-                    full_name: string;
-                    url: string;
-                    name: string;
-                    description: string | null;
+            }[] | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            isPreRelease: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            trackList: {
+                id: string | null;
+                uri: string;
+                uid: string | null;
+                title: string | null;
+                subtitle: string | null;
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                isExplicit: boolean | null;
+                isPlayable: boolean | null;
+                audioPreview: {
+                    url: string | null;
                 } | null;
             }[];
+        };
+        AudioAAlbumResponse: {
+            id: string;
+            uri: string;
+            name: string | null;
+            subtitle: string | null;
+            artists: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+            }[] | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            isPreRelease: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            trackList: {
+                id: string | null;
+                uri: string;
+                uid: string | null;
+                title: string | null;
+                subtitle: string | null;
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                isExplicit: boolean | null;
+                isPlayable: boolean | null;
+                audioPreview: {
+                    url: string | null;
+                } | null;
+            }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAArtist: {
+            id: string;
+            uri: string;
+            name: string | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            topTracks: {
+                id: string | null;
+                uri: string;
+                uid: string | null;
+                title: string | null;
+                subtitle: string | null;
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                isExplicit: boolean | null;
+                isPlayable: boolean | null;
+                audioPreview: {
+                    url: string | null;
+                } | null;
+            }[];
+            followers: number | null;
+            monthlyListeners: number | null;
+        };
+        AudioAArtistResponse: {
+            id: string;
+            uri: string;
+            name: string | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            topTracks: {
+                id: string | null;
+                uri: string;
+                uid: string | null;
+                title: string | null;
+                subtitle: string | null;
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                isExplicit: boolean | null;
+                isPlayable: boolean | null;
+                audioPreview: {
+                    url: string | null;
+                } | null;
+            }[];
+            followers: number | null;
+            monthlyListeners: number | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAEpisode: {
+            id: string;
+            uri: string;
+            name: string | null;
+            show: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+                coverArt: {
+                    sources: {
+                        url: string | null;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                } | null;
+            };
+            description: string | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            duration: {
+                totalMilliseconds: number | null;
+            };
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            audioPreview: {
+                url: string | null;
+            } | null;
+            hasVideo: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+        };
+        AudioAEpisodeResponse: {
+            id: string;
+            uri: string;
+            name: string | null;
+            show: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+                coverArt: {
+                    sources: {
+                        url: string | null;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                } | null;
+            };
+            description: string | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            duration: {
+                totalMilliseconds: number | null;
+            };
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            audioPreview: {
+                url: string | null;
+            } | null;
+            hasVideo: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAPlaylist: {
+            id: string;
+            uri: string;
+            __typename: string | null;
+            name: string | null;
+            description: string | null;
+            followers: number | null;
+            images: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            }[];
+            ownerV2: {
+                __typename: string | null;
+                name: string | null;
+                uri: string | null;
+                username: string | null;
+            } | null;
+            tracks: {
+                id: string | null;
+                uri: string;
+                name: string | null;
+                albumOfTrack: {
+                    name: string | null;
+                    uri: string | null;
+                } | null;
+                artists: {
+                    profile: {
+                        name: string | null;
+                    };
+                    uri: string | null;
+                }[];
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                playcount: number | null;
+            }[];
+            cursor: number | null;
+            totalCount: number | null;
+        };
+        AudioAPlaylistResponse: {
+            id: string;
+            uri: string;
+            __typename: string | null;
+            name: string | null;
+            description: string | null;
+            followers: number | null;
+            images: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            }[];
+            ownerV2: {
+                __typename: string | null;
+                name: string | null;
+                uri: string | null;
+                username: string | null;
+            } | null;
+            tracks: {
+                id: string | null;
+                uri: string;
+                name: string | null;
+                albumOfTrack: {
+                    name: string | null;
+                    uri: string | null;
+                } | null;
+                artists: {
+                    profile: {
+                        name: string | null;
+                    };
+                    uri: string | null;
+                }[];
+                duration: {
+                    totalMilliseconds: number | null;
+                };
+                playcount: number | null;
+            }[];
+            cursor: number | null;
+            totalCount: number | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioAPodcast: {
+            id: string;
+            uri: string;
+            __typename: string | null;
+            name: string | null;
+            description: string | null;
+            htmlDescription: string | null;
+            publisher: {
+                name: string | null;
+            } | null;
+            contentType: string | null;
+            mediaType: string | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            episodesV2: {
+                [key: string]: unknown;
+            }[];
+            topics: {
+                __typename: string | null;
+                title: string | null;
+                uri: string | null;
+            }[];
+            rating: {
+                averageRating: {
+                    average: number | null;
+                    showAverage: boolean | null;
+                    totalRatings: number | null;
+                } | null;
+                canRate: boolean | null;
+                rating: unknown;
+            } | null;
+            playability: {
+                playable: boolean | null;
+                reason: string | null;
+                unplayabilityReasons: unknown[];
+            } | null;
+            sharingInfo: {
+                shareId: string | null;
+                shareUrl: string | null;
+            } | null;
+            visualIdentity: unknown;
+            contentRatingV2: {
+                labels: string[];
+            } | null;
+            consumptionOrderV2: string | null;
+            saved: boolean | null;
+            musicAndTalk: boolean | null;
+            showTypes: string[];
+            gatedEntityRelations: unknown[];
+            accessInfo: unknown;
+            trailerV2: unknown;
+        };
+        AudioAPodcastResponse: {
+            id: string;
+            uri: string;
+            __typename: string | null;
+            name: string | null;
+            description: string | null;
+            htmlDescription: string | null;
+            publisher: {
+                name: string | null;
+            } | null;
+            contentType: string | null;
+            mediaType: string | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            episodesV2: {
+                [key: string]: unknown;
+            }[];
+            topics: {
+                __typename: string | null;
+                title: string | null;
+                uri: string | null;
+            }[];
+            rating: {
+                averageRating: {
+                    average: number | null;
+                    showAverage: boolean | null;
+                    totalRatings: number | null;
+                } | null;
+                canRate: boolean | null;
+                rating: unknown;
+            } | null;
+            playability: {
+                playable: boolean | null;
+                reason: string | null;
+                unplayabilityReasons: unknown[];
+            } | null;
+            sharingInfo: {
+                shareId: string | null;
+                shareUrl: string | null;
+            } | null;
+            visualIdentity: unknown;
+            contentRatingV2: {
+                labels: string[];
+            } | null;
+            consumptionOrderV2: string | null;
+            saved: boolean | null;
+            musicAndTalk: boolean | null;
+            showTypes: string[];
+            gatedEntityRelations: unknown[];
+            accessInfo: unknown;
+            trailerV2: unknown;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioATrack: {
+            id: string;
+            uri: string;
+            name: string | null;
+            artists: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+            }[];
+            duration: {
+                totalMilliseconds: number | null;
+            };
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            audioPreview: {
+                url: string | null;
+            } | null;
+            hasVideo: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            relatedEntityUri: string | null;
+        };
+        AudioATrackResponse: {
+            id: string;
+            uri: string;
+            name: string | null;
+            artists: {
+                id: string | null;
+                uri: string | null;
+                name: string | null;
+            }[];
+            duration: {
+                totalMilliseconds: number | null;
+            };
+            isExplicit: boolean | null;
+            isPlayable: boolean | null;
+            releaseDate: {
+                isoString: string | null;
+            } | null;
+            audioPreview: {
+                url: string | null;
+            } | null;
+            hasVideo: boolean | null;
+            coverArt: {
+                sources: {
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            visualIdentity: unknown;
+            relatedEntityUri: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioBAlbum: {
+            id: string;
+            kind: string;
+            title: string | null;
+            artist_name: string | null;
+            artist_url: string | null;
+            url: string | null;
+            track_count: number | null;
+            release_info: string | null;
+            tracks: {
+                id: string | null;
+                kind: string;
+                title: string | null;
+                duration_ms: number | null;
+                track_number: number | null;
+                album_id: string;
+            }[];
+        };
+        AudioBAlbumResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBAlbum"];
+        };
+        AudioBArtist: {
+            id: string;
+            kind: string;
+            name: string | null;
+            url: string | null;
+            artwork: {
+                url: string;
+                width: number | null;
+                height: number | null;
+            } | null;
+            editorial_notes: string | null;
+            top_songs: {
+                id: string;
+                kind: string;
+                title: string | null;
+                artist_name: string | null;
+                url: string | null;
+                duration_ms: number | null;
+            }[];
+            albums: {
+                id: string;
+                kind: string;
+                title: string | null;
+                subtitle: string | null;
+                track_count: number | null;
+                url: string | null;
+            }[];
+        };
+        AudioBArtistResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBArtist"];
+        };
+        AudioBPlaylist: {
+            id: string;
+            kind: string;
+            name: string | null;
+            curator_name: string | null;
+            description: {
+                standard: string | null;
+                short: string | null;
+            } | null;
+            last_modified_date: string | null;
+            playlist_type: string | null;
+            is_chart: boolean | null;
+            url: string | null;
+            artwork: {
+                url: string;
+                width: number | null;
+                height: number | null;
+            } | null;
+            tracks: components["schemas"]["AudioBSong"][];
+            cursor: string | null;
+        };
+        AudioBPlaylistResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBPlaylist"];
+        };
+        AudioBSearch: {
+            query: string;
+            /** @enum {string} */
+            type: "all" | "song" | "album" | "artist" | "playlist" | "station" | "music_video" | "radio_episode";
+            results: {
+                id: string;
+                kind: string;
+                title: string | null;
+                artist_name: string | null;
+                url: string | null;
+                duration_ms: number | null;
+            }[];
+        };
+        AudioBSearchResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBSearch"];
+        };
+        AudioBSong: {
+            id: string;
+            kind: string;
+            title: string | null;
+            duration_ms: number | null;
+            track_number: number | null;
+            album_id: string | null;
+            album_name: string | null;
+            artist_name: string | null;
+            url: string | null;
+            disc_number: number | null;
+            release_date: string | null;
+            isrc: string | null;
+            genre_names: string[];
+            composer_name: string | null;
+            content_rating: string | null;
+            preview_url: string | null;
+            artwork: {
+                url: string;
+                width: number | null;
+                height: number | null;
+            } | null;
+            artists: {
+                id: string;
+                name: string | null;
+                url: string | null;
+            }[];
+        };
+        AudioBSongResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            data: components["schemas"]["AudioBSong"];
+        };
+        AudioCArtist: {
+            id: number;
+            kind: string | null;
+            urn: string | null;
+            uri: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            username: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            full_name: string | null;
+            description: string | null;
+            avatar_url: string | null;
+            city: string | null;
+            country_code: string | null;
+            followers_count: number | null;
+            followings_count: number | null;
+            track_count: number | null;
+            playlist_count: number | null;
+            playlist_likes_count: number | null;
+            likes_count: number | null;
+            comments_count: number | null;
+            groups_count: number | null;
+            reposts_count: number | null;
+            verified: boolean | null;
+            created_at: string | null;
+            last_modified: string | null;
+            date_of_birth: unknown;
+            creator_subscription: {
+                product: {
+                    id: string | null;
+                } | null;
+            } | null;
+            creator_subscriptions: {
+                product: {
+                    id: string | null;
+                } | null;
+            }[];
+            visuals: {
+                urn: string | null;
+                enabled: boolean | null;
+                visuals: {
+                    urn: string | null;
+                    entry_time: number | null;
+                    visual_url: string | null;
+                }[];
+                tracking: unknown;
+            } | null;
+            badges: {
+                pro: boolean | null;
+                creator_mid_tier: boolean | null;
+                pro_unlimited: boolean | null;
+                verified: boolean | null;
+            } | null;
+            station_urn: string | null;
+            station_permalink: string | null;
+        };
+        AudioCArtistResponse: {
+            id: number;
+            kind: string | null;
+            urn: string | null;
+            uri: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            username: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            full_name: string | null;
+            description: string | null;
+            avatar_url: string | null;
+            city: string | null;
+            country_code: string | null;
+            followers_count: number | null;
+            followings_count: number | null;
+            track_count: number | null;
+            playlist_count: number | null;
+            playlist_likes_count: number | null;
+            likes_count: number | null;
+            comments_count: number | null;
+            groups_count: number | null;
+            reposts_count: number | null;
+            verified: boolean | null;
+            created_at: string | null;
+            last_modified: string | null;
+            date_of_birth: unknown;
+            creator_subscription: {
+                product: {
+                    id: string | null;
+                } | null;
+            } | null;
+            creator_subscriptions: {
+                product: {
+                    id: string | null;
+                } | null;
+            }[];
+            visuals: {
+                urn: string | null;
+                enabled: boolean | null;
+                visuals: {
+                    urn: string | null;
+                    entry_time: number | null;
+                    visual_url: string | null;
+                }[];
+                tracking: unknown;
+            } | null;
+            badges: {
+                pro: boolean | null;
+                creator_mid_tier: boolean | null;
+                pro_unlimited: boolean | null;
+                verified: boolean | null;
+            } | null;
+            station_urn: string | null;
+            station_permalink: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioCArtistTracks: {
+            tracks: components["schemas"]["AudioCTrack"][];
+            cursor: string | null;
+        };
+        AudioCArtistTracksResponse: {
+            tracks: components["schemas"]["AudioCTrack"][];
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioCPlaylist: {
+            id: number;
+            kind: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            uri: string | null;
+            title: string | null;
+            description: string | null;
+            set_type: string | null;
+            is_album: boolean | null;
+            genre: string | null;
+            tag_list: string | null;
+            label_name: string | null;
+            license: string | null;
+            sharing: string | null;
+            duration: number | null;
+            track_count: number | null;
+            likes_count: number | null;
+            reposts_count: number | null;
+            artwork_url: string | null;
+            created_at: string | null;
+            published_at: string | null;
+            release_date: string | null;
+            display_date: string | null;
+            last_modified: string | null;
+            user: components["schemas"]["AudioCArtist"] | null;
+            tracks: {
+                id: number;
+                stub: boolean;
+                title: string | null;
+                permalink: string | null;
+                permalink_url: string | null;
+                artwork_url: string | null;
+                genre: string | null;
+                duration: number | null;
+                playback_count: number | null;
+                likes_count: number | null;
+                reposts_count: number | null;
+                comment_count: number | null;
+                created_at: string | null;
+                user: {
+                    id: number;
+                    permalink: string | null;
+                    permalink_url: string | null;
+                    username: string | null;
+                    avatar_url: string | null;
+                    verified: boolean | null;
+                } | null;
+            }[];
+        };
+        AudioCPlaylistResponse: {
+            id: number;
+            kind: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            uri: string | null;
+            title: string | null;
+            description: string | null;
+            set_type: string | null;
+            is_album: boolean | null;
+            genre: string | null;
+            tag_list: string | null;
+            label_name: string | null;
+            license: string | null;
+            sharing: string | null;
+            duration: number | null;
+            track_count: number | null;
+            likes_count: number | null;
+            reposts_count: number | null;
+            artwork_url: string | null;
+            created_at: string | null;
+            published_at: string | null;
+            release_date: string | null;
+            display_date: string | null;
+            last_modified: string | null;
+            user: components["schemas"]["AudioCArtist"] | null;
+            tracks: {
+                id: number;
+                stub: boolean;
+                title: string | null;
+                permalink: string | null;
+                permalink_url: string | null;
+                artwork_url: string | null;
+                genre: string | null;
+                duration: number | null;
+                playback_count: number | null;
+                likes_count: number | null;
+                reposts_count: number | null;
+                comment_count: number | null;
+                created_at: string | null;
+                user: {
+                    id: number;
+                    permalink: string | null;
+                    permalink_url: string | null;
+                    username: string | null;
+                    avatar_url: string | null;
+                    verified: boolean | null;
+                } | null;
+            }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        AudioCTrack: {
+            id: number;
+            kind: string | null;
+            urn: string | null;
+            title: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            description: string | null;
+            genre: string | null;
+            tag_list: string | null;
+            duration: number | null;
+            full_duration: number | null;
+            created_at: string | null;
+            last_modified: string | null;
+            release_date: string | null;
+            display_date: string | null;
+            playback_count: number | null;
+            likes_count: number | null;
+            reposts_count: number | null;
+            comment_count: number | null;
+            download_count: number | null;
+            commentable: boolean | null;
+            downloadable: boolean | null;
+            streamable: boolean | null;
+            sharing: string | null;
+            policy: string | null;
+            monetization_model: string | null;
+            license: string | null;
+            artwork_url: string | null;
+            waveform_url: string | null;
+            label_name: string | null;
+            publisher_metadata: {
+                artist: string | null;
+                album_title: string | null;
+                release_title: string | null;
+                contains_music: boolean | null;
+                explicit: boolean | null;
+                publisher: string | null;
+                writer_composer: string | null;
+                isrc: string | null;
+                iswc: string | null;
+                upc_or_ean: string | null;
+                p_line: string | null;
+                p_line_for_display: string | null;
+                c_line: string | null;
+                c_line_for_display: string | null;
+            } | null;
+            user: {
+                id: number;
+                urn: string | null;
+                permalink: string | null;
+                permalink_url: string | null;
+                username: string | null;
+                full_name: string | null;
+                avatar_url: string | null;
+                city: string | null;
+                country_code: string | null;
+                verified: boolean | null;
+                followers_count: number | null;
+            } | null;
+        };
+        AudioCTrackResponse: {
+            id: number;
+            kind: string | null;
+            urn: string | null;
+            title: string | null;
+            permalink: string | null;
+            permalink_url: string | null;
+            description: string | null;
+            genre: string | null;
+            tag_list: string | null;
+            duration: number | null;
+            full_duration: number | null;
+            created_at: string | null;
+            last_modified: string | null;
+            release_date: string | null;
+            display_date: string | null;
+            playback_count: number | null;
+            likes_count: number | null;
+            reposts_count: number | null;
+            comment_count: number | null;
+            download_count: number | null;
+            commentable: boolean | null;
+            downloadable: boolean | null;
+            streamable: boolean | null;
+            sharing: string | null;
+            policy: string | null;
+            monetization_model: string | null;
+            license: string | null;
+            artwork_url: string | null;
+            waveform_url: string | null;
+            label_name: string | null;
+            publisher_metadata: {
+                artist: string | null;
+                album_title: string | null;
+                release_title: string | null;
+                contains_music: boolean | null;
+                explicit: boolean | null;
+                publisher: string | null;
+                writer_composer: string | null;
+                isrc: string | null;
+                iswc: string | null;
+                upc_or_ean: string | null;
+                p_line: string | null;
+                p_line_for_display: string | null;
+                c_line: string | null;
+                c_line_for_display: string | null;
+            } | null;
+            user: {
+                id: number;
+                urn: string | null;
+                permalink: string | null;
+                permalink_url: string | null;
+                username: string | null;
+                full_name: string | null;
+                avatar_url: string | null;
+                city: string | null;
+                country_code: string | null;
+                verified: boolean | null;
+                followers_count: number | null;
+            } | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        BlogAvatar: {
+            url: string;
+            width: number | null;
+            height: number | null;
+        };
+        BlogInfo: {
+            /** @description Blog name (`staff` of staff.tumblr.com) */
+            name: string;
+            title: string | null;
+            /** @description HTML, as the blog keeps it ("" when none) */
+            description: string | null;
+            url: string | null;
+            /** @description `t:…`: the permanent id of the blog */
+            uuid: string | null;
+            /** @description Unix seconds of the last update */
+            updated: number | null;
+            /** @description Number of posts */
+            posts: number | null;
+            /** @description The avatar in the sizes Tumblr lists, largest first */
+            avatar: components["schemas"]["BlogAvatar"][];
+            /** @description Whether the blog takes questions */
+            ask: boolean | null;
+            /** @description Whether it takes anonymous questions (sent only when `ask`) */
+            ask_anon: boolean | null;
+            ask_page_title: string | null;
+            is_nsfw: boolean | null;
+            /** @description Whether the blog shows its likes */
+            share_likes: boolean | null;
+            /** @description Posts it liked, only when `share_likes` */
+            likes: number | null;
+            /** @description Its theme (colours, fonts, header image…), as Tumblr sends it */
+            theme: {
+                [key: string]: unknown;
+            } | null;
+        };
+        BlogInfoResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            blog: components["schemas"]["BlogInfo"];
+        };
+        BlogPost: {
+            /** @description Post id */
+            id_string: string;
+            /** @description `blocks` for Neue Post Format posts */
+            type: string | null;
+            blog_name: string | null;
+            /** @description The blog (name, title, description, url, uuid…), as Tumblr embeds it in each post */
+            blog: {
+                [key: string]: unknown;
+            } | null;
+            post_url: string | null;
+            short_url: string | null;
+            slug: string | null;
+            /** @description "2020-05-01 21:49:17 GMT" */
+            date: string | null;
+            /** @description Unix seconds */
+            timestamp: number | null;
+            state: string | null;
+            tags: string[];
+            summary: string | null;
+            note_count: number | null;
+            /** @description NPF content blocks (`text`, `image`, `link`, `video`…); a reblog's own may be empty */
+            content: {
+                [key: string]: unknown;
+            }[];
+            layout: {
+                [key: string]: unknown;
+            }[];
+            /** @description The reblog trail: earlier posts with their content */
+            trail: {
+                [key: string]: unknown;
+            }[];
+            source_url: string | null;
+            source_title: string | null;
+            reblogged_from_name: string | null;
+            reblogged_from_url: string | null;
+            reblogged_root_name: string | null;
+            reblogged_root_url: string | null;
+        };
+        BlogPostResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            post: components["schemas"]["BlogPost"];
+        };
+        BlogPostsPage: {
+            /** @description The blog's posts, newest first */
+            posts: components["schemas"]["BlogPost"][];
+            /** @description Pass unchanged as `cursor` (with the same blog) for the next page; null at the end */
+            cursor: string | null;
+        };
+        BlogPostsResponse: {
+            /** @description The blog's posts, newest first */
+            posts: components["schemas"]["BlogPost"][];
+            /** @description Pass unchanged as `cursor` (with the same blog) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         CodeRepository: {
             id: number;
@@ -2280,34 +3422,6 @@ export interface components {
             created_at: string | null;
             updated_at: string | null;
         };
-        /** @description One page (up to 100) of a code-platform account's public repositories */
-        CodeUserRepos: {
-            /** @description The account's public repositories on this page, in the asked order */
-            repositories: components["schemas"]["CodeRepository"][];
-            /** @description Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end */
-            cursor: string | null;
-        };
-        /** @description One page (up to 100) of a code-platform account's followers */
-        CodeUserFollowers: {
-            /** @description The account's followers on this page, in GitHub's order */
-            followers: ({
-                /** @description The account name, as GitHub spells it */
-                login: string;
-                /** @description Numeric account id */
-                id: number;
-                node_id: string | null;
-                /** @description User, Organization or Bot */
-                type: string | null;
-                site_admin: boolean | null;
-                avatar_url: string | null;
-                /** @description The profile page, https://github.com/<login> */
-                html_url: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
-            cursor: string | null;
-        };
         /** @description One page (up to 100) of a public repository's contributors (accounts only, no anonymous e-mail entries) */
         CodeRepositoryContributors: {
             /** @description The contributors on this page, most contributions first */
@@ -2330,6 +3444,35 @@ export interface components {
             })[];
             /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
             cursor: string | null;
+        };
+        CodeRepositoryContributorsResponse: {
+            /** @description The contributors on this page, most contributions first */
+            contributors: ({
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User, Organization or Bot */
+                type: string | null;
+                site_admin: boolean | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+                /** @description The account's commits to the repository's default branch, as GitHub counts them */
+                contributions: number | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         /** @description One page (up to 30) of a public repository's published releases */
         CodeRepositoryReleases: {
@@ -2393,6 +3536,129 @@ export interface components {
             /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
             cursor: string | null;
         };
+        CodeRepositoryReleasesResponse: {
+            /** @description The published releases on this page, newest first */
+            releases: {
+                /** @description Numeric release id */
+                id: number;
+                node_id: string | null;
+                /** @description The git tag the release is of */
+                tag_name: string | null;
+                /** @description The release title; null when it has none */
+                name: string | null;
+                /** @description The release notes, as written (markdown); null when none */
+                body: string | null;
+                /** @description Always false: drafts are not public and are never served */
+                draft: boolean | null;
+                prerelease: boolean | null;
+                /** @description ISO 8601: when the tagged commit was made */
+                created_at: string | null;
+                /** @description ISO 8601 */
+                published_at: string | null;
+                /** @description The release's page, https://github.com/<owner>/<repo>/releases/tag/<tag> */
+                html_url: string;
+                /** @description The account that created the release */
+                author: ({
+                    /** @description The account name, as GitHub spells it */
+                    login: string;
+                    /** @description Numeric account id */
+                    id: number;
+                    node_id: string | null;
+                    /** @description User, Organization or Bot */
+                    type: string | null;
+                    site_admin: boolean | null;
+                    avatar_url: string | null;
+                    /** @description The profile page, https://github.com/<login> */
+                    html_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                assets: {
+                    /** @description Numeric asset id */
+                    id: number;
+                    /** @description The file name */
+                    name: string | null;
+                    content_type: string | null;
+                    /** @description Bytes */
+                    size: number | null;
+                    download_count: number | null;
+                    /** @description ISO 8601 */
+                    created_at: string | null;
+                    /** @description ISO 8601 */
+                    updated_at: string | null;
+                    /** @description https://github.com/<owner>/<repo>/releases/download/<tag>/<name> */
+                    browser_download_url: string | null;
+                }[];
+                tarball_url: string | null;
+                zipball_url: string | null;
+                /** @description The branch or commit the tag was made from */
+                target_commitish: string | null;
+            }[];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        CodeRepositoryResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            repository: components["schemas"]["CodeRepository"];
+        };
+        CodeTrendingDevelopers: {
+            since: string;
+            language: string | null;
+            developers: {
+                rank: number;
+                username: string;
+                name: string | null;
+                url: string;
+                avatar_url: string | null;
+                popular_repository: {
+                    owner: string;
+                    repo: string;
+                    full_name: string;
+                    url: string;
+                    name: string;
+                    description: string | null;
+                } | null;
+            }[];
+        };
+        CodeTrendingDevelopersResponse: {
+            since: string;
+            language: string | null;
+            developers: {
+                rank: number;
+                username: string;
+                name: string | null;
+                url: string;
+                avatar_url: string | null;
+                popular_repository: {
+                    owner: string;
+                    repo: string;
+                    full_name: string;
+                    url: string;
+                    name: string;
+                    description: string | null;
+                } | null;
+            }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
         /** @description A public code-platform account */
         CodeUser: {
             /** @description GitHub's user object; members beyond the listed ones pass through unchanged */
@@ -2435,611 +3701,657 @@ export interface components {
                 url: string;
             }[] | null;
         };
-        WebSearchPage: {
-            results: {
-                url: string;
-                title: string;
-                description: string;
-            }[];
-        };
-        AudioAPodcast: {
-            id: string;
-            uri: string;
-            __typename: string | null;
-            name: string | null;
-            description: string | null;
-            htmlDescription: string | null;
-            publisher: {
-                name: string | null;
-            } | null;
-            contentType: string | null;
-            mediaType: string | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            episodesV2: {
+        /** @description One page (up to 100) of a code-platform account's followers */
+        CodeUserFollowers: {
+            /** @description The account's followers on this page, in GitHub's order */
+            followers: ({
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
+                id: number;
+                node_id: string | null;
+                /** @description User, Organization or Bot */
+                type: string | null;
+                site_admin: boolean | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+            } & {
                 [key: string]: unknown;
-            }[];
-            topics: {
-                __typename: string | null;
-                title: string | null;
-                uri: string | null;
-            }[];
-            rating: {
-                averageRating: {
-                    average: number | null;
-                    showAverage: boolean | null;
-                    totalRatings: number | null;
-                } | null;
-                canRate: boolean | null;
-                rating: unknown;
-            } | null;
-            playability: {
-                playable: boolean | null;
-                reason: string | null;
-                unplayabilityReasons: unknown[];
-            } | null;
-            sharingInfo: {
-                shareId: string | null;
-                shareUrl: string | null;
-            } | null;
-            visualIdentity: unknown;
-            contentRatingV2: {
-                labels: string[];
-            } | null;
-            consumptionOrderV2: string | null;
-            saved: boolean | null;
-            musicAndTalk: boolean | null;
-            showTypes: string[];
-            gatedEntityRelations: unknown[];
-            accessInfo: unknown;
-            trailerV2: unknown;
-        };
-        AudioAPlaylist: {
-            id: string;
-            uri: string;
-            __typename: string | null;
-            name: string | null;
-            description: string | null;
-            followers: number | null;
-            images: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            }[];
-            ownerV2: {
-                __typename: string | null;
-                name: string | null;
-                uri: string | null;
-                username: string | null;
-            } | null;
-            tracks: {
-                id: string | null;
-                uri: string;
-                name: string | null;
-                albumOfTrack: {
-                    name: string | null;
-                    uri: string | null;
-                } | null;
-                artists: {
-                    profile: {
-                        name: string | null;
-                    };
-                    uri: string | null;
-                }[];
-                duration: {
-                    totalMilliseconds: number | null;
-                };
-                playcount: number | null;
-            }[];
-            cursor: number | null;
-            totalCount: number | null;
-        };
-        AudioATrack: {
-            id: string;
-            uri: string;
-            name: string | null;
-            artists: {
-                id: string | null;
-                uri: string | null;
-                name: string | null;
-            }[];
-            duration: {
-                totalMilliseconds: number | null;
-            };
-            isExplicit: boolean | null;
-            isPlayable: boolean | null;
-            releaseDate: {
-                isoString: string | null;
-            } | null;
-            audioPreview: {
-                url: string | null;
-            } | null;
-            hasVideo: boolean | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            visualIdentity: unknown;
-            relatedEntityUri: string | null;
-        };
-        AudioAAlbum: {
-            id: string;
-            uri: string;
-            name: string | null;
-            subtitle: string | null;
-            artists: {
-                id: string | null;
-                uri: string | null;
-                name: string | null;
-            }[] | null;
-            releaseDate: {
-                isoString: string | null;
-            } | null;
-            isExplicit: boolean | null;
-            isPlayable: boolean | null;
-            isPreRelease: boolean | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            visualIdentity: unknown;
-            trackList: {
-                id: string | null;
-                uri: string;
-                uid: string | null;
-                title: string | null;
-                subtitle: string | null;
-                duration: {
-                    totalMilliseconds: number | null;
-                };
-                isExplicit: boolean | null;
-                isPlayable: boolean | null;
-                audioPreview: {
-                    url: string | null;
-                } | null;
-            }[];
-        };
-        AudioAArtist: {
-            id: string;
-            uri: string;
-            name: string | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            visualIdentity: unknown;
-            topTracks: {
-                id: string | null;
-                uri: string;
-                uid: string | null;
-                title: string | null;
-                subtitle: string | null;
-                duration: {
-                    totalMilliseconds: number | null;
-                };
-                isExplicit: boolean | null;
-                isPlayable: boolean | null;
-                audioPreview: {
-                    url: string | null;
-                } | null;
-            }[];
-            followers: number | null;
-            monthlyListeners: number | null;
-        };
-        AudioAEpisode: {
-            id: string;
-            uri: string;
-            name: string | null;
-            show: {
-                id: string | null;
-                uri: string | null;
-                name: string | null;
-                coverArt: {
-                    sources: {
-                        url: string | null;
-                        width: number | null;
-                        height: number | null;
-                    }[];
-                } | null;
-            };
-            description: string | null;
-            releaseDate: {
-                isoString: string | null;
-            } | null;
-            duration: {
-                totalMilliseconds: number | null;
-            };
-            isExplicit: boolean | null;
-            isPlayable: boolean | null;
-            audioPreview: {
-                url: string | null;
-            } | null;
-            hasVideo: boolean | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            visualIdentity: unknown;
-        };
-        AudioBArtist: {
-            id: string;
-            kind: string;
-            name: string | null;
-            url: string | null;
-            artwork: {
-                url: string;
-                width: number | null;
-                height: number | null;
-            } | null;
-            editorial_notes: string | null;
-            top_songs: {
-                id: string;
-                kind: string;
-                title: string | null;
-                artist_name: string | null;
-                url: string | null;
-                duration_ms: number | null;
-            }[];
-            albums: {
-                id: string;
-                kind: string;
-                title: string | null;
-                subtitle: string | null;
-                track_count: number | null;
-                url: string | null;
-            }[];
-        };
-        AudioBAlbum: {
-            id: string;
-            kind: string;
-            title: string | null;
-            artist_name: string | null;
-            artist_url: string | null;
-            url: string | null;
-            track_count: number | null;
-            release_info: string | null;
-            tracks: {
-                id: string | null;
-                kind: string;
-                title: string | null;
-                duration_ms: number | null;
-                track_number: number | null;
-                album_id: string;
-            }[];
-        };
-        AudioBSong: {
-            id: string;
-            kind: string;
-            title: string | null;
-            duration_ms: number | null;
-            track_number: number | null;
-            album_id: string | null;
-            album_name: string | null;
-            artist_name: string | null;
-            url: string | null;
-            disc_number: number | null;
-            release_date: string | null;
-            isrc: string | null;
-            genre_names: string[];
-            composer_name: string | null;
-            content_rating: string | null;
-            preview_url: string | null;
-            artwork: {
-                url: string;
-                width: number | null;
-                height: number | null;
-            } | null;
-            artists: {
-                id: string;
-                name: string | null;
-                url: string | null;
-            }[];
-        };
-        AudioBPlaylist: {
-            id: string;
-            kind: string;
-            name: string | null;
-            curator_name: string | null;
-            description: {
-                standard: string | null;
-                short: string | null;
-            } | null;
-            last_modified_date: string | null;
-            playlist_type: string | null;
-            is_chart: boolean | null;
-            url: string | null;
-            artwork: {
-                url: string;
-                width: number | null;
-                height: number | null;
-            } | null;
-            tracks: components["schemas"]["AudioBSong"][];
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
             cursor: string | null;
         };
-        AudioBSearch: {
-            query: string;
-            /** @enum {string} */
-            type: "all" | "song" | "album" | "artist" | "playlist" | "station" | "music_video" | "radio_episode";
-            results: {
-                id: string;
-                kind: string;
-                title: string | null;
-                artist_name: string | null;
-                url: string | null;
-                duration_ms: number | null;
-            }[];
-        };
-        AudioCArtist: {
-            id: number;
-            kind: string | null;
-            urn: string | null;
-            uri: string | null;
-            permalink: string | null;
-            permalink_url: string | null;
-            username: string | null;
-            first_name: string | null;
-            last_name: string | null;
-            full_name: string | null;
-            description: string | null;
-            avatar_url: string | null;
-            city: string | null;
-            country_code: string | null;
-            followers_count: number | null;
-            followings_count: number | null;
-            track_count: number | null;
-            playlist_count: number | null;
-            playlist_likes_count: number | null;
-            likes_count: number | null;
-            comments_count: number | null;
-            groups_count: number | null;
-            reposts_count: number | null;
-            verified: boolean | null;
-            created_at: string | null;
-            last_modified: string | null;
-            date_of_birth: unknown;
-            creator_subscription: {
-                product: {
-                    id: string | null;
-                } | null;
-            } | null;
-            creator_subscriptions: {
-                product: {
-                    id: string | null;
-                } | null;
-            }[];
-            visuals: {
-                urn: string | null;
-                enabled: boolean | null;
-                visuals: {
-                    urn: string | null;
-                    entry_time: number | null;
-                    visual_url: string | null;
-                }[];
-                tracking: unknown;
-            } | null;
-            badges: {
-                pro: boolean | null;
-                creator_mid_tier: boolean | null;
-                pro_unlimited: boolean | null;
-                verified: boolean | null;
-            } | null;
-            station_urn: string | null;
-            station_permalink: string | null;
-        };
-        AudioCPlaylist: {
-            id: number;
-            kind: string | null;
-            permalink: string | null;
-            permalink_url: string | null;
-            uri: string | null;
-            title: string | null;
-            description: string | null;
-            set_type: string | null;
-            is_album: boolean | null;
-            genre: string | null;
-            tag_list: string | null;
-            label_name: string | null;
-            license: string | null;
-            sharing: string | null;
-            duration: number | null;
-            track_count: number | null;
-            likes_count: number | null;
-            reposts_count: number | null;
-            artwork_url: string | null;
-            created_at: string | null;
-            published_at: string | null;
-            release_date: string | null;
-            display_date: string | null;
-            last_modified: string | null;
-            user: components["schemas"]["AudioCArtist"] | null;
-            tracks: {
+        CodeUserFollowersResponse: {
+            /** @description The account's followers on this page, in GitHub's order */
+            followers: ({
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
                 id: number;
-                stub: boolean;
-                title: string | null;
-                permalink: string | null;
-                permalink_url: string | null;
-                artwork_url: string | null;
-                genre: string | null;
-                duration: number | null;
-                playback_count: number | null;
-                likes_count: number | null;
-                reposts_count: number | null;
-                comment_count: number | null;
-                created_at: string | null;
-                user: {
-                    id: number;
-                    permalink: string | null;
-                    permalink_url: string | null;
-                    username: string | null;
-                    avatar_url: string | null;
-                    verified: boolean | null;
-                } | null;
-            }[];
+                node_id: string | null;
+                /** @description User, Organization or Bot */
+                type: string | null;
+                site_admin: boolean | null;
+                avatar_url: string | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
-        AudioCTrack: {
-            id: number;
-            kind: string | null;
-            urn: string | null;
-            title: string | null;
-            permalink: string | null;
-            permalink_url: string | null;
-            description: string | null;
-            genre: string | null;
-            tag_list: string | null;
-            duration: number | null;
-            full_duration: number | null;
-            created_at: string | null;
-            last_modified: string | null;
-            release_date: string | null;
-            display_date: string | null;
-            playback_count: number | null;
-            likes_count: number | null;
-            reposts_count: number | null;
-            comment_count: number | null;
-            download_count: number | null;
-            commentable: boolean | null;
-            downloadable: boolean | null;
-            streamable: boolean | null;
-            sharing: string | null;
-            policy: string | null;
-            monetization_model: string | null;
-            license: string | null;
-            artwork_url: string | null;
-            waveform_url: string | null;
-            label_name: string | null;
-            publisher_metadata: {
-                artist: string | null;
-                album_title: string | null;
-                release_title: string | null;
-                contains_music: boolean | null;
-                explicit: boolean | null;
-                publisher: string | null;
-                writer_composer: string | null;
-                isrc: string | null;
-                iswc: string | null;
-                upc_or_ean: string | null;
-                p_line: string | null;
-                p_line_for_display: string | null;
-                c_line: string | null;
-                c_line_for_display: string | null;
-            } | null;
+        /** @description One page (up to 100) of a code-platform account's public repositories */
+        CodeUserRepos: {
+            /** @description The account's public repositories on this page, in the asked order */
+            repositories: components["schemas"]["CodeRepository"][];
+            /** @description Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end */
+            cursor: string | null;
+        };
+        CodeUserReposResponse: {
+            /** @description The account's public repositories on this page, in the asked order */
+            repositories: components["schemas"]["CodeRepository"][];
+            /** @description Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        CodeUserResponse: {
+            /** @description GitHub's user object; members beyond the listed ones pass through unchanged */
             user: {
+                /** @description The account name, as GitHub spells it */
+                login: string;
+                /** @description Numeric account id */
                 id: number;
-                urn: string | null;
-                permalink: string | null;
-                permalink_url: string | null;
-                username: string | null;
-                full_name: string | null;
-                avatar_url: string | null;
-                city: string | null;
-                country_code: string | null;
-                verified: boolean | null;
-                followers_count: number | null;
-            } | null;
-        };
-        AudioCArtistTracks: {
-            tracks: components["schemas"]["AudioCTrack"][];
-            cursor: string | null;
-        };
-        MoodboardItem: {
-            id: number;
-            url: string;
-            created_at: string | null;
-            caption: string | null;
-            text: string | null;
-            title: string | null;
-            description: string | null;
-            owner: {
-                id: number | null;
-                username: string | null;
-            } | null;
-            source_url: string | null;
-            source_author: {
-                username: string | null;
-                full_name: string | null;
-                profile_url: string | null;
-                avatar_url: string | null;
-            } | null;
-            media: {
-                id: string | null;
+                node_id: string | null;
+                /** @description User or Organization */
                 type: string | null;
-                url: string | null;
-                width: number | null;
-                height: number | null;
-                ai_generated: boolean | null;
-                duration: number | null;
-                thumbnail_url: string | null;
-                video_url: string | null;
-                playback_url: string | null;
-            }[];
-            price: {
-                value: number | null;
-                currency: string | null;
-            } | null;
-            brand: string | null;
-        };
-        MoodboardPost: {
-            id: number;
-            url: string;
-            created_at: string | null;
-            caption: string | null;
-            text: string | null;
-            title: string | null;
-            description: string | null;
-            owner: {
-                id: number | null;
-                username: string | null;
-            } | null;
-            source_url: string | null;
-            source_author: {
-                username: string | null;
-                full_name: string | null;
-                profile_url: string | null;
+                name: string | null;
+                company: string | null;
+                /** @description The website field, as written ("" when none; often without a scheme) */
+                blog: string | null;
+                location: string | null;
+                /** @description Public e-mail (only when the account made it public) */
+                email: string | null;
+                hireable: boolean | null;
+                bio: string | null;
+                twitter_username: string | null;
+                public_repos: number | null;
+                public_gists: number | null;
+                followers: number | null;
+                following: number | null;
                 avatar_url: string | null;
-            } | null;
-            media: {
-                id: string | null;
-                type: string | null;
-                url: string | null;
-                width: number | null;
-                height: number | null;
-                ai_generated: boolean | null;
-                duration: number | null;
-                thumbnail_url: string | null;
-                video_url: string | null;
-                playback_url: string | null;
-            }[];
-            price: {
-                value: number | null;
-                currency: string | null;
-            } | null;
-            brand: string | null;
-            save_count: number | null;
+                /** @description The profile page, https://github.com/<login> */
+                html_url: string | null;
+                /** @description ISO 8601 */
+                created_at: string | null;
+                /** @description ISO 8601 */
+                updated_at: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description The profile's social accounts; null when that request failed (the account itself was read) */
+            social_accounts: {
+                /** @description twitter, instagram, youtube, linkedin, mastodon… or generic */
+                provider: string | null;
+                url: string;
+            }[] | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
-        MoodboardSearchPage: {
-            items: components["schemas"]["MoodboardItem"][];
-            cursor: string | null;
-            has_more: boolean;
-            result_count: number;
+        EmailLookupResult: {
+            source: {
+                platform: string;
+                handle: string;
+                url: string;
+            };
+            emails: {
+                email: string;
+                sources: {
+                    url: string;
+                    /** @enum {string} */
+                    type: "social_profile" | "link_in_bio" | "website" | "linked_profile";
+                }[];
+            }[];
+            scanned_profile_urls: string[];
+            failed_email_scan_urls: string[];
+            email_scan_limited: boolean;
+            link_in_bio_urls: string[];
+            expanded_website_urls: string[];
+            partial: boolean;
+            failed_link_in_bio_urls: string[];
+            failed_website_urls: string[];
+            source_linked_profile_urls: string[];
+            failed_source_linked_profile_urls: string[];
+            same_handle_candidate_urls: string[];
+            same_handle_search_partial: boolean;
+            websearch_used: boolean;
+            websearch_failed: boolean;
+            websearch_candidate_urls: string[];
+            websearch_candidate_link_in_bio_urls: string[];
+            failed_websearch_candidate_link_in_bio_urls: string[];
+            verified_websearch_candidate_urls: string[];
+            failed_websearch_candidate_urls: string[];
+            websearch_verification_partial: boolean;
+        };
+        Envelope: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Error: {
+            /** @constant */
+            success: false;
+            error: {
+                /** @enum {string} */
+                code: "INVALID_INPUT" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "PRIVATE_CONTENT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_CONFIGURED" | "UPSTREAM_FAILED" | "UPSTREAM_BLOCKED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_TIMEOUT";
+                message: string;
+                details?: {
+                    param: string;
+                    message: string;
+                }[];
+                request_id?: string;
+            };
+        };
+        FindCreatorEmailsResponse: {
+            source: {
+                platform: string;
+                handle: string;
+                url: string;
+            };
+            emails: {
+                email: string;
+                sources: {
+                    url: string;
+                    /** @enum {string} */
+                    type: "social_profile" | "link_in_bio" | "website" | "linked_profile";
+                }[];
+            }[];
+            scanned_profile_urls: string[];
+            failed_email_scan_urls: string[];
+            email_scan_limited: boolean;
+            link_in_bio_urls: string[];
+            expanded_website_urls: string[];
+            partial: boolean;
+            failed_link_in_bio_urls: string[];
+            failed_website_urls: string[];
+            source_linked_profile_urls: string[];
+            failed_source_linked_profile_urls: string[];
+            same_handle_candidate_urls: string[];
+            same_handle_search_partial: boolean;
+            websearch_used: boolean;
+            websearch_failed: boolean;
+            websearch_candidate_urls: string[];
+            websearch_candidate_link_in_bio_urls: string[];
+            failed_websearch_candidate_link_in_bio_urls: string[];
+            verified_websearch_candidate_urls: string[];
+            failed_websearch_candidate_urls: string[];
+            websearch_verification_partial: boolean;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        FindSocialProfilesResponse: {
+            source: {
+                platform: string;
+                handle: string;
+                url: string;
+            };
+            profiles: {
+                platform: string;
+                handle: string;
+                url: string;
+                confidence: number;
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unconfirmed_link" | "unverified_field_link" | "website_credit" | "other_person")[];
+            }[];
+            link_in_bio_urls: string[];
+            expanded_website_urls: string[];
+            source_linked_profile_urls: string[];
+            failed_source_linked_profile_urls: string[];
+            same_handle_candidate_urls: string[];
+            partial: boolean;
+            failed_link_in_bio_urls: string[];
+            failed_website_urls: string[];
+            same_handle_search_partial: boolean;
+            websearch_used: boolean;
+            websearch_failed: boolean;
+            websearch_candidate_urls: string[];
+            websearch_candidate_link_in_bio_urls: string[];
+            failed_websearch_candidate_link_in_bio_urls: string[];
+            verified_websearch_candidate_urls: string[];
+            failed_websearch_candidate_urls: string[];
+            websearch_verification_partial: boolean;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumComment: {
+            subreddit: string | null;
+            subreddit_id: string | null;
+            subreddit_name_prefixed: string | null;
+            subreddit_type: string | null;
+            body: string | null;
+            body_html: string | null;
+            author: string | null;
+            author_fullname: string | null;
+            name: string;
+            id: string;
+            parent_id: string | null;
+            link_id: string | null;
+            link_title: string | null;
+            link_author: string | null;
+            link_permalink: string | null;
+            link_url: string | null;
+            permalink: string | null;
+            score: number | null;
+            ups: number | null;
+            downs: number | null;
+            controversiality: number | null;
+            num_comments: number | null;
+            is_submitter: boolean | null;
+            distinguished: string | null;
+            score_hidden: boolean | null;
+            gilded: number | null;
+            total_awards_received: number | null;
+            created: number | null;
+            created_utc: number | null;
+            edited: (number | boolean) | null;
+            over_18: boolean | null;
+            locked: boolean | null;
+            stickied: boolean | null;
+            archived: boolean | null;
+            collapsed: boolean | null;
+            created_at_iso: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ForumCommentsPage: {
+            /** @description Comments (t1), in the order asked for */
+            comments: components["schemas"]["ForumComment"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+        };
+        ForumMoreComments: {
+            /** @description How many comments Reddit did not send here */
+            more: number;
+            /** @description Ids of the first of them (base-36, without t1_); empty for a "continue this thread" link */
+            ids: string[];
+        };
+        ForumPost: {
+            subreddit: string | null;
+            subreddit_name_prefixed: string | null;
+            title: string | null;
+            selftext: string | null;
+            selftext_html: string | null;
+            author: string | null;
+            author_fullname: string | null;
+            name: string;
+            id: string;
+            permalink: string | null;
+            url: string | null;
+            domain: string | null;
+            score: number | null;
+            ups: number | null;
+            downs: number | null;
+            upvote_ratio: number | null;
+            num_comments: number | null;
+            num_crossposts: number | null;
+            created: number | null;
+            created_utc: number | null;
+            edited: (number | boolean) | null;
+            over_18: boolean | null;
+            spoiler: boolean | null;
+            locked: boolean | null;
+            stickied: boolean | null;
+            archived: boolean | null;
+            is_self: boolean | null;
+            is_video: boolean | null;
+            thumbnail: string | null;
+            created_at_iso: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ForumPostResponse: {
+            post: components["schemas"]["ForumPost"];
+            /** @description Top-level comments, each with its replies */
+            comments: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumPostsPage: {
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+        };
+        ForumSearchPage: {
+            posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
+            after: string | null;
+        };
+        ForumSearchResponse: {
+            posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumSubreddit: {
+            /** @description The name, as the subreddit spells it (AskReddit) */
+            display_name: string;
+            /** @description Base-36 id (the fullname is t5_<id>) */
+            id: string | null;
+            /** @description Fullname (t5_…) */
+            name: string | null;
+            /** @description r/<name> */
+            display_name_prefixed: string | null;
+            /** @description Title */
+            title: string | null;
+            /** @description Short description (Markdown) */
+            public_description: string | null;
+            /** @description Sidebar text (Markdown) */
+            description: string | null;
+            /** @description Members */
+            subscribers: number | null;
+            /** @description Users online, where Reddit still says */
+            accounts_active: number | null;
+            /** @description Unix seconds as Reddit sends it (older data: created_utc + 28800) */
+            created: number | null;
+            /** @description Creation, Unix seconds UTC */
+            created_utc: number | null;
+            /** @description public, restricted, private, gold_restricted, archived, employees_only or user */
+            subreddit_type: string | null;
+            /** @description Marked NSFW */
+            over18: boolean | null;
+            /** @description Quarantined */
+            quarantine: boolean | null;
+            /** @description Language code */
+            lang: string | null;
+            /** @description Path on www.reddit.com: /r/<name>/ */
+            url: string | null;
+            /** @description any, link or self */
+            submission_type: string | null;
+            /** @description Icon URL (older style), or empty */
+            icon_img: string | null;
+            /** @description Icon URL (newer style), or empty */
+            community_icon: string | null;
+            /** @description Banner URL, or empty */
+            banner_img: string | null;
+            /** @description Header image URL */
+            header_img: string | null;
+            /** @description created_utc as ISO 8601 */
+            created_at_iso: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ForumSubredditPage: {
+            /** @description The subreddit's about fields; null when that (second) request failed */
+            subreddit: components["schemas"]["ForumSubreddit"] | null;
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+        };
+        ForumSubredditResponse: {
+            /** @description The subreddit's about fields; null when that (second) request failed */
+            subreddit: components["schemas"]["ForumSubreddit"] | null;
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumSubredditSearchResponse: {
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumThread: {
+            post: components["schemas"]["ForumPost"];
+            /** @description Top-level comments, each with its replies */
+            comments: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
+        };
+        ForumThreadComment: {
+            subreddit: string | null;
+            subreddit_id: string | null;
+            subreddit_name_prefixed: string | null;
+            subreddit_type: string | null;
+            /** @description Markdown */
+            body: string | null;
+            body_html: string | null;
+            author: string | null;
+            author_fullname: string | null;
+            /** @description Fullname: t1_<id> */
+            name: string;
+            /** @description Base-36 id */
+            id: string;
+            /** @description Fullname of the parent: t1_ (a comment) or t3_ (the post) */
+            parent_id: string | null;
+            /** @description Fullname of the post (t3_…) */
+            link_id: string | null;
+            permalink: string | null;
+            score: number | null;
+            ups: number | null;
+            downs: number | null;
+            controversiality: number | null;
+            /** @description The comment author is the post author */
+            is_submitter: boolean | null;
+            /** @description moderator, admin or null */
+            distinguished: string | null;
+            score_hidden: boolean | null;
+            gilded: number | null;
+            total_awards_received: number | null;
+            created: number | null;
+            /** @description Unix seconds, UTC */
+            created_utc: number | null;
+            /** @description `false`, or when it was edited (Unix seconds) */
+            edited: (number | boolean) | null;
+            locked: boolean | null;
+            stickied: boolean | null;
+            archived: boolean | null;
+            collapsed: boolean | null;
+            /** @description 0 for a top-level comment */
+            depth: number | null;
+            /** @description created_utc as ISO 8601 */
+            created_at_iso: string | null;
+            /** @description Replies, in Reddit's order; [] when none */
+            replies: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
+        } & {
+            [key: string]: unknown;
+        };
+        ForumTrimmedComment: {
+            id: string;
+            name: string;
+            subreddit: string | null;
+            subreddit_name_prefixed: string | null;
+            body: string | null;
+            author: string | null;
+            permalink: string | null;
+            link_id: string | null;
+            link_title: string | null;
+            parent_id: string | null;
+            score: number | null;
+            created_utc: number | null;
+            created_at_iso: string | null;
+            over_18: boolean | null;
+        };
+        ForumTrimmedPost: {
+            id: string;
+            name: string;
+            subreddit: string | null;
+            subreddit_name_prefixed: string | null;
+            title: string | null;
+            selftext: string | null;
+            author: string | null;
+            permalink: string | null;
+            url: string | null;
+            domain: string | null;
+            score: number | null;
+            upvote_ratio: number | null;
+            num_comments: number | null;
+            created_utc: number | null;
+            created_at_iso: string | null;
+            over_18: boolean | null;
+            is_self: boolean | null;
+            is_video: boolean | null;
+        };
+        ForumUser: {
+            /** @description Base-36 id (the fullname is t2_<id>) */
+            id: string | null;
+            /** @description Unix seconds as Reddit sends it (older data: created_utc + 28800) */
+            created: number | null;
+            /** @description Account creation, Unix seconds UTC */
+            created_utc: number | null;
+            /** @description Post karma */
+            link_karma: number | null;
+            /** @description Comment karma */
+            comment_karma: number | null;
+            /** @description Total karma (link + comment + awardee + awarder; filled from those where Reddit sends none) */
+            total_karma: number | null;
+            /** @description Karma from awards received */
+            awardee_karma: number | null;
+            /** @description Karma from awards given */
+            awarder_karma: number | null;
+            /** @description Reddit marks the account verified */
+            verified: boolean | null;
+            /** @description The account has a verified e-mail address */
+            has_verified_email: boolean | null;
+            /** @description A Reddit employee (admin) account */
+            is_employee: boolean | null;
+            /** @description Moderates at least one subreddit */
+            is_mod: boolean | null;
+            /** @description Has Reddit Premium */
+            is_gold: boolean | null;
+            /** @description Avatar URL */
+            icon_img: string | null;
+            /** @description Username, as Reddit spells it */
+            name: string;
+            /** @description created_utc as ISO 8601 */
+            created_at_iso: string | null;
+            /** @description The user's profile (subreddit u_<name>): title is the display name, public_description the bio, subscribers the followers */
+            subreddit: ({
+                /** @description u_<name> */
+                display_name: string | null;
+                /** @description u/<name> */
+                display_name_prefixed: string | null;
+                /** @description Fullname of the profile subreddit (t5_…) */
+                name: string | null;
+                /** @description The profile's display name */
+                title: string | null;
+                /** @description The profile's bio (Markdown) */
+                public_description: string | null;
+                /** @description Longer description (Markdown); usually empty on profiles */
+                description: string | null;
+                /** @description Followers of the profile */
+                subscribers: number | null;
+                /** @description The profile is marked NSFW */
+                over_18: boolean | null;
+                /** @description Avatar URL */
+                icon_img: string | null;
+                /** @description Banner URL, or empty */
+                banner_img: string | null;
+                /** @description Path of the profile on www.reddit.com: /user/<name>/ */
+                url: string | null;
+                /** @description "user" for a profile */
+                subreddit_type: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+        } & {
+            [key: string]: unknown;
+        };
+        ForumUserCommentsResponse: {
+            /** @description Comments (t1), in the order asked for */
+            comments: components["schemas"]["ForumComment"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumUserPostsResponse: {
+            /** @description Posts (t3), in the order asked for */
+            posts: components["schemas"]["ForumPost"][];
+            /** @description Pass unchanged as `after` for the next page; null on the last page */
+            after: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        ForumUserRecord: {
+            user: components["schemas"]["ForumUser"];
+        };
+        ForumUserResponse: {
+            user: components["schemas"]["ForumUser"];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         LinkpageAProfile: {
             id: string;
@@ -3138,6 +4450,16 @@ export interface components {
                 enabled: number | null;
             }[];
         };
+        LinkpageAProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["LinkpageAProfile"];
+        };
         LinkpageBPage: {
             id: number;
             username: string;
@@ -3220,6 +4542,96 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
+        };
+        LinkpageBPageResponse: {
+            id: number;
+            username: string;
+            profilePictureUrl: string | null;
+            description: string | null;
+            verticals: string[];
+            linkPlatforms: string[];
+            timezone: string | null;
+            links: {
+                id: number | null;
+                type: string;
+                title: string;
+                url: string;
+            }[];
+            email_address: string | null;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            blog?: string;
+            code?: string;
+            forum?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            livestream?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            "microblog-d"?: string;
+            moodboard?: string;
+            newsletter?: string;
+            pinboard?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            shortvideo?: string;
+            "social-a"?: string;
+            "social-b"?: string;
+            video?: string;
+            professional?: string;
+            twitch?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            vimeo?: string;
+            medium?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         LinkpageCPage: {
             id: string;
@@ -3311,6 +4723,104 @@ export interface components {
             carrd?: string;
             hoobe?: string;
             milkshake?: string;
+        };
+        LinkpageCPageResponse: {
+            id: string;
+            username: string;
+            avatar: string | null;
+            bio: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            displayName: string | null;
+            displayNameImage: string | null;
+            website: string | null;
+            links: {
+                id: string | null;
+                url: string;
+                order: number | null;
+                title: string | null;
+                visible: boolean | null;
+                moduleId: string | null;
+                thumbnail: string | null;
+                versionId: string | null;
+                type: string;
+                price?: number | null;
+                currency?: string | null;
+            }[];
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            blog?: string;
+            code?: string;
+            forum?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            livestream?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            "microblog-d"?: string;
+            moodboard?: string;
+            newsletter?: string;
+            pinboard?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            shortvideo?: string;
+            "social-a"?: string;
+            "social-b"?: string;
+            video?: string;
+            professional?: string;
+            twitch?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            vimeo?: string;
+            medium?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         LinkpageDPage: {
             id: string;
@@ -3404,6 +4914,105 @@ export interface components {
             hoobe?: string;
             milkshake?: string;
         };
+        LinkpageDPageResponse: {
+            id: string;
+            first_name: string | null;
+            last_name: string | null;
+            email_primary: string | null;
+            email: string | null;
+            location: string | null;
+            links: {
+                id: string | null;
+                type: string;
+                title: string;
+                url: string;
+                clicks: number | null;
+                order: number | null;
+            }[];
+            products: {
+                id: string | null;
+                title: string | null;
+                price: number | null;
+                url: string | null;
+                name: string | null;
+                description: string | null;
+                image: string | null;
+            }[];
+            "audio-a": string;
+            "audio-b"?: string;
+            "audio-c": string;
+            blog?: string;
+            code?: string;
+            forum?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            livestream?: string;
+            "microblog-a"?: string;
+            "microblog-b": string;
+            "microblog-c"?: string;
+            "microblog-d"?: string;
+            moodboard?: string;
+            newsletter?: string;
+            pinboard?: string;
+            "retail-shop"?: string;
+            amazon: string;
+            shortvideo: string;
+            "social-a": string;
+            "social-b": string;
+            video: string;
+            professional: string;
+            twitch: string;
+            snapchat: string;
+            discord: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            vimeo?: string;
+            medium: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store: string;
+            google_app_store: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
         LinkpageEPage: {
             handle: string;
             id: string;
@@ -3481,1129 +5090,260 @@ export interface components {
             hoobe?: string;
             milkshake?: string;
         };
-        PinboardPin: {
-            node_id: string | null;
+        LinkpageEPageResponse: {
+            handle: string;
             id: string;
-            url: string;
-            title: string | null;
-            description: string | null;
-            grid_title: string | null;
-            auto_alt_text: string | null;
-            seo_alt_text: string | null;
-            link: string | null;
-            domain: string | null;
-            is_promoted: boolean | null;
-            created_at: string | null;
-            images: {
-                orig: {
-                    width: number | null;
-                    height: number | null;
-                    url: string | null;
-                } | null;
-            };
-            board: {
-                node_id: string | null;
-                id: string | null;
-                name: string | null;
-                url: string | null;
-                pin_count: number | null;
-                section_count: number | null;
-                is_collaborative: boolean | null;
-                collaborator_count: number | null;
-                collaborating_users: {
-                    node_id: string | null;
-                    id: string | null;
-                    username: string | null;
-                    full_name: string | null;
-                    follower_count: number | null;
-                    image_small_url: string | null;
-                    image_medium_url: string | null;
-                    image_large_url: string | null;
-                    is_ads_only_profile: boolean | null;
-                    is_primary_website_verified: boolean | null;
-                    is_verified_merchant: boolean | null;
-                    verified_identity: unknown;
-                    ads_only_profile_site: string | null;
-                }[] | null;
-                cover_images: unknown;
-                images: unknown;
-                owner: {
-                    node_id: string | null;
-                    id: string | null;
-                    username: string | null;
-                    full_name: string | null;
-                    follower_count: number | null;
-                    image_small_url: string | null;
-                    image_medium_url: string | null;
-                    image_large_url: string | null;
-                    is_ads_only_profile: boolean | null;
-                    is_primary_website_verified: boolean | null;
-                    is_verified_merchant: boolean | null;
-                    verified_identity: unknown;
-                    ads_only_profile_site: string | null;
-                } | null;
-                type: string | null;
-                board_order_modified_at: string | null;
-            } | null;
-            pinner: {
-                node_id: string | null;
-                id: string | null;
-                username: string | null;
-                full_name: string | null;
-                follower_count: number | null;
-                image_small_url: string | null;
-                image_medium_url: string | null;
-                image_large_url: string | null;
-                is_ads_only_profile: boolean | null;
-                is_primary_website_verified: boolean | null;
-                is_verified_merchant: boolean | null;
-                verified_identity: unknown;
-                ads_only_profile_site: string | null;
-            } | null;
-            native_creator: {
-                node_id: string | null;
-                id: string | null;
-                username: string | null;
-                full_name: string | null;
-                follower_count: number | null;
-                image_small_url: string | null;
-                image_medium_url: string | null;
-                image_large_url: string | null;
-                is_ads_only_profile: boolean | null;
-                is_primary_website_verified: boolean | null;
-                is_verified_merchant: boolean | null;
-                verified_identity: unknown;
-                ads_only_profile_site: string | null;
-            } | null;
-            videos: unknown;
-            story_pin_data: unknown;
+            email: string | null;
+            whatsapp: string | null;
+            website: string | null;
+            links: {
+                url: string;
+                text: string;
+            }[];
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            blog?: string;
+            code?: string;
+            forum?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            livestream?: string;
+            "microblog-a"?: string;
+            "microblog-b": string | null;
+            "microblog-c"?: string;
+            "microblog-d"?: string;
+            moodboard?: string;
+            newsletter?: string;
+            pinboard?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            shortvideo: string | null;
+            "social-a"?: string;
+            "social-b": string | null;
+            video: string | null;
+            professional?: string;
+            twitch?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            vimeo?: string;
+            medium?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
-        PinboardTrimmedPin: {
-            id: string;
-            url: string;
-            title: string | null;
-            grid_title: string | null;
-            description: string | null;
-            link: string | null;
-            domain: string | null;
-            is_promoted: boolean | null;
-            created_at: string | null;
-            images: {
-                orig: {
-                    width: number | null;
-                    height: number | null;
-                    url: string | null;
-                } | null;
-            };
-            board: {
-                id: string | null;
-                name: string | null;
-                url: string | null;
-            } | null;
-            pinner: {
-                id: string | null;
-                username: string | null;
-                full_name: string | null;
-            } | null;
-        };
-        PinboardSearchPage: {
-            pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
-            cursor: string | null;
-        };
-        PinboardBoardDetail: {
-            node_id: string | null;
-            id: string | null;
-            name: string | null;
-            url: string | null;
-            pin_count: number | null;
-            section_count: number | null;
-            is_collaborative: boolean | null;
-            collaborator_count: number | null;
-            collaborating_users: {
-                node_id: string | null;
-                id: string | null;
-                username: string | null;
-                full_name: string | null;
-                follower_count: number | null;
-                image_small_url: string | null;
-                image_medium_url: string | null;
-                image_large_url: string | null;
-                is_ads_only_profile: boolean | null;
-                is_primary_website_verified: boolean | null;
-                is_verified_merchant: boolean | null;
-                verified_identity: unknown;
-                ads_only_profile_site: string | null;
-            }[] | null;
-            cover_images: unknown;
-            images: unknown;
-            owner: {
-                node_id: string | null;
-                id: string | null;
-                username: string | null;
-                full_name: string | null;
-                follower_count: number | null;
-                image_small_url: string | null;
-                image_medium_url: string | null;
-                image_large_url: string | null;
-                is_ads_only_profile: boolean | null;
-                is_primary_website_verified: boolean | null;
-                is_verified_merchant: boolean | null;
-                verified_identity: unknown;
-                ads_only_profile_site: string | null;
-            } | null;
-            type: string | null;
-            board_order_modified_at: string | null;
-            description: string | null;
-            privacy: string | null;
-            follower_count: number | null;
-            created_at: string | null;
-            image_cover_url: string | null;
-        };
-        PinboardPinDetail: {
-            node_id: string | null;
-            id: string;
-            url: string;
-            title: string | null;
-            grid_title: string | null;
-            description: string | null;
-            closeup_unified_description: string | null;
-            auto_alt_text: string | null;
-            link: string | null;
-            domain: string | null;
-            created_at: string | null;
-            is_video: boolean | null;
-            is_promoted: boolean | null;
-            repin_count: number | null;
-            comment_count: number | null;
-            reaction_counts: {
-                [key: string]: number;
-            } | null;
-            aggregated_pin_data: {
-                aggregated_stats: {
-                    saves: number | null;
-                    done: number | null;
-                } | null;
-            } | null;
-            images: {
-                [key: string]: {
-                    width: number | null;
-                    height: number | null;
-                    url: string | null;
-                };
-            } | null;
-            videos: unknown;
-            story_pin_data: unknown;
-            rich_summary: unknown;
-            pinner: {
-                node_id: string | null;
-                id: string | null;
-                username: string | null;
-                full_name: string | null;
-                follower_count: number | null;
-                image_small_url: string | null;
-                image_medium_url: string | null;
-                image_large_url: string | null;
-                is_ads_only_profile: boolean | null;
-                is_primary_website_verified: boolean | null;
-                is_verified_merchant: boolean | null;
-                verified_identity: unknown;
-                ads_only_profile_site: string | null;
-            } | null;
-            native_creator: {
-                node_id: string | null;
-                id: string | null;
-                username: string | null;
-                full_name: string | null;
-                follower_count: number | null;
-                image_small_url: string | null;
-                image_medium_url: string | null;
-                image_large_url: string | null;
-                is_ads_only_profile: boolean | null;
-                is_primary_website_verified: boolean | null;
-                is_verified_merchant: boolean | null;
-                verified_identity: unknown;
-                ads_only_profile_site: string | null;
-            } | null;
-            board: components["schemas"]["PinboardBoardDetail"] | null;
-        };
-        /** @description One public pin */
-        PinboardPinRecord: {
-            pin: components["schemas"]["PinboardPinDetail"];
-        };
-        /** @description A public board and one page of its pins */
-        PinboardBoardPage: {
-            board: components["schemas"]["PinboardBoardDetail"];
-            pins: components["schemas"]["PinboardPin"][] | null;
-            cursor: string | null;
-        };
-        /** @description A public pinboard account */
-        PinboardProfile: {
-            /** @description Pinterest's user object; members beyond the listed ones pass through unchanged */
-            user: {
-                /** @description The account's numeric id, as a string */
-                id: string | null;
-                node_id: string | null;
-                /** @description The account name, as Pinterest spells it */
-                username: string;
-                /** @description Display name */
-                full_name: string | null;
-                first_name: string | null;
-                last_name: string | null;
-                /** @description Bio ("" when none) */
-                about: string | null;
-                /** @description The website field; null or "" when none */
-                website_url: string | null;
-                /** @description The website's domain */
-                domain_url: string | null;
-                /** @description The website is verified as the account’s */
-                domain_verified: boolean | null;
-                follower_count: number | null;
-                following_count: number | null;
-                pin_count: number | null;
-                board_count: number | null;
-                image_small_url: string | null;
-                image_medium_url: string | null;
-                image_large_url: string | null;
-                image_xlarge_url: string | null;
-                is_verified_merchant: boolean | null;
-                /** @description Pinterest’s verified-identity object ({} when none), as sent */
-                verified_identity: unknown;
-                /** @description A private profile: its header is public, its boards and pins are not read */
-                is_private_profile: boolean | null;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        SocialBProfile: {
-            data: {
-                user: {
-                    id: string;
-                    fbid: string | null;
-                    username: string;
-                    full_name: string | null;
-                    biography: string | null;
-                    biography_with_entities: {
-                        raw_text: string | null;
-                        entities: unknown[];
-                    } | null;
-                    bio_links: ({
-                        title: string | null;
-                        lynx_url: string | null;
-                        url: string | null;
-                        link_type: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                    external_url: string | null;
-                    edge_followed_by: {
-                        count: number | null;
-                    };
-                    edge_follow: {
-                        count: number | null;
-                    };
-                    is_private: boolean | null;
-                    is_verified: boolean | null;
-                    is_business_account: boolean | null;
-                    is_professional_account: boolean | null;
-                    category_name: string | null;
-                    business_address_json: string | null;
-                    business_email: string | null;
-                    business_phone_number: string | null;
-                    profile_pic_url: string | null;
-                    profile_pic_url_hd: string | null;
-                    highlight_reel_count: number | null;
-                    has_clips: boolean | null;
-                    edge_owner_to_timeline_media: {
-                        count: number | null;
-                        page_info: {
-                            has_next_page: boolean;
-                            end_cursor: string | null;
-                        };
-                        edges: {
-                            node: {
-                                id: string;
-                                shortcode: string;
-                                dimensions: {
-                                    height: number | null;
-                                    width: number | null;
-                                } | null;
-                                display_url: string | null;
-                                is_video: boolean | null;
-                                video_url: string | null;
-                                video_view_count: number | null;
-                                edge_media_to_comment: {
-                                    count: number | null;
-                                };
-                                edge_liked_by: {
-                                    count: number | null;
-                                };
-                                taken_at_timestamp: number | null;
-                                thumbnail_src: string | null;
-                                thumbnail_resources: ({
-                                    src: string | null;
-                                    config_width: number | null;
-                                    config_height: number | null;
-                                } & {
-                                    [key: string]: unknown;
-                                })[];
-                                owner: ({
-                                    id: string | null;
-                                    username: string | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                __typename?: unknown;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                    };
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-            status: string;
-        };
-        /** @description A public social-b post or reel */
-        SocialBPost: {
-            /** @description Instagram's media object; members beyond the listed ones pass through unchanged */
-            post: {
-                /** @description `<pk>_<owner pk>` */
-                id: string;
-                /** @description Numeric media id, as a string (64 bits: never a double) */
-                pk: string;
-                /** @description Shortcode: the /p/<code>/ of the post URL */
-                code: string;
-                /** @description Unix seconds */
-                taken_at: number | null;
-                /** @description 1 image, 2 video, 8 carousel */
-                media_type: number | null;
-                /** @description feed, clips (a reel), carousel_container, igtv */
-                product_type: string | null;
-                caption: ({
-                    pk: string | null;
-                    text: string | null;
-                    /** @description Unix seconds */
-                    created_at: number | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                like_count: number | null;
-                comment_count: number | null;
-                /** @description Plays (videos; null where not shown) */
-                play_count: number | null;
-                owner: ({
-                    /** @description The owner's numeric id, as a string */
-                    pk: string | null;
-                    username: string | null;
-                    full_name: string | null;
-                    is_verified: boolean | null;
-                    /** @description Always false in a record: a private owner is PRIVATE_CONTENT */
-                    is_private: boolean | null;
-                    profile_pic_url: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                /** @description Image renditions, largest first (a video post: its cover) */
-                image_versions2: {
-                    candidates: ({
-                        /** @description Image URL (signed, expiring) */
-                        url: string;
-                        width: number | null;
-                        height: number | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                } | null;
-                /** @description Video renditions; null for images and carousels */
-                video_versions: ({
-                    /** @description Video URL (signed, expiring) */
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                    /** @description Rendition kind */
-                    type: number | null;
-                } & {
-                    [key: string]: unknown;
-                })[] | null;
-                carousel_media_count: number | null;
-                /** @description The slides of a carousel; null otherwise */
-                carousel_media: ({
-                    id: string;
-                    /** @description 1 image, 2 video */
-                    media_type: number | null;
-                    /** @description Image renditions, largest first (a video post: its cover) */
-                    image_versions2: {
-                        candidates: ({
-                            /** @description Image URL (signed, expiring) */
-                            url: string;
-                            width: number | null;
-                            height: number | null;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } | null;
-                    /** @description Video renditions; null for an image */
-                    video_versions: ({
-                        /** @description Video URL (signed, expiring) */
-                        url: string;
-                        width: number | null;
-                        height: number | null;
-                        /** @description Rendition kind */
-                        type: number | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[] | null;
-                    original_width: number | null;
-                    original_height: number | null;
-                } & {
-                    [key: string]: unknown;
-                })[] | null;
-                original_width: number | null;
-                original_height: number | null;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A page of a public social-b account's posts */
-        SocialBPosts: {
-            /** @description The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes */
-            posts: ({
-                id: string;
-                shortcode: string;
-                dimensions: {
-                    height: number | null;
-                    width: number | null;
-                } | null;
-                display_url: string | null;
-                is_video: boolean | null;
-                video_url: string | null;
-                video_view_count: number | null;
-                edge_media_to_comment: {
-                    count: number | null;
-                };
-                edge_liked_by: {
-                    count: number | null;
-                };
-                taken_at_timestamp: number | null;
-                thumbnail_src: string | null;
-                thumbnail_resources: ({
-                    src: string | null;
-                    config_width: number | null;
-                    config_height: number | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                owner: ({
-                    id: string | null;
-                    username: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                __typename?: unknown;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** @description Pass unchanged as `cursor` for the next page; null on the last page */
-            cursor: string | null;
-        };
-        /** @description A public shortvideo account: its user object and counts */
-        ShortvideoProfile: {
-            /** @description TikTok's user object; members beyond the listed ones pass through unchanged */
-            user: {
-                /** @description TikTok's numeric user id, as a string */
-                id: string;
-                /** @description The @name, as TikTok spells it */
-                uniqueId: string;
-                /** @description TikTok's stable opaque user key (survives a change of uniqueId) */
-                secUid: string | null;
-                /** @description Display name ("" when the account set none) */
-                nickname: string | null;
-                /** @description Bio ("" when the account wrote none) */
-                signature: string | null;
-                /** @description Verified badge */
-                verified: boolean | null;
-                /** @description Private account: its header is public, its posts are not read */
-                privateAccount: boolean | null;
-                /** @description The profile website field; null when the account declares none */
-                bioLink: ({
-                    /** @description The declared website, often without a scheme */
-                    link: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                /** @description Avatar, 1080 px (signed, expiring URL) */
-                avatarLarger: string | null;
-                /** @description Avatar, 720 px */
-                avatarMedium: string | null;
-                /** @description Avatar, 100 px */
-                avatarThumb: string | null;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @description Counts: exact (statsV2) where the page has them */
-            stats: {
-                /** @description Followers */
-                followerCount: number | null;
-                /** @description Accounts followed */
-                followingCount: number | null;
-                /** @description Likes received on all videos */
-                heartCount: number | null;
-                /** @description Public videos */
-                videoCount: number | null;
-                /** @description Videos this account liked */
-                diggCount: number | null;
-                /** @description Mutual follows (pages from 2023 on; null on older pages) */
-                friendCount: number | null;
-            };
-        };
-        /** @description A public shortvideo video: its item object (caption, author, counts, file, sound, hashtags) */
-        ShortvideoVideo: {
-            /** @description TikTok's item object; members beyond the listed ones pass through unchanged */
-            video: {
-                /** @description TikTok's numeric video id, as a string (the URL's) */
-                id: string;
-                /** @description Caption ("" when none) */
-                desc: string | null;
-                /** @description Posted, Unix seconds */
-                createTime: number | null;
-                /** @description The video's author: TikTok's user object; members beyond the listed ones pass through */
-                author: {
-                    /** @description TikTok's numeric user id, as a string */
-                    id: string | null;
-                    /** @description The @name, as TikTok spells it (the URL's user) */
-                    uniqueId: string;
-                    /** @description Display name ("" when the account set none) */
-                    nickname: string | null;
-                    /** @description Verified badge */
-                    verified: boolean | null;
-                    /** @description TikTok's stable opaque user key */
-                    secUid: string | null;
-                    /** @description Private account */
-                    privateAccount: boolean | null;
-                    /** @description Avatar, 1080 px (signed, expiring URL); null on 2022 pages without the user object */
-                    avatarLarger: string | null;
-                    /** @description Avatar, 720 px */
-                    avatarMedium: string | null;
-                    /** @description Avatar, 100 px */
-                    avatarThumb: string | null;
-                } & {
-                    [key: string]: unknown;
-                };
-                /** @description Counts: exact (statsV2) where the page has them */
-                stats: {
-                    /** @description Plays */
-                    playCount: number | null;
-                    /** @description Likes */
-                    diggCount: number | null;
-                    /** @description Comments */
-                    commentCount: number | null;
-                    /** @description Shares */
-                    shareCount: number | null;
-                    /** @description Saves (favourites); null on pages before 2023 */
-                    collectCount: number | null;
-                };
-                /** @description The video file; null when the page carries none */
-                video: ({
-                    /** @description Seconds */
-                    duration: number | null;
-                    /** @description Pixels */
-                    width: number | null;
-                    /** @description Pixels */
-                    height: number | null;
-                    /** @description Quality label, e.g. 720p */
-                    ratio: string | null;
-                    /** @description Cover image (signed, expiring URL) */
-                    cover: string | null;
-                    /** @description The first frame, uncropped (signed, expiring URL) */
-                    originCover: string | null;
-                    /** @description Animated cover (signed, expiring URL) */
-                    dynamicCover: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                /** @description The sound; null when the page carries none */
-                music: ({
-                    /** @description TikTok's sound id, as a string */
-                    id: string | null;
-                    /** @description Title ("original sound" for a sound recorded with the video) */
-                    title: string | null;
-                    /** @description The sound's author as TikTok names it */
-                    authorName: string | null;
-                    /** @description A sound recorded with a video (not a released track) */
-                    original: boolean | null;
-                    /** @description Seconds */
-                    duration: number | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                /** @description Hashtags; [] when none */
-                challenges: ({
-                    /** @description TikTok's hashtag id, as a string */
-                    id: string | null;
-                    /** @description The hashtag, without # */
-                    title: string | null;
-                    /** @description Its description ("" when none) */
-                    desc: string | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                /** @description Hashtags and mentions in desc; [] when none */
-                textExtra: ({
-                    /** @description 1: a hashtag, 0: a mention */
-                    type: number | null;
-                    /** @description Offset in desc where it starts */
-                    start: number | null;
-                    /** @description Offset in desc where it ends */
-                    end: number | null;
-                    /** @description The hashtag, without # ("" for a mention) */
-                    hashtagName: string | null;
-                    /** @description The mentioned @name ("" for a hashtag) */
-                    userUniqueId: string | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                /** @description Paid promotion; null when the page does not say */
-                isAd: boolean | null;
-                /** @description Country it was posted from (ISO code); null when the page does not say */
-                locationCreated: string | null;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        ForumPost: {
-            subreddit: string | null;
-            subreddit_name_prefixed: string | null;
-            title: string | null;
-            selftext: string | null;
-            selftext_html: string | null;
-            author: string | null;
-            author_fullname: string | null;
-            name: string;
-            id: string;
-            permalink: string | null;
-            url: string | null;
-            domain: string | null;
-            score: number | null;
-            ups: number | null;
-            downs: number | null;
-            upvote_ratio: number | null;
-            num_comments: number | null;
-            num_crossposts: number | null;
-            created: number | null;
-            created_utc: number | null;
-            edited: (number | boolean) | null;
-            over_18: boolean | null;
-            spoiler: boolean | null;
-            locked: boolean | null;
-            stickied: boolean | null;
-            archived: boolean | null;
-            is_self: boolean | null;
-            is_video: boolean | null;
-            thumbnail: string | null;
-            created_at_iso: string | null;
-        } & {
-            [key: string]: unknown;
-        };
-        ForumComment: {
-            subreddit: string | null;
-            subreddit_id: string | null;
-            subreddit_name_prefixed: string | null;
-            subreddit_type: string | null;
-            body: string | null;
-            body_html: string | null;
-            author: string | null;
-            author_fullname: string | null;
-            name: string;
-            id: string;
-            parent_id: string | null;
-            link_id: string | null;
-            link_title: string | null;
-            link_author: string | null;
-            link_permalink: string | null;
-            link_url: string | null;
-            permalink: string | null;
-            score: number | null;
-            ups: number | null;
-            downs: number | null;
-            controversiality: number | null;
-            num_comments: number | null;
-            is_submitter: boolean | null;
-            distinguished: string | null;
-            score_hidden: boolean | null;
-            gilded: number | null;
-            total_awards_received: number | null;
-            created: number | null;
-            created_utc: number | null;
-            edited: (number | boolean) | null;
-            over_18: boolean | null;
-            locked: boolean | null;
-            stickied: boolean | null;
-            archived: boolean | null;
-            collapsed: boolean | null;
-            created_at_iso: string | null;
-        } & {
-            [key: string]: unknown;
-        };
-        ForumTrimmedPost: {
-            id: string;
-            name: string;
-            subreddit: string | null;
-            subreddit_name_prefixed: string | null;
-            title: string | null;
-            selftext: string | null;
-            author: string | null;
-            permalink: string | null;
-            url: string | null;
-            domain: string | null;
-            score: number | null;
-            upvote_ratio: number | null;
-            num_comments: number | null;
-            created_utc: number | null;
-            created_at_iso: string | null;
-            over_18: boolean | null;
-            is_self: boolean | null;
-            is_video: boolean | null;
-        };
-        ForumTrimmedComment: {
-            id: string;
-            name: string;
-            subreddit: string | null;
-            subreddit_name_prefixed: string | null;
-            body: string | null;
-            author: string | null;
-            permalink: string | null;
-            link_id: string | null;
-            link_title: string | null;
-            parent_id: string | null;
-            score: number | null;
-            created_utc: number | null;
-            created_at_iso: string | null;
-            over_18: boolean | null;
-        };
-        ForumSearchPage: {
-            posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
-            after: string | null;
-        };
-        ForumUser: {
-            /** @description Base-36 id (the fullname is t2_<id>) */
-            id: string | null;
-            /** @description Unix seconds as Reddit sends it (older data: created_utc + 28800) */
-            created: number | null;
-            /** @description Account creation, Unix seconds UTC */
-            created_utc: number | null;
-            /** @description Post karma */
-            link_karma: number | null;
-            /** @description Comment karma */
-            comment_karma: number | null;
-            /** @description Total karma (link + comment + awardee + awarder; filled from those where Reddit sends none) */
-            total_karma: number | null;
-            /** @description Karma from awards received */
-            awardee_karma: number | null;
-            /** @description Karma from awards given */
-            awarder_karma: number | null;
-            /** @description Reddit marks the account verified */
+        LivestreamChannel: {
+            /** @description Channel id */
+            id: number;
+            user_id: number | null;
+            /** @description The channel address: kick.com/<slug> */
+            slug: string;
+            is_banned: boolean | null;
+            vod_enabled: boolean | null;
+            subscription_enabled: boolean | null;
+            /** @description Kick's verified badge */
             verified: boolean | null;
-            /** @description The account has a verified e-mail address */
-            has_verified_email: boolean | null;
-            /** @description A Reddit employee (admin) account */
-            is_employee: boolean | null;
-            /** @description Moderates at least one subreddit */
-            is_mod: boolean | null;
-            /** @description Has Reddit Premium */
-            is_gold: boolean | null;
-            /** @description Avatar URL */
-            icon_img: string | null;
-            /** @description Username, as Reddit spells it */
-            name: string;
-            /** @description created_utc as ISO 8601 */
-            created_at_iso: string | null;
-            /** @description The user's profile (subreddit u_<name>): title is the display name, public_description the bio, subscribers the followers */
-            subreddit: ({
-                /** @description u_<name> */
-                display_name: string | null;
-                /** @description u/<name> */
-                display_name_prefixed: string | null;
-                /** @description Fullname of the profile subreddit (t5_…) */
-                name: string | null;
-                /** @description The profile's display name */
-                title: string | null;
-                /** @description The profile's bio (Markdown) */
-                public_description: string | null;
-                /** @description Longer description (Markdown); usually empty on profiles */
-                description: string | null;
-                /** @description Followers of the profile */
-                subscribers: number | null;
-                /** @description The profile is marked NSFW */
-                over_18: boolean | null;
-                /** @description Avatar URL */
-                icon_img: string | null;
-                /** @description Banner URL, or empty */
-                banner_img: string | null;
-                /** @description Path of the profile on www.reddit.com: /user/<name>/ */
-                url: string | null;
-                /** @description "user" for a profile */
-                subreddit_type: string | null;
-            } & {
+            can_host: boolean | null;
+            followers_count: number | null;
+            banner_image: {
                 [key: string]: unknown;
-            }) | null;
-        } & {
-            [key: string]: unknown;
+            } | null;
+            offline_banner_image: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The live session (`session_title`, `viewer_count`, `categories`…); null when offline */
+            livestream: {
+                [key: string]: unknown;
+            } | null;
+            recent_categories: {
+                [key: string]: unknown;
+            }[];
+            subscriber_badges: {
+                [key: string]: unknown;
+            }[];
+            /** @description The streamer's account: bio and the social links they set */
+            user: {
+                id: number | null;
+                /** @description Display spelling of the channel name */
+                username: string | null;
+                /** @description Free text */
+                bio: string | null;
+                country: string | null;
+                state: string | null;
+                city: string | null;
+                /** @description As the streamer typed it: a handle or a URL; "" or null when unset */
+                instagram: string | null;
+                twitter: string | null;
+                youtube: string | null;
+                discord: string | null;
+                tiktok: string | null;
+                facebook: string | null;
+                profile_pic: string | null;
+            } | null;
+            /** @description Chat settings (`chat_mode`, `slow_mode`…) */
+            chatroom: {
+                [key: string]: unknown;
+            } | null;
         };
-        ForumUserRecord: {
-            user: components["schemas"]["ForumUser"];
+        LivestreamChannelResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            channel: components["schemas"]["LivestreamChannel"];
         };
-        ForumPostsPage: {
-            /** @description Posts (t3), in the order asked for */
-            posts: components["schemas"]["ForumPost"][];
-            /** @description Pass unchanged as `after` for the next page; null on the last page */
-            after: string | null;
-        };
-        ForumCommentsPage: {
-            /** @description Comments (t1), in the order asked for */
-            comments: components["schemas"]["ForumComment"][];
-            /** @description Pass unchanged as `after` for the next page; null on the last page */
-            after: string | null;
-        };
-        ForumSubreddit: {
-            /** @description The name, as the subreddit spells it (AskReddit) */
-            display_name: string;
-            /** @description Base-36 id (the fullname is t5_<id>) */
-            id: string | null;
-            /** @description Fullname (t5_…) */
-            name: string | null;
-            /** @description r/<name> */
-            display_name_prefixed: string | null;
-            /** @description Title */
+        LivestreamClip: {
+            /** @description Clip id (`clip_…`) */
+            id: string;
+            /** @description The broadcast it was cut from */
+            livestream_id: string | null;
+            category_id: string | null;
+            /** @description The channel's id: always the asked channel's */
+            channel_id: number | null;
+            /** @description The clipper's user id */
+            user_id: number | null;
             title: string | null;
-            /** @description Short description (Markdown) */
-            public_description: string | null;
-            /** @description Sidebar text (Markdown) */
-            description: string | null;
-            /** @description Members */
-            subscribers: number | null;
-            /** @description Users online, where Reddit still says */
-            accounts_active: number | null;
-            /** @description Unix seconds as Reddit sends it (older data: created_utc + 28800) */
-            created: number | null;
-            /** @description Creation, Unix seconds UTC */
-            created_utc: number | null;
-            /** @description public, restricted, private, gold_restricted, archived, employees_only or user */
-            subreddit_type: string | null;
-            /** @description Marked NSFW */
-            over18: boolean | null;
-            /** @description Quarantined */
-            quarantine: boolean | null;
-            /** @description Language code */
-            lang: string | null;
-            /** @description Path on www.reddit.com: /r/<name>/ */
-            url: string | null;
-            /** @description any, link or self */
-            submission_type: string | null;
-            /** @description Icon URL (older style), or empty */
-            icon_img: string | null;
-            /** @description Icon URL (newer style), or empty */
-            community_icon: string | null;
-            /** @description Banner URL, or empty */
-            banner_img: string | null;
-            /** @description Header image URL */
-            header_img: string | null;
-            /** @description created_utc as ISO 8601 */
-            created_at_iso: string | null;
-        } & {
-            [key: string]: unknown;
-        };
-        ForumSubredditPage: {
-            /** @description The subreddit's about fields; null when that (second) request failed */
-            subreddit: components["schemas"]["ForumSubreddit"] | null;
-            /** @description Posts (t3), in the order asked for */
-            posts: components["schemas"]["ForumPost"][];
-            /** @description Pass unchanged as `after` for the next page; null on the last page */
-            after: string | null;
-        };
-        ForumMoreComments: {
-            /** @description How many comments Reddit did not send here */
-            more: number;
-            /** @description Ids of the first of them (base-36, without t1_); empty for a "continue this thread" link */
-            ids: string[];
-        };
-        ForumThreadComment: {
-            subreddit: string | null;
-            subreddit_id: string | null;
-            subreddit_name_prefixed: string | null;
-            subreddit_type: string | null;
-            /** @description Markdown */
-            body: string | null;
-            body_html: string | null;
-            author: string | null;
-            author_fullname: string | null;
-            /** @description Fullname: t1_<id> */
-            name: string;
-            /** @description Base-36 id */
-            id: string;
-            /** @description Fullname of the parent: t1_ (a comment) or t3_ (the post) */
-            parent_id: string | null;
-            /** @description Fullname of the post (t3_…) */
-            link_id: string | null;
-            permalink: string | null;
-            score: number | null;
-            ups: number | null;
-            downs: number | null;
-            controversiality: number | null;
-            /** @description The comment author is the post author */
-            is_submitter: boolean | null;
-            /** @description moderator, admin or null */
-            distinguished: string | null;
-            score_hidden: boolean | null;
-            gilded: number | null;
-            total_awards_received: number | null;
-            created: number | null;
-            /** @description Unix seconds, UTC */
-            created_utc: number | null;
-            /** @description `false`, or when it was edited (Unix seconds) */
-            edited: (number | boolean) | null;
-            locked: boolean | null;
-            stickied: boolean | null;
-            archived: boolean | null;
-            collapsed: boolean | null;
-            /** @description 0 for a top-level comment */
-            depth: number | null;
-            /** @description created_utc as ISO 8601 */
-            created_at_iso: string | null;
-            /** @description Replies, in Reddit's order; [] when none */
-            replies: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
-        } & {
-            [key: string]: unknown;
-        };
-        ForumThread: {
-            post: components["schemas"]["ForumPost"];
-            /** @description Top-level comments, each with its replies */
-            comments: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
-        };
-        MicroblogCPost: {
-            id: string;
-            pk: string;
-            user: ({
-                friendship_status: {
-                    [key: string]: unknown;
-                } | null;
-                pk: string | null;
-                profile_pic_url: string | null;
+            /** @description The clip video (m3u8 or mp4) */
+            clip_url: string | null;
+            thumbnail_url: string | null;
+            /** @description Length in seconds */
+            duration: number | null;
+            views: number | null;
+            likes: number | null;
+            created_at: string | null;
+            is_mature: boolean | null;
+            /** @description `{id, name, slug}`… */
+            category: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Who made the clip */
+            creator: {
+                id: number | null;
                 username: string | null;
-                id: string | null;
-                is_verified: boolean | null;
-                text_post_app_is_private: boolean | null;
-                has_onboarded_to_text_post_app: boolean | null;
-            } & {
-                [key: string]: unknown;
-            }) | null;
-            text_post_app_info: ({
-                text_fragments: ({
-                    fragments: ({
-                        fragment_type: string | null;
-                        plaintext: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                reshare_count: number | null;
-                direct_reply_count: number | null;
-                repost_count: number | null;
-                quote_count: number | null;
-                share_info: {
-                    [key: string]: unknown;
-                } | null;
-                reply_control: string | null;
-                is_reply: boolean | null;
-            } & {
-                [key: string]: unknown;
-            }) | null;
-            caption: ({
-                text: string | null;
-                pk: string | null;
-                has_translation: boolean | null;
-            } & {
-                [key: string]: unknown;
-            }) | null;
-            code: string | null;
-            image_versions2: ({
-                candidates: ({
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-            } & {
-                [key: string]: unknown;
-            }) | null;
-            original_height: number | null;
-            original_width: number | null;
-            media_type: number | null;
-            like_count: number | null;
-            taken_at: number | null;
-            organic_tracking_token: string | null;
-        } & {
-            [key: string]: unknown;
-        };
-        MicroblogCTrimmedPost: {
-            id: string;
-            pk: string;
-            code: string | null;
-            user: {
-                pk: string | null;
-                id: string | null;
+                slug: string | null;
+            } | null;
+            /** @description The channel clipped: always the asked one */
+            channel: {
+                id: number | null;
                 username: string | null;
-                is_verified: boolean | null;
-                profile_pic_url: string | null;
+                slug: string | null;
             } | null;
-            caption: {
-                text: string | null;
-            } | null;
-            text_post_app_info: {
-                direct_reply_count: number | null;
-                repost_count: number | null;
-                quote_count: number | null;
-                reshare_count: number | null;
-                is_reply: boolean | null;
-                reply_control: string | null;
-            } | null;
-            media_type: number | null;
-            like_count: number | null;
-            taken_at: number | null;
         };
-        MicroblogCSearchResult: {
-            posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
+        LivestreamClips: {
+            /** @description The channel's clips in the order asked (`sort`, `time`) */
+            clips: components["schemas"]["LivestreamClip"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
         };
-        /** @description A public microblog-c account */
-        MicroblogCProfile: {
-            /** @description Threads' user object; members beyond the listed ones pass through unchanged */
-            user: {
-                /** @description The account's numeric id, as a string; null where only the page's og: tags named the profile */
-                pk: string | null;
-                /** @description The @name (an Instagram username) */
-                username: string;
-                /** @description Display name ("" when none) */
-                full_name: string | null;
-                /** @description Bio ("" when none) */
-                biography: string | null;
-                /** @description Links in the profile, the first being its website field */
-                bio_links: ({
-                    /** @description The link ("" where Threads keeps an empty entry) */
-                    url: string | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                follower_count: number | null;
-                is_verified: boolean | null;
-                /** @description A private account: its header is public, its posts are not read */
-                is_private: boolean | null;
-                profile_pic_url: string | null;
-            } & {
+        LivestreamClipsResponse: {
+            /** @description The channel's clips in the order asked (`sort`, `time`) */
+            clips: components["schemas"]["LivestreamClip"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        LivestreamVideo: {
+            /** @description Livestream (broadcast) id */
+            id: number;
+            slug: string | null;
+            /** @description The channel's id: always the asked channel's */
+            channel_id: number;
+            session_title: string | null;
+            created_at: string | null;
+            start_time: string | null;
+            /** @description Length in milliseconds */
+            duration: number | null;
+            /** @description Viewers when live */
+            viewer_count: number | null;
+            is_live: boolean | null;
+            language: string | null;
+            is_mature: boolean | null;
+            /** @description `{src, srcset}` */
+            thumbnail: {
                 [key: string]: unknown;
-            };
+            } | null;
+            /** @description `{id, name, slug}`… */
+            categories: {
+                [key: string]: unknown;
+            }[];
+            /** @description The recording: `uuid` (its page), `views` */
+            video: {
+                id: number | null;
+                /** @description The VOD page: https://kick.com/video/<uuid> */
+                uuid: string | null;
+                views: number | null;
+                live_stream_id: number | null;
+                created_at: string | null;
+                updated_at: string | null;
+            } | null;
+            /** @description The recording's HLS playlist (m3u8) */
+            source: string | null;
+        };
+        LivestreamVideos: {
+            /** @description The channel's past broadcasts, as Kick lists them (newest first) */
+            videos: components["schemas"]["LivestreamVideo"][];
+        };
+        LivestreamVideosResponse: {
+            /** @description The channel's past broadcasts, as Kick lists them (newest first) */
+            videos: components["schemas"]["LivestreamVideo"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
         };
         MicroblogAAccount: {
             id: string;
@@ -4641,48 +5381,6 @@ export interface components {
             }[];
             tv_onboarded: boolean | null;
             tv_account: boolean | null;
-        };
-        MicroblogAProfile: {
-            id: string;
-            username: string | null;
-            acct: string | null;
-            display_name: string | null;
-            locked: boolean | null;
-            bot: boolean | null;
-            discoverable: boolean | null;
-            group: boolean | null;
-            created_at: string | null;
-            note: string | null;
-            url: string | null;
-            avatar: string | null;
-            avatar_static: string | null;
-            header: string | null;
-            header_static: string | null;
-            followers_count: number | null;
-            following_count: number | null;
-            statuses_count: number | null;
-            last_status_at: string | null;
-            verified: boolean | null;
-            location: string | null;
-            website: string | null;
-            unauth_visibility: boolean | null;
-            chats_onboarded: boolean | null;
-            feeds_onboarded: boolean | null;
-            accepting_messages: boolean | null;
-            show_nonmember_group_statuses: boolean | null;
-            emojis: {
-                [key: string]: unknown;
-            }[];
-            fields: {
-                [key: string]: unknown;
-            }[];
-            tv_onboarded: boolean | null;
-            tv_account: boolean | null;
-            bookmarks_onboarded: boolean | null;
-            receive_only_follow_mentions: boolean | null;
-            pleroma: {
-                accepts_chat_messages: boolean | null;
-            } | null;
         };
         MicroblogAPost: {
             text: string | null;
@@ -4746,11 +5444,391 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        MicroblogAPostResponse: {
+            text: string | null;
+            id: string;
+            created_at: string | null;
+            in_reply_to_id: string | null;
+            quote_id: string | null;
+            in_reply_to_account_id: string | null;
+            sensitive: boolean | null;
+            spoiler_text: string | null;
+            visibility: string | null;
+            language: string | null;
+            uri: string | null;
+            url: string | null;
+            content: string | null;
+            account: components["schemas"]["MicroblogAAccount"] | null;
+            media_attachments: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                preview_url: string | null;
+                external_video_id: string | null;
+                remote_url: string | null;
+                preview_remote_url: string | null;
+                text_url: string | null;
+                meta: {
+                    [key: string]: unknown;
+                } | null;
+                description: string | null;
+                blurhash: string | null;
+                processing: string | null;
+            }[];
+            mentions: {
+                [key: string]: unknown;
+            }[];
+            tags: {
+                [key: string]: unknown;
+            }[];
+            card: {
+                [key: string]: unknown;
+            } | null;
+            group: {
+                [key: string]: unknown;
+            } | null;
+            quote: components["schemas"]["MicroblogAPost"] | null;
+            in_reply_to: components["schemas"]["MicroblogAPost"] | null;
+            reblog: components["schemas"]["MicroblogAPost"] | null;
+            sponsored: boolean | null;
+            replies_count: number | null;
+            reblogs_count: number | null;
+            favourites_count: number | null;
+            favourited: boolean | null;
+            reblogged: boolean | null;
+            muted: boolean | null;
+            pinned: boolean | null;
+            bookmarked: boolean | null;
+            poll: {
+                [key: string]: unknown;
+            } | null;
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
         MicroblogAPostsPage: {
             /** @description Public posts, newest first */
             posts: components["schemas"]["MicroblogAPost"][];
             /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
             cursor: string | null;
+        };
+        MicroblogAPostsResponse: {
+            /** @description Public posts, newest first */
+            posts: components["schemas"]["MicroblogAPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogAProfile: {
+            id: string;
+            username: string | null;
+            acct: string | null;
+            display_name: string | null;
+            locked: boolean | null;
+            bot: boolean | null;
+            discoverable: boolean | null;
+            group: boolean | null;
+            created_at: string | null;
+            note: string | null;
+            url: string | null;
+            avatar: string | null;
+            avatar_static: string | null;
+            header: string | null;
+            header_static: string | null;
+            followers_count: number | null;
+            following_count: number | null;
+            statuses_count: number | null;
+            last_status_at: string | null;
+            verified: boolean | null;
+            location: string | null;
+            website: string | null;
+            unauth_visibility: boolean | null;
+            chats_onboarded: boolean | null;
+            feeds_onboarded: boolean | null;
+            accepting_messages: boolean | null;
+            show_nonmember_group_statuses: boolean | null;
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            fields: {
+                [key: string]: unknown;
+            }[];
+            tv_onboarded: boolean | null;
+            tv_account: boolean | null;
+            bookmarks_onboarded: boolean | null;
+            receive_only_follow_mentions: boolean | null;
+            pleroma: {
+                accepts_chat_messages: boolean | null;
+            } | null;
+        };
+        MicroblogAProfileResponse: {
+            id: string;
+            username: string | null;
+            acct: string | null;
+            display_name: string | null;
+            locked: boolean | null;
+            bot: boolean | null;
+            discoverable: boolean | null;
+            group: boolean | null;
+            created_at: string | null;
+            note: string | null;
+            url: string | null;
+            avatar: string | null;
+            avatar_static: string | null;
+            header: string | null;
+            header_static: string | null;
+            followers_count: number | null;
+            following_count: number | null;
+            statuses_count: number | null;
+            last_status_at: string | null;
+            verified: boolean | null;
+            location: string | null;
+            website: string | null;
+            unauth_visibility: boolean | null;
+            chats_onboarded: boolean | null;
+            feeds_onboarded: boolean | null;
+            accepting_messages: boolean | null;
+            show_nonmember_group_statuses: boolean | null;
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            fields: {
+                [key: string]: unknown;
+            }[];
+            tv_onboarded: boolean | null;
+            tv_account: boolean | null;
+            bookmarks_onboarded: boolean | null;
+            receive_only_follow_mentions: boolean | null;
+            pleroma: {
+                accepts_chat_messages: boolean | null;
+            } | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        /** @description A public microblog-b account */
+        MicroblogBProfile: {
+            /** @description The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era */
+            user: {
+                __typename: string;
+                id: string | null;
+                rest_id: string;
+                affiliates_highlighted_label: {
+                    [key: string]: unknown;
+                } | null;
+                is_blue_verified: boolean | null;
+                profile_image_shape: string | null;
+                legacy: {
+                    created_at: string | null;
+                    default_profile: boolean | null;
+                    default_profile_image: boolean | null;
+                    description: string | null;
+                    entities: {
+                        description: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        url: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    fast_followers_count: number | null;
+                    favourites_count: number | null;
+                    followers_count: number | null;
+                    friends_count: number | null;
+                    has_custom_timelines: boolean | null;
+                    is_translator: boolean | null;
+                    listed_count: number | null;
+                    location: string | null;
+                    media_count: number | null;
+                    name: string | null;
+                    normal_followers_count: number | null;
+                    pinned_tweet_ids_str: string[] | null;
+                    possibly_sensitive: boolean | null;
+                    profile_banner_url: string | null;
+                    profile_image_url_https: string | null;
+                    profile_interstitial_type: string | null;
+                    protected: boolean | null;
+                    screen_name: string;
+                    statuses_count: number | null;
+                    translator_type: string | null;
+                    url: string | null;
+                    verified: boolean | null;
+                    verified_type: string | null;
+                    withheld_in_countries: string[] | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                professional: {
+                    [key: string]: unknown;
+                } | null;
+                tipjar_settings: {
+                    [key: string]: unknown;
+                } | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        MicroblogBProfileResponse: {
+            /** @description The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era */
+            user: {
+                __typename: string;
+                id: string | null;
+                rest_id: string;
+                affiliates_highlighted_label: {
+                    [key: string]: unknown;
+                } | null;
+                is_blue_verified: boolean | null;
+                profile_image_shape: string | null;
+                legacy: {
+                    created_at: string | null;
+                    default_profile: boolean | null;
+                    default_profile_image: boolean | null;
+                    description: string | null;
+                    entities: {
+                        description: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        url: {
+                            urls: ({
+                                display_url?: string;
+                                expanded_url?: string;
+                                url?: string;
+                                indices?: number[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    fast_followers_count: number | null;
+                    favourites_count: number | null;
+                    followers_count: number | null;
+                    friends_count: number | null;
+                    has_custom_timelines: boolean | null;
+                    is_translator: boolean | null;
+                    listed_count: number | null;
+                    location: string | null;
+                    media_count: number | null;
+                    name: string | null;
+                    normal_followers_count: number | null;
+                    pinned_tweet_ids_str: string[] | null;
+                    possibly_sensitive: boolean | null;
+                    profile_banner_url: string | null;
+                    profile_image_url_https: string | null;
+                    profile_interstitial_type: string | null;
+                    protected: boolean | null;
+                    screen_name: string;
+                    statuses_count: number | null;
+                    translator_type: string | null;
+                    url: string | null;
+                    verified: boolean | null;
+                    verified_type: string | null;
+                    withheld_in_countries: string[] | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                professional: {
+                    [key: string]: unknown;
+                } | null;
+                tipjar_settings: {
+                    [key: string]: unknown;
+                } | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogBTrimmedTweet: {
+            __typename: string;
+            rest_id: string;
+            views: {
+                count: string | null;
+                state: string | null;
+            } | null;
+            core: {
+                user_results: {
+                    result: {
+                        __typename: string;
+                        rest_id: string;
+                        is_blue_verified: boolean | null;
+                        legacy: {
+                            screen_name: string;
+                            name: string | null;
+                            profile_image_url_https: string | null;
+                            followers_count: number | null;
+                            verified: boolean | null;
+                        };
+                    };
+                };
+            };
+            legacy: {
+                created_at: string | null;
+                full_text: string | null;
+                lang: string | null;
+                conversation_id_str: string | null;
+                favorite_count: number | null;
+                retweet_count: number | null;
+                reply_count: number | null;
+                quote_count: number | null;
+                bookmark_count: number | null;
+                user_id_str: string | null;
+                id_str: string;
+            };
         };
         MicroblogBTweet: {
             __typename: string;
@@ -4905,3628 +5983,6 @@ export interface components {
             card?: unknown;
         } & {
             [key: string]: unknown;
-        };
-        MicroblogBTrimmedTweet: {
-            __typename: string;
-            rest_id: string;
-            views: {
-                count: string | null;
-                state: string | null;
-            } | null;
-            core: {
-                user_results: {
-                    result: {
-                        __typename: string;
-                        rest_id: string;
-                        is_blue_verified: boolean | null;
-                        legacy: {
-                            screen_name: string;
-                            name: string | null;
-                            profile_image_url_https: string | null;
-                            followers_count: number | null;
-                            verified: boolean | null;
-                        };
-                    };
-                };
-            };
-            legacy: {
-                created_at: string | null;
-                full_text: string | null;
-                lang: string | null;
-                conversation_id_str: string | null;
-                favorite_count: number | null;
-                retweet_count: number | null;
-                reply_count: number | null;
-                quote_count: number | null;
-                bookmark_count: number | null;
-                user_id_str: string | null;
-                id_str: string;
-            };
-        };
-        /** @description A public microblog-b account */
-        MicroblogBProfile: {
-            /** @description The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era */
-            user: {
-                __typename: string;
-                id: string | null;
-                rest_id: string;
-                affiliates_highlighted_label: {
-                    [key: string]: unknown;
-                } | null;
-                is_blue_verified: boolean | null;
-                profile_image_shape: string | null;
-                legacy: {
-                    created_at: string | null;
-                    default_profile: boolean | null;
-                    default_profile_image: boolean | null;
-                    description: string | null;
-                    entities: {
-                        description: {
-                            urls: ({
-                                display_url?: string;
-                                expanded_url?: string;
-                                url?: string;
-                                indices?: number[];
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        url: {
-                            urls: ({
-                                display_url?: string;
-                                expanded_url?: string;
-                                url?: string;
-                                indices?: number[];
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                    fast_followers_count: number | null;
-                    favourites_count: number | null;
-                    followers_count: number | null;
-                    friends_count: number | null;
-                    has_custom_timelines: boolean | null;
-                    is_translator: boolean | null;
-                    listed_count: number | null;
-                    location: string | null;
-                    media_count: number | null;
-                    name: string | null;
-                    normal_followers_count: number | null;
-                    pinned_tweet_ids_str: string[] | null;
-                    possibly_sensitive: boolean | null;
-                    profile_banner_url: string | null;
-                    profile_image_url_https: string | null;
-                    profile_interstitial_type: string | null;
-                    protected: boolean | null;
-                    screen_name: string;
-                    statuses_count: number | null;
-                    translator_type: string | null;
-                    url: string | null;
-                    verified: boolean | null;
-                    verified_type: string | null;
-                    withheld_in_countries: string[] | null;
-                } & {
-                    [key: string]: unknown;
-                };
-                professional: {
-                    [key: string]: unknown;
-                } | null;
-                tipjar_settings: {
-                    [key: string]: unknown;
-                } | null;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        VideoChannel: {
-            channelId: string;
-            channel: string | null;
-            name: string | null;
-            avatar: ({
-                image: {
-                    sources: {
-                        url: string;
-                        width: number | null;
-                        height: number | null;
-                    }[];
-                } & {
-                    [key: string]: unknown;
-                };
-                avatarImageSize: string | null;
-            } & {
-                [key: string]: unknown;
-            }) | null;
-            description: string | null;
-            subscriberCount: number | null;
-            subscriberCountText: string | null;
-            videoCountText: string | null;
-            viewCountText: string | null;
-            joinedDateText: string | null;
-            tags: string | null;
-            email: string | null;
-            store: string | null;
-            links: string[];
-            country: string | null;
-            "audio-a"?: string;
-            "audio-b"?: string;
-            "audio-c"?: string;
-            blog?: string;
-            code?: string;
-            forum?: string;
-            "linkpage-a"?: string;
-            "linkpage-b"?: string;
-            "linkpage-c"?: string;
-            "linkpage-d"?: string;
-            "linkpage-e"?: string;
-            livestream?: string;
-            "microblog-a"?: string;
-            "microblog-b"?: string;
-            "microblog-c"?: string;
-            "microblog-d"?: string;
-            moodboard?: string;
-            newsletter?: string;
-            pinboard?: string;
-            "retail-shop"?: string;
-            amazon?: string;
-            shortvideo?: string;
-            "social-a"?: string;
-            "social-b"?: string;
-            video?: string;
-            professional?: string;
-            twitch?: string;
-            snapchat?: string;
-            discord?: string;
-            telegram?: string;
-            whatsapp?: string;
-            patreon?: string;
-            onlyfans?: string;
-            cameo?: string;
-            bandcamp?: string;
-            vimeo?: string;
-            medium?: string;
-            kofi?: string;
-            buymeacoffee?: string;
-            gumroad?: string;
-            etsy?: string;
-            venmo?: string;
-            cashapp?: string;
-            paypal?: string;
-            vsco?: string;
-            behance?: string;
-            dribbble?: string;
-            vk?: string;
-            imdb?: string;
-            deezer?: string;
-            tidal?: string;
-            audiomack?: string;
-            amazon_music?: string;
-            apple_podcasts?: string;
-            apple_app_store?: string;
-            google_app_store?: string;
-            beacons?: string;
-            stan?: string;
-            biolink?: string;
-            campsite?: string;
-            tapbio?: string;
-            linkinbio?: string;
-            solo?: string;
-            snipfeed?: string;
-            carrd?: string;
-            hoobe?: string;
-            milkshake?: string;
-        };
-        VideoVideo: {
-            /** @description The 11-character video id */
-            videoId: string;
-            title: string | null;
-            /** @description The full description */
-            description: string | null;
-            /** @description Duration in seconds (0 for a live stream in progress) */
-            lengthSeconds: number | null;
-            /** @description Exact views */
-            viewCount: number | null;
-            /** @description Likes: exact where YouTube says; null when the channel hides them or ratings are off */
-            likeCount: number | null;
-            /** @description UC… id of the channel */
-            channelId: string | null;
-            /** @description The channel's name */
-            author: string | null;
-            /** @description As YouTube states it: ISO 8601 with offset (2023-06-19T11:00:10-07:00), or a date */
-            publishDate: string | null;
-            /** @description YouTube category: Music, Gaming… */
-            category: string | null;
-            /** @description The uploader's tags; [] when none */
-            keywords: string[];
-            /** @description Live right now */
-            isLive: boolean;
-            /** @description Caption tracks; [] when none */
-            captions: {
-                /** @description BCP-47-ish code: en, pt-BR */
-                languageCode: string;
-                /** @description "asr" for automatic captions; null for captions someone wrote */
-                kind: string | null;
-                /** @description As YouTube names the track: "English (auto-generated)" */
-                name: string | null;
-            }[];
-        };
-        VideoVideoRecord: {
-            video: components["schemas"]["VideoVideo"];
-        };
-        VideoListItem: {
-            /** @description The 11-character video id */
-            videoId: string;
-            title: string | null;
-            /** @description As shown: "4,413 views", "1.2K watching"; null where YouTube shows none (upcoming, members-only) */
-            viewCountText: string | null;
-            /** @description As shown: "9 days ago", "Streamed 2 weeks ago"; null for Shorts and upcoming streams */
-            publishedTimeText: string | null;
-            /** @description As shown: "56:56"; null for Shorts and live streams */
-            lengthText: string | null;
-            thumbnails: {
-                url: string;
-                width: number | null;
-                height: number | null;
-            }[];
-        };
-        VideoVideosPage: {
-            /** @description The tab's videos, in YouTube's order */
-            videos: components["schemas"]["VideoListItem"][];
-            /** @description Pass unchanged as `cursor` (with the same channel and tab) for the next page; null at the end */
-            cursor: string | null;
-        };
-        VideoSearchPage: {
-            /** @description Videos, channels and playlists, in YouTube's order */
-            results: ({
-                /** @constant */
-                type: "video";
-                /** @description The 11-character video id */
-                videoId: string;
-                title: string | null;
-                /** @description As shown: "4,413 views", "1.2K watching"; null where YouTube shows none (upcoming, members-only) */
-                viewCountText: string | null;
-                /** @description As shown: "9 days ago", "Streamed 2 weeks ago"; null for Shorts and upcoming streams */
-                publishedTimeText: string | null;
-                /** @description As shown: "56:56"; null for Shorts and live streams */
-                lengthText: string | null;
-                thumbnails: {
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                }[];
-                /** @description The channel's name */
-                author: string | null;
-                /** @description UC… id of the channel */
-                channelId: string | null;
-            } | {
-                /** @constant */
-                type: "channel";
-                /** @description UC… id */
-                channelId: string;
-                title: string | null;
-                /** @description Without the @; null for a channel without one */
-                handle: string | null;
-                /** @description As shown: "234k subscribers" */
-                subscriberCountText: string | null;
-                /** @description As shown: "1.2K videos"; null where YouTube shows none (2026) */
-                videoCountText: string | null;
-                /** @description The snippet shown */
-                description: string | null;
-                thumbnails: {
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | {
-                /** @constant */
-                type: "playlist";
-                playlistId: string;
-                title: string | null;
-                /** @description As shown: "12 videos" */
-                videoCountText: string | null;
-                /** @description The channel's name */
-                author: string | null;
-                /** @description UC… id of the channel */
-                channelId: string | null;
-                thumbnails: {
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            })[];
-            /** @description Pass unchanged as `cursor` (with the same query and type) for the next page; null at the end */
-            cursor: string | null;
-        };
-        VideoTranscript: {
-            /** @description The 11-character video id */
-            videoId: string;
-            title: string | null;
-            /** @description UC… id of the channel */
-            channelId: string | null;
-            /** @description The video's caption tracks, in YouTube's order; [] when none */
-            tracks: {
-                /** @description BCP-47-ish code: en, pt-BR, zh-Hant */
-                languageCode: string;
-                /** @description As YouTube names the track: "English (auto-generated)" */
-                name: string | null;
-                /** @description "asr" for automatic captions; null for captions someone wrote */
-                kind: string | null;
-                /** @description Automatic captions (kind "asr") */
-                isAutoGenerated: boolean;
-                /** @description YouTube offers machine translations of the track */
-                isTranslatable: boolean;
-            }[];
-            /** @description The language code of the track transcribed; null when no track matched (or there are none) */
-            languageCode: string | null;
-            /** @description Whether the track transcribed is automatic; null when no track matched */
-            isAutoGenerated: boolean | null;
-            /** @description The timed lines, in order; [] when no track matched */
-            segments: {
-                /** @description Start, in milliseconds from the beginning of the video */
-                startMs: number;
-                /** @description How long the line is shown, in milliseconds */
-                durationMs: number | null;
-                /** @description The line; a line break where the caption has one */
-                text: string;
-            }[];
-            /** @description The segments' texts, one per line; null when no track matched */
-            text: string | null;
-        };
-        VideoTranscriptRecord: {
-            transcript: components["schemas"]["VideoTranscript"];
-        };
-        VideoComment: {
-            /** @description YouTube’s comment id (Ugw…) */
-            commentId: string;
-            /** @description The comment as written (line breaks kept) */
-            text: string | null;
-            author: {
-                /** @description UC… id of the commenter’s channel */
-                channelId: string | null;
-                /** @description As shown: "@handle" for most commenters */
-                name: string | null;
-                /** @description "@handle" when the shown name is one; null otherwise */
-                handle: string | null;
-                /** @description A verified channel */
-                isVerified: boolean;
-                /** @description The video’s own channel */
-                isCreator: boolean;
-            };
-            /** @description Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K" */
-            likeCount: number | null;
-            /** @description As shown: "87", "1.2K"; null when YouTube shows none (no likes) */
-            likeCountText: string | null;
-            /** @description Replies (0 when none); null when YouTube shows a rounded count */
-            replyCount: number | null;
-            /** @description As shown: "2 years ago", "3 days ago (edited)" */
-            publishedTimeText: string | null;
-            /** @description Pinned by the channel */
-            isPinned: boolean;
-            /** @description Hearted by the channel; null when the answer does not say */
-            isHearted: boolean | null;
-        };
-        VideoCommentsPage: {
-            /** @description The 11-character video id */
-            videoId: string;
-            /** @description Comments are turned off (or replaced by a live chat): comments [] and cursor null */
-            commentsDisabled: boolean;
-            /** @description Top-level comments, in the order asked (sort) */
-            comments: components["schemas"]["VideoComment"][];
-            /** @description Pass unchanged as `cursor` (with the same video and sort) for the next page; null at the end */
-            cursor: string | null;
-        };
-        VideoPlaylistPage: {
-            /** @description The playlist; null on later pages (a continuation answer carries no header) */
-            playlist: {
-                /** @description PL…, UU…, OLAK5uy_… */
-                playlistId: string;
-                title: string | null;
-                /** @description As written; null when the playlist has none */
-                description: string | null;
-                /** @description The channel the playlist is of; null when the answer names none */
-                owner: {
-                    /** @description The channel's name */
-                    name: string | null;
-                    /** @description UC… id of the channel */
-                    channelId: string | null;
-                    /** @description Without the @; null when the answer names none */
-                    handle: string | null;
-                } | null;
-                /** @description Videos, when YouTube shows an exact count ("4,999 videos"); null otherwise */
-                videoCount: number | null;
-                /** @description As shown: "150 videos" */
-                videoCountText: string | null;
-                /** @description As shown: "143,206 views" */
-                viewCountText: string | null;
-                /** @description As shown: "Last updated on 13 Jan 2026", "Updated 4 days ago" */
-                lastUpdatedText: string | null;
-                /** @description PUBLIC or UNLISTED; null when the answer does not say */
-                privacy: ("PUBLIC" | "UNLISTED") | null;
-                thumbnails: {
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            /** @description The page's videos, in the playlist's order */
-            videos: {
-                /** @description The 11-character video id */
-                videoId: string;
-                /** @description As shown; "[Private video]" / "[Deleted video]" for unavailable ones */
-                title: string | null;
-                /** @description Position in the playlist, from 1 */
-                index: number | null;
-                /** @description Duration in seconds; null for live streams and unavailable videos */
-                lengthSeconds: number | null;
-                /** @description As shown: "3:33" */
-                lengthText: string | null;
-                /** @description The video’s channel (fields null when the item names none) */
-                channel: {
-                    name: string | null;
-                    channelId: string | null;
-                };
-                /** @description False for private and deleted videos; null when the answer does not say (2025+ lockups) */
-                isPlayable: boolean | null;
-                thumbnails: {
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            }[];
-            /** @description Pass unchanged as `cursor` (with the same playlist) for the next page; null at the end */
-            cursor: string | null;
-        };
-        VideoPost: {
-            /** @description YouTube’s post id (Ugkx…) */
-            postId: string;
-            /** @description The post’s text; null for a post without text */
-            text: string | null;
-            /** @description As shown: "2 days ago", "1 month ago (edited)" */
-            publishedTimeText: string | null;
-            /** @description As shown: "87", "1.2K"; null when YouTube shows none (no likes) */
-            likeCountText: string | null;
-            /** @description Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K" */
-            likeCount: number | null;
-            /** @description As the comment button shows it: "55", "1.1K"; null when it shows none (no comments, or comments off) */
-            commentCountText: string | null;
-            attachment: {
-                /**
-                 * @description image (one picture), images (several), video, poll, or none (no attachment, or one of a kind not read here)
-                 * @enum {string}
-                 */
-                type: "image" | "images" | "video" | "poll" | "none";
-                /** @description The pictures of an image / images post; [] otherwise */
-                images: {
-                    /** @description Sizes of the same picture */
-                    sources: {
-                        url: string;
-                        width: number | null;
-                        height: number | null;
-                    }[];
-                }[];
-                /** @description The video a video post shares; null otherwise (or when the answer names no video id) */
-                video: components["schemas"]["VideoListItem"] | null;
-                /** @description A poll post’s choices; null otherwise */
-                poll: {
-                    /** @description The choices' texts, in order */
-                    choices: string[];
-                    /** @description As shown: "1.2K votes"; null when YouTube shows none */
-                    totalVotesText: string | null;
-                } | null;
-            };
-        };
-        VideoPostsPage: {
-            /** @description False when the channel has no Posts tab (then `posts` is [] and `cursor` null): not an error */
-            hasPostsTab: boolean;
-            /** @description The posts, newest first (YouTube’s order) */
-            posts: components["schemas"]["VideoPost"][];
-            /** @description Pass unchanged as `cursor` (with the same channel) for the next page; null at the end */
-            cursor: string | null;
-        };
-        RetailShopPage: {
-            avatar: string | null;
-            name: string | null;
-            description: string | null;
-            socials: string[];
-            lists: {
-                title: string | null;
-                itemCount: number | null;
-                image: string | null;
-                url: string;
-            }[];
-            videos: {
-                id: string;
-                title: string | null;
-                thumbnail: string | null;
-                asins: string[];
-            }[];
-            trendingPicks: {
-                url: string;
-                image: string | null;
-                price: number | null;
-                discount: number | null;
-            }[];
-            curations: {
-                title: string | null;
-                postCount: number | null;
-                image: string | null;
-                url: string;
-            }[];
-            pageToken: string | null;
-        };
-        SocialACityEventsPage: {
-            events: {
-                id: string;
-                name: string | null;
-                /** @constant */
-                __typename: "Event";
-                day_time_sentence: string | null;
-                start_timestamp: number | null;
-                is_online: boolean | null;
-                is_past: boolean | null;
-                is_happening_now: boolean | null;
-                is_online_or_detected_online: boolean | null;
-                event_kind: string | null;
-                cover_photo: {
-                    photo: {
-                        accessibility_caption: string | null;
-                        image: {
-                            uri: string | null;
-                        };
-                        id: string | null;
-                    };
-                } | null;
-                cover_video: {
-                    [key: string]: unknown;
-                } | null;
-                gif_cover_photo: {
-                    [key: string]: unknown;
-                } | null;
-                ticketing_context_row: {
-                    price_range_text: string | null;
-                } | null;
-                social_context: {
-                    text: string | null;
-                    interested_count: number | null;
-                    going_count: number | null;
-                    went_count: number | null;
-                } | null;
-                event_place: {
-                    __typename: string | null;
-                    contextual_name: string | null;
-                    id: string | null;
-                } | null;
-                eventUrl: string;
-            }[];
-            cursor: string | null;
-        };
-        SocialAEventSearchPage: {
-            events: {
-                id: string;
-                name: string | null;
-                type: string;
-                url: string;
-                event_url: string;
-                day_time_sentence: string | null;
-                event_place: {
-                    __typename: string | null;
-                    contextual_name: string | null;
-                    id: string | null;
-                } | null;
-                ticketing_context_row: {
-                    price_range_text: string | null;
-                } | null;
-                is_online: boolean | null;
-                is_past: boolean | null;
-                event_kind: string | null;
-                start_timestamp: number | null;
-                cover_photo: {
-                    accessibility_caption: string | null;
-                    eventImage: {
-                        uri: string | null;
-                    };
-                    id: string | null;
-                } | null;
-                social_context: {
-                    text: string | null;
-                    interested_count: number | null;
-                    going_count: number | null;
-                    went_count: number | null;
-                } | null;
-            }[];
-            cursor: string | null;
-        };
-        SocialAPageEventsPage: {
-            events: {
-                id: string;
-                name: string | null;
-                /** @constant */
-                __typename: "Event";
-                day_time_sentence: string | null;
-                start_timestamp: number | null;
-                is_online: boolean | null;
-                is_past: boolean | null;
-                is_happening_now: boolean | null;
-                is_online_or_detected_online: boolean | null;
-                event_kind: string | null;
-                cover_photo: {
-                    photo: {
-                        accessibility_caption: string | null;
-                        image: {
-                            uri: string | null;
-                        };
-                        id: string | null;
-                    };
-                } | null;
-                cover_video: {
-                    [key: string]: unknown;
-                } | null;
-                gif_cover_photo: {
-                    [key: string]: unknown;
-                } | null;
-                ticketing_context_row: {
-                    price_range_text: string | null;
-                } | null;
-                social_context: {
-                    text: string | null;
-                    interested_count: number | null;
-                    going_count: number | null;
-                    went_count: number | null;
-                } | null;
-                event_place: {
-                    __typename: string | null;
-                    contextual_name: string | null;
-                    location: {
-                        reverse_geocode: {
-                            city: string | null;
-                        };
-                    };
-                    id: string | null;
-                } | null;
-                url: string;
-                is_canceled: boolean | null;
-                event_creator: {
-                    url: string | null;
-                    name: string | null;
-                    id: string | null;
-                } | null;
-            }[];
-            cursor: string | null;
-            has_next_page: boolean;
-            total_count: number;
-        };
-        /** @description A public social-a page: its about facts */
-        SocialAPage: {
-            page: {
-                /** @description The page's numeric id */
-                id: string | null;
-                /** @description The page's vanity name (facebook.com/<username>); null when the page names none */
-                username: string | null;
-                /** @description The page's address: by its vanity name, else by its id */
-                url: string;
-                name: string | null;
-                /** @description The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld */
-                category: string | null;
-                /** @description The intro card's bio (and the page's longer description when it differs) */
-                intro: string | null;
-                /** @description The page's og:description (Facebook's summary: counts, then the intro) */
-                description: string | null;
-                /** @description The intro card's website items */
-                websites: string[];
-                /** @description Addresses the page shows: the intro card's e-mail item first, then those in its texts and links */
-                emails: string[];
-                /** @description Website items and other accounts of the intro card first, then the outbound links of the page */
-                links: string[];
-                /** @description Followers, where the page shows them (as shown: `12K followers` is 12000) */
-                follower_count: number | null;
-                /** @description Likes, where the page shows them (as shown) */
-                like_count: number | null;
-            };
-        };
-        MicroblogDActor: {
-            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
-            did: string;
-            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
-            handle: string | null;
-            /** @description Display name; null when unset */
-            displayName: string | null;
-            /** @description Avatar image URL; null when unset */
-            avatar: string | null;
-            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
-            associated: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
-            labels: {
-                [key: string]: unknown;
-            }[];
-            /** @description When the account was created (ISO 8601) */
-            createdAt: string | null;
-        };
-        MicroblogDProfileView: {
-            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
-            did: string;
-            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
-            handle: string | null;
-            /** @description Display name; null when unset */
-            displayName: string | null;
-            /** @description Avatar image URL; null when unset */
-            avatar: string | null;
-            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
-            associated: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
-            labels: {
-                [key: string]: unknown;
-            }[];
-            /** @description When the account was created (ISO 8601) */
-            createdAt: string | null;
-            /** @description Bio text (plain text, links as written); null when unset */
-            description: string | null;
-            /** @description When the AppView last indexed the profile record; null when not sent */
-            indexedAt: string | null;
-        };
-        MicroblogDProfile: {
-            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
-            did: string;
-            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
-            handle: string | null;
-            /** @description Display name; null when unset */
-            displayName: string | null;
-            /** @description Avatar image URL; null when unset */
-            avatar: string | null;
-            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
-            associated: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
-            labels: {
-                [key: string]: unknown;
-            }[];
-            /** @description When the account was created (ISO 8601) */
-            createdAt: string | null;
-            /** @description Bio text (plain text, links as written); null when unset */
-            description: string | null;
-            /** @description Banner image URL; null when unset */
-            banner: string | null;
-            /** @description Followers */
-            followersCount: number | null;
-            /** @description Accounts followed */
-            followsCount: number | null;
-            /** @description Posts */
-            postsCount: number | null;
-            /** @description When the AppView last indexed the profile record */
-            indexedAt: string | null;
-            /** @description The pinned post reference (`uri`, `cid`); null when none */
-            pinnedPost: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Bluesky's blue-check verification state; null when the AppView sends none */
-            verification: {
-                [key: string]: unknown;
-            } | null;
-        };
-        MicroblogDPost: {
-            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`): its identity */
-            uri: string;
-            /** @description Content hash of this version of the post */
-            cid: string | null;
-            /** @description The author; null when the post carries none readable */
-            author: components["schemas"]["MicroblogDActor"] | null;
-            record: ({
-                /** @description Post text */
-                text: string | null;
-                /** @description When the author says it was written (ISO 8601, sometimes with microseconds) */
-                createdAt: string | null;
-            } & {
-                [key: string]: unknown;
-            }) | null;
-            /** @description The hydrated embed (images, external link card, quoted post…); null when none */
-            embed: {
-                [key: string]: unknown;
-            } | null;
-            replyCount: number | null;
-            repostCount: number | null;
-            likeCount: number | null;
-            quoteCount: number | null;
-            /** @description When the AppView indexed the post */
-            indexedAt: string | null;
-            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
-            labels: {
-                [key: string]: unknown;
-            }[];
-        };
-        MicroblogDFeedItem: {
-            post: components["schemas"]["MicroblogDPost"];
-            /** @description For a reply: its `root` and `parent` posts as the AppView sends them; null otherwise */
-            reply: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Why the item is in the author's feed when it is not simply their post; null otherwise */
-            reason: {
-                /** @description `app.bsky.feed.defs#reasonRepost` (a repost by `by`) or `#reasonPin` (the pinned post) */
-                $type: string | null;
-                /** @description Who reposted; null for a pin */
-                by: components["schemas"]["MicroblogDActor"] | null;
-                indexedAt: string | null;
-            } | null;
-        };
-        MicroblogDPostsPage: {
-            /** @description The author's posts and reposts, newest first */
-            posts: components["schemas"]["MicroblogDFeedItem"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        MicroblogDSearchPage: {
-            /** @description Posts matching the query, as Bluesky ranks them */
-            posts: components["schemas"]["MicroblogDPost"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        MicroblogDProfileSearch: {
-            /** @description Accounts whose handle or name matches, best first (at most 10) */
-            profiles: components["schemas"]["MicroblogDActor"][];
-        };
-        MicroblogDFollowersPage: {
-            subject: components["schemas"]["MicroblogDProfileView"];
-            /** @description Accounts following the subject, most recent follow first (at most 100) */
-            followers: components["schemas"]["MicroblogDProfileView"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        MicroblogDFollowsPage: {
-            subject: components["schemas"]["MicroblogDProfileView"];
-            /** @description Accounts the subject follows, most recent follow first (at most 100) */
-            follows: components["schemas"]["MicroblogDProfileView"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        MicroblogDLike: {
-            /** @description Who liked the post */
-            actor: components["schemas"]["MicroblogDProfileView"];
-            /** @description When the like says it was made (its record, ISO 8601) */
-            createdAt: string | null;
-            /** @description When the AppView indexed the like */
-            indexedAt: string | null;
-        };
-        MicroblogDPostLikesPage: {
-            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
-            uri: string;
-            /** @description Likes of the post, most recent first (at most 100) */
-            likes: components["schemas"]["MicroblogDLike"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        MicroblogDPostRepostsPage: {
-            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
-            uri: string;
-            /** @description Accounts that reposted the post, most recent first (at most 100) */
-            repostedBy: components["schemas"]["MicroblogDProfileView"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        MicroblogDThreadParent: {
-            /**
-             * @description `app.bsky.feed.defs#threadViewPost` (a post: `post` is set), `#notFoundPost` (deleted or never indexed) or `#blockedPost` (hidden by a block between accounts): a stub, `post` null
-             * @enum {string}
-             */
-            $type: "app.bsky.feed.defs#threadViewPost" | "app.bsky.feed.defs#notFoundPost" | "app.bsky.feed.defs#blockedPost";
-            /** @description AT URI of the post (a stub carries its URI only) */
-            uri: string;
-            /** @description The post; null for a stub */
-            post: components["schemas"]["MicroblogDPost"] | null;
-            /** @description The author's DID: the post's, or a blocked post's as the AppView sends it; null for a not-found stub */
-            authorDid: string | null;
-            /** @description This post's own parent; null at the thread's root (or a stub) */
-            parent: components["schemas"]["MicroblogDThreadParent"] | null;
-        };
-        MicroblogDThreadReply: {
-            /**
-             * @description `app.bsky.feed.defs#threadViewPost` (a post: `post` is set), `#notFoundPost` (deleted or never indexed) or `#blockedPost` (hidden by a block between accounts): a stub, `post` null
-             * @enum {string}
-             */
-            $type: "app.bsky.feed.defs#threadViewPost" | "app.bsky.feed.defs#notFoundPost" | "app.bsky.feed.defs#blockedPost";
-            /** @description AT URI of the post (a stub carries its URI only) */
-            uri: string;
-            /** @description The post; null for a stub */
-            post: components["schemas"]["MicroblogDPost"] | null;
-            /** @description The author's DID: the post's, or a blocked post's as the AppView sends it; null for a not-found stub */
-            authorDid: string | null;
-            /** @description Its own replies as the AppView ranks them; [] at the depth asked (see `replyCount`), for a stub, or when none */
-            replies: components["schemas"]["MicroblogDThreadReply"][];
-        };
-        MicroblogDThread: {
-            /** @description The post asked for */
-            post: components["schemas"]["MicroblogDPost"];
-            /** @description The post it answers, each with its own parent up to the root; null for a root post */
-            parent: components["schemas"]["MicroblogDThreadParent"] | null;
-            /** @description Its replies, each with its own, as deep as `depth` */
-            replies: components["schemas"]["MicroblogDThreadReply"][];
-        };
-        MicroblogEAccount: {
-            /** @description The account's id on the server that answered */
-            id: string;
-            /** @description Username, without the server */
-            username: string | null;
-            /** @description `username` for an account of the server that answered, `username@server` for a remote one */
-            acct: string | null;
-            display_name: string | null;
-            /** @description Follow requests are approved by hand */
-            locked: boolean | null;
-            bot: boolean | null;
-            group: boolean | null;
-            /** @description Listed in the server directory; null when the account never chose */
-            discoverable: boolean | null;
-            /** @description Public posts may be indexed for search; null on servers before Mastodon 4.2 */
-            indexable: boolean | null;
-            /** @description Account creation date (Mastodon rounds it to the day) */
-            created_at: string | null;
-            /** @description Bio as HTML */
-            note: string | null;
-            /** @description Profile page on the account's own server */
-            url: string | null;
-            /** @description ActivityPub id */
-            uri: string | null;
-            avatar: string | null;
-            avatar_static: string | null;
-            /** @description Header image (`…/missing.png` when none) */
-            header: string | null;
-            header_static: string | null;
-            followers_count: number | null;
-            following_count: number | null;
-            statuses_count: number | null;
-            /** @description Date of the last post (day precision) */
-            last_status_at: string | null;
-            /** @description The account hides whom it follows and who follows it (the server answers others an empty list); null where the server does not say */
-            hide_collections: boolean | null;
-            /** @description Custom emoji used in the name and bio */
-            emojis: {
-                [key: string]: unknown;
-            }[];
-            /** @description Profile metadata: up to 4 (server-configurable) label/value pairs */
-            fields: {
-                /** @description Label, as the account wrote it */
-                name: string | null;
-                /** @description Value as HTML (a link is an `<a href>`) */
-                value: string | null;
-                /** @description When the server last confirmed the linked page links back to this profile with rel="me"; null when not verified */
-                verified_at: string | null;
-            }[];
-            /** @description The account this one moved to; null when it has not */
-            moved: {
-                [key: string]: unknown;
-            } | null;
-        };
-        MicroblogEStatus: {
-            /** @description The status id on the server that answered (a remote status's id differs from its origin's) */
-            id: string;
-            /** @description ActivityPub id (on the origin server) */
-            uri: string | null;
-            /** @description Web page of the status (on the origin server) */
-            url: string | null;
-            created_at: string | null;
-            /** @description Last edit; null when never edited */
-            edited_at: string | null;
-            /** @description The author (the booster, for a boost) */
-            account: components["schemas"]["MicroblogEAccount"] | null;
-            /** @description HTML */
-            content: string | null;
-            /** @description `public` or `unlisted` (other visibilities are never returned) */
-            visibility: string | null;
-            sensitive: boolean | null;
-            /** @description Content warning; empty when none */
-            spoiler_text: string | null;
-            language: string | null;
-            in_reply_to_id: string | null;
-            in_reply_to_account_id: string | null;
-            /** @description The boosted status, for a boost; null otherwise */
-            reblog: components["schemas"]["MicroblogEStatus"] | null;
-            /** @description MediaAttachment entities, as sent */
-            media_attachments: {
-                [key: string]: unknown;
-            }[];
-            mentions: {
-                [key: string]: unknown;
-            }[];
-            /** @description Hashtags (`name`, `url`) */
-            tags: {
-                [key: string]: unknown;
-            }[];
-            emojis: {
-                [key: string]: unknown;
-            }[];
-            /** @description Link preview card; null when none */
-            card: {
-                [key: string]: unknown;
-            } | null;
-            poll: {
-                [key: string]: unknown;
-            } | null;
-            replies_count: number | null;
-            reblogs_count: number | null;
-            favourites_count: number | null;
-        };
-        MicroblogEPostsPage: {
-            /** @description The account's public statuses and boosts, newest first */
-            posts: components["schemas"]["MicroblogEStatus"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        MicroblogETagPage: {
-            /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
-            posts: components["schemas"]["MicroblogEStatus"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        MicroblogEProfileSearch: {
-            /** @description Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server` */
-            profiles: components["schemas"]["MicroblogEAccount"][];
-        };
-        MicroblogEFollowersPage: {
-            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
-            account: components["schemas"]["MicroblogEAccount"];
-            /** @description Accounts following it, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
-            followers: components["schemas"]["MicroblogEAccount"][];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
-            cursor: string | null;
-        };
-        MicroblogEFollowingPage: {
-            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
-            account: components["schemas"]["MicroblogEAccount"];
-            /** @description Accounts it follows, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
-            following: components["schemas"]["MicroblogEAccount"][];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
-            cursor: string | null;
-        };
-        MicroblogEPostContext: {
-            /** @description The status asked for (public or unlisted) */
-            post: components["schemas"]["MicroblogEStatus"];
-            /** @description The public statuses it replies to, from the thread's top down to its parent ([] for a status that replies to none); null when the thread could not be read (a partial read) */
-            ancestors: components["schemas"]["MicroblogEStatus"][] | null;
-            /** @description The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read) */
-            descendants: components["schemas"]["MicroblogEStatus"][] | null;
-        };
-        MicroblogEInteractionPost: {
-            /** @description The status id on the server that answered */
-            id: string;
-            /** @description Web page of the status (on the origin server) */
-            url: string | null;
-            /** @description Boosts the server counts (the list may show fewer: Mastodon leaves out suspended accounts) */
-            reblogs_count: number | null;
-            /** @description Favourites the server counts */
-            favourites_count: number | null;
-        };
-        MicroblogERebloggedByPage: {
-            /** @description The status asked for (public or unlisted), read by this call */
-            post: components["schemas"]["MicroblogEInteractionPost"];
-            /** @description Accounts that boosted it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
-            accounts: components["schemas"]["MicroblogEAccount"][];
-            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
-            cursor: string | null;
-        };
-        MicroblogEFavouritedByPage: {
-            /** @description The status asked for (public or unlisted), read by this call */
-            post: components["schemas"]["MicroblogEInteractionPost"];
-            /** @description Accounts that favourited it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
-            accounts: components["schemas"]["MicroblogEAccount"][];
-            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
-            cursor: string | null;
-        };
-        MicroblogETrendTag: {
-            /** @description The hashtag, without #, as the server writes it */
-            name: string;
-            /** @description The hashtag's page on the server that answered */
-            url: string | null;
-            /** @description Daily use over the past week, most recent day first; null when the server sent none */
-            history: {
-                /** @description The day, as Unix time (seconds) of its start, UTC */
-                day: number | null;
-                /** @description Statuses using the hashtag that day, as the server counts them */
-                uses: number | null;
-                /** @description Accounts using the hashtag that day */
-                accounts: number | null;
-            }[] | null;
-        };
-        MicroblogETrendsTagsPage: {
-            /** @description The server's trending hashtags, most trending first (at most 20 a page) */
-            tags: components["schemas"]["MicroblogETrendTag"][];
-            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
-            cursor: string | null;
-        };
-        MicroblogETrendsStatusesPage: {
-            /** @description The server's trending public statuses, most trending first (at most 20 a page), its own and other servers' (a remote status's `url` and `uri` are on its own server) */
-            posts: components["schemas"]["MicroblogEStatus"][];
-            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
-            cursor: string | null;
-        };
-        NewsletterProfile: {
-            /** @description The person's Substack user id */
-            id: number;
-            /** @description Profile handle (substack.com/@<handle>) */
-            handle: string;
-            name: string | null;
-            previous_name: string | null;
-            slug: string | null;
-            /** @description Bio, plain text */
-            bio: string | null;
-            photo_url: string | null;
-            profile_set_up_at: string | null;
-            profile_disabled: boolean | null;
-            /** @description The person's own <name>.substack.com address */
-            subdomainUrl: string | null;
-            /** @description The publication they write (id, subdomain, custom_domain, name, author_id…); null when none */
-            primaryPublication: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Publications they have a role on (`role`, `publication`) */
-            publicationUsers: {
-                [key: string]: unknown;
-            }[];
-            /** @description Links they list on their profile */
-            userLinks: {
-                [key: string]: unknown;
-            }[];
-            /** @description A connected X/Twitter account; null when none */
-            twitterAccount: {
-                [key: string]: unknown;
-            } | null;
-            facebookAccount: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Subscribers of their primary publication, as Substack sends it (a string) */
-            subscriberCount: string | null;
-            subscriberCountNumber: number | null;
-            /** @description e.g. "88 subscribers" */
-            subscriberCountString: string | null;
-            /** @description A rough band ("Tens", "Hundreds"…) */
-            rough_num_free_subscribers: string | null;
-            /** @description Publications they subscribe to publicly */
-            subscriptions: {
-                [key: string]: unknown;
-            }[];
-        };
-        NewsletterPost: {
-            id: number;
-            publication_id: number | null;
-            title: string | null;
-            subtitle: string | null;
-            description: string | null;
-            slug: string | null;
-            /** @description `newsletter`, `podcast`, `thread`… */
-            type: string | null;
-            /** @description `everyone`, `only_paid`, `founding`…: who may read the full text */
-            audience: string | null;
-            post_date: string | null;
-            canonical_url: string | null;
-            cover_image: string | null;
-            wordcount: number | null;
-            reaction_count: number | null;
-            /** @description Reaction counts by emoji */
-            reactions: {
-                [key: string]: unknown;
-            } | null;
-            comment_count: number | null;
-            child_comment_count: number | null;
-            section_name: string | null;
-            podcast_url: string | null;
-            postTags: {
-                [key: string]: unknown;
-            }[];
-            /** @description Authors (`id`, `name`, `handle`…) */
-            publishedBylines: {
-                [key: string]: unknown;
-            }[];
-        };
-        NewsletterPostDetail: {
-            id: number;
-            publication_id: number | null;
-            title: string | null;
-            subtitle: string | null;
-            description: string | null;
-            slug: string | null;
-            /** @description `newsletter`, `podcast`, `thread`… */
-            type: string | null;
-            /** @description `everyone`, `only_paid`, `founding`…: who may read the full text */
-            audience: string | null;
-            post_date: string | null;
-            canonical_url: string | null;
-            cover_image: string | null;
-            wordcount: number | null;
-            reaction_count: number | null;
-            /** @description Reaction counts by emoji */
-            reactions: {
-                [key: string]: unknown;
-            } | null;
-            comment_count: number | null;
-            child_comment_count: number | null;
-            section_name: string | null;
-            podcast_url: string | null;
-            postTags: {
-                [key: string]: unknown;
-            }[];
-            /** @description Authors (`id`, `name`, `handle`…) */
-            publishedBylines: {
-                [key: string]: unknown;
-            }[];
-            /** @description The text as HTML. For a post not for everyone (`is_paywalled`): the public preview only, cut where the paywall starts and without a marker, or null when the publication shows none */
-            body_html: string | null;
-            /** @description A short plain-text excerpt, when Substack sends one (often empty) */
-            truncated_body_text: string | null;
-            /** @description Whether the text is only partly public: true when `audience` is not `everyone` (`body_html` is then the preview at most); null when `audience` is missing */
-            is_paywalled: boolean | null;
-            updated_at: string | null;
-            language: string | null;
-            restacks: number | null;
-            /** @description The publication the post is in (`id`, `name`, `subdomain`, `custom_domain`…); null when the answer does not state it */
-            publication: {
-                [key: string]: unknown;
-            } | null;
-        };
-        NewsletterPostsPage: {
-            /** @description The person's posts across their publications, newest first */
-            posts: components["schemas"]["NewsletterPost"][];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
-            cursor: string | null;
-        };
-        NewsletterComment: {
-            id: number;
-            /** @description The post it is on (checked to be the post asked for, where stated) */
-            post_id: number | null;
-            /** @description The text, plain; null for a comment deleted or removed (its replies stay, under it) */
-            body: string | null;
-            date: string | null;
-            /** @description When it was last edited; null when never */
-            edited_at: string | null;
-            /** @description The commenter's name */
-            name: string | null;
-            /** @description The commenter's profile handle (substack.com/@<handle>), when they have one */
-            handle: string | null;
-            user_id: number | null;
-            photo_url: string | null;
-            /** @description Reaction counts by emoji, e.g. {"❤": 3} */
-            reactions: {
-                [key: string]: number;
-            } | null;
-            reaction_count: number | null;
-            /** @description Replies Substack counts under it */
-            children_count: number | null;
-            deleted: boolean | null;
-            /** @description `published`, `moderator_removed`… */
-            status: string | null;
-            /** @description Replies, nested the same way; [] when none */
-            children: components["schemas"]["NewsletterComment"][];
-        };
-        NewsletterPostComments: {
-            /** @description The post the comments are on */
-            post: {
-                id: number;
-                slug: string | null;
-                title: string | null;
-                canonical_url: string | null;
-                /** @description Who may comment: `everyone`, `only_paid`, `none` (comments off)… */
-                write_comment_permissions: string | null;
-            };
-            /** @description Top-level comments in the asked order, each with its replies (`children`) */
-            comments: components["schemas"]["NewsletterComment"][];
-            /** @description Ours: true when the post has comments turned off (`write_comment_permissions` `none`): `comments` is then what Substack still shows, usually []; null when the post does not say */
-            comments_off: boolean | null;
-            /** @description Substack's `more`: true when it says comments were left out of this answer; null when it does not say */
-            more: boolean | null;
-        };
-        NewsletterPublication: {
-            /** @description The publication's Substack id */
-            id: number;
-            name: string | null;
-            /** @description Its address on Substack: <subdomain>.substack.com */
-            subdomain: string | null;
-            /** @description Its own domain, when it has one */
-            custom_domain: string | null;
-            /** @description Its address as Substack states it (`base_url`); null when the answer does not state one */
-            base_url: string | null;
-            logo_url: string | null;
-            /** @description Its short description, as its home page shows it */
-            hero_text: string | null;
-            language: string | null;
-            /** @description The person who writes it (`author_id`, `author_name`, `author_handle`); null when the answer names none */
-            author: {
-                /** @description The author's Substack user id */
-                id: number | null;
-                name: string | null;
-                /** @description Profile handle (substack.com/@<handle>) */
-                handle: string | null;
-            } | null;
-        };
-        NewsletterSearchPage: {
-            /** @description Publications matching the query, in Substack's order (relevance) */
-            publications: components["schemas"]["NewsletterPublication"][];
-            /** @description Pass unchanged as `cursor` (with the same query) for the next page; null at the end (Substack's `more` false) */
-            cursor: string | null;
-        };
-        LivestreamChannel: {
-            /** @description Channel id */
-            id: number;
-            user_id: number | null;
-            /** @description The channel address: kick.com/<slug> */
-            slug: string;
-            is_banned: boolean | null;
-            vod_enabled: boolean | null;
-            subscription_enabled: boolean | null;
-            /** @description Kick's verified badge */
-            verified: boolean | null;
-            can_host: boolean | null;
-            followers_count: number | null;
-            banner_image: {
-                [key: string]: unknown;
-            } | null;
-            offline_banner_image: {
-                [key: string]: unknown;
-            } | null;
-            /** @description The live session (`session_title`, `viewer_count`, `categories`…); null when offline */
-            livestream: {
-                [key: string]: unknown;
-            } | null;
-            recent_categories: {
-                [key: string]: unknown;
-            }[];
-            subscriber_badges: {
-                [key: string]: unknown;
-            }[];
-            /** @description The streamer's account: bio and the social links they set */
-            user: {
-                id: number | null;
-                /** @description Display spelling of the channel name */
-                username: string | null;
-                /** @description Free text */
-                bio: string | null;
-                country: string | null;
-                state: string | null;
-                city: string | null;
-                /** @description As the streamer typed it: a handle or a URL; "" or null when unset */
-                instagram: string | null;
-                twitter: string | null;
-                youtube: string | null;
-                discord: string | null;
-                tiktok: string | null;
-                facebook: string | null;
-                profile_pic: string | null;
-            } | null;
-            /** @description Chat settings (`chat_mode`, `slow_mode`…) */
-            chatroom: {
-                [key: string]: unknown;
-            } | null;
-        };
-        LivestreamVideo: {
-            /** @description Livestream (broadcast) id */
-            id: number;
-            slug: string | null;
-            /** @description The channel's id: always the asked channel's */
-            channel_id: number;
-            session_title: string | null;
-            created_at: string | null;
-            start_time: string | null;
-            /** @description Length in milliseconds */
-            duration: number | null;
-            /** @description Viewers when live */
-            viewer_count: number | null;
-            is_live: boolean | null;
-            language: string | null;
-            is_mature: boolean | null;
-            /** @description `{src, srcset}` */
-            thumbnail: {
-                [key: string]: unknown;
-            } | null;
-            /** @description `{id, name, slug}`… */
-            categories: {
-                [key: string]: unknown;
-            }[];
-            /** @description The recording: `uuid` (its page), `views` */
-            video: {
-                id: number | null;
-                /** @description The VOD page: https://kick.com/video/<uuid> */
-                uuid: string | null;
-                views: number | null;
-                live_stream_id: number | null;
-                created_at: string | null;
-                updated_at: string | null;
-            } | null;
-            /** @description The recording's HLS playlist (m3u8) */
-            source: string | null;
-        };
-        LivestreamVideos: {
-            /** @description The channel's past broadcasts, as Kick lists them (newest first) */
-            videos: components["schemas"]["LivestreamVideo"][];
-        };
-        LivestreamClip: {
-            /** @description Clip id (`clip_…`) */
-            id: string;
-            /** @description The broadcast it was cut from */
-            livestream_id: string | null;
-            category_id: string | null;
-            /** @description The channel's id: always the asked channel's */
-            channel_id: number | null;
-            /** @description The clipper's user id */
-            user_id: number | null;
-            title: string | null;
-            /** @description The clip video (m3u8 or mp4) */
-            clip_url: string | null;
-            thumbnail_url: string | null;
-            /** @description Length in seconds */
-            duration: number | null;
-            views: number | null;
-            likes: number | null;
-            created_at: string | null;
-            is_mature: boolean | null;
-            /** @description `{id, name, slug}`… */
-            category: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Who made the clip */
-            creator: {
-                id: number | null;
-                username: string | null;
-                slug: string | null;
-            } | null;
-            /** @description The channel clipped: always the asked one */
-            channel: {
-                id: number | null;
-                username: string | null;
-                slug: string | null;
-            } | null;
-        };
-        LivestreamClips: {
-            /** @description The channel's clips in the order asked (`sort`, `time`) */
-            clips: components["schemas"]["LivestreamClip"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-        };
-        BlogAvatar: {
-            url: string;
-            width: number | null;
-            height: number | null;
-        };
-        BlogInfo: {
-            /** @description Blog name (`staff` of staff.tumblr.com) */
-            name: string;
-            title: string | null;
-            /** @description HTML, as the blog keeps it ("" when none) */
-            description: string | null;
-            url: string | null;
-            /** @description `t:…`: the permanent id of the blog */
-            uuid: string | null;
-            /** @description Unix seconds of the last update */
-            updated: number | null;
-            /** @description Number of posts */
-            posts: number | null;
-            /** @description The avatar in the sizes Tumblr lists, largest first */
-            avatar: components["schemas"]["BlogAvatar"][];
-            /** @description Whether the blog takes questions */
-            ask: boolean | null;
-            /** @description Whether it takes anonymous questions (sent only when `ask`) */
-            ask_anon: boolean | null;
-            ask_page_title: string | null;
-            is_nsfw: boolean | null;
-            /** @description Whether the blog shows its likes */
-            share_likes: boolean | null;
-            /** @description Posts it liked, only when `share_likes` */
-            likes: number | null;
-            /** @description Its theme (colours, fonts, header image…), as Tumblr sends it */
-            theme: {
-                [key: string]: unknown;
-            } | null;
-        };
-        BlogPost: {
-            /** @description Post id */
-            id_string: string;
-            /** @description `blocks` for Neue Post Format posts */
-            type: string | null;
-            blog_name: string | null;
-            /** @description The blog (name, title, description, url, uuid…), as Tumblr embeds it in each post */
-            blog: {
-                [key: string]: unknown;
-            } | null;
-            post_url: string | null;
-            short_url: string | null;
-            slug: string | null;
-            /** @description "2020-05-01 21:49:17 GMT" */
-            date: string | null;
-            /** @description Unix seconds */
-            timestamp: number | null;
-            state: string | null;
-            tags: string[];
-            summary: string | null;
-            note_count: number | null;
-            /** @description NPF content blocks (`text`, `image`, `link`, `video`…); a reblog's own may be empty */
-            content: {
-                [key: string]: unknown;
-            }[];
-            layout: {
-                [key: string]: unknown;
-            }[];
-            /** @description The reblog trail: earlier posts with their content */
-            trail: {
-                [key: string]: unknown;
-            }[];
-            source_url: string | null;
-            source_title: string | null;
-            reblogged_from_name: string | null;
-            reblogged_from_url: string | null;
-            reblogged_root_name: string | null;
-            reblogged_root_url: string | null;
-        };
-        BlogPostsPage: {
-            /** @description The blog's posts, newest first */
-            posts: components["schemas"]["BlogPost"][];
-            /** @description Pass unchanged as `cursor` (with the same blog) for the next page; null at the end */
-            cursor: string | null;
-        };
-        SocialProfilesResult: {
-            source: {
-                platform: string;
-                handle: string;
-                url: string;
-            };
-            profiles: {
-                platform: string;
-                handle: string;
-                url: string;
-                confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unconfirmed_link" | "unverified_field_link" | "website_credit" | "other_person")[];
-            }[];
-            link_in_bio_urls: string[];
-            expanded_website_urls: string[];
-            source_linked_profile_urls: string[];
-            failed_source_linked_profile_urls: string[];
-            same_handle_candidate_urls: string[];
-            partial: boolean;
-            failed_link_in_bio_urls: string[];
-            failed_website_urls: string[];
-            same_handle_search_partial: boolean;
-            websearch_used: boolean;
-            websearch_failed: boolean;
-            websearch_candidate_urls: string[];
-            websearch_candidate_link_in_bio_urls: string[];
-            failed_websearch_candidate_link_in_bio_urls: string[];
-            verified_websearch_candidate_urls: string[];
-            failed_websearch_candidate_urls: string[];
-            websearch_verification_partial: boolean;
-        };
-        EmailLookupResult: {
-            source: {
-                platform: string;
-                handle: string;
-                url: string;
-            };
-            emails: {
-                email: string;
-                sources: {
-                    url: string;
-                    /** @enum {string} */
-                    type: "social_profile" | "link_in_bio" | "website" | "linked_profile";
-                }[];
-            }[];
-            scanned_profile_urls: string[];
-            failed_email_scan_urls: string[];
-            email_scan_limited: boolean;
-            link_in_bio_urls: string[];
-            expanded_website_urls: string[];
-            partial: boolean;
-            failed_link_in_bio_urls: string[];
-            failed_website_urls: string[];
-            source_linked_profile_urls: string[];
-            failed_source_linked_profile_urls: string[];
-            same_handle_candidate_urls: string[];
-            same_handle_search_partial: boolean;
-            websearch_used: boolean;
-            websearch_failed: boolean;
-            websearch_candidate_urls: string[];
-            websearch_candidate_link_in_bio_urls: string[];
-            failed_websearch_candidate_link_in_bio_urls: string[];
-            verified_websearch_candidate_urls: string[];
-            failed_websearch_candidate_urls: string[];
-            websearch_verification_partial: boolean;
-        };
-        Envelope: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        } & {
-            [key: string]: unknown;
-        };
-        Error: {
-            /** @constant */
-            success: false;
-            error: {
-                /** @enum {string} */
-                code: "INVALID_INPUT" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "PRIVATE_CONTENT" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "EXPECTATION_FAILED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "NOT_CONFIGURED" | "UPSTREAM_FAILED" | "UPSTREAM_BLOCKED" | "SERVICE_UNAVAILABLE" | "UPSTREAM_TIMEOUT";
-                message: string;
-                details?: {
-                    param: string;
-                    message: string;
-                }[];
-                request_id?: string;
-            };
-        };
-        CodeTrendingDevelopersResponse: {
-            since: string;
-            language: string | null;
-            developers: {
-                rank: number;
-                username: string;
-                name: string | null;
-                url: string;
-                avatar_url: string | null;
-                popular_repository: {
-                    owner: string;
-                    repo: string;
-                    full_name: string;
-                    url: string;
-                    name: string;
-                    description: string | null;
-                } | null;
-            }[];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        CodeRepositoryResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            repository: components["schemas"]["CodeRepository"];
-        };
-        CodeUserResponse: {
-            /** @description GitHub's user object; members beyond the listed ones pass through unchanged */
-            user: {
-                /** @description The account name, as GitHub spells it */
-                login: string;
-                /** @description Numeric account id */
-                id: number;
-                node_id: string | null;
-                /** @description User or Organization */
-                type: string | null;
-                name: string | null;
-                company: string | null;
-                /** @description The website field, as written ("" when none; often without a scheme) */
-                blog: string | null;
-                location: string | null;
-                /** @description Public e-mail (only when the account made it public) */
-                email: string | null;
-                hireable: boolean | null;
-                bio: string | null;
-                twitter_username: string | null;
-                public_repos: number | null;
-                public_gists: number | null;
-                followers: number | null;
-                following: number | null;
-                avatar_url: string | null;
-                /** @description The profile page, https://github.com/<login> */
-                html_url: string | null;
-                /** @description ISO 8601 */
-                created_at: string | null;
-                /** @description ISO 8601 */
-                updated_at: string | null;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @description The profile's social accounts; null when that request failed (the account itself was read) */
-            social_accounts: {
-                /** @description twitter, instagram, youtube, linkedin, mastodon… or generic */
-                provider: string | null;
-                url: string;
-            }[] | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        CodeUserReposResponse: {
-            /** @description The account's public repositories on this page, in the asked order */
-            repositories: components["schemas"]["CodeRepository"][];
-            /** @description Pass unchanged as `cursor` (with the same handle, sort and type) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        CodeUserFollowersResponse: {
-            /** @description The account's followers on this page, in GitHub's order */
-            followers: ({
-                /** @description The account name, as GitHub spells it */
-                login: string;
-                /** @description Numeric account id */
-                id: number;
-                node_id: string | null;
-                /** @description User, Organization or Bot */
-                type: string | null;
-                site_admin: boolean | null;
-                avatar_url: string | null;
-                /** @description The profile page, https://github.com/<login> */
-                html_url: string | null;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        CodeRepositoryContributorsResponse: {
-            /** @description The contributors on this page, most contributions first */
-            contributors: ({
-                /** @description The account name, as GitHub spells it */
-                login: string;
-                /** @description Numeric account id */
-                id: number;
-                node_id: string | null;
-                /** @description User, Organization or Bot */
-                type: string | null;
-                site_admin: boolean | null;
-                avatar_url: string | null;
-                /** @description The profile page, https://github.com/<login> */
-                html_url: string | null;
-                /** @description The account's commits to the repository's default branch, as GitHub counts them */
-                contributions: number | null;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        CodeRepositoryReleasesResponse: {
-            /** @description The published releases on this page, newest first */
-            releases: {
-                /** @description Numeric release id */
-                id: number;
-                node_id: string | null;
-                /** @description The git tag the release is of */
-                tag_name: string | null;
-                /** @description The release title; null when it has none */
-                name: string | null;
-                /** @description The release notes, as written (markdown); null when none */
-                body: string | null;
-                /** @description Always false: drafts are not public and are never served */
-                draft: boolean | null;
-                prerelease: boolean | null;
-                /** @description ISO 8601: when the tagged commit was made */
-                created_at: string | null;
-                /** @description ISO 8601 */
-                published_at: string | null;
-                /** @description The release's page, https://github.com/<owner>/<repo>/releases/tag/<tag> */
-                html_url: string;
-                /** @description The account that created the release */
-                author: ({
-                    /** @description The account name, as GitHub spells it */
-                    login: string;
-                    /** @description Numeric account id */
-                    id: number;
-                    node_id: string | null;
-                    /** @description User, Organization or Bot */
-                    type: string | null;
-                    site_admin: boolean | null;
-                    avatar_url: string | null;
-                    /** @description The profile page, https://github.com/<login> */
-                    html_url: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                assets: {
-                    /** @description Numeric asset id */
-                    id: number;
-                    /** @description The file name */
-                    name: string | null;
-                    content_type: string | null;
-                    /** @description Bytes */
-                    size: number | null;
-                    download_count: number | null;
-                    /** @description ISO 8601 */
-                    created_at: string | null;
-                    /** @description ISO 8601 */
-                    updated_at: string | null;
-                    /** @description https://github.com/<owner>/<repo>/releases/download/<tag>/<name> */
-                    browser_download_url: string | null;
-                }[];
-                tarball_url: string | null;
-                zipball_url: string | null;
-                /** @description The branch or commit the tag was made from */
-                target_commitish: string | null;
-            }[];
-            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        WebsearchSearchResponse: {
-            results: {
-                url: string;
-                title: string;
-                description: string;
-            }[];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioAPodcastResponse: {
-            id: string;
-            uri: string;
-            __typename: string | null;
-            name: string | null;
-            description: string | null;
-            htmlDescription: string | null;
-            publisher: {
-                name: string | null;
-            } | null;
-            contentType: string | null;
-            mediaType: string | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            episodesV2: {
-                [key: string]: unknown;
-            }[];
-            topics: {
-                __typename: string | null;
-                title: string | null;
-                uri: string | null;
-            }[];
-            rating: {
-                averageRating: {
-                    average: number | null;
-                    showAverage: boolean | null;
-                    totalRatings: number | null;
-                } | null;
-                canRate: boolean | null;
-                rating: unknown;
-            } | null;
-            playability: {
-                playable: boolean | null;
-                reason: string | null;
-                unplayabilityReasons: unknown[];
-            } | null;
-            sharingInfo: {
-                shareId: string | null;
-                shareUrl: string | null;
-            } | null;
-            visualIdentity: unknown;
-            contentRatingV2: {
-                labels: string[];
-            } | null;
-            consumptionOrderV2: string | null;
-            saved: boolean | null;
-            musicAndTalk: boolean | null;
-            showTypes: string[];
-            gatedEntityRelations: unknown[];
-            accessInfo: unknown;
-            trailerV2: unknown;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioAPlaylistResponse: {
-            id: string;
-            uri: string;
-            __typename: string | null;
-            name: string | null;
-            description: string | null;
-            followers: number | null;
-            images: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            }[];
-            ownerV2: {
-                __typename: string | null;
-                name: string | null;
-                uri: string | null;
-                username: string | null;
-            } | null;
-            tracks: {
-                id: string | null;
-                uri: string;
-                name: string | null;
-                albumOfTrack: {
-                    name: string | null;
-                    uri: string | null;
-                } | null;
-                artists: {
-                    profile: {
-                        name: string | null;
-                    };
-                    uri: string | null;
-                }[];
-                duration: {
-                    totalMilliseconds: number | null;
-                };
-                playcount: number | null;
-            }[];
-            cursor: number | null;
-            totalCount: number | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioATrackResponse: {
-            id: string;
-            uri: string;
-            name: string | null;
-            artists: {
-                id: string | null;
-                uri: string | null;
-                name: string | null;
-            }[];
-            duration: {
-                totalMilliseconds: number | null;
-            };
-            isExplicit: boolean | null;
-            isPlayable: boolean | null;
-            releaseDate: {
-                isoString: string | null;
-            } | null;
-            audioPreview: {
-                url: string | null;
-            } | null;
-            hasVideo: boolean | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            visualIdentity: unknown;
-            relatedEntityUri: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioAAlbumResponse: {
-            id: string;
-            uri: string;
-            name: string | null;
-            subtitle: string | null;
-            artists: {
-                id: string | null;
-                uri: string | null;
-                name: string | null;
-            }[] | null;
-            releaseDate: {
-                isoString: string | null;
-            } | null;
-            isExplicit: boolean | null;
-            isPlayable: boolean | null;
-            isPreRelease: boolean | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            visualIdentity: unknown;
-            trackList: {
-                id: string | null;
-                uri: string;
-                uid: string | null;
-                title: string | null;
-                subtitle: string | null;
-                duration: {
-                    totalMilliseconds: number | null;
-                };
-                isExplicit: boolean | null;
-                isPlayable: boolean | null;
-                audioPreview: {
-                    url: string | null;
-                } | null;
-            }[];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioAArtistResponse: {
-            id: string;
-            uri: string;
-            name: string | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            visualIdentity: unknown;
-            topTracks: {
-                id: string | null;
-                uri: string;
-                uid: string | null;
-                title: string | null;
-                subtitle: string | null;
-                duration: {
-                    totalMilliseconds: number | null;
-                };
-                isExplicit: boolean | null;
-                isPlayable: boolean | null;
-                audioPreview: {
-                    url: string | null;
-                } | null;
-            }[];
-            followers: number | null;
-            monthlyListeners: number | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioAEpisodeResponse: {
-            id: string;
-            uri: string;
-            name: string | null;
-            show: {
-                id: string | null;
-                uri: string | null;
-                name: string | null;
-                coverArt: {
-                    sources: {
-                        url: string | null;
-                        width: number | null;
-                        height: number | null;
-                    }[];
-                } | null;
-            };
-            description: string | null;
-            releaseDate: {
-                isoString: string | null;
-            } | null;
-            duration: {
-                totalMilliseconds: number | null;
-            };
-            isExplicit: boolean | null;
-            isPlayable: boolean | null;
-            audioPreview: {
-                url: string | null;
-            } | null;
-            hasVideo: boolean | null;
-            coverArt: {
-                sources: {
-                    url: string | null;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            visualIdentity: unknown;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioBArtistResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            data: components["schemas"]["AudioBArtist"];
-        };
-        AudioBAlbumResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            data: components["schemas"]["AudioBAlbum"];
-        };
-        AudioBSongResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            data: components["schemas"]["AudioBSong"];
-        };
-        AudioBPlaylistResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            data: components["schemas"]["AudioBPlaylist"];
-        };
-        AudioBSearchResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            data: components["schemas"]["AudioBSearch"];
-        };
-        AudioCArtistResponse: {
-            id: number;
-            kind: string | null;
-            urn: string | null;
-            uri: string | null;
-            permalink: string | null;
-            permalink_url: string | null;
-            username: string | null;
-            first_name: string | null;
-            last_name: string | null;
-            full_name: string | null;
-            description: string | null;
-            avatar_url: string | null;
-            city: string | null;
-            country_code: string | null;
-            followers_count: number | null;
-            followings_count: number | null;
-            track_count: number | null;
-            playlist_count: number | null;
-            playlist_likes_count: number | null;
-            likes_count: number | null;
-            comments_count: number | null;
-            groups_count: number | null;
-            reposts_count: number | null;
-            verified: boolean | null;
-            created_at: string | null;
-            last_modified: string | null;
-            date_of_birth: unknown;
-            creator_subscription: {
-                product: {
-                    id: string | null;
-                } | null;
-            } | null;
-            creator_subscriptions: {
-                product: {
-                    id: string | null;
-                } | null;
-            }[];
-            visuals: {
-                urn: string | null;
-                enabled: boolean | null;
-                visuals: {
-                    urn: string | null;
-                    entry_time: number | null;
-                    visual_url: string | null;
-                }[];
-                tracking: unknown;
-            } | null;
-            badges: {
-                pro: boolean | null;
-                creator_mid_tier: boolean | null;
-                pro_unlimited: boolean | null;
-                verified: boolean | null;
-            } | null;
-            station_urn: string | null;
-            station_permalink: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioCPlaylistResponse: {
-            id: number;
-            kind: string | null;
-            permalink: string | null;
-            permalink_url: string | null;
-            uri: string | null;
-            title: string | null;
-            description: string | null;
-            set_type: string | null;
-            is_album: boolean | null;
-            genre: string | null;
-            tag_list: string | null;
-            label_name: string | null;
-            license: string | null;
-            sharing: string | null;
-            duration: number | null;
-            track_count: number | null;
-            likes_count: number | null;
-            reposts_count: number | null;
-            artwork_url: string | null;
-            created_at: string | null;
-            published_at: string | null;
-            release_date: string | null;
-            display_date: string | null;
-            last_modified: string | null;
-            user: components["schemas"]["AudioCArtist"] | null;
-            tracks: {
-                id: number;
-                stub: boolean;
-                title: string | null;
-                permalink: string | null;
-                permalink_url: string | null;
-                artwork_url: string | null;
-                genre: string | null;
-                duration: number | null;
-                playback_count: number | null;
-                likes_count: number | null;
-                reposts_count: number | null;
-                comment_count: number | null;
-                created_at: string | null;
-                user: {
-                    id: number;
-                    permalink: string | null;
-                    permalink_url: string | null;
-                    username: string | null;
-                    avatar_url: string | null;
-                    verified: boolean | null;
-                } | null;
-            }[];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioCArtistTracksResponse: {
-            tracks: components["schemas"]["AudioCTrack"][];
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        AudioCTrackResponse: {
-            id: number;
-            kind: string | null;
-            urn: string | null;
-            title: string | null;
-            permalink: string | null;
-            permalink_url: string | null;
-            description: string | null;
-            genre: string | null;
-            tag_list: string | null;
-            duration: number | null;
-            full_duration: number | null;
-            created_at: string | null;
-            last_modified: string | null;
-            release_date: string | null;
-            display_date: string | null;
-            playback_count: number | null;
-            likes_count: number | null;
-            reposts_count: number | null;
-            comment_count: number | null;
-            download_count: number | null;
-            commentable: boolean | null;
-            downloadable: boolean | null;
-            streamable: boolean | null;
-            sharing: string | null;
-            policy: string | null;
-            monetization_model: string | null;
-            license: string | null;
-            artwork_url: string | null;
-            waveform_url: string | null;
-            label_name: string | null;
-            publisher_metadata: {
-                artist: string | null;
-                album_title: string | null;
-                release_title: string | null;
-                contains_music: boolean | null;
-                explicit: boolean | null;
-                publisher: string | null;
-                writer_composer: string | null;
-                isrc: string | null;
-                iswc: string | null;
-                upc_or_ean: string | null;
-                p_line: string | null;
-                p_line_for_display: string | null;
-                c_line: string | null;
-                c_line_for_display: string | null;
-            } | null;
-            user: {
-                id: number;
-                urn: string | null;
-                permalink: string | null;
-                permalink_url: string | null;
-                username: string | null;
-                full_name: string | null;
-                avatar_url: string | null;
-                city: string | null;
-                country_code: string | null;
-                verified: boolean | null;
-                followers_count: number | null;
-            } | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MoodboardPostResponse: {
-            id: number;
-            url: string;
-            created_at: string | null;
-            caption: string | null;
-            text: string | null;
-            title: string | null;
-            description: string | null;
-            owner: {
-                id: number | null;
-                username: string | null;
-            } | null;
-            source_url: string | null;
-            source_author: {
-                username: string | null;
-                full_name: string | null;
-                profile_url: string | null;
-                avatar_url: string | null;
-            } | null;
-            media: {
-                id: string | null;
-                type: string | null;
-                url: string | null;
-                width: number | null;
-                height: number | null;
-                ai_generated: boolean | null;
-                duration: number | null;
-                thumbnail_url: string | null;
-                video_url: string | null;
-                playback_url: string | null;
-            }[];
-            price: {
-                value: number | null;
-                currency: string | null;
-            } | null;
-            brand: string | null;
-            save_count: number | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MoodboardSearchResponse: {
-            items: components["schemas"]["MoodboardItem"][];
-            cursor: string | null;
-            has_more: boolean;
-            result_count: number;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        LinkpageAProfileResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            profile: components["schemas"]["LinkpageAProfile"];
-        };
-        LinkpageBPageResponse: {
-            id: number;
-            username: string;
-            profilePictureUrl: string | null;
-            description: string | null;
-            verticals: string[];
-            linkPlatforms: string[];
-            timezone: string | null;
-            links: {
-                id: number | null;
-                type: string;
-                title: string;
-                url: string;
-            }[];
-            email_address: string | null;
-            "audio-a"?: string;
-            "audio-b"?: string;
-            "audio-c"?: string;
-            blog?: string;
-            code?: string;
-            forum?: string;
-            "linkpage-a"?: string;
-            "linkpage-b"?: string;
-            "linkpage-c"?: string;
-            "linkpage-d"?: string;
-            "linkpage-e"?: string;
-            livestream?: string;
-            "microblog-a"?: string;
-            "microblog-b"?: string;
-            "microblog-c"?: string;
-            "microblog-d"?: string;
-            moodboard?: string;
-            newsletter?: string;
-            pinboard?: string;
-            "retail-shop"?: string;
-            amazon?: string;
-            shortvideo?: string;
-            "social-a"?: string;
-            "social-b"?: string;
-            video?: string;
-            professional?: string;
-            twitch?: string;
-            snapchat?: string;
-            discord?: string;
-            telegram?: string;
-            whatsapp?: string;
-            patreon?: string;
-            onlyfans?: string;
-            cameo?: string;
-            bandcamp?: string;
-            vimeo?: string;
-            medium?: string;
-            kofi?: string;
-            buymeacoffee?: string;
-            gumroad?: string;
-            etsy?: string;
-            venmo?: string;
-            cashapp?: string;
-            paypal?: string;
-            vsco?: string;
-            behance?: string;
-            dribbble?: string;
-            vk?: string;
-            imdb?: string;
-            deezer?: string;
-            tidal?: string;
-            audiomack?: string;
-            amazon_music?: string;
-            apple_podcasts?: string;
-            apple_app_store?: string;
-            google_app_store?: string;
-            beacons?: string;
-            stan?: string;
-            biolink?: string;
-            campsite?: string;
-            tapbio?: string;
-            linkinbio?: string;
-            solo?: string;
-            snipfeed?: string;
-            carrd?: string;
-            hoobe?: string;
-            milkshake?: string;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        LinkpageCPageResponse: {
-            id: string;
-            username: string;
-            avatar: string | null;
-            bio: string | null;
-            firstName: string | null;
-            lastName: string | null;
-            displayName: string | null;
-            displayNameImage: string | null;
-            website: string | null;
-            links: {
-                id: string | null;
-                url: string;
-                order: number | null;
-                title: string | null;
-                visible: boolean | null;
-                moduleId: string | null;
-                thumbnail: string | null;
-                versionId: string | null;
-                type: string;
-                price?: number | null;
-                currency?: string | null;
-            }[];
-            "audio-a"?: string;
-            "audio-b"?: string;
-            "audio-c"?: string;
-            blog?: string;
-            code?: string;
-            forum?: string;
-            "linkpage-a"?: string;
-            "linkpage-b"?: string;
-            "linkpage-c"?: string;
-            "linkpage-d"?: string;
-            "linkpage-e"?: string;
-            livestream?: string;
-            "microblog-a"?: string;
-            "microblog-b"?: string;
-            "microblog-c"?: string;
-            "microblog-d"?: string;
-            moodboard?: string;
-            newsletter?: string;
-            pinboard?: string;
-            "retail-shop"?: string;
-            amazon?: string;
-            shortvideo?: string;
-            "social-a"?: string;
-            "social-b"?: string;
-            video?: string;
-            professional?: string;
-            twitch?: string;
-            snapchat?: string;
-            discord?: string;
-            telegram?: string;
-            whatsapp?: string;
-            patreon?: string;
-            onlyfans?: string;
-            cameo?: string;
-            bandcamp?: string;
-            vimeo?: string;
-            medium?: string;
-            kofi?: string;
-            buymeacoffee?: string;
-            gumroad?: string;
-            etsy?: string;
-            venmo?: string;
-            cashapp?: string;
-            paypal?: string;
-            vsco?: string;
-            behance?: string;
-            dribbble?: string;
-            vk?: string;
-            imdb?: string;
-            deezer?: string;
-            tidal?: string;
-            audiomack?: string;
-            amazon_music?: string;
-            apple_podcasts?: string;
-            apple_app_store?: string;
-            google_app_store?: string;
-            beacons?: string;
-            stan?: string;
-            biolink?: string;
-            campsite?: string;
-            tapbio?: string;
-            linkinbio?: string;
-            solo?: string;
-            snipfeed?: string;
-            carrd?: string;
-            hoobe?: string;
-            milkshake?: string;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        LinkpageDPageResponse: {
-            id: string;
-            first_name: string | null;
-            last_name: string | null;
-            email_primary: string | null;
-            email: string | null;
-            location: string | null;
-            links: {
-                id: string | null;
-                type: string;
-                title: string;
-                url: string;
-                clicks: number | null;
-                order: number | null;
-            }[];
-            products: {
-                id: string | null;
-                title: string | null;
-                price: number | null;
-                url: string | null;
-                name: string | null;
-                description: string | null;
-                image: string | null;
-            }[];
-            "audio-a": string;
-            "audio-b"?: string;
-            "audio-c": string;
-            blog?: string;
-            code?: string;
-            forum?: string;
-            "linkpage-a"?: string;
-            "linkpage-b"?: string;
-            "linkpage-c"?: string;
-            "linkpage-d"?: string;
-            "linkpage-e"?: string;
-            livestream?: string;
-            "microblog-a"?: string;
-            "microblog-b": string;
-            "microblog-c"?: string;
-            "microblog-d"?: string;
-            moodboard?: string;
-            newsletter?: string;
-            pinboard?: string;
-            "retail-shop"?: string;
-            amazon: string;
-            shortvideo: string;
-            "social-a": string;
-            "social-b": string;
-            video: string;
-            professional: string;
-            twitch: string;
-            snapchat: string;
-            discord: string;
-            telegram?: string;
-            whatsapp?: string;
-            patreon: string;
-            onlyfans?: string;
-            cameo?: string;
-            bandcamp?: string;
-            vimeo?: string;
-            medium: string;
-            kofi?: string;
-            buymeacoffee?: string;
-            gumroad?: string;
-            etsy?: string;
-            venmo?: string;
-            cashapp?: string;
-            paypal?: string;
-            vsco?: string;
-            behance?: string;
-            dribbble?: string;
-            vk?: string;
-            imdb?: string;
-            deezer?: string;
-            tidal?: string;
-            audiomack?: string;
-            amazon_music?: string;
-            apple_podcasts?: string;
-            apple_app_store: string;
-            google_app_store: string;
-            beacons?: string;
-            stan?: string;
-            biolink?: string;
-            campsite?: string;
-            tapbio?: string;
-            linkinbio?: string;
-            solo?: string;
-            snipfeed?: string;
-            carrd?: string;
-            hoobe?: string;
-            milkshake?: string;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        LinkpageEPageResponse: {
-            handle: string;
-            id: string;
-            email: string | null;
-            whatsapp: string | null;
-            website: string | null;
-            links: {
-                url: string;
-                text: string;
-            }[];
-            "audio-a"?: string;
-            "audio-b"?: string;
-            "audio-c"?: string;
-            blog?: string;
-            code?: string;
-            forum?: string;
-            "linkpage-a"?: string;
-            "linkpage-b"?: string;
-            "linkpage-c"?: string;
-            "linkpage-d"?: string;
-            "linkpage-e"?: string;
-            livestream?: string;
-            "microblog-a"?: string;
-            "microblog-b": string | null;
-            "microblog-c"?: string;
-            "microblog-d"?: string;
-            moodboard?: string;
-            newsletter?: string;
-            pinboard?: string;
-            "retail-shop"?: string;
-            amazon?: string;
-            shortvideo: string | null;
-            "social-a"?: string;
-            "social-b": string | null;
-            video: string | null;
-            professional?: string;
-            twitch?: string;
-            snapchat?: string;
-            discord?: string;
-            telegram?: string;
-            patreon?: string;
-            onlyfans?: string;
-            cameo?: string;
-            bandcamp?: string;
-            vimeo?: string;
-            medium?: string;
-            kofi?: string;
-            buymeacoffee?: string;
-            gumroad?: string;
-            etsy?: string;
-            venmo?: string;
-            cashapp?: string;
-            paypal?: string;
-            vsco?: string;
-            behance?: string;
-            dribbble?: string;
-            vk?: string;
-            imdb?: string;
-            deezer?: string;
-            tidal?: string;
-            audiomack?: string;
-            amazon_music?: string;
-            apple_podcasts?: string;
-            apple_app_store?: string;
-            google_app_store?: string;
-            beacons?: string;
-            stan?: string;
-            biolink?: string;
-            campsite?: string;
-            tapbio?: string;
-            linkinbio?: string;
-            solo?: string;
-            snipfeed?: string;
-            carrd?: string;
-            hoobe?: string;
-            milkshake?: string;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        PinboardSearchResponse: {
-            pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        PinboardProfileResponse: {
-            /** @description Pinterest's user object; members beyond the listed ones pass through unchanged */
-            user: {
-                /** @description The account's numeric id, as a string */
-                id: string | null;
-                node_id: string | null;
-                /** @description The account name, as Pinterest spells it */
-                username: string;
-                /** @description Display name */
-                full_name: string | null;
-                first_name: string | null;
-                last_name: string | null;
-                /** @description Bio ("" when none) */
-                about: string | null;
-                /** @description The website field; null or "" when none */
-                website_url: string | null;
-                /** @description The website's domain */
-                domain_url: string | null;
-                /** @description The website is verified as the account’s */
-                domain_verified: boolean | null;
-                follower_count: number | null;
-                following_count: number | null;
-                pin_count: number | null;
-                board_count: number | null;
-                image_small_url: string | null;
-                image_medium_url: string | null;
-                image_large_url: string | null;
-                image_xlarge_url: string | null;
-                is_verified_merchant: boolean | null;
-                /** @description Pinterest’s verified-identity object ({} when none), as sent */
-                verified_identity: unknown;
-                /** @description A private profile: its header is public, its boards and pins are not read */
-                is_private_profile: boolean | null;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        PinboardPinResponse: {
-            pin: components["schemas"]["PinboardPinDetail"];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        PinboardBoardResponse: {
-            board: components["schemas"]["PinboardBoardDetail"];
-            pins: components["schemas"]["PinboardPin"][] | null;
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        SocialBProfileResponse: {
-            data: {
-                user: {
-                    id: string;
-                    fbid: string | null;
-                    username: string;
-                    full_name: string | null;
-                    biography: string | null;
-                    biography_with_entities: {
-                        raw_text: string | null;
-                        entities: unknown[];
-                    } | null;
-                    bio_links: ({
-                        title: string | null;
-                        lynx_url: string | null;
-                        url: string | null;
-                        link_type: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                    external_url: string | null;
-                    edge_followed_by: {
-                        count: number | null;
-                    };
-                    edge_follow: {
-                        count: number | null;
-                    };
-                    is_private: boolean | null;
-                    is_verified: boolean | null;
-                    is_business_account: boolean | null;
-                    is_professional_account: boolean | null;
-                    category_name: string | null;
-                    business_address_json: string | null;
-                    business_email: string | null;
-                    business_phone_number: string | null;
-                    profile_pic_url: string | null;
-                    profile_pic_url_hd: string | null;
-                    highlight_reel_count: number | null;
-                    has_clips: boolean | null;
-                    edge_owner_to_timeline_media: {
-                        count: number | null;
-                        page_info: {
-                            has_next_page: boolean;
-                            end_cursor: string | null;
-                        };
-                        edges: {
-                            node: {
-                                id: string;
-                                shortcode: string;
-                                dimensions: {
-                                    height: number | null;
-                                    width: number | null;
-                                } | null;
-                                display_url: string | null;
-                                is_video: boolean | null;
-                                video_url: string | null;
-                                video_view_count: number | null;
-                                edge_media_to_comment: {
-                                    count: number | null;
-                                };
-                                edge_liked_by: {
-                                    count: number | null;
-                                };
-                                taken_at_timestamp: number | null;
-                                thumbnail_src: string | null;
-                                thumbnail_resources: ({
-                                    src: string | null;
-                                    config_width: number | null;
-                                    config_height: number | null;
-                                } & {
-                                    [key: string]: unknown;
-                                })[];
-                                owner: ({
-                                    id: string | null;
-                                    username: string | null;
-                                } & {
-                                    [key: string]: unknown;
-                                }) | null;
-                                __typename?: unknown;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                    };
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-            status: string;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        SocialBPostResponse: {
-            /** @description Instagram's media object; members beyond the listed ones pass through unchanged */
-            post: {
-                /** @description `<pk>_<owner pk>` */
-                id: string;
-                /** @description Numeric media id, as a string (64 bits: never a double) */
-                pk: string;
-                /** @description Shortcode: the /p/<code>/ of the post URL */
-                code: string;
-                /** @description Unix seconds */
-                taken_at: number | null;
-                /** @description 1 image, 2 video, 8 carousel */
-                media_type: number | null;
-                /** @description feed, clips (a reel), carousel_container, igtv */
-                product_type: string | null;
-                caption: ({
-                    pk: string | null;
-                    text: string | null;
-                    /** @description Unix seconds */
-                    created_at: number | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                like_count: number | null;
-                comment_count: number | null;
-                /** @description Plays (videos; null where not shown) */
-                play_count: number | null;
-                owner: ({
-                    /** @description The owner's numeric id, as a string */
-                    pk: string | null;
-                    username: string | null;
-                    full_name: string | null;
-                    is_verified: boolean | null;
-                    /** @description Always false in a record: a private owner is PRIVATE_CONTENT */
-                    is_private: boolean | null;
-                    profile_pic_url: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                /** @description Image renditions, largest first (a video post: its cover) */
-                image_versions2: {
-                    candidates: ({
-                        /** @description Image URL (signed, expiring) */
-                        url: string;
-                        width: number | null;
-                        height: number | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
-                } | null;
-                /** @description Video renditions; null for images and carousels */
-                video_versions: ({
-                    /** @description Video URL (signed, expiring) */
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                    /** @description Rendition kind */
-                    type: number | null;
-                } & {
-                    [key: string]: unknown;
-                })[] | null;
-                carousel_media_count: number | null;
-                /** @description The slides of a carousel; null otherwise */
-                carousel_media: ({
-                    id: string;
-                    /** @description 1 image, 2 video */
-                    media_type: number | null;
-                    /** @description Image renditions, largest first (a video post: its cover) */
-                    image_versions2: {
-                        candidates: ({
-                            /** @description Image URL (signed, expiring) */
-                            url: string;
-                            width: number | null;
-                            height: number | null;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } | null;
-                    /** @description Video renditions; null for an image */
-                    video_versions: ({
-                        /** @description Video URL (signed, expiring) */
-                        url: string;
-                        width: number | null;
-                        height: number | null;
-                        /** @description Rendition kind */
-                        type: number | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[] | null;
-                    original_width: number | null;
-                    original_height: number | null;
-                } & {
-                    [key: string]: unknown;
-                })[] | null;
-                original_width: number | null;
-                original_height: number | null;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        SocialBPostsResponse: {
-            /** @description The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes */
-            posts: ({
-                id: string;
-                shortcode: string;
-                dimensions: {
-                    height: number | null;
-                    width: number | null;
-                } | null;
-                display_url: string | null;
-                is_video: boolean | null;
-                video_url: string | null;
-                video_view_count: number | null;
-                edge_media_to_comment: {
-                    count: number | null;
-                };
-                edge_liked_by: {
-                    count: number | null;
-                };
-                taken_at_timestamp: number | null;
-                thumbnail_src: string | null;
-                thumbnail_resources: ({
-                    src: string | null;
-                    config_width: number | null;
-                    config_height: number | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                owner: ({
-                    id: string | null;
-                    username: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                __typename?: unknown;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** @description Pass unchanged as `cursor` for the next page; null on the last page */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ShortvideoProfileResponse: {
-            /** @description TikTok's user object; members beyond the listed ones pass through unchanged */
-            user: {
-                /** @description TikTok's numeric user id, as a string */
-                id: string;
-                /** @description The @name, as TikTok spells it */
-                uniqueId: string;
-                /** @description TikTok's stable opaque user key (survives a change of uniqueId) */
-                secUid: string | null;
-                /** @description Display name ("" when the account set none) */
-                nickname: string | null;
-                /** @description Bio ("" when the account wrote none) */
-                signature: string | null;
-                /** @description Verified badge */
-                verified: boolean | null;
-                /** @description Private account: its header is public, its posts are not read */
-                privateAccount: boolean | null;
-                /** @description The profile website field; null when the account declares none */
-                bioLink: ({
-                    /** @description The declared website, often without a scheme */
-                    link: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                /** @description Avatar, 1080 px (signed, expiring URL) */
-                avatarLarger: string | null;
-                /** @description Avatar, 720 px */
-                avatarMedium: string | null;
-                /** @description Avatar, 100 px */
-                avatarThumb: string | null;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @description Counts: exact (statsV2) where the page has them */
-            stats: {
-                /** @description Followers */
-                followerCount: number | null;
-                /** @description Accounts followed */
-                followingCount: number | null;
-                /** @description Likes received on all videos */
-                heartCount: number | null;
-                /** @description Public videos */
-                videoCount: number | null;
-                /** @description Videos this account liked */
-                diggCount: number | null;
-                /** @description Mutual follows (pages from 2023 on; null on older pages) */
-                friendCount: number | null;
-            };
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ShortvideoVideoResponse: {
-            /** @description TikTok's item object; members beyond the listed ones pass through unchanged */
-            video: {
-                /** @description TikTok's numeric video id, as a string (the URL's) */
-                id: string;
-                /** @description Caption ("" when none) */
-                desc: string | null;
-                /** @description Posted, Unix seconds */
-                createTime: number | null;
-                /** @description The video's author: TikTok's user object; members beyond the listed ones pass through */
-                author: {
-                    /** @description TikTok's numeric user id, as a string */
-                    id: string | null;
-                    /** @description The @name, as TikTok spells it (the URL's user) */
-                    uniqueId: string;
-                    /** @description Display name ("" when the account set none) */
-                    nickname: string | null;
-                    /** @description Verified badge */
-                    verified: boolean | null;
-                    /** @description TikTok's stable opaque user key */
-                    secUid: string | null;
-                    /** @description Private account */
-                    privateAccount: boolean | null;
-                    /** @description Avatar, 1080 px (signed, expiring URL); null on 2022 pages without the user object */
-                    avatarLarger: string | null;
-                    /** @description Avatar, 720 px */
-                    avatarMedium: string | null;
-                    /** @description Avatar, 100 px */
-                    avatarThumb: string | null;
-                } & {
-                    [key: string]: unknown;
-                };
-                /** @description Counts: exact (statsV2) where the page has them */
-                stats: {
-                    /** @description Plays */
-                    playCount: number | null;
-                    /** @description Likes */
-                    diggCount: number | null;
-                    /** @description Comments */
-                    commentCount: number | null;
-                    /** @description Shares */
-                    shareCount: number | null;
-                    /** @description Saves (favourites); null on pages before 2023 */
-                    collectCount: number | null;
-                };
-                /** @description The video file; null when the page carries none */
-                video: ({
-                    /** @description Seconds */
-                    duration: number | null;
-                    /** @description Pixels */
-                    width: number | null;
-                    /** @description Pixels */
-                    height: number | null;
-                    /** @description Quality label, e.g. 720p */
-                    ratio: string | null;
-                    /** @description Cover image (signed, expiring URL) */
-                    cover: string | null;
-                    /** @description The first frame, uncropped (signed, expiring URL) */
-                    originCover: string | null;
-                    /** @description Animated cover (signed, expiring URL) */
-                    dynamicCover: string | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                /** @description The sound; null when the page carries none */
-                music: ({
-                    /** @description TikTok's sound id, as a string */
-                    id: string | null;
-                    /** @description Title ("original sound" for a sound recorded with the video) */
-                    title: string | null;
-                    /** @description The sound's author as TikTok names it */
-                    authorName: string | null;
-                    /** @description A sound recorded with a video (not a released track) */
-                    original: boolean | null;
-                    /** @description Seconds */
-                    duration: number | null;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                /** @description Hashtags; [] when none */
-                challenges: ({
-                    /** @description TikTok's hashtag id, as a string */
-                    id: string | null;
-                    /** @description The hashtag, without # */
-                    title: string | null;
-                    /** @description Its description ("" when none) */
-                    desc: string | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                /** @description Hashtags and mentions in desc; [] when none */
-                textExtra: ({
-                    /** @description 1: a hashtag, 0: a mention */
-                    type: number | null;
-                    /** @description Offset in desc where it starts */
-                    start: number | null;
-                    /** @description Offset in desc where it ends */
-                    end: number | null;
-                    /** @description The hashtag, without # ("" for a mention) */
-                    hashtagName: string | null;
-                    /** @description The mentioned @name ("" for a hashtag) */
-                    userUniqueId: string | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                /** @description Paid promotion; null when the page does not say */
-                isAd: boolean | null;
-                /** @description Country it was posted from (ISO code); null when the page does not say */
-                locationCreated: string | null;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ForumSearchResponse: {
-            posts: (components["schemas"]["ForumPost"] | components["schemas"]["ForumComment"] | components["schemas"]["ForumTrimmedPost"] | components["schemas"]["ForumTrimmedComment"])[];
-            after: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ForumUserResponse: {
-            user: components["schemas"]["ForumUser"];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ForumUserPostsResponse: {
-            /** @description Posts (t3), in the order asked for */
-            posts: components["schemas"]["ForumPost"][];
-            /** @description Pass unchanged as `after` for the next page; null on the last page */
-            after: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ForumUserCommentsResponse: {
-            /** @description Comments (t1), in the order asked for */
-            comments: components["schemas"]["ForumComment"][];
-            /** @description Pass unchanged as `after` for the next page; null on the last page */
-            after: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ForumSubredditResponse: {
-            /** @description The subreddit's about fields; null when that (second) request failed */
-            subreddit: components["schemas"]["ForumSubreddit"] | null;
-            /** @description Posts (t3), in the order asked for */
-            posts: components["schemas"]["ForumPost"][];
-            /** @description Pass unchanged as `after` for the next page; null on the last page */
-            after: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ForumSubredditSearchResponse: {
-            /** @description Posts (t3), in the order asked for */
-            posts: components["schemas"]["ForumPost"][];
-            /** @description Pass unchanged as `after` for the next page; null on the last page */
-            after: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        ForumPostResponse: {
-            post: components["schemas"]["ForumPost"];
-            /** @description Top-level comments, each with its replies */
-            comments: (components["schemas"]["ForumThreadComment"] | components["schemas"]["ForumMoreComments"])[];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogCSearchResponse: {
-            posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogCProfileResponse: {
-            /** @description Threads' user object; members beyond the listed ones pass through unchanged */
-            user: {
-                /** @description The account's numeric id, as a string; null where only the page's og: tags named the profile */
-                pk: string | null;
-                /** @description The @name (an Instagram username) */
-                username: string;
-                /** @description Display name ("" when none) */
-                full_name: string | null;
-                /** @description Bio ("" when none) */
-                biography: string | null;
-                /** @description Links in the profile, the first being its website field */
-                bio_links: ({
-                    /** @description The link ("" where Threads keeps an empty entry) */
-                    url: string | null;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                follower_count: number | null;
-                is_verified: boolean | null;
-                /** @description A private account: its header is public, its posts are not read */
-                is_private: boolean | null;
-                profile_pic_url: string | null;
-            } & {
-                [key: string]: unknown;
-            };
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogAPostResponse: {
-            text: string | null;
-            id: string;
-            created_at: string | null;
-            in_reply_to_id: string | null;
-            quote_id: string | null;
-            in_reply_to_account_id: string | null;
-            sensitive: boolean | null;
-            spoiler_text: string | null;
-            visibility: string | null;
-            language: string | null;
-            uri: string | null;
-            url: string | null;
-            content: string | null;
-            account: components["schemas"]["MicroblogAAccount"] | null;
-            media_attachments: {
-                id: string | null;
-                type: string | null;
-                url: string | null;
-                preview_url: string | null;
-                external_video_id: string | null;
-                remote_url: string | null;
-                preview_remote_url: string | null;
-                text_url: string | null;
-                meta: {
-                    [key: string]: unknown;
-                } | null;
-                description: string | null;
-                blurhash: string | null;
-                processing: string | null;
-            }[];
-            mentions: {
-                [key: string]: unknown;
-            }[];
-            tags: {
-                [key: string]: unknown;
-            }[];
-            card: {
-                [key: string]: unknown;
-            } | null;
-            group: {
-                [key: string]: unknown;
-            } | null;
-            quote: components["schemas"]["MicroblogAPost"] | null;
-            in_reply_to: components["schemas"]["MicroblogAPost"] | null;
-            reblog: components["schemas"]["MicroblogAPost"] | null;
-            sponsored: boolean | null;
-            replies_count: number | null;
-            reblogs_count: number | null;
-            favourites_count: number | null;
-            favourited: boolean | null;
-            reblogged: boolean | null;
-            muted: boolean | null;
-            pinned: boolean | null;
-            bookmarked: boolean | null;
-            poll: {
-                [key: string]: unknown;
-            } | null;
-            emojis: {
-                [key: string]: unknown;
-            }[];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogAProfileResponse: {
-            id: string;
-            username: string | null;
-            acct: string | null;
-            display_name: string | null;
-            locked: boolean | null;
-            bot: boolean | null;
-            discoverable: boolean | null;
-            group: boolean | null;
-            created_at: string | null;
-            note: string | null;
-            url: string | null;
-            avatar: string | null;
-            avatar_static: string | null;
-            header: string | null;
-            header_static: string | null;
-            followers_count: number | null;
-            following_count: number | null;
-            statuses_count: number | null;
-            last_status_at: string | null;
-            verified: boolean | null;
-            location: string | null;
-            website: string | null;
-            unauth_visibility: boolean | null;
-            chats_onboarded: boolean | null;
-            feeds_onboarded: boolean | null;
-            accepting_messages: boolean | null;
-            show_nonmember_group_statuses: boolean | null;
-            emojis: {
-                [key: string]: unknown;
-            }[];
-            fields: {
-                [key: string]: unknown;
-            }[];
-            tv_onboarded: boolean | null;
-            tv_account: boolean | null;
-            bookmarks_onboarded: boolean | null;
-            receive_only_follow_mentions: boolean | null;
-            pleroma: {
-                accepts_chat_messages: boolean | null;
-            } | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogAPostsResponse: {
-            /** @description Public posts, newest first */
-            posts: components["schemas"]["MicroblogAPost"][];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
         };
         MicroblogBTweetResponse: ({
             __typename: string;
@@ -8732,83 +6188,125 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
-        MicroblogBProfileResponse: {
-            /** @description The account's user object, in the shape a tweet carries its author (core.user_results.result): the api.md `legacy` block filled from either era */
-            user: {
-                __typename: string;
-                id: string | null;
-                rest_id: string;
-                affiliates_highlighted_label: {
+        MicroblogCPost: {
+            id: string;
+            pk: string;
+            user: ({
+                friendship_status: {
                     [key: string]: unknown;
                 } | null;
-                is_blue_verified: boolean | null;
-                profile_image_shape: string | null;
-                legacy: {
-                    created_at: string | null;
-                    default_profile: boolean | null;
-                    default_profile_image: boolean | null;
-                    description: string | null;
-                    entities: {
-                        description: {
-                            urls: ({
-                                display_url?: string;
-                                expanded_url?: string;
-                                url?: string;
-                                indices?: number[];
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        url: {
-                            urls: ({
-                                display_url?: string;
-                                expanded_url?: string;
-                                url?: string;
-                                indices?: number[];
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        };
+                pk: string | null;
+                profile_pic_url: string | null;
+                username: string | null;
+                id: string | null;
+                is_verified: boolean | null;
+                text_post_app_is_private: boolean | null;
+                has_onboarded_to_text_post_app: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            text_post_app_info: ({
+                text_fragments: ({
+                    fragments: ({
+                        fragment_type: string | null;
+                        plaintext: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
-                    fast_followers_count: number | null;
-                    favourites_count: number | null;
-                    followers_count: number | null;
-                    friends_count: number | null;
-                    has_custom_timelines: boolean | null;
-                    is_translator: boolean | null;
-                    listed_count: number | null;
-                    location: string | null;
-                    media_count: number | null;
-                    name: string | null;
-                    normal_followers_count: number | null;
-                    pinned_tweet_ids_str: string[] | null;
-                    possibly_sensitive: boolean | null;
-                    profile_banner_url: string | null;
-                    profile_image_url_https: string | null;
-                    profile_interstitial_type: string | null;
-                    protected: boolean | null;
-                    screen_name: string;
-                    statuses_count: number | null;
-                    translator_type: string | null;
-                    url: string | null;
-                    verified: boolean | null;
-                    verified_type: string | null;
-                    withheld_in_countries: string[] | null;
+                    })[];
                 } & {
                     [key: string]: unknown;
-                };
-                professional: {
+                }) | null;
+                reshare_count: number | null;
+                direct_reply_count: number | null;
+                repost_count: number | null;
+                quote_count: number | null;
+                share_info: {
                     [key: string]: unknown;
                 } | null;
-                tipjar_settings: {
+                reply_control: string | null;
+                is_reply: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            caption: ({
+                text: string | null;
+                pk: string | null;
+                has_translation: boolean | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            code: string | null;
+            image_versions2: ({
+                candidates: ({
+                    url: string | null;
+                    width: number | null;
+                    height: number | null;
+                } & {
                     [key: string]: unknown;
-                } | null;
+                })[];
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            original_height: number | null;
+            original_width: number | null;
+            media_type: number | null;
+            like_count: number | null;
+            taken_at: number | null;
+            organic_tracking_token: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A public microblog-c account */
+        MicroblogCProfile: {
+            /** @description Threads' user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string; null where only the page's og: tags named the profile */
+                pk: string | null;
+                /** @description The @name (an Instagram username) */
+                username: string;
+                /** @description Display name ("" when none) */
+                full_name: string | null;
+                /** @description Bio ("" when none) */
+                biography: string | null;
+                /** @description Links in the profile, the first being its website field */
+                bio_links: ({
+                    /** @description The link ("" where Threads keeps an empty entry) */
+                    url: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                follower_count: number | null;
+                is_verified: boolean | null;
+                /** @description A private account: its header is public, its posts are not read */
+                is_private: boolean | null;
+                profile_pic_url: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        MicroblogCProfileResponse: {
+            /** @description Threads' user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string; null where only the page's og: tags named the profile */
+                pk: string | null;
+                /** @description The @name (an Instagram username) */
+                username: string;
+                /** @description Display name ("" when none) */
+                full_name: string | null;
+                /** @description Bio ("" when none) */
+                biography: string | null;
+                /** @description Links in the profile, the first being its website field */
+                bio_links: ({
+                    /** @description The link ("" where Threads keeps an empty entry) */
+                    url: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                follower_count: number | null;
+                is_verified: boolean | null;
+                /** @description A private account: its header is public, its posts are not read */
+                is_private: boolean | null;
+                profile_pic_url: string | null;
             } & {
                 [key: string]: unknown;
             };
@@ -8819,6 +6317,2899 @@ export interface components {
             /** @constant */
             cached?: true;
             cached_at?: string;
+        };
+        MicroblogCSearchResponse: {
+            posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogCSearchResult: {
+            posts: (components["schemas"]["MicroblogCPost"] | components["schemas"]["MicroblogCTrimmedPost"])[];
+        };
+        MicroblogCTrimmedPost: {
+            id: string;
+            pk: string;
+            code: string | null;
+            user: {
+                pk: string | null;
+                id: string | null;
+                username: string | null;
+                is_verified: boolean | null;
+                profile_pic_url: string | null;
+            } | null;
+            caption: {
+                text: string | null;
+            } | null;
+            text_post_app_info: {
+                direct_reply_count: number | null;
+                repost_count: number | null;
+                quote_count: number | null;
+                reshare_count: number | null;
+                is_reply: boolean | null;
+                reply_control: string | null;
+            } | null;
+            media_type: number | null;
+            like_count: number | null;
+            taken_at: number | null;
+        };
+        MicroblogDActor: {
+            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
+            did: string;
+            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
+            handle: string | null;
+            /** @description Display name; null when unset */
+            displayName: string | null;
+            /** @description Avatar image URL; null when unset */
+            avatar: string | null;
+            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
+            associated: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+            /** @description When the account was created (ISO 8601) */
+            createdAt: string | null;
+        };
+        MicroblogDFeedItem: {
+            post: components["schemas"]["MicroblogDPost"];
+            /** @description For a reply: its `root` and `parent` posts as the AppView sends them; null otherwise */
+            reply: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Why the item is in the author's feed when it is not simply their post; null otherwise */
+            reason: {
+                /** @description `app.bsky.feed.defs#reasonRepost` (a repost by `by`) or `#reasonPin` (the pinned post) */
+                $type: string | null;
+                /** @description Who reposted; null for a pin */
+                by: components["schemas"]["MicroblogDActor"] | null;
+                indexedAt: string | null;
+            } | null;
+        };
+        MicroblogDFollowersPage: {
+            subject: components["schemas"]["MicroblogDProfileView"];
+            /** @description Accounts following the subject, most recent follow first (at most 100) */
+            followers: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDFollowersResponse: {
+            subject: components["schemas"]["MicroblogDProfileView"];
+            /** @description Accounts following the subject, most recent follow first (at most 100) */
+            followers: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDFollowsPage: {
+            subject: components["schemas"]["MicroblogDProfileView"];
+            /** @description Accounts the subject follows, most recent follow first (at most 100) */
+            follows: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDFollowsResponse: {
+            subject: components["schemas"]["MicroblogDProfileView"];
+            /** @description Accounts the subject follows, most recent follow first (at most 100) */
+            follows: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDLike: {
+            /** @description Who liked the post */
+            actor: components["schemas"]["MicroblogDProfileView"];
+            /** @description When the like says it was made (its record, ISO 8601) */
+            createdAt: string | null;
+            /** @description When the AppView indexed the like */
+            indexedAt: string | null;
+        };
+        MicroblogDPost: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`): its identity */
+            uri: string;
+            /** @description Content hash of this version of the post */
+            cid: string | null;
+            /** @description The author; null when the post carries none readable */
+            author: components["schemas"]["MicroblogDActor"] | null;
+            record: ({
+                /** @description Post text */
+                text: string | null;
+                /** @description When the author says it was written (ISO 8601, sometimes with microseconds) */
+                createdAt: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /** @description The hydrated embed (images, external link card, quoted post…); null when none */
+            embed: {
+                [key: string]: unknown;
+            } | null;
+            replyCount: number | null;
+            repostCount: number | null;
+            likeCount: number | null;
+            quoteCount: number | null;
+            /** @description When the AppView indexed the post */
+            indexedAt: string | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+        };
+        MicroblogDPostLikesPage: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
+            uri: string;
+            /** @description Likes of the post, most recent first (at most 100) */
+            likes: components["schemas"]["MicroblogDLike"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDPostLikesResponse: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
+            uri: string;
+            /** @description Likes of the post, most recent first (at most 100) */
+            likes: components["schemas"]["MicroblogDLike"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDPostRepostsPage: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
+            uri: string;
+            /** @description Accounts that reposted the post, most recent first (at most 100) */
+            repostedBy: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDPostRepostsResponse: {
+            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
+            uri: string;
+            /** @description Accounts that reposted the post, most recent first (at most 100) */
+            repostedBy: components["schemas"]["MicroblogDProfileView"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDPostResponse: {
+            /** @description The post asked for */
+            post: components["schemas"]["MicroblogDPost"];
+            /** @description The post it answers, each with its own parent up to the root; null for a root post */
+            parent: components["schemas"]["MicroblogDThreadParent"] | null;
+            /** @description Its replies, each with its own, as deep as `depth` */
+            replies: components["schemas"]["MicroblogDThreadReply"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDPostsPage: {
+            /** @description The author's posts and reposts, newest first */
+            posts: components["schemas"]["MicroblogDFeedItem"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDPostsResponse: {
+            /** @description The author's posts and reposts, newest first */
+            posts: components["schemas"]["MicroblogDFeedItem"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDProfile: {
+            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
+            did: string;
+            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
+            handle: string | null;
+            /** @description Display name; null when unset */
+            displayName: string | null;
+            /** @description Avatar image URL; null when unset */
+            avatar: string | null;
+            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
+            associated: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+            /** @description When the account was created (ISO 8601) */
+            createdAt: string | null;
+            /** @description Bio text (plain text, links as written); null when unset */
+            description: string | null;
+            /** @description Banner image URL; null when unset */
+            banner: string | null;
+            /** @description Followers */
+            followersCount: number | null;
+            /** @description Accounts followed */
+            followsCount: number | null;
+            /** @description Posts */
+            postsCount: number | null;
+            /** @description When the AppView last indexed the profile record */
+            indexedAt: string | null;
+            /** @description The pinned post reference (`uri`, `cid`); null when none */
+            pinnedPost: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Bluesky's blue-check verification state; null when the AppView sends none */
+            verification: {
+                [key: string]: unknown;
+            } | null;
+        };
+        MicroblogDProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["MicroblogDProfile"];
+        };
+        MicroblogDProfileSearch: {
+            /** @description Accounts whose handle or name matches, best first (at most 10) */
+            profiles: components["schemas"]["MicroblogDActor"][];
+        };
+        MicroblogDProfileSearchResponse: {
+            /** @description Accounts whose handle or name matches, best first (at most 10) */
+            profiles: components["schemas"]["MicroblogDActor"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDProfileView: {
+            /** @description The account's DID (`did:plc:…` or `did:web:…`): its permanent identity */
+            did: string;
+            /** @description Current handle (a domain name). `handle.invalid` when Bluesky could not verify it; a handle outside bsky.social is proven by its domain */
+            handle: string | null;
+            /** @description Display name; null when unset */
+            displayName: string | null;
+            /** @description Avatar image URL; null when unset */
+            avatar: string | null;
+            /** @description Counts of lists, feeds and starter packs, chat settings; null when not sent */
+            associated: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Moderation labels on the account or post (com.atproto.label.defs#label), as sent */
+            labels: {
+                [key: string]: unknown;
+            }[];
+            /** @description When the account was created (ISO 8601) */
+            createdAt: string | null;
+            /** @description Bio text (plain text, links as written); null when unset */
+            description: string | null;
+            /** @description When the AppView last indexed the profile record; null when not sent */
+            indexedAt: string | null;
+        };
+        MicroblogDSearchPage: {
+            /** @description Posts matching the query, as Bluesky ranks them */
+            posts: components["schemas"]["MicroblogDPost"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogDSearchResponse: {
+            /** @description Posts matching the query, as Bluesky ranks them */
+            posts: components["schemas"]["MicroblogDPost"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogDThread: {
+            /** @description The post asked for */
+            post: components["schemas"]["MicroblogDPost"];
+            /** @description The post it answers, each with its own parent up to the root; null for a root post */
+            parent: components["schemas"]["MicroblogDThreadParent"] | null;
+            /** @description Its replies, each with its own, as deep as `depth` */
+            replies: components["schemas"]["MicroblogDThreadReply"][];
+        };
+        MicroblogDThreadParent: {
+            /**
+             * @description `app.bsky.feed.defs#threadViewPost` (a post: `post` is set), `#notFoundPost` (deleted or never indexed) or `#blockedPost` (hidden by a block between accounts): a stub, `post` null
+             * @enum {string}
+             */
+            $type: "app.bsky.feed.defs#threadViewPost" | "app.bsky.feed.defs#notFoundPost" | "app.bsky.feed.defs#blockedPost";
+            /** @description AT URI of the post (a stub carries its URI only) */
+            uri: string;
+            /** @description The post; null for a stub */
+            post: components["schemas"]["MicroblogDPost"] | null;
+            /** @description The author's DID: the post's, or a blocked post's as the AppView sends it; null for a not-found stub */
+            authorDid: string | null;
+            /** @description This post's own parent; null at the thread's root (or a stub) */
+            parent: components["schemas"]["MicroblogDThreadParent"] | null;
+        };
+        MicroblogDThreadReply: {
+            /**
+             * @description `app.bsky.feed.defs#threadViewPost` (a post: `post` is set), `#notFoundPost` (deleted or never indexed) or `#blockedPost` (hidden by a block between accounts): a stub, `post` null
+             * @enum {string}
+             */
+            $type: "app.bsky.feed.defs#threadViewPost" | "app.bsky.feed.defs#notFoundPost" | "app.bsky.feed.defs#blockedPost";
+            /** @description AT URI of the post (a stub carries its URI only) */
+            uri: string;
+            /** @description The post; null for a stub */
+            post: components["schemas"]["MicroblogDPost"] | null;
+            /** @description The author's DID: the post's, or a blocked post's as the AppView sends it; null for a not-found stub */
+            authorDid: string | null;
+            /** @description Its own replies as the AppView ranks them; [] at the depth asked (see `replyCount`), for a stub, or when none */
+            replies: components["schemas"]["MicroblogDThreadReply"][];
+        };
+        MicroblogEAccount: {
+            /** @description The account's id on the server that answered */
+            id: string;
+            /** @description Username, without the server */
+            username: string | null;
+            /** @description `username` for an account of the server that answered, `username@server` for a remote one */
+            acct: string | null;
+            display_name: string | null;
+            /** @description Follow requests are approved by hand */
+            locked: boolean | null;
+            bot: boolean | null;
+            group: boolean | null;
+            /** @description Listed in the server directory; null when the account never chose */
+            discoverable: boolean | null;
+            /** @description Public posts may be indexed for search; null on servers before Mastodon 4.2 */
+            indexable: boolean | null;
+            /** @description Account creation date (Mastodon rounds it to the day) */
+            created_at: string | null;
+            /** @description Bio as HTML */
+            note: string | null;
+            /** @description Profile page on the account's own server */
+            url: string | null;
+            /** @description ActivityPub id */
+            uri: string | null;
+            avatar: string | null;
+            avatar_static: string | null;
+            /** @description Header image (`…/missing.png` when none) */
+            header: string | null;
+            header_static: string | null;
+            followers_count: number | null;
+            following_count: number | null;
+            statuses_count: number | null;
+            /** @description Date of the last post (day precision) */
+            last_status_at: string | null;
+            /** @description The account hides whom it follows and who follows it (the server answers others an empty list); null where the server does not say */
+            hide_collections: boolean | null;
+            /** @description Custom emoji used in the name and bio */
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            /** @description Profile metadata: up to 4 (server-configurable) label/value pairs */
+            fields: {
+                /** @description Label, as the account wrote it */
+                name: string | null;
+                /** @description Value as HTML (a link is an `<a href>`) */
+                value: string | null;
+                /** @description When the server last confirmed the linked page links back to this profile with rel="me"; null when not verified */
+                verified_at: string | null;
+            }[];
+            /** @description The account this one moved to; null when it has not */
+            moved: {
+                [key: string]: unknown;
+            } | null;
+        };
+        MicroblogEFavouritedByPage: {
+            /** @description The status asked for (public or unlisted), read by this call */
+            post: components["schemas"]["MicroblogEInteractionPost"];
+            /** @description Accounts that favourited it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            accounts: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+        };
+        MicroblogEFollowersPage: {
+            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
+            account: components["schemas"]["MicroblogEAccount"];
+            /** @description Accounts following it, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            followers: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+        };
+        MicroblogEFollowersResponse: {
+            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
+            account: components["schemas"]["MicroblogEAccount"];
+            /** @description Accounts following it, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            followers: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEFollowingPage: {
+            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
+            account: components["schemas"]["MicroblogEAccount"];
+            /** @description Accounts it follows, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            following: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+        };
+        MicroblogEFollowingResponse: {
+            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
+            account: components["schemas"]["MicroblogEAccount"];
+            /** @description Accounts it follows, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            following: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEInteractionPost: {
+            /** @description The status id on the server that answered */
+            id: string;
+            /** @description Web page of the status (on the origin server) */
+            url: string | null;
+            /** @description Boosts the server counts (the list may show fewer: Mastodon leaves out suspended accounts) */
+            reblogs_count: number | null;
+            /** @description Favourites the server counts */
+            favourites_count: number | null;
+        };
+        MicroblogEPostContext: {
+            /** @description The status asked for (public or unlisted) */
+            post: components["schemas"]["MicroblogEStatus"];
+            /** @description The public statuses it replies to, from the thread's top down to its parent ([] for a status that replies to none); null when the thread could not be read (a partial read) */
+            ancestors: components["schemas"]["MicroblogEStatus"][] | null;
+            /** @description The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read) */
+            descendants: components["schemas"]["MicroblogEStatus"][] | null;
+        };
+        MicroblogEPostFavouritedByResponse: {
+            /** @description The status asked for (public or unlisted), read by this call */
+            post: components["schemas"]["MicroblogEInteractionPost"];
+            /** @description Accounts that favourited it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            accounts: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEPostRebloggedByResponse: {
+            /** @description The status asked for (public or unlisted), read by this call */
+            post: components["schemas"]["MicroblogEInteractionPost"];
+            /** @description Accounts that boosted it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            accounts: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEPostResponse: {
+            /** @description The status asked for (public or unlisted) */
+            post: components["schemas"]["MicroblogEStatus"];
+            /** @description The public statuses it replies to, from the thread's top down to its parent ([] for a status that replies to none); null when the thread could not be read (a partial read) */
+            ancestors: components["schemas"]["MicroblogEStatus"][] | null;
+            /** @description The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read) */
+            descendants: components["schemas"]["MicroblogEStatus"][] | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEPostsPage: {
+            /** @description The account's public statuses and boosts, newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogEPostsResponse: {
+            /** @description The account's public statuses and boosts, newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogEProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["MicroblogEAccount"];
+        };
+        MicroblogEProfileSearch: {
+            /** @description Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server` */
+            profiles: components["schemas"]["MicroblogEAccount"][];
+        };
+        MicroblogEProfileSearchResponse: {
+            /** @description Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server` */
+            profiles: components["schemas"]["MicroblogEAccount"][];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogERebloggedByPage: {
+            /** @description The status asked for (public or unlisted), read by this call */
+            post: components["schemas"]["MicroblogEInteractionPost"];
+            /** @description Accounts that boosted it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
+            accounts: components["schemas"]["MicroblogEAccount"][];
+            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
+            cursor: string | null;
+        };
+        MicroblogEStatus: {
+            /** @description The status id on the server that answered (a remote status's id differs from its origin's) */
+            id: string;
+            /** @description ActivityPub id (on the origin server) */
+            uri: string | null;
+            /** @description Web page of the status (on the origin server) */
+            url: string | null;
+            created_at: string | null;
+            /** @description Last edit; null when never edited */
+            edited_at: string | null;
+            /** @description The author (the booster, for a boost) */
+            account: components["schemas"]["MicroblogEAccount"] | null;
+            /** @description HTML */
+            content: string | null;
+            /** @description `public` or `unlisted` (other visibilities are never returned) */
+            visibility: string | null;
+            sensitive: boolean | null;
+            /** @description Content warning; empty when none */
+            spoiler_text: string | null;
+            language: string | null;
+            in_reply_to_id: string | null;
+            in_reply_to_account_id: string | null;
+            /** @description The boosted status, for a boost; null otherwise */
+            reblog: components["schemas"]["MicroblogEStatus"] | null;
+            /** @description MediaAttachment entities, as sent */
+            media_attachments: {
+                [key: string]: unknown;
+            }[];
+            mentions: {
+                [key: string]: unknown;
+            }[];
+            /** @description Hashtags (`name`, `url`) */
+            tags: {
+                [key: string]: unknown;
+            }[];
+            emojis: {
+                [key: string]: unknown;
+            }[];
+            /** @description Link preview card; null when none */
+            card: {
+                [key: string]: unknown;
+            } | null;
+            poll: {
+                [key: string]: unknown;
+            } | null;
+            replies_count: number | null;
+            reblogs_count: number | null;
+            favourites_count: number | null;
+        };
+        MicroblogETagPage: {
+            /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+        };
+        MicroblogETagResponse: {
+            /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogETrendTag: {
+            /** @description The hashtag, without #, as the server writes it */
+            name: string;
+            /** @description The hashtag's page on the server that answered */
+            url: string | null;
+            /** @description Daily use over the past week, most recent day first; null when the server sent none */
+            history: {
+                /** @description The day, as Unix time (seconds) of its start, UTC */
+                day: number | null;
+                /** @description Statuses using the hashtag that day, as the server counts them */
+                uses: number | null;
+                /** @description Accounts using the hashtag that day */
+                accounts: number | null;
+            }[] | null;
+        };
+        MicroblogETrendsStatusesPage: {
+            /** @description The server's trending public statuses, most trending first (at most 20 a page), its own and other servers' (a remote status's `url` and `uri` are on its own server) */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
+            cursor: string | null;
+        };
+        MicroblogETrendsStatusesResponse: {
+            /** @description The server's trending public statuses, most trending first (at most 20 a page), its own and other servers' (a remote status's `url` and `uri` are on its own server) */
+            posts: components["schemas"]["MicroblogEStatus"][];
+            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MicroblogETrendsTagsPage: {
+            /** @description The server's trending hashtags, most trending first (at most 20 a page) */
+            tags: components["schemas"]["MicroblogETrendTag"][];
+            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
+            cursor: string | null;
+        };
+        MicroblogETrendsTagsResponse: {
+            /** @description The server's trending hashtags, most trending first (at most 20 a page) */
+            tags: components["schemas"]["MicroblogETrendTag"][];
+            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MoodboardItem: {
+            id: number;
+            url: string;
+            created_at: string | null;
+            caption: string | null;
+            text: string | null;
+            title: string | null;
+            description: string | null;
+            owner: {
+                id: number | null;
+                username: string | null;
+            } | null;
+            source_url: string | null;
+            source_author: {
+                username: string | null;
+                full_name: string | null;
+                profile_url: string | null;
+                avatar_url: string | null;
+            } | null;
+            media: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                ai_generated: boolean | null;
+                duration: number | null;
+                thumbnail_url: string | null;
+                video_url: string | null;
+                playback_url: string | null;
+            }[];
+            price: {
+                value: number | null;
+                currency: string | null;
+            } | null;
+            brand: string | null;
+        };
+        MoodboardPost: {
+            id: number;
+            url: string;
+            created_at: string | null;
+            caption: string | null;
+            text: string | null;
+            title: string | null;
+            description: string | null;
+            owner: {
+                id: number | null;
+                username: string | null;
+            } | null;
+            source_url: string | null;
+            source_author: {
+                username: string | null;
+                full_name: string | null;
+                profile_url: string | null;
+                avatar_url: string | null;
+            } | null;
+            media: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                ai_generated: boolean | null;
+                duration: number | null;
+                thumbnail_url: string | null;
+                video_url: string | null;
+                playback_url: string | null;
+            }[];
+            price: {
+                value: number | null;
+                currency: string | null;
+            } | null;
+            brand: string | null;
+            save_count: number | null;
+        };
+        MoodboardPostResponse: {
+            id: number;
+            url: string;
+            created_at: string | null;
+            caption: string | null;
+            text: string | null;
+            title: string | null;
+            description: string | null;
+            owner: {
+                id: number | null;
+                username: string | null;
+            } | null;
+            source_url: string | null;
+            source_author: {
+                username: string | null;
+                full_name: string | null;
+                profile_url: string | null;
+                avatar_url: string | null;
+            } | null;
+            media: {
+                id: string | null;
+                type: string | null;
+                url: string | null;
+                width: number | null;
+                height: number | null;
+                ai_generated: boolean | null;
+                duration: number | null;
+                thumbnail_url: string | null;
+                video_url: string | null;
+                playback_url: string | null;
+            }[];
+            price: {
+                value: number | null;
+                currency: string | null;
+            } | null;
+            brand: string | null;
+            save_count: number | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        MoodboardSearchPage: {
+            items: components["schemas"]["MoodboardItem"][];
+            cursor: string | null;
+            has_more: boolean;
+            result_count: number;
+        };
+        MoodboardSearchResponse: {
+            items: components["schemas"]["MoodboardItem"][];
+            cursor: string | null;
+            has_more: boolean;
+            result_count: number;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        NewsletterComment: {
+            id: number;
+            /** @description The post it is on (checked to be the post asked for, where stated) */
+            post_id: number | null;
+            /** @description The text, plain; null for a comment deleted or removed (its replies stay, under it) */
+            body: string | null;
+            date: string | null;
+            /** @description When it was last edited; null when never */
+            edited_at: string | null;
+            /** @description The commenter's name */
+            name: string | null;
+            /** @description The commenter's profile handle (substack.com/@<handle>), when they have one */
+            handle: string | null;
+            user_id: number | null;
+            photo_url: string | null;
+            /** @description Reaction counts by emoji, e.g. {"❤": 3} */
+            reactions: {
+                [key: string]: number;
+            } | null;
+            reaction_count: number | null;
+            /** @description Replies Substack counts under it */
+            children_count: number | null;
+            deleted: boolean | null;
+            /** @description `published`, `moderator_removed`… */
+            status: string | null;
+            /** @description Replies, nested the same way; [] when none */
+            children: components["schemas"]["NewsletterComment"][];
+        };
+        NewsletterPost: {
+            id: number;
+            publication_id: number | null;
+            title: string | null;
+            subtitle: string | null;
+            description: string | null;
+            slug: string | null;
+            /** @description `newsletter`, `podcast`, `thread`… */
+            type: string | null;
+            /** @description `everyone`, `only_paid`, `founding`…: who may read the full text */
+            audience: string | null;
+            post_date: string | null;
+            canonical_url: string | null;
+            cover_image: string | null;
+            wordcount: number | null;
+            reaction_count: number | null;
+            /** @description Reaction counts by emoji */
+            reactions: {
+                [key: string]: unknown;
+            } | null;
+            comment_count: number | null;
+            child_comment_count: number | null;
+            section_name: string | null;
+            podcast_url: string | null;
+            postTags: {
+                [key: string]: unknown;
+            }[];
+            /** @description Authors (`id`, `name`, `handle`…) */
+            publishedBylines: {
+                [key: string]: unknown;
+            }[];
+        };
+        NewsletterPostComments: {
+            /** @description The post the comments are on */
+            post: {
+                id: number;
+                slug: string | null;
+                title: string | null;
+                canonical_url: string | null;
+                /** @description Who may comment: `everyone`, `only_paid`, `none` (comments off)… */
+                write_comment_permissions: string | null;
+            };
+            /** @description Top-level comments in the asked order, each with its replies (`children`) */
+            comments: components["schemas"]["NewsletterComment"][];
+            /** @description Ours: true when the post has comments turned off (`write_comment_permissions` `none`): `comments` is then what Substack still shows, usually []; null when the post does not say */
+            comments_off: boolean | null;
+            /** @description Substack's `more`: true when it says comments were left out of this answer; null when it does not say */
+            more: boolean | null;
+        };
+        NewsletterPostCommentsResponse: {
+            /** @description The post the comments are on */
+            post: {
+                id: number;
+                slug: string | null;
+                title: string | null;
+                canonical_url: string | null;
+                /** @description Who may comment: `everyone`, `only_paid`, `none` (comments off)… */
+                write_comment_permissions: string | null;
+            };
+            /** @description Top-level comments in the asked order, each with its replies (`children`) */
+            comments: components["schemas"]["NewsletterComment"][];
+            /** @description Ours: true when the post has comments turned off (`write_comment_permissions` `none`): `comments` is then what Substack still shows, usually []; null when the post does not say */
+            comments_off: boolean | null;
+            /** @description Substack's `more`: true when it says comments were left out of this answer; null when it does not say */
+            more: boolean | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        NewsletterPostDetail: {
+            id: number;
+            publication_id: number | null;
+            title: string | null;
+            subtitle: string | null;
+            description: string | null;
+            slug: string | null;
+            /** @description `newsletter`, `podcast`, `thread`… */
+            type: string | null;
+            /** @description `everyone`, `only_paid`, `founding`…: who may read the full text */
+            audience: string | null;
+            post_date: string | null;
+            canonical_url: string | null;
+            cover_image: string | null;
+            wordcount: number | null;
+            reaction_count: number | null;
+            /** @description Reaction counts by emoji */
+            reactions: {
+                [key: string]: unknown;
+            } | null;
+            comment_count: number | null;
+            child_comment_count: number | null;
+            section_name: string | null;
+            podcast_url: string | null;
+            postTags: {
+                [key: string]: unknown;
+            }[];
+            /** @description Authors (`id`, `name`, `handle`…) */
+            publishedBylines: {
+                [key: string]: unknown;
+            }[];
+            /** @description The text as HTML. For a post not for everyone (`is_paywalled`): the public preview only, cut where the paywall starts and without a marker, or null when the publication shows none */
+            body_html: string | null;
+            /** @description A short plain-text excerpt, when Substack sends one (often empty) */
+            truncated_body_text: string | null;
+            /** @description Whether the text is only partly public: true when `audience` is not `everyone` (`body_html` is then the preview at most); null when `audience` is missing */
+            is_paywalled: boolean | null;
+            updated_at: string | null;
+            language: string | null;
+            restacks: number | null;
+            /** @description The publication the post is in (`id`, `name`, `subdomain`, `custom_domain`…); null when the answer does not state it */
+            publication: {
+                [key: string]: unknown;
+            } | null;
+        };
+        NewsletterPostResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            post: components["schemas"]["NewsletterPostDetail"];
+        };
+        NewsletterPostsPage: {
+            /** @description The person's posts across their publications, newest first */
+            posts: components["schemas"]["NewsletterPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+        };
+        NewsletterPostsResponse: {
+            /** @description The person's posts across their publications, newest first */
+            posts: components["schemas"]["NewsletterPost"][];
+            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        NewsletterProfile: {
+            /** @description The person's Substack user id */
+            id: number;
+            /** @description Profile handle (substack.com/@<handle>) */
+            handle: string;
+            name: string | null;
+            previous_name: string | null;
+            slug: string | null;
+            /** @description Bio, plain text */
+            bio: string | null;
+            photo_url: string | null;
+            profile_set_up_at: string | null;
+            profile_disabled: boolean | null;
+            /** @description The person's own <name>.substack.com address */
+            subdomainUrl: string | null;
+            /** @description The publication they write (id, subdomain, custom_domain, name, author_id…); null when none */
+            primaryPublication: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Publications they have a role on (`role`, `publication`) */
+            publicationUsers: {
+                [key: string]: unknown;
+            }[];
+            /** @description Links they list on their profile */
+            userLinks: {
+                [key: string]: unknown;
+            }[];
+            /** @description A connected X/Twitter account; null when none */
+            twitterAccount: {
+                [key: string]: unknown;
+            } | null;
+            facebookAccount: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Subscribers of their primary publication, as Substack sends it (a string) */
+            subscriberCount: string | null;
+            subscriberCountNumber: number | null;
+            /** @description e.g. "88 subscribers" */
+            subscriberCountString: string | null;
+            /** @description A rough band ("Tens", "Hundreds"…) */
+            rough_num_free_subscribers: string | null;
+            /** @description Publications they subscribe to publicly */
+            subscriptions: {
+                [key: string]: unknown;
+            }[];
+        };
+        NewsletterProfileResponse: {
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+            profile: components["schemas"]["NewsletterProfile"];
+        };
+        NewsletterPublication: {
+            /** @description The publication's Substack id */
+            id: number;
+            name: string | null;
+            /** @description Its address on Substack: <subdomain>.substack.com */
+            subdomain: string | null;
+            /** @description Its own domain, when it has one */
+            custom_domain: string | null;
+            /** @description Its address as Substack states it (`base_url`); null when the answer does not state one */
+            base_url: string | null;
+            logo_url: string | null;
+            /** @description Its short description, as its home page shows it */
+            hero_text: string | null;
+            language: string | null;
+            /** @description The person who writes it (`author_id`, `author_name`, `author_handle`); null when the answer names none */
+            author: {
+                /** @description The author's Substack user id */
+                id: number | null;
+                name: string | null;
+                /** @description Profile handle (substack.com/@<handle>) */
+                handle: string | null;
+            } | null;
+        };
+        NewsletterSearchPage: {
+            /** @description Publications matching the query, in Substack's order (relevance) */
+            publications: components["schemas"]["NewsletterPublication"][];
+            /** @description Pass unchanged as `cursor` (with the same query) for the next page; null at the end (Substack's `more` false) */
+            cursor: string | null;
+        };
+        NewsletterSearchResponse: {
+            /** @description Publications matching the query, in Substack's order (relevance) */
+            publications: components["schemas"]["NewsletterPublication"][];
+            /** @description Pass unchanged as `cursor` (with the same query) for the next page; null at the end (Substack's `more` false) */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        PinboardBoardDetail: {
+            node_id: string | null;
+            id: string | null;
+            name: string | null;
+            url: string | null;
+            pin_count: number | null;
+            section_count: number | null;
+            is_collaborative: boolean | null;
+            collaborator_count: number | null;
+            collaborating_users: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            }[] | null;
+            cover_images: unknown;
+            images: unknown;
+            owner: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            type: string | null;
+            board_order_modified_at: string | null;
+            description: string | null;
+            privacy: string | null;
+            follower_count: number | null;
+            created_at: string | null;
+            image_cover_url: string | null;
+        };
+        /** @description A public board and one page of its pins */
+        PinboardBoardPage: {
+            board: components["schemas"]["PinboardBoardDetail"];
+            pins: components["schemas"]["PinboardPin"][] | null;
+            cursor: string | null;
+        };
+        PinboardBoardResponse: {
+            board: components["schemas"]["PinboardBoardDetail"];
+            pins: components["schemas"]["PinboardPin"][] | null;
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        PinboardPin: {
+            node_id: string | null;
+            id: string;
+            url: string;
+            title: string | null;
+            description: string | null;
+            grid_title: string | null;
+            auto_alt_text: string | null;
+            seo_alt_text: string | null;
+            link: string | null;
+            domain: string | null;
+            is_promoted: boolean | null;
+            created_at: string | null;
+            images: {
+                orig: {
+                    width: number | null;
+                    height: number | null;
+                    url: string | null;
+                } | null;
+            };
+            board: {
+                node_id: string | null;
+                id: string | null;
+                name: string | null;
+                url: string | null;
+                pin_count: number | null;
+                section_count: number | null;
+                is_collaborative: boolean | null;
+                collaborator_count: number | null;
+                collaborating_users: {
+                    node_id: string | null;
+                    id: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    follower_count: number | null;
+                    image_small_url: string | null;
+                    image_medium_url: string | null;
+                    image_large_url: string | null;
+                    is_ads_only_profile: boolean | null;
+                    is_primary_website_verified: boolean | null;
+                    is_verified_merchant: boolean | null;
+                    verified_identity: unknown;
+                    ads_only_profile_site: string | null;
+                }[] | null;
+                cover_images: unknown;
+                images: unknown;
+                owner: {
+                    node_id: string | null;
+                    id: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    follower_count: number | null;
+                    image_small_url: string | null;
+                    image_medium_url: string | null;
+                    image_large_url: string | null;
+                    is_ads_only_profile: boolean | null;
+                    is_primary_website_verified: boolean | null;
+                    is_verified_merchant: boolean | null;
+                    verified_identity: unknown;
+                    ads_only_profile_site: string | null;
+                } | null;
+                type: string | null;
+                board_order_modified_at: string | null;
+            } | null;
+            pinner: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            native_creator: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            videos: unknown;
+            story_pin_data: unknown;
+        };
+        PinboardPinDetail: {
+            node_id: string | null;
+            id: string;
+            url: string;
+            title: string | null;
+            grid_title: string | null;
+            description: string | null;
+            closeup_unified_description: string | null;
+            auto_alt_text: string | null;
+            link: string | null;
+            domain: string | null;
+            created_at: string | null;
+            is_video: boolean | null;
+            is_promoted: boolean | null;
+            repin_count: number | null;
+            comment_count: number | null;
+            reaction_counts: {
+                [key: string]: number;
+            } | null;
+            aggregated_pin_data: {
+                aggregated_stats: {
+                    saves: number | null;
+                    done: number | null;
+                } | null;
+            } | null;
+            images: {
+                [key: string]: {
+                    width: number | null;
+                    height: number | null;
+                    url: string | null;
+                };
+            } | null;
+            videos: unknown;
+            story_pin_data: unknown;
+            rich_summary: unknown;
+            pinner: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            native_creator: {
+                node_id: string | null;
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+                follower_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                is_ads_only_profile: boolean | null;
+                is_primary_website_verified: boolean | null;
+                is_verified_merchant: boolean | null;
+                verified_identity: unknown;
+                ads_only_profile_site: string | null;
+            } | null;
+            board: components["schemas"]["PinboardBoardDetail"] | null;
+        };
+        /** @description One public pin */
+        PinboardPinRecord: {
+            pin: components["schemas"]["PinboardPinDetail"];
+        };
+        PinboardPinResponse: {
+            pin: components["schemas"]["PinboardPinDetail"];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        /** @description A public pinboard account */
+        PinboardProfile: {
+            /** @description Pinterest's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string */
+                id: string | null;
+                node_id: string | null;
+                /** @description The account name, as Pinterest spells it */
+                username: string;
+                /** @description Display name */
+                full_name: string | null;
+                first_name: string | null;
+                last_name: string | null;
+                /** @description Bio ("" when none) */
+                about: string | null;
+                /** @description The website field; null or "" when none */
+                website_url: string | null;
+                /** @description The website's domain */
+                domain_url: string | null;
+                /** @description The website is verified as the account’s */
+                domain_verified: boolean | null;
+                follower_count: number | null;
+                following_count: number | null;
+                pin_count: number | null;
+                board_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                image_xlarge_url: string | null;
+                is_verified_merchant: boolean | null;
+                /** @description Pinterest’s verified-identity object ({} when none), as sent */
+                verified_identity: unknown;
+                /** @description A private profile: its header is public, its boards and pins are not read */
+                is_private_profile: boolean | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        PinboardProfileResponse: {
+            /** @description Pinterest's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description The account's numeric id, as a string */
+                id: string | null;
+                node_id: string | null;
+                /** @description The account name, as Pinterest spells it */
+                username: string;
+                /** @description Display name */
+                full_name: string | null;
+                first_name: string | null;
+                last_name: string | null;
+                /** @description Bio ("" when none) */
+                about: string | null;
+                /** @description The website field; null or "" when none */
+                website_url: string | null;
+                /** @description The website's domain */
+                domain_url: string | null;
+                /** @description The website is verified as the account’s */
+                domain_verified: boolean | null;
+                follower_count: number | null;
+                following_count: number | null;
+                pin_count: number | null;
+                board_count: number | null;
+                image_small_url: string | null;
+                image_medium_url: string | null;
+                image_large_url: string | null;
+                image_xlarge_url: string | null;
+                is_verified_merchant: boolean | null;
+                /** @description Pinterest’s verified-identity object ({} when none), as sent */
+                verified_identity: unknown;
+                /** @description A private profile: its header is public, its boards and pins are not read */
+                is_private_profile: boolean | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        PinboardSearchPage: {
+            pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
+            cursor: string | null;
+        };
+        PinboardSearchResponse: {
+            pins: components["schemas"]["PinboardPin"][] | components["schemas"]["PinboardTrimmedPin"][];
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        PinboardTrimmedPin: {
+            id: string;
+            url: string;
+            title: string | null;
+            grid_title: string | null;
+            description: string | null;
+            link: string | null;
+            domain: string | null;
+            is_promoted: boolean | null;
+            created_at: string | null;
+            images: {
+                orig: {
+                    width: number | null;
+                    height: number | null;
+                    url: string | null;
+                } | null;
+            };
+            board: {
+                id: string | null;
+                name: string | null;
+                url: string | null;
+            } | null;
+            pinner: {
+                id: string | null;
+                username: string | null;
+                full_name: string | null;
+            } | null;
+        };
+        RetailShopPage: {
+            avatar: string | null;
+            name: string | null;
+            description: string | null;
+            socials: string[];
+            lists: {
+                title: string | null;
+                itemCount: number | null;
+                image: string | null;
+                url: string;
+            }[];
+            videos: {
+                id: string;
+                title: string | null;
+                thumbnail: string | null;
+                asins: string[];
+            }[];
+            trendingPicks: {
+                url: string;
+                image: string | null;
+                price: number | null;
+                discount: number | null;
+            }[];
+            curations: {
+                title: string | null;
+                postCount: number | null;
+                image: string | null;
+                url: string;
+            }[];
+            pageToken: string | null;
+        };
+        RetailShopStorefrontResponse: {
+            avatar: string | null;
+            name: string | null;
+            description: string | null;
+            socials: string[];
+            lists: {
+                title: string | null;
+                itemCount: number | null;
+                image: string | null;
+                url: string;
+            }[];
+            videos: {
+                id: string;
+                title: string | null;
+                thumbnail: string | null;
+                asins: string[];
+            }[];
+            trendingPicks: {
+                url: string;
+                image: string | null;
+                price: number | null;
+                discount: number | null;
+            }[];
+            curations: {
+                title: string | null;
+                postCount: number | null;
+                image: string | null;
+                url: string;
+            }[];
+            pageToken: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        /** @description A public shortvideo account: its user object and counts */
+        ShortvideoProfile: {
+            /** @description TikTok's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description TikTok's numeric user id, as a string */
+                id: string;
+                /** @description The @name, as TikTok spells it */
+                uniqueId: string;
+                /** @description TikTok's stable opaque user key (survives a change of uniqueId) */
+                secUid: string | null;
+                /** @description Display name ("" when the account set none) */
+                nickname: string | null;
+                /** @description Bio ("" when the account wrote none) */
+                signature: string | null;
+                /** @description Verified badge */
+                verified: boolean | null;
+                /** @description Private account: its header is public, its posts are not read */
+                privateAccount: boolean | null;
+                /** @description The profile website field; null when the account declares none */
+                bioLink: ({
+                    /** @description The declared website, often without a scheme */
+                    link: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Avatar, 1080 px (signed, expiring URL) */
+                avatarLarger: string | null;
+                /** @description Avatar, 720 px */
+                avatarMedium: string | null;
+                /** @description Avatar, 100 px */
+                avatarThumb: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Counts: exact (statsV2) where the page has them */
+            stats: {
+                /** @description Followers */
+                followerCount: number | null;
+                /** @description Accounts followed */
+                followingCount: number | null;
+                /** @description Likes received on all videos */
+                heartCount: number | null;
+                /** @description Public videos */
+                videoCount: number | null;
+                /** @description Videos this account liked */
+                diggCount: number | null;
+                /** @description Mutual follows (pages from 2023 on; null on older pages) */
+                friendCount: number | null;
+            };
+        };
+        ShortvideoProfileResponse: {
+            /** @description TikTok's user object; members beyond the listed ones pass through unchanged */
+            user: {
+                /** @description TikTok's numeric user id, as a string */
+                id: string;
+                /** @description The @name, as TikTok spells it */
+                uniqueId: string;
+                /** @description TikTok's stable opaque user key (survives a change of uniqueId) */
+                secUid: string | null;
+                /** @description Display name ("" when the account set none) */
+                nickname: string | null;
+                /** @description Bio ("" when the account wrote none) */
+                signature: string | null;
+                /** @description Verified badge */
+                verified: boolean | null;
+                /** @description Private account: its header is public, its posts are not read */
+                privateAccount: boolean | null;
+                /** @description The profile website field; null when the account declares none */
+                bioLink: ({
+                    /** @description The declared website, often without a scheme */
+                    link: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Avatar, 1080 px (signed, expiring URL) */
+                avatarLarger: string | null;
+                /** @description Avatar, 720 px */
+                avatarMedium: string | null;
+                /** @description Avatar, 100 px */
+                avatarThumb: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description Counts: exact (statsV2) where the page has them */
+            stats: {
+                /** @description Followers */
+                followerCount: number | null;
+                /** @description Accounts followed */
+                followingCount: number | null;
+                /** @description Likes received on all videos */
+                heartCount: number | null;
+                /** @description Public videos */
+                videoCount: number | null;
+                /** @description Videos this account liked */
+                diggCount: number | null;
+                /** @description Mutual follows (pages from 2023 on; null on older pages) */
+                friendCount: number | null;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        /** @description A public shortvideo video: its item object (caption, author, counts, file, sound, hashtags) */
+        ShortvideoVideo: {
+            /** @description TikTok's item object; members beyond the listed ones pass through unchanged */
+            video: {
+                /** @description TikTok's numeric video id, as a string (the URL's) */
+                id: string;
+                /** @description Caption ("" when none) */
+                desc: string | null;
+                /** @description Posted, Unix seconds */
+                createTime: number | null;
+                /** @description The video's author: TikTok's user object; members beyond the listed ones pass through */
+                author: {
+                    /** @description TikTok's numeric user id, as a string */
+                    id: string | null;
+                    /** @description The @name, as TikTok spells it (the URL's user) */
+                    uniqueId: string;
+                    /** @description Display name ("" when the account set none) */
+                    nickname: string | null;
+                    /** @description Verified badge */
+                    verified: boolean | null;
+                    /** @description TikTok's stable opaque user key */
+                    secUid: string | null;
+                    /** @description Private account */
+                    privateAccount: boolean | null;
+                    /** @description Avatar, 1080 px (signed, expiring URL); null on 2022 pages without the user object */
+                    avatarLarger: string | null;
+                    /** @description Avatar, 720 px */
+                    avatarMedium: string | null;
+                    /** @description Avatar, 100 px */
+                    avatarThumb: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Counts: exact (statsV2) where the page has them */
+                stats: {
+                    /** @description Plays */
+                    playCount: number | null;
+                    /** @description Likes */
+                    diggCount: number | null;
+                    /** @description Comments */
+                    commentCount: number | null;
+                    /** @description Shares */
+                    shareCount: number | null;
+                    /** @description Saves (favourites); null on pages before 2023 */
+                    collectCount: number | null;
+                };
+                /** @description The video file; null when the page carries none */
+                video: ({
+                    /** @description Seconds */
+                    duration: number | null;
+                    /** @description Pixels */
+                    width: number | null;
+                    /** @description Pixels */
+                    height: number | null;
+                    /** @description Quality label, e.g. 720p */
+                    ratio: string | null;
+                    /** @description Cover image (signed, expiring URL) */
+                    cover: string | null;
+                    /** @description The first frame, uncropped (signed, expiring URL) */
+                    originCover: string | null;
+                    /** @description Animated cover (signed, expiring URL) */
+                    dynamicCover: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description The sound; null when the page carries none */
+                music: ({
+                    /** @description TikTok's sound id, as a string */
+                    id: string | null;
+                    /** @description Title ("original sound" for a sound recorded with the video) */
+                    title: string | null;
+                    /** @description The sound's author as TikTok names it */
+                    authorName: string | null;
+                    /** @description A sound recorded with a video (not a released track) */
+                    original: boolean | null;
+                    /** @description Seconds */
+                    duration: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Hashtags; [] when none */
+                challenges: ({
+                    /** @description TikTok's hashtag id, as a string */
+                    id: string | null;
+                    /** @description The hashtag, without # */
+                    title: string | null;
+                    /** @description Its description ("" when none) */
+                    desc: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Hashtags and mentions in desc; [] when none */
+                textExtra: ({
+                    /** @description 1: a hashtag, 0: a mention */
+                    type: number | null;
+                    /** @description Offset in desc where it starts */
+                    start: number | null;
+                    /** @description Offset in desc where it ends */
+                    end: number | null;
+                    /** @description The hashtag, without # ("" for a mention) */
+                    hashtagName: string | null;
+                    /** @description The mentioned @name ("" for a hashtag) */
+                    userUniqueId: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Paid promotion; null when the page does not say */
+                isAd: boolean | null;
+                /** @description Country it was posted from (ISO code); null when the page does not say */
+                locationCreated: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        ShortvideoVideoResponse: {
+            /** @description TikTok's item object; members beyond the listed ones pass through unchanged */
+            video: {
+                /** @description TikTok's numeric video id, as a string (the URL's) */
+                id: string;
+                /** @description Caption ("" when none) */
+                desc: string | null;
+                /** @description Posted, Unix seconds */
+                createTime: number | null;
+                /** @description The video's author: TikTok's user object; members beyond the listed ones pass through */
+                author: {
+                    /** @description TikTok's numeric user id, as a string */
+                    id: string | null;
+                    /** @description The @name, as TikTok spells it (the URL's user) */
+                    uniqueId: string;
+                    /** @description Display name ("" when the account set none) */
+                    nickname: string | null;
+                    /** @description Verified badge */
+                    verified: boolean | null;
+                    /** @description TikTok's stable opaque user key */
+                    secUid: string | null;
+                    /** @description Private account */
+                    privateAccount: boolean | null;
+                    /** @description Avatar, 1080 px (signed, expiring URL); null on 2022 pages without the user object */
+                    avatarLarger: string | null;
+                    /** @description Avatar, 720 px */
+                    avatarMedium: string | null;
+                    /** @description Avatar, 100 px */
+                    avatarThumb: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description Counts: exact (statsV2) where the page has them */
+                stats: {
+                    /** @description Plays */
+                    playCount: number | null;
+                    /** @description Likes */
+                    diggCount: number | null;
+                    /** @description Comments */
+                    commentCount: number | null;
+                    /** @description Shares */
+                    shareCount: number | null;
+                    /** @description Saves (favourites); null on pages before 2023 */
+                    collectCount: number | null;
+                };
+                /** @description The video file; null when the page carries none */
+                video: ({
+                    /** @description Seconds */
+                    duration: number | null;
+                    /** @description Pixels */
+                    width: number | null;
+                    /** @description Pixels */
+                    height: number | null;
+                    /** @description Quality label, e.g. 720p */
+                    ratio: string | null;
+                    /** @description Cover image (signed, expiring URL) */
+                    cover: string | null;
+                    /** @description The first frame, uncropped (signed, expiring URL) */
+                    originCover: string | null;
+                    /** @description Animated cover (signed, expiring URL) */
+                    dynamicCover: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description The sound; null when the page carries none */
+                music: ({
+                    /** @description TikTok's sound id, as a string */
+                    id: string | null;
+                    /** @description Title ("original sound" for a sound recorded with the video) */
+                    title: string | null;
+                    /** @description The sound's author as TikTok names it */
+                    authorName: string | null;
+                    /** @description A sound recorded with a video (not a released track) */
+                    original: boolean | null;
+                    /** @description Seconds */
+                    duration: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Hashtags; [] when none */
+                challenges: ({
+                    /** @description TikTok's hashtag id, as a string */
+                    id: string | null;
+                    /** @description The hashtag, without # */
+                    title: string | null;
+                    /** @description Its description ("" when none) */
+                    desc: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Hashtags and mentions in desc; [] when none */
+                textExtra: ({
+                    /** @description 1: a hashtag, 0: a mention */
+                    type: number | null;
+                    /** @description Offset in desc where it starts */
+                    start: number | null;
+                    /** @description Offset in desc where it ends */
+                    end: number | null;
+                    /** @description The hashtag, without # ("" for a mention) */
+                    hashtagName: string | null;
+                    /** @description The mentioned @name ("" for a hashtag) */
+                    userUniqueId: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Paid promotion; null when the page does not say */
+                isAd: boolean | null;
+                /** @description Country it was posted from (ISO code); null when the page does not say */
+                locationCreated: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialACityEventsPage: {
+            events: {
+                id: string;
+                name: string | null;
+                /** @constant */
+                __typename: "Event";
+                day_time_sentence: string | null;
+                start_timestamp: number | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                is_happening_now: boolean | null;
+                is_online_or_detected_online: boolean | null;
+                event_kind: string | null;
+                cover_photo: {
+                    photo: {
+                        accessibility_caption: string | null;
+                        image: {
+                            uri: string | null;
+                        };
+                        id: string | null;
+                    };
+                } | null;
+                cover_video: {
+                    [key: string]: unknown;
+                } | null;
+                gif_cover_photo: {
+                    [key: string]: unknown;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    id: string | null;
+                } | null;
+                eventUrl: string;
+            }[];
+            cursor: string | null;
+        };
+        SocialAEventSearchPage: {
+            events: {
+                id: string;
+                name: string | null;
+                type: string;
+                url: string;
+                event_url: string;
+                day_time_sentence: string | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    id: string | null;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                event_kind: string | null;
+                start_timestamp: number | null;
+                cover_photo: {
+                    accessibility_caption: string | null;
+                    eventImage: {
+                        uri: string | null;
+                    };
+                    id: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+            }[];
+            cursor: string | null;
+        };
+        SocialAEventSearchResponse: {
+            events: {
+                id: string;
+                name: string | null;
+                type: string;
+                url: string;
+                event_url: string;
+                day_time_sentence: string | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    id: string | null;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                event_kind: string | null;
+                start_timestamp: number | null;
+                cover_photo: {
+                    accessibility_caption: string | null;
+                    eventImage: {
+                        uri: string | null;
+                    };
+                    id: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+            }[];
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialAEventsResponse: {
+            events: {
+                id: string;
+                name: string | null;
+                /** @constant */
+                __typename: "Event";
+                day_time_sentence: string | null;
+                start_timestamp: number | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                is_happening_now: boolean | null;
+                is_online_or_detected_online: boolean | null;
+                event_kind: string | null;
+                cover_photo: {
+                    photo: {
+                        accessibility_caption: string | null;
+                        image: {
+                            uri: string | null;
+                        };
+                        id: string | null;
+                    };
+                } | null;
+                cover_video: {
+                    [key: string]: unknown;
+                } | null;
+                gif_cover_photo: {
+                    [key: string]: unknown;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    id: string | null;
+                } | null;
+                eventUrl: string;
+            }[];
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        /** @description A public social-a page: its about facts */
+        SocialAPage: {
+            page: {
+                /** @description The page's numeric id */
+                id: string | null;
+                /** @description The page's vanity name (facebook.com/<username>); null when the page names none */
+                username: string | null;
+                /** @description The page's address: by its vanity name, else by its id */
+                url: string;
+                name: string | null;
+                /** @description The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld */
+                category: string | null;
+                /** @description The intro card's bio (and the page's longer description when it differs) */
+                intro: string | null;
+                /** @description The page's og:description (Facebook's summary: counts, then the intro) */
+                description: string | null;
+                /** @description The intro card's website items */
+                websites: string[];
+                /** @description Addresses the page shows: the intro card's e-mail item first, then those in its texts and links */
+                emails: string[];
+                /** @description Website items and other accounts of the intro card first, then the outbound links of the page */
+                links: string[];
+                /** @description Followers, where the page shows them (as shown: `12K followers` is 12000) */
+                follower_count: number | null;
+                /** @description Likes, where the page shows them (as shown) */
+                like_count: number | null;
+            };
+        };
+        SocialAPageEventsPage: {
+            events: {
+                id: string;
+                name: string | null;
+                /** @constant */
+                __typename: "Event";
+                day_time_sentence: string | null;
+                start_timestamp: number | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                is_happening_now: boolean | null;
+                is_online_or_detected_online: boolean | null;
+                event_kind: string | null;
+                cover_photo: {
+                    photo: {
+                        accessibility_caption: string | null;
+                        image: {
+                            uri: string | null;
+                        };
+                        id: string | null;
+                    };
+                } | null;
+                cover_video: {
+                    [key: string]: unknown;
+                } | null;
+                gif_cover_photo: {
+                    [key: string]: unknown;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    location: {
+                        reverse_geocode: {
+                            city: string | null;
+                        };
+                    };
+                    id: string | null;
+                } | null;
+                url: string;
+                is_canceled: boolean | null;
+                event_creator: {
+                    url: string | null;
+                    name: string | null;
+                    id: string | null;
+                } | null;
+            }[];
+            cursor: string | null;
+            has_next_page: boolean;
+            total_count: number;
+        };
+        SocialAPageResponse: {
+            page: {
+                /** @description The page's numeric id */
+                id: string | null;
+                /** @description The page's vanity name (facebook.com/<username>); null when the page names none */
+                username: string | null;
+                /** @description The page's address: by its vanity name, else by its id */
+                url: string;
+                name: string | null;
+                /** @description The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld */
+                category: string | null;
+                /** @description The intro card's bio (and the page's longer description when it differs) */
+                intro: string | null;
+                /** @description The page's og:description (Facebook's summary: counts, then the intro) */
+                description: string | null;
+                /** @description The intro card's website items */
+                websites: string[];
+                /** @description Addresses the page shows: the intro card's e-mail item first, then those in its texts and links */
+                emails: string[];
+                /** @description Website items and other accounts of the intro card first, then the outbound links of the page */
+                links: string[];
+                /** @description Followers, where the page shows them (as shown: `12K followers` is 12000) */
+                follower_count: number | null;
+                /** @description Likes, where the page shows them (as shown) */
+                like_count: number | null;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialAProfileEventsResponse: {
+            events: {
+                id: string;
+                name: string | null;
+                /** @constant */
+                __typename: "Event";
+                day_time_sentence: string | null;
+                start_timestamp: number | null;
+                is_online: boolean | null;
+                is_past: boolean | null;
+                is_happening_now: boolean | null;
+                is_online_or_detected_online: boolean | null;
+                event_kind: string | null;
+                cover_photo: {
+                    photo: {
+                        accessibility_caption: string | null;
+                        image: {
+                            uri: string | null;
+                        };
+                        id: string | null;
+                    };
+                } | null;
+                cover_video: {
+                    [key: string]: unknown;
+                } | null;
+                gif_cover_photo: {
+                    [key: string]: unknown;
+                } | null;
+                ticketing_context_row: {
+                    price_range_text: string | null;
+                } | null;
+                social_context: {
+                    text: string | null;
+                    interested_count: number | null;
+                    going_count: number | null;
+                    went_count: number | null;
+                } | null;
+                event_place: {
+                    __typename: string | null;
+                    contextual_name: string | null;
+                    location: {
+                        reverse_geocode: {
+                            city: string | null;
+                        };
+                    };
+                    id: string | null;
+                } | null;
+                url: string;
+                is_canceled: boolean | null;
+                event_creator: {
+                    url: string | null;
+                    name: string | null;
+                    id: string | null;
+                } | null;
+            }[];
+            cursor: string | null;
+            has_next_page: boolean;
+            total_count: number;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        /** @description A public social-b post or reel */
+        SocialBPost: {
+            /** @description Instagram's media object; members beyond the listed ones pass through unchanged */
+            post: {
+                /** @description `<pk>_<owner pk>` */
+                id: string;
+                /** @description Numeric media id, as a string (64 bits: never a double) */
+                pk: string;
+                /** @description Shortcode: the /p/<code>/ of the post URL */
+                code: string;
+                /** @description Unix seconds */
+                taken_at: number | null;
+                /** @description 1 image, 2 video, 8 carousel */
+                media_type: number | null;
+                /** @description feed, clips (a reel), carousel_container, igtv */
+                product_type: string | null;
+                caption: ({
+                    pk: string | null;
+                    text: string | null;
+                    /** @description Unix seconds */
+                    created_at: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                like_count: number | null;
+                comment_count: number | null;
+                /** @description Plays (videos; null where not shown) */
+                play_count: number | null;
+                owner: ({
+                    /** @description The owner's numeric id, as a string */
+                    pk: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    is_verified: boolean | null;
+                    /** @description Always false in a record: a private owner is PRIVATE_CONTENT */
+                    is_private: boolean | null;
+                    profile_pic_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Image renditions, largest first (a video post: its cover) */
+                image_versions2: {
+                    candidates: ({
+                        /** @description Image URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } | null;
+                /** @description Video renditions; null for images and carousels */
+                video_versions: ({
+                    /** @description Video URL (signed, expiring) */
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                    /** @description Rendition kind */
+                    type: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                carousel_media_count: number | null;
+                /** @description The slides of a carousel; null otherwise */
+                carousel_media: ({
+                    id: string;
+                    /** @description 1 image, 2 video */
+                    media_type: number | null;
+                    /** @description Image renditions, largest first (a video post: its cover) */
+                    image_versions2: {
+                        candidates: ({
+                            /** @description Image URL (signed, expiring) */
+                            url: string;
+                            width: number | null;
+                            height: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } | null;
+                    /** @description Video renditions; null for an image */
+                    video_versions: ({
+                        /** @description Video URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                        /** @description Rendition kind */
+                        type: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    original_width: number | null;
+                    original_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                original_width: number | null;
+                original_height: number | null;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        SocialBPostResponse: {
+            /** @description Instagram's media object; members beyond the listed ones pass through unchanged */
+            post: {
+                /** @description `<pk>_<owner pk>` */
+                id: string;
+                /** @description Numeric media id, as a string (64 bits: never a double) */
+                pk: string;
+                /** @description Shortcode: the /p/<code>/ of the post URL */
+                code: string;
+                /** @description Unix seconds */
+                taken_at: number | null;
+                /** @description 1 image, 2 video, 8 carousel */
+                media_type: number | null;
+                /** @description feed, clips (a reel), carousel_container, igtv */
+                product_type: string | null;
+                caption: ({
+                    pk: string | null;
+                    text: string | null;
+                    /** @description Unix seconds */
+                    created_at: number | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                like_count: number | null;
+                comment_count: number | null;
+                /** @description Plays (videos; null where not shown) */
+                play_count: number | null;
+                owner: ({
+                    /** @description The owner's numeric id, as a string */
+                    pk: string | null;
+                    username: string | null;
+                    full_name: string | null;
+                    is_verified: boolean | null;
+                    /** @description Always false in a record: a private owner is PRIVATE_CONTENT */
+                    is_private: boolean | null;
+                    profile_pic_url: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** @description Image renditions, largest first (a video post: its cover) */
+                image_versions2: {
+                    candidates: ({
+                        /** @description Image URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } | null;
+                /** @description Video renditions; null for images and carousels */
+                video_versions: ({
+                    /** @description Video URL (signed, expiring) */
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                    /** @description Rendition kind */
+                    type: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                carousel_media_count: number | null;
+                /** @description The slides of a carousel; null otherwise */
+                carousel_media: ({
+                    id: string;
+                    /** @description 1 image, 2 video */
+                    media_type: number | null;
+                    /** @description Image renditions, largest first (a video post: its cover) */
+                    image_versions2: {
+                        candidates: ({
+                            /** @description Image URL (signed, expiring) */
+                            url: string;
+                            width: number | null;
+                            height: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } | null;
+                    /** @description Video renditions; null for an image */
+                    video_versions: ({
+                        /** @description Video URL (signed, expiring) */
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                        /** @description Rendition kind */
+                        type: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    original_width: number | null;
+                    original_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[] | null;
+                original_width: number | null;
+                original_height: number | null;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        /** @description A page of a public social-b account's posts */
+        SocialBPosts: {
+            /** @description The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes */
+            posts: ({
+                id: string;
+                shortcode: string;
+                dimensions: {
+                    height: number | null;
+                    width: number | null;
+                } | null;
+                display_url: string | null;
+                is_video: boolean | null;
+                video_url: string | null;
+                video_view_count: number | null;
+                edge_media_to_comment: {
+                    count: number | null;
+                };
+                edge_liked_by: {
+                    count: number | null;
+                };
+                taken_at_timestamp: number | null;
+                thumbnail_src: string | null;
+                thumbnail_resources: ({
+                    src: string | null;
+                    config_width: number | null;
+                    config_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                owner: ({
+                    id: string | null;
+                    username: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                __typename?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` for the next page; null on the last page */
+            cursor: string | null;
+        };
+        SocialBPostsResponse: {
+            /** @description The account's posts, in its grid's order (pinned posts first), as the profile's timeline nodes */
+            posts: ({
+                id: string;
+                shortcode: string;
+                dimensions: {
+                    height: number | null;
+                    width: number | null;
+                } | null;
+                display_url: string | null;
+                is_video: boolean | null;
+                video_url: string | null;
+                video_view_count: number | null;
+                edge_media_to_comment: {
+                    count: number | null;
+                };
+                edge_liked_by: {
+                    count: number | null;
+                };
+                taken_at_timestamp: number | null;
+                thumbnail_src: string | null;
+                thumbnail_resources: ({
+                    src: string | null;
+                    config_width: number | null;
+                    config_height: number | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                owner: ({
+                    id: string | null;
+                    username: string | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                __typename?: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Pass unchanged as `cursor` for the next page; null on the last page */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialBProfile: {
+            data: {
+                user: {
+                    id: string;
+                    fbid: string | null;
+                    username: string;
+                    full_name: string | null;
+                    biography: string | null;
+                    biography_with_entities: {
+                        raw_text: string | null;
+                        entities: unknown[];
+                    } | null;
+                    bio_links: ({
+                        title: string | null;
+                        lynx_url: string | null;
+                        url: string | null;
+                        link_type: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    external_url: string | null;
+                    edge_followed_by: {
+                        count: number | null;
+                    };
+                    edge_follow: {
+                        count: number | null;
+                    };
+                    is_private: boolean | null;
+                    is_verified: boolean | null;
+                    is_business_account: boolean | null;
+                    is_professional_account: boolean | null;
+                    category_name: string | null;
+                    business_address_json: string | null;
+                    business_email: string | null;
+                    business_phone_number: string | null;
+                    profile_pic_url: string | null;
+                    profile_pic_url_hd: string | null;
+                    highlight_reel_count: number | null;
+                    has_clips: boolean | null;
+                    edge_owner_to_timeline_media: {
+                        count: number | null;
+                        page_info: {
+                            has_next_page: boolean;
+                            end_cursor: string | null;
+                        };
+                        edges: {
+                            node: {
+                                id: string;
+                                shortcode: string;
+                                dimensions: {
+                                    height: number | null;
+                                    width: number | null;
+                                } | null;
+                                display_url: string | null;
+                                is_video: boolean | null;
+                                video_url: string | null;
+                                video_view_count: number | null;
+                                edge_media_to_comment: {
+                                    count: number | null;
+                                };
+                                edge_liked_by: {
+                                    count: number | null;
+                                };
+                                taken_at_timestamp: number | null;
+                                thumbnail_src: string | null;
+                                thumbnail_resources: ({
+                                    src: string | null;
+                                    config_width: number | null;
+                                    config_height: number | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                owner: ({
+                                    id: string | null;
+                                    username: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                __typename?: unknown;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            status: string;
+        };
+        SocialBProfileResponse: {
+            data: {
+                user: {
+                    id: string;
+                    fbid: string | null;
+                    username: string;
+                    full_name: string | null;
+                    biography: string | null;
+                    biography_with_entities: {
+                        raw_text: string | null;
+                        entities: unknown[];
+                    } | null;
+                    bio_links: ({
+                        title: string | null;
+                        lynx_url: string | null;
+                        url: string | null;
+                        link_type: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    external_url: string | null;
+                    edge_followed_by: {
+                        count: number | null;
+                    };
+                    edge_follow: {
+                        count: number | null;
+                    };
+                    is_private: boolean | null;
+                    is_verified: boolean | null;
+                    is_business_account: boolean | null;
+                    is_professional_account: boolean | null;
+                    category_name: string | null;
+                    business_address_json: string | null;
+                    business_email: string | null;
+                    business_phone_number: string | null;
+                    profile_pic_url: string | null;
+                    profile_pic_url_hd: string | null;
+                    highlight_reel_count: number | null;
+                    has_clips: boolean | null;
+                    edge_owner_to_timeline_media: {
+                        count: number | null;
+                        page_info: {
+                            has_next_page: boolean;
+                            end_cursor: string | null;
+                        };
+                        edges: {
+                            node: {
+                                id: string;
+                                shortcode: string;
+                                dimensions: {
+                                    height: number | null;
+                                    width: number | null;
+                                } | null;
+                                display_url: string | null;
+                                is_video: boolean | null;
+                                video_url: string | null;
+                                video_view_count: number | null;
+                                edge_media_to_comment: {
+                                    count: number | null;
+                                };
+                                edge_liked_by: {
+                                    count: number | null;
+                                };
+                                taken_at_timestamp: number | null;
+                                thumbnail_src: string | null;
+                                thumbnail_resources: ({
+                                    src: string | null;
+                                    config_width: number | null;
+                                    config_height: number | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                owner: ({
+                                    id: string | null;
+                                    username: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                __typename?: unknown;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            status: string;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        SocialProfilesResult: {
+            source: {
+                platform: string;
+                handle: string;
+                url: string;
+            };
+            profiles: {
+                platform: string;
+                handle: string;
+                url: string;
+                confidence: number;
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unconfirmed_link" | "unverified_field_link" | "website_credit" | "other_person")[];
+            }[];
+            link_in_bio_urls: string[];
+            expanded_website_urls: string[];
+            source_linked_profile_urls: string[];
+            failed_source_linked_profile_urls: string[];
+            same_handle_candidate_urls: string[];
+            partial: boolean;
+            failed_link_in_bio_urls: string[];
+            failed_website_urls: string[];
+            same_handle_search_partial: boolean;
+            websearch_used: boolean;
+            websearch_failed: boolean;
+            websearch_candidate_urls: string[];
+            websearch_candidate_link_in_bio_urls: string[];
+            failed_websearch_candidate_link_in_bio_urls: string[];
+            verified_websearch_candidate_urls: string[];
+            failed_websearch_candidate_urls: string[];
+            websearch_verification_partial: boolean;
+        };
+        VideoChannel: {
+            channelId: string;
+            channel: string | null;
+            name: string | null;
+            avatar: ({
+                image: {
+                    sources: {
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+                avatarImageSize: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            description: string | null;
+            subscriberCount: number | null;
+            subscriberCountText: string | null;
+            videoCountText: string | null;
+            viewCountText: string | null;
+            joinedDateText: string | null;
+            tags: string | null;
+            email: string | null;
+            store: string | null;
+            links: string[];
+            country: string | null;
+            "audio-a"?: string;
+            "audio-b"?: string;
+            "audio-c"?: string;
+            blog?: string;
+            code?: string;
+            forum?: string;
+            "linkpage-a"?: string;
+            "linkpage-b"?: string;
+            "linkpage-c"?: string;
+            "linkpage-d"?: string;
+            "linkpage-e"?: string;
+            livestream?: string;
+            "microblog-a"?: string;
+            "microblog-b"?: string;
+            "microblog-c"?: string;
+            "microblog-d"?: string;
+            moodboard?: string;
+            newsletter?: string;
+            pinboard?: string;
+            "retail-shop"?: string;
+            amazon?: string;
+            shortvideo?: string;
+            "social-a"?: string;
+            "social-b"?: string;
+            video?: string;
+            professional?: string;
+            twitch?: string;
+            snapchat?: string;
+            discord?: string;
+            telegram?: string;
+            whatsapp?: string;
+            patreon?: string;
+            onlyfans?: string;
+            cameo?: string;
+            bandcamp?: string;
+            vimeo?: string;
+            medium?: string;
+            kofi?: string;
+            buymeacoffee?: string;
+            gumroad?: string;
+            etsy?: string;
+            venmo?: string;
+            cashapp?: string;
+            paypal?: string;
+            vsco?: string;
+            behance?: string;
+            dribbble?: string;
+            vk?: string;
+            imdb?: string;
+            deezer?: string;
+            tidal?: string;
+            audiomack?: string;
+            amazon_music?: string;
+            apple_podcasts?: string;
+            apple_app_store?: string;
+            google_app_store?: string;
+            beacons?: string;
+            stan?: string;
+            biolink?: string;
+            campsite?: string;
+            tapbio?: string;
+            linkinbio?: string;
+            solo?: string;
+            snipfeed?: string;
+            carrd?: string;
+            hoobe?: string;
+            milkshake?: string;
         };
         VideoChannelResponse: {
             channelId: string;
@@ -8924,20 +9315,54 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
-        VideoVideoResponse: {
-            video: components["schemas"]["VideoVideo"];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
+        VideoComment: {
+            /** @description YouTube’s comment id (Ugw…) */
+            commentId: string;
+            /** @description The comment as written (line breaks kept) */
+            text: string | null;
+            author: {
+                /** @description UC… id of the commenter’s channel */
+                channelId: string | null;
+                /** @description As shown: "@handle" for most commenters */
+                name: string | null;
+                /** @description "@handle" when the shown name is one; null otherwise */
+                handle: string | null;
+                /** @description A verified channel */
+                isVerified: boolean;
+                /** @description The video’s own channel */
+                isCreator: boolean;
+            };
+            /** @description Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K" */
+            likeCount: number | null;
+            /** @description As shown: "87", "1.2K"; null when YouTube shows none (no likes) */
+            likeCountText: string | null;
+            /** @description Replies (0 when none); null when YouTube shows a rounded count */
+            replyCount: number | null;
+            /** @description As shown: "2 years ago", "3 days ago (edited)" */
+            publishedTimeText: string | null;
+            /** @description Pinned by the channel */
+            isPinned: boolean;
+            /** @description Hearted by the channel; null when the answer does not say */
+            isHearted: boolean | null;
         };
-        VideoVideosResponse: {
-            /** @description The tab's videos, in YouTube's order */
-            videos: components["schemas"]["VideoListItem"][];
-            /** @description Pass unchanged as `cursor` (with the same channel and tab) for the next page; null at the end */
+        VideoCommentsPage: {
+            /** @description The 11-character video id */
+            videoId: string;
+            /** @description Comments are turned off (or replaced by a live chat): comments [] and cursor null */
+            commentsDisabled: boolean;
+            /** @description Top-level comments, in the order asked (sort) */
+            comments: components["schemas"]["VideoComment"][];
+            /** @description Pass unchanged as `cursor` (with the same video and sort) for the next page; null at the end */
+            cursor: string | null;
+        };
+        VideoCommentsResponse: {
+            /** @description The 11-character video id */
+            videoId: string;
+            /** @description Comments are turned off (or replaced by a live chat): comments [] and cursor null */
+            commentsDisabled: boolean;
+            /** @description Top-level comments, in the order asked (sort) */
+            comments: components["schemas"]["VideoComment"][];
+            /** @description Pass unchanged as `cursor` (with the same video and sort) for the next page; null at the end */
             cursor: string | null;
             /** @constant */
             success: true;
@@ -8946,6 +9371,275 @@ export interface components {
             /** @constant */
             cached?: true;
             cached_at?: string;
+        };
+        VideoListItem: {
+            /** @description The 11-character video id */
+            videoId: string;
+            title: string | null;
+            /** @description As shown: "4,413 views", "1.2K watching"; null where YouTube shows none (upcoming, members-only) */
+            viewCountText: string | null;
+            /** @description As shown: "9 days ago", "Streamed 2 weeks ago"; null for Shorts and upcoming streams */
+            publishedTimeText: string | null;
+            /** @description As shown: "56:56"; null for Shorts and live streams */
+            lengthText: string | null;
+            thumbnails: {
+                url: string;
+                width: number | null;
+                height: number | null;
+            }[];
+        };
+        VideoPlaylistPage: {
+            /** @description The playlist; null on later pages (a continuation answer carries no header) */
+            playlist: {
+                /** @description PL…, UU…, OLAK5uy_… */
+                playlistId: string;
+                title: string | null;
+                /** @description As written; null when the playlist has none */
+                description: string | null;
+                /** @description The channel the playlist is of; null when the answer names none */
+                owner: {
+                    /** @description The channel's name */
+                    name: string | null;
+                    /** @description UC… id of the channel */
+                    channelId: string | null;
+                    /** @description Without the @; null when the answer names none */
+                    handle: string | null;
+                } | null;
+                /** @description Videos, when YouTube shows an exact count ("4,999 videos"); null otherwise */
+                videoCount: number | null;
+                /** @description As shown: "150 videos" */
+                videoCountText: string | null;
+                /** @description As shown: "143,206 views" */
+                viewCountText: string | null;
+                /** @description As shown: "Last updated on 13 Jan 2026", "Updated 4 days ago" */
+                lastUpdatedText: string | null;
+                /** @description PUBLIC or UNLISTED; null when the answer does not say */
+                privacy: ("PUBLIC" | "UNLISTED") | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            /** @description The page's videos, in the playlist's order */
+            videos: {
+                /** @description The 11-character video id */
+                videoId: string;
+                /** @description As shown; "[Private video]" / "[Deleted video]" for unavailable ones */
+                title: string | null;
+                /** @description Position in the playlist, from 1 */
+                index: number | null;
+                /** @description Duration in seconds; null for live streams and unavailable videos */
+                lengthSeconds: number | null;
+                /** @description As shown: "3:33" */
+                lengthText: string | null;
+                /** @description The video’s channel (fields null when the item names none) */
+                channel: {
+                    name: string | null;
+                    channelId: string | null;
+                };
+                /** @description False for private and deleted videos; null when the answer does not say (2025+ lockups) */
+                isPlayable: boolean | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            }[];
+            /** @description Pass unchanged as `cursor` (with the same playlist) for the next page; null at the end */
+            cursor: string | null;
+        };
+        VideoPlaylistResponse: {
+            /** @description The playlist; null on later pages (a continuation answer carries no header) */
+            playlist: {
+                /** @description PL…, UU…, OLAK5uy_… */
+                playlistId: string;
+                title: string | null;
+                /** @description As written; null when the playlist has none */
+                description: string | null;
+                /** @description The channel the playlist is of; null when the answer names none */
+                owner: {
+                    /** @description The channel's name */
+                    name: string | null;
+                    /** @description UC… id of the channel */
+                    channelId: string | null;
+                    /** @description Without the @; null when the answer names none */
+                    handle: string | null;
+                } | null;
+                /** @description Videos, when YouTube shows an exact count ("4,999 videos"); null otherwise */
+                videoCount: number | null;
+                /** @description As shown: "150 videos" */
+                videoCountText: string | null;
+                /** @description As shown: "143,206 views" */
+                viewCountText: string | null;
+                /** @description As shown: "Last updated on 13 Jan 2026", "Updated 4 days ago" */
+                lastUpdatedText: string | null;
+                /** @description PUBLIC or UNLISTED; null when the answer does not say */
+                privacy: ("PUBLIC" | "UNLISTED") | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | null;
+            /** @description The page's videos, in the playlist's order */
+            videos: {
+                /** @description The 11-character video id */
+                videoId: string;
+                /** @description As shown; "[Private video]" / "[Deleted video]" for unavailable ones */
+                title: string | null;
+                /** @description Position in the playlist, from 1 */
+                index: number | null;
+                /** @description Duration in seconds; null for live streams and unavailable videos */
+                lengthSeconds: number | null;
+                /** @description As shown: "3:33" */
+                lengthText: string | null;
+                /** @description The video’s channel (fields null when the item names none) */
+                channel: {
+                    name: string | null;
+                    channelId: string | null;
+                };
+                /** @description False for private and deleted videos; null when the answer does not say (2025+ lockups) */
+                isPlayable: boolean | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            }[];
+            /** @description Pass unchanged as `cursor` (with the same playlist) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoPost: {
+            /** @description YouTube’s post id (Ugkx…) */
+            postId: string;
+            /** @description The post’s text; null for a post without text */
+            text: string | null;
+            /** @description As shown: "2 days ago", "1 month ago (edited)" */
+            publishedTimeText: string | null;
+            /** @description As shown: "87", "1.2K"; null when YouTube shows none (no likes) */
+            likeCountText: string | null;
+            /** @description Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K" */
+            likeCount: number | null;
+            /** @description As the comment button shows it: "55", "1.1K"; null when it shows none (no comments, or comments off) */
+            commentCountText: string | null;
+            attachment: {
+                /**
+                 * @description image (one picture), images (several), video, poll, or none (no attachment, or one of a kind not read here)
+                 * @enum {string}
+                 */
+                type: "image" | "images" | "video" | "poll" | "none";
+                /** @description The pictures of an image / images post; [] otherwise */
+                images: {
+                    /** @description Sizes of the same picture */
+                    sources: {
+                        url: string;
+                        width: number | null;
+                        height: number | null;
+                    }[];
+                }[];
+                /** @description The video a video post shares; null otherwise (or when the answer names no video id) */
+                video: components["schemas"]["VideoListItem"] | null;
+                /** @description A poll post’s choices; null otherwise */
+                poll: {
+                    /** @description The choices' texts, in order */
+                    choices: string[];
+                    /** @description As shown: "1.2K votes"; null when YouTube shows none */
+                    totalVotesText: string | null;
+                } | null;
+            };
+        };
+        VideoPostsPage: {
+            /** @description False when the channel has no Posts tab (then `posts` is [] and `cursor` null): not an error */
+            hasPostsTab: boolean;
+            /** @description The posts, newest first (YouTube’s order) */
+            posts: components["schemas"]["VideoPost"][];
+            /** @description Pass unchanged as `cursor` (with the same channel) for the next page; null at the end */
+            cursor: string | null;
+        };
+        VideoPostsResponse: {
+            /** @description False when the channel has no Posts tab (then `posts` is [] and `cursor` null): not an error */
+            hasPostsTab: boolean;
+            /** @description The posts, newest first (YouTube’s order) */
+            posts: components["schemas"]["VideoPost"][];
+            /** @description Pass unchanged as `cursor` (with the same channel) for the next page; null at the end */
+            cursor: string | null;
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoSearchPage: {
+            /** @description Videos, channels and playlists, in YouTube's order */
+            results: ({
+                /** @constant */
+                type: "video";
+                /** @description The 11-character video id */
+                videoId: string;
+                title: string | null;
+                /** @description As shown: "4,413 views", "1.2K watching"; null where YouTube shows none (upcoming, members-only) */
+                viewCountText: string | null;
+                /** @description As shown: "9 days ago", "Streamed 2 weeks ago"; null for Shorts and upcoming streams */
+                publishedTimeText: string | null;
+                /** @description As shown: "56:56"; null for Shorts and live streams */
+                lengthText: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+                /** @description The channel's name */
+                author: string | null;
+                /** @description UC… id of the channel */
+                channelId: string | null;
+            } | {
+                /** @constant */
+                type: "channel";
+                /** @description UC… id */
+                channelId: string;
+                title: string | null;
+                /** @description Without the @; null for a channel without one */
+                handle: string | null;
+                /** @description As shown: "234k subscribers" */
+                subscriberCountText: string | null;
+                /** @description As shown: "1.2K videos"; null where YouTube shows none (2026) */
+                videoCountText: string | null;
+                /** @description The snippet shown */
+                description: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            } | {
+                /** @constant */
+                type: "playlist";
+                playlistId: string;
+                title: string | null;
+                /** @description As shown: "12 videos" */
+                videoCountText: string | null;
+                /** @description The channel's name */
+                author: string | null;
+                /** @description UC… id of the channel */
+                channelId: string | null;
+                thumbnails: {
+                    url: string;
+                    width: number | null;
+                    height: number | null;
+                }[];
+            })[];
+            /** @description Pass unchanged as `cursor` (with the same query and type) for the next page; null at the end */
+            cursor: string | null;
         };
         VideoSearchResponse: {
             /** @description Videos, channels and playlists, in YouTube's order */
@@ -9016,6 +9710,44 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
+        VideoTranscript: {
+            /** @description The 11-character video id */
+            videoId: string;
+            title: string | null;
+            /** @description UC… id of the channel */
+            channelId: string | null;
+            /** @description The video's caption tracks, in YouTube's order; [] when none */
+            tracks: {
+                /** @description BCP-47-ish code: en, pt-BR, zh-Hant */
+                languageCode: string;
+                /** @description As YouTube names the track: "English (auto-generated)" */
+                name: string | null;
+                /** @description "asr" for automatic captions; null for captions someone wrote */
+                kind: string | null;
+                /** @description Automatic captions (kind "asr") */
+                isAutoGenerated: boolean;
+                /** @description YouTube offers machine translations of the track */
+                isTranslatable: boolean;
+            }[];
+            /** @description The language code of the track transcribed; null when no track matched (or there are none) */
+            languageCode: string | null;
+            /** @description Whether the track transcribed is automatic; null when no track matched */
+            isAutoGenerated: boolean | null;
+            /** @description The timed lines, in order; [] when no track matched */
+            segments: {
+                /** @description Start, in milliseconds from the beginning of the video */
+                startMs: number;
+                /** @description How long the line is shown, in milliseconds */
+                durationMs: number | null;
+                /** @description The line; a line break where the caption has one */
+                text: string;
+            }[];
+            /** @description The segments' texts, one per line; null when no track matched */
+            text: string | null;
+        };
+        VideoTranscriptRecord: {
+            transcript: components["schemas"]["VideoTranscript"];
+        };
         VideoTranscriptResponse: {
             transcript: components["schemas"]["VideoTranscript"];
             /** @constant */
@@ -9026,188 +9758,63 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
-        VideoCommentsResponse: {
+        VideoVideo: {
             /** @description The 11-character video id */
             videoId: string;
-            /** @description Comments are turned off (or replaced by a live chat): comments [] and cursor null */
-            commentsDisabled: boolean;
-            /** @description Top-level comments, in the order asked (sort) */
-            comments: components["schemas"]["VideoComment"][];
-            /** @description Pass unchanged as `cursor` (with the same video and sort) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        VideoPlaylistResponse: {
-            /** @description The playlist; null on later pages (a continuation answer carries no header) */
-            playlist: {
-                /** @description PL…, UU…, OLAK5uy_… */
-                playlistId: string;
-                title: string | null;
-                /** @description As written; null when the playlist has none */
-                description: string | null;
-                /** @description The channel the playlist is of; null when the answer names none */
-                owner: {
-                    /** @description The channel's name */
-                    name: string | null;
-                    /** @description UC… id of the channel */
-                    channelId: string | null;
-                    /** @description Without the @; null when the answer names none */
-                    handle: string | null;
-                } | null;
-                /** @description Videos, when YouTube shows an exact count ("4,999 videos"); null otherwise */
-                videoCount: number | null;
-                /** @description As shown: "150 videos" */
-                videoCountText: string | null;
-                /** @description As shown: "143,206 views" */
-                viewCountText: string | null;
-                /** @description As shown: "Last updated on 13 Jan 2026", "Updated 4 days ago" */
-                lastUpdatedText: string | null;
-                /** @description PUBLIC or UNLISTED; null when the answer does not say */
-                privacy: ("PUBLIC" | "UNLISTED") | null;
-                thumbnails: {
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            } | null;
-            /** @description The page's videos, in the playlist's order */
-            videos: {
-                /** @description The 11-character video id */
-                videoId: string;
-                /** @description As shown; "[Private video]" / "[Deleted video]" for unavailable ones */
-                title: string | null;
-                /** @description Position in the playlist, from 1 */
-                index: number | null;
-                /** @description Duration in seconds; null for live streams and unavailable videos */
-                lengthSeconds: number | null;
-                /** @description As shown: "3:33" */
-                lengthText: string | null;
-                /** @description The video’s channel (fields null when the item names none) */
-                channel: {
-                    name: string | null;
-                    channelId: string | null;
-                };
-                /** @description False for private and deleted videos; null when the answer does not say (2025+ lockups) */
-                isPlayable: boolean | null;
-                thumbnails: {
-                    url: string;
-                    width: number | null;
-                    height: number | null;
-                }[];
-            }[];
-            /** @description Pass unchanged as `cursor` (with the same playlist) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        VideoPostsResponse: {
-            /** @description False when the channel has no Posts tab (then `posts` is [] and `cursor` null): not an error */
-            hasPostsTab: boolean;
-            /** @description The posts, newest first (YouTube’s order) */
-            posts: components["schemas"]["VideoPost"][];
-            /** @description Pass unchanged as `cursor` (with the same channel) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        RetailShopStorefrontResponse: {
-            avatar: string | null;
-            name: string | null;
+            title: string | null;
+            /** @description The full description */
             description: string | null;
-            socials: string[];
-            lists: {
-                title: string | null;
-                itemCount: number | null;
-                image: string | null;
-                url: string;
-            }[];
-            videos: {
-                id: string;
-                title: string | null;
-                thumbnail: string | null;
-                asins: string[];
-            }[];
-            trendingPicks: {
-                url: string;
-                image: string | null;
-                price: number | null;
-                discount: number | null;
-            }[];
-            curations: {
-                title: string | null;
-                postCount: number | null;
-                image: string | null;
-                url: string;
-            }[];
-            pageToken: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        SocialAEventsResponse: {
-            events: {
-                id: string;
+            /** @description Duration in seconds (0 for a live stream in progress) */
+            lengthSeconds: number | null;
+            /** @description Exact views */
+            viewCount: number | null;
+            /** @description Likes: exact where YouTube says; null when the channel hides them or ratings are off */
+            likeCount: number | null;
+            /** @description UC… id of the channel */
+            channelId: string | null;
+            /** @description The channel's name */
+            author: string | null;
+            /** @description As YouTube states it: ISO 8601 with offset (2023-06-19T11:00:10-07:00), or a date */
+            publishDate: string | null;
+            /** @description YouTube category: Music, Gaming… */
+            category: string | null;
+            /** @description The uploader's tags; [] when none */
+            keywords: string[];
+            /** @description Live right now */
+            isLive: boolean;
+            /** @description Caption tracks; [] when none */
+            captions: {
+                /** @description BCP-47-ish code: en, pt-BR */
+                languageCode: string;
+                /** @description "asr" for automatic captions; null for captions someone wrote */
+                kind: string | null;
+                /** @description As YouTube names the track: "English (auto-generated)" */
                 name: string | null;
-                /** @constant */
-                __typename: "Event";
-                day_time_sentence: string | null;
-                start_timestamp: number | null;
-                is_online: boolean | null;
-                is_past: boolean | null;
-                is_happening_now: boolean | null;
-                is_online_or_detected_online: boolean | null;
-                event_kind: string | null;
-                cover_photo: {
-                    photo: {
-                        accessibility_caption: string | null;
-                        image: {
-                            uri: string | null;
-                        };
-                        id: string | null;
-                    };
-                } | null;
-                cover_video: {
-                    [key: string]: unknown;
-                } | null;
-                gif_cover_photo: {
-                    [key: string]: unknown;
-                } | null;
-                ticketing_context_row: {
-                    price_range_text: string | null;
-                } | null;
-                social_context: {
-                    text: string | null;
-                    interested_count: number | null;
-                    going_count: number | null;
-                    went_count: number | null;
-                } | null;
-                event_place: {
-                    __typename: string | null;
-                    contextual_name: string | null;
-                    id: string | null;
-                } | null;
-                eventUrl: string;
             }[];
+        };
+        VideoVideoRecord: {
+            video: components["schemas"]["VideoVideo"];
+        };
+        VideoVideoResponse: {
+            video: components["schemas"]["VideoVideo"];
+            /** @constant */
+            success: true;
+            credits_remaining: number;
+            credits_charged: number;
+            /** @constant */
+            cached?: true;
+            cached_at?: string;
+        };
+        VideoVideosPage: {
+            /** @description The tab's videos, in YouTube's order */
+            videos: components["schemas"]["VideoListItem"][];
+            /** @description Pass unchanged as `cursor` (with the same channel and tab) for the next page; null at the end */
+            cursor: string | null;
+        };
+        VideoVideosResponse: {
+            /** @description The tab's videos, in YouTube's order */
+            videos: components["schemas"]["VideoListItem"][];
+            /** @description Pass unchanged as `cursor` (with the same channel and tab) for the next page; null at the end */
             cursor: string | null;
             /** @constant */
             success: true;
@@ -9217,626 +9824,19 @@ export interface components {
             cached?: true;
             cached_at?: string;
         };
-        SocialAEventSearchResponse: {
-            events: {
-                id: string;
-                name: string | null;
-                type: string;
+        WebSearchPage: {
+            results: {
                 url: string;
-                event_url: string;
-                day_time_sentence: string | null;
-                event_place: {
-                    __typename: string | null;
-                    contextual_name: string | null;
-                    id: string | null;
-                } | null;
-                ticketing_context_row: {
-                    price_range_text: string | null;
-                } | null;
-                is_online: boolean | null;
-                is_past: boolean | null;
-                event_kind: string | null;
-                start_timestamp: number | null;
-                cover_photo: {
-                    accessibility_caption: string | null;
-                    eventImage: {
-                        uri: string | null;
-                    };
-                    id: string | null;
-                } | null;
-                social_context: {
-                    text: string | null;
-                    interested_count: number | null;
-                    going_count: number | null;
-                    went_count: number | null;
-                } | null;
+                title: string;
+                description: string;
             }[];
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
         };
-        SocialAProfileEventsResponse: {
-            events: {
-                id: string;
-                name: string | null;
-                /** @constant */
-                __typename: "Event";
-                day_time_sentence: string | null;
-                start_timestamp: number | null;
-                is_online: boolean | null;
-                is_past: boolean | null;
-                is_happening_now: boolean | null;
-                is_online_or_detected_online: boolean | null;
-                event_kind: string | null;
-                cover_photo: {
-                    photo: {
-                        accessibility_caption: string | null;
-                        image: {
-                            uri: string | null;
-                        };
-                        id: string | null;
-                    };
-                } | null;
-                cover_video: {
-                    [key: string]: unknown;
-                } | null;
-                gif_cover_photo: {
-                    [key: string]: unknown;
-                } | null;
-                ticketing_context_row: {
-                    price_range_text: string | null;
-                } | null;
-                social_context: {
-                    text: string | null;
-                    interested_count: number | null;
-                    going_count: number | null;
-                    went_count: number | null;
-                } | null;
-                event_place: {
-                    __typename: string | null;
-                    contextual_name: string | null;
-                    location: {
-                        reverse_geocode: {
-                            city: string | null;
-                        };
-                    };
-                    id: string | null;
-                } | null;
+        WebsearchSearchResponse: {
+            results: {
                 url: string;
-                is_canceled: boolean | null;
-                event_creator: {
-                    url: string | null;
-                    name: string | null;
-                    id: string | null;
-                } | null;
+                title: string;
+                description: string;
             }[];
-            cursor: string | null;
-            has_next_page: boolean;
-            total_count: number;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        SocialAPageResponse: {
-            page: {
-                /** @description The page's numeric id */
-                id: string | null;
-                /** @description The page's vanity name (facebook.com/<username>); null when the page names none */
-                username: string | null;
-                /** @description The page's address: by its vanity name, else by its id */
-                url: string;
-                name: string | null;
-                /** @description The intro card's category line, as shown (e.g. `Page · Musician/band`); null when the card is withheld */
-                category: string | null;
-                /** @description The intro card's bio (and the page's longer description when it differs) */
-                intro: string | null;
-                /** @description The page's og:description (Facebook's summary: counts, then the intro) */
-                description: string | null;
-                /** @description The intro card's website items */
-                websites: string[];
-                /** @description Addresses the page shows: the intro card's e-mail item first, then those in its texts and links */
-                emails: string[];
-                /** @description Website items and other accounts of the intro card first, then the outbound links of the page */
-                links: string[];
-                /** @description Followers, where the page shows them (as shown: `12K followers` is 12000) */
-                follower_count: number | null;
-                /** @description Likes, where the page shows them (as shown) */
-                like_count: number | null;
-            };
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogDProfileResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            profile: components["schemas"]["MicroblogDProfile"];
-        };
-        MicroblogDPostsResponse: {
-            /** @description The author's posts and reposts, newest first */
-            posts: components["schemas"]["MicroblogDFeedItem"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogDSearchResponse: {
-            /** @description Posts matching the query, as Bluesky ranks them */
-            posts: components["schemas"]["MicroblogDPost"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogDProfileSearchResponse: {
-            /** @description Accounts whose handle or name matches, best first (at most 10) */
-            profiles: components["schemas"]["MicroblogDActor"][];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogDFollowersResponse: {
-            subject: components["schemas"]["MicroblogDProfileView"];
-            /** @description Accounts following the subject, most recent follow first (at most 100) */
-            followers: components["schemas"]["MicroblogDProfileView"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogDFollowsResponse: {
-            subject: components["schemas"]["MicroblogDProfileView"];
-            /** @description Accounts the subject follows, most recent follow first (at most 100) */
-            follows: components["schemas"]["MicroblogDProfileView"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogDPostResponse: {
-            /** @description The post asked for */
-            post: components["schemas"]["MicroblogDPost"];
-            /** @description The post it answers, each with its own parent up to the root; null for a root post */
-            parent: components["schemas"]["MicroblogDThreadParent"] | null;
-            /** @description Its replies, each with its own, as deep as `depth` */
-            replies: components["schemas"]["MicroblogDThreadReply"][];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogDPostLikesResponse: {
-            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
-            uri: string;
-            /** @description Likes of the post, most recent first (at most 100) */
-            likes: components["schemas"]["MicroblogDLike"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogDPostRepostsResponse: {
-            /** @description AT URI of the post (`at://<did>/app.bsky.feed.post/<rkey>`, its author's DID): the post asked for */
-            uri: string;
-            /** @description Accounts that reposted the post, most recent first (at most 100) */
-            repostedBy: components["schemas"]["MicroblogDProfileView"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogEProfileResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            profile: components["schemas"]["MicroblogEAccount"];
-        };
-        MicroblogEPostsResponse: {
-            /** @description The account's public statuses and boosts, newest first */
-            posts: components["schemas"]["MicroblogEStatus"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogEFollowersResponse: {
-            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
-            account: components["schemas"]["MicroblogEAccount"];
-            /** @description Accounts following it, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
-            followers: components["schemas"]["MicroblogEAccount"][];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogEFollowingResponse: {
-            /** @description The account asked for: its profile record (`/v1/microblog-e/profile`), looked up by this call */
-            account: components["schemas"]["MicroblogEAccount"];
-            /** @description Accounts it follows, most recent follow first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
-            following: components["schemas"]["MicroblogEAccount"][];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end (no `rel="next"` Link) */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogEPostResponse: {
-            /** @description The status asked for (public or unlisted) */
-            post: components["schemas"]["MicroblogEStatus"];
-            /** @description The public statuses it replies to, from the thread's top down to its parent ([] for a status that replies to none); null when the thread could not be read (a partial read) */
-            ancestors: components["schemas"]["MicroblogEStatus"][] | null;
-            /** @description The public replies below it, depth first, as far as the server shows them to anonymous callers; null when the thread could not be read (a partial read) */
-            descendants: components["schemas"]["MicroblogEStatus"][] | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogEPostRebloggedByResponse: {
-            /** @description The status asked for (public or unlisted), read by this call */
-            post: components["schemas"]["MicroblogEInteractionPost"];
-            /** @description Accounts that boosted it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
-            accounts: components["schemas"]["MicroblogEAccount"][];
-            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogEPostFavouritedByResponse: {
-            /** @description The status asked for (public or unlisted), read by this call */
-            post: components["schemas"]["MicroblogEInteractionPost"];
-            /** @description Accounts that favourited it, most recent first (at most 80), as the server has them (a remote account's `acct` is `username@server`) */
-            accounts: components["schemas"]["MicroblogEAccount"][];
-            /** @description Pass unchanged as `cursor` (with the same url) for the next page; null at the end (no `rel="next"` Link) */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogETagResponse: {
-            /** @description Public statuses with the hashtag that the server knows of (its own and federated), newest first */
-            posts: components["schemas"]["MicroblogEStatus"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogEProfileSearchResponse: {
-            /** @description Accounts the server knows whose name or handle matches, in the server's order (at most 40); a remote account's `acct` is `username@server` */
-            profiles: components["schemas"]["MicroblogEAccount"][];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogETrendsTagsResponse: {
-            /** @description The server's trending hashtags, most trending first (at most 20 a page) */
-            tags: components["schemas"]["MicroblogETrendTag"][];
-            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        MicroblogETrendsStatusesResponse: {
-            /** @description The server's trending public statuses, most trending first (at most 20 a page), its own and other servers' (a remote status's `url` and `uri` are on its own server) */
-            posts: components["schemas"]["MicroblogEStatus"][];
-            /** @description Pass unchanged as `cursor` (with the same instance) for the next page; null at the end. Trends change as they are read: a later page may repeat or skip an item */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        NewsletterProfileResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            profile: components["schemas"]["NewsletterProfile"];
-        };
-        NewsletterPostsResponse: {
-            /** @description The person's posts across their publications, newest first */
-            posts: components["schemas"]["NewsletterPost"][];
-            /** @description Pass unchanged as `cursor` (with the same handle) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        NewsletterPostResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            post: components["schemas"]["NewsletterPostDetail"];
-        };
-        NewsletterPostCommentsResponse: {
-            /** @description The post the comments are on */
-            post: {
-                id: number;
-                slug: string | null;
-                title: string | null;
-                canonical_url: string | null;
-                /** @description Who may comment: `everyone`, `only_paid`, `none` (comments off)… */
-                write_comment_permissions: string | null;
-            };
-            /** @description Top-level comments in the asked order, each with its replies (`children`) */
-            comments: components["schemas"]["NewsletterComment"][];
-            /** @description Ours: true when the post has comments turned off (`write_comment_permissions` `none`): `comments` is then what Substack still shows, usually []; null when the post does not say */
-            comments_off: boolean | null;
-            /** @description Substack's `more`: true when it says comments were left out of this answer; null when it does not say */
-            more: boolean | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        NewsletterSearchResponse: {
-            /** @description Publications matching the query, in Substack's order (relevance) */
-            publications: components["schemas"]["NewsletterPublication"][];
-            /** @description Pass unchanged as `cursor` (with the same query) for the next page; null at the end (Substack's `more` false) */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        LivestreamChannelResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            channel: components["schemas"]["LivestreamChannel"];
-        };
-        LivestreamVideosResponse: {
-            /** @description The channel's past broadcasts, as Kick lists them (newest first) */
-            videos: components["schemas"]["LivestreamVideo"][];
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        LivestreamClipsResponse: {
-            /** @description The channel's clips in the order asked (`sort`, `time`) */
-            clips: components["schemas"]["LivestreamClip"][];
-            /** @description Pass unchanged as `cursor` (with the same other parameters) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        BlogPostsResponse: {
-            /** @description The blog's posts, newest first */
-            posts: components["schemas"]["BlogPost"][];
-            /** @description Pass unchanged as `cursor` (with the same blog) for the next page; null at the end */
-            cursor: string | null;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        BlogInfoResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            blog: components["schemas"]["BlogInfo"];
-        };
-        BlogPostResponse: {
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-            post: components["schemas"]["BlogPost"];
-        };
-        FindSocialProfilesResponse: {
-            source: {
-                platform: string;
-                handle: string;
-                url: string;
-            };
-            profiles: {
-                platform: string;
-                handle: string;
-                url: string;
-                confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unconfirmed_link" | "unverified_field_link" | "website_credit" | "other_person")[];
-            }[];
-            link_in_bio_urls: string[];
-            expanded_website_urls: string[];
-            source_linked_profile_urls: string[];
-            failed_source_linked_profile_urls: string[];
-            same_handle_candidate_urls: string[];
-            partial: boolean;
-            failed_link_in_bio_urls: string[];
-            failed_website_urls: string[];
-            same_handle_search_partial: boolean;
-            websearch_used: boolean;
-            websearch_failed: boolean;
-            websearch_candidate_urls: string[];
-            websearch_candidate_link_in_bio_urls: string[];
-            failed_websearch_candidate_link_in_bio_urls: string[];
-            verified_websearch_candidate_urls: string[];
-            failed_websearch_candidate_urls: string[];
-            websearch_verification_partial: boolean;
-            /** @constant */
-            success: true;
-            credits_remaining: number;
-            credits_charged: number;
-            /** @constant */
-            cached?: true;
-            cached_at?: string;
-        };
-        FindCreatorEmailsResponse: {
-            source: {
-                platform: string;
-                handle: string;
-                url: string;
-            };
-            emails: {
-                email: string;
-                sources: {
-                    url: string;
-                    /** @enum {string} */
-                    type: "social_profile" | "link_in_bio" | "website" | "linked_profile";
-                }[];
-            }[];
-            scanned_profile_urls: string[];
-            failed_email_scan_urls: string[];
-            email_scan_limited: boolean;
-            link_in_bio_urls: string[];
-            expanded_website_urls: string[];
-            partial: boolean;
-            failed_link_in_bio_urls: string[];
-            failed_website_urls: string[];
-            source_linked_profile_urls: string[];
-            failed_source_linked_profile_urls: string[];
-            same_handle_candidate_urls: string[];
-            same_handle_search_partial: boolean;
-            websearch_used: boolean;
-            websearch_failed: boolean;
-            websearch_candidate_urls: string[];
-            websearch_candidate_link_in_bio_urls: string[];
-            failed_websearch_candidate_link_in_bio_urls: string[];
-            verified_websearch_candidate_urls: string[];
-            failed_websearch_candidate_urls: string[];
-            websearch_verification_partial: boolean;
             /** @constant */
             success: true;
             credits_remaining: number;

@@ -46,9 +46,10 @@ function schemaComponents(ops: OperationDef[]): Record<string, unknown> {
     delete s.$schema;
     delete s.$id;
   }
-  components = schemas;
+  // By name: the order schemas were registered in is the order their modules were first imported.
+  components = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   componentsFor = key;
-  return schemas;
+  return components;
 }
 
 /** The demo's answer to an operation's example request (src/demo/responses.json). */
