@@ -18,6 +18,13 @@ export default defineConfig({
     // processes ('forks'), all tests passing in each (2-core machine, 2026-11-29). No test needs a
     // process per file: those of signals, exit codes and memory start child processes of their own.
     pool: 'threads',
+    // One module graph per worker, not one per file: importing the gateway (its schema, every
+    // platform) again for each of 315 files was most of the run — the whole suite 11 min 52 s
+    // isolated against 7 min 6 s shared, the quick subset 113 s against 38 s, all tests passing
+    // in each (2-core machine, 2026-11-30). What a file changes of the process (environment,
+    // stubs, timers) is put back when it ends: test/support/file-state.ts.
+    isolate: false,
+    setupFiles: ['test/support/file-state.ts'],
     // As many workers as the machine has cores (vitest's own default leaves one out: a single
     // worker on a 2-core machine). Most of the suite waits on sockets, timers and child processes,
     // so two workers on 2 cores ran it in 310 s against 555 s with one (2026-11-29, all passing).
