@@ -55,6 +55,11 @@ describe('/openapi.json types every response', () => {
     }
   });
 
+  it('components in name order: the document does not depend on which module a process imported first', () => {
+    const names = Object.keys(doc.components.schemas);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
   it('no schema is a bare object: every object lists its properties or what its members are', () => {
     const bare = [...nodes(doc.components.schemas, '#/components/schemas')].filter(
       ([, n]) => n.type === 'object' && n.properties === undefined && n.additionalProperties === undefined,
