@@ -42,8 +42,11 @@ describe.skipIf(REDIS.skip)(titled('the job queues’ Redis connection', REDIS),
 
   it('a blocking read left pending on a duplicate closed on purpose is not an unhandled rejection', async () => {
     const main = await ready(bullConnection(redis.url));
-    // As a Worker's blocking connection: a duplicate, and a duplicate of that.
-    for (const conn of [main.duplicate(), main.duplicate().duplicate()]) {
+    // As a Worker's blocking connection: a duplicate, and a duplicate of that (the one between
+    // closed at the end too: left open, it would try to reconnect for as long as the worker lives).
+    const between = main.duplicate();
+    open.push(between);
+    for (const conn of [main.duplicate(), between.duplicate()]) {
       const c = await ready(conn);
       void c.bzpopmin('cl:test:marker', 5);
       void c.get('cl:test:other');
@@ -58,7 +61,9 @@ describe.skipIf(REDIS.skip)(titled('the job queues’ Redis connection', REDIS),
   });
 
   it('awaited commands still get their answer, or the closed connection’s error', async () => {
-    const c = await ready(bullConnection(redis.url).duplicate());
+    const base = bullConnection(redis.url);
+    open.push(base);
+    const c = await ready(base.duplicate());
     await c.set('cl:test:k', 'v');
     expect(await c.get('cl:test:k')).toBe('v');
     const pending = c.bzpopmin('cl:test:marker', 5);
