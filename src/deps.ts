@@ -24,7 +24,7 @@ import { createMetrics } from './observability/metrics.js';
 import type { Metrics } from './observability/metrics.js';
 import { onParserWarning } from './observability/warn.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './ratelimit/limiter.js';
-import { platformWalls } from './platforms/registry.js';
+import { platformHosts, platformWalls } from './platforms/registry.js';
 import { openRedis, storeUnavailable } from './store/redis.js';
 import type { RedisStore } from './store/redis.js';
 import { dataDirSecretsKey, secretBox } from './store/secrets.js';
@@ -62,6 +62,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
       replayUrl: config.upstreamReplayUrl,
       resolver: overrides.resolver,
       walls: platformWalls(),
+      platformHosts: platformHosts(),
       onExchange: (e) => {
         metrics.upstreamExchange(e);
         if (e.block) health.recordBlock(e.platform, e.block);

@@ -77,6 +77,11 @@ export function platformWalls(entries: readonly PlatformDefinition[] = platforms
   return new Map(entries.map((p) => [p.label, p.walls ?? []]));
 }
 
+/** Each platform's own upstream hosts by label (`*.domain` for any subdomain; `*`, "any host", left out), for the upstream client. */
+export function platformHosts(entries: readonly PlatformDefinition[] = platforms): ReadonlyMap<string, readonly string[]> {
+  return new Map(entries.map((p) => [p.label, p.hosts.filter((h) => h !== '*')]));
+}
+
 export function validateRegistry(entries: readonly PlatformDefinition[] = platforms): void {
   const fields = new Set<string>();
   const paths = new Set<string>();

@@ -136,6 +136,13 @@ export interface UpstreamOptions {
   onExchange?: (e: { platform: string; host: string; outcome: string; ms: number; block?: string }) => void;
   /** Each platform's own walls (login, consent, rate limit), by platform label (registry `walls`). */
   walls?: ReadonlyMap<string, readonly WallRule[]>;
+  /**
+   * Each platform's own hosts, by label (registry `hosts`, `*.domain` for its subdomains): a
+   * caller-named URL (`userParam`) on another platform's host is refused before anything is sent.
+   * Else a caller could name api.github.com as a Mastodon server and spend the gateway's per-IP
+   * quota there for nothing (the failed read costs no credit).
+   */
+  platformHosts?: ReadonlyMap<string, readonly string[]>;
 }
 
 const NO_WALLS: readonly WallRule[] = [];
@@ -363,6 +370,12 @@ function classify(err: unknown, req: UpstreamRequest, host: string, signal: Abor
  */
 async function assertSendable(c: Client, url: URL, req: UpstreamRequest, redirects: number, signal: AbortSignal): Promise<void> {
   const { resolveNames } = c;
+  const owner = callerNamed(req, url) ? otherPlatformOf(c.opts.platformHosts, req.platform, url.hostname) : null;
+  if (owner) {
+    const why = `${url.hostname} is the ${owner} platform's own host`;
+    if (redirects === 0 && req.userParam) throw invalidParam(req.userParam, `${why}, not one this route reads: ask the ${owner} routes`);
+    throw upstreamFailed(`${req.platform}: upstream redirected to ${why}; nothing was sent there`);
+  }
   try {
     // DNS has no signal of its own: do not let a slow resolver outlive the deadline. (Only
     // a name to resolve costs a turn: the static checks run here, synchronously.)
@@ -499,6 +512,15 @@ function callerNamed(req: UpstreamRequest, url: URL): boolean {
   if (req.userParam === undefined) return false;
   const host = url.hostname;
   return !req.platformDomains?.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/** The platform other than `platform` whose own host `hostname` is, if any (see UpstreamOptions.platformHosts). */
+function otherPlatformOf(hosts: ReadonlyMap<string, readonly string[]> | undefined, platform: string, hostname: string): string | null {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  for (const [label, list] of hosts ?? []) {
+    if (label !== platform && list.some((d) => (d.startsWith('*.') ? host.endsWith(d.slice(1)) : host === d))) return label;
+  }
+  return null;
 }
 
 const bareHost = (host: string) => (host.startsWith('www.') ? host.slice(4) : host);

@@ -83,11 +83,11 @@ describe('host cool-down after 429 / 503 with Retry-After (default configuration
   });
 });
 
-describe('a host the caller names (a Mastodon server): its redirects and cool-downs stay its own', () => {
+describe('a host the caller names (a Mastodon server, a custom domain): never another platform’s, its redirects its own', () => {
   // A gateway of its own: the file's first one has api.github.com cooling down by now.
   const t = useFaultGateway({ credits: 100, env: { UPSTREAM_COOLDOWN_MAX_MS: '' } });
 
-  it("a server the caller names can neither send the gateway on to another platform's host nor cool that host down for other keys", async () => {
+  it("a server the caller names can neither send the gateway on to another platform's host nor be one", async () => {
     const other = await t.gw.account(10);
     const slowDown: RecordedResponse = { status: 429, headers: { 'retry-after': '600' }, body: '{"message":"API rate limit exceeded"}' };
     // Sweep H's t14: a "Mastodon server" redirecting the lookup onto GitHub's API, which answers 429.
@@ -97,6 +97,7 @@ describe('a host the caller names (a Mastodon server): its redirects and cool-do
       response: { status: 302, headers: { location: 'https://api.github.com/users/octocat?hop=1' } },
     });
     t.gw.h.replay.add({ host: 'api.github.com', path: /^\/(users|api)\//, response: slowDown });
+    t.gw.h.replay.add({ host: 'www.youtube.com', path: /^\/api\//, response: slowDown });
     t.gw.h.replay.add({
       host: 'api.github.com',
       path: /^\/repos\/faults\/named-/,
@@ -108,14 +109,21 @@ describe('a host the caller names (a Mastodon server): its redirects and cool-do
     expect(redirected.body.error.message).toMatch(/evil-instance\.example redirected to another host \(api\.github\.com\)/);
     expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(0);
 
-    // Naming api.github.com itself as the server: its 429 cools it down for such lookups only.
-    const named = await t.gw.rest(lookup('api.github.com'), t.acc.key);
-    expectTypedError(named, 502, 'UPSTREAM_BLOCKED');
-    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(1);
-    const again = await t.gw.rest(lookup('api.github.com'), t.acc.key);
-    expectTypedError(again, 502, 'UPSTREAM_BLOCKED');
-    expect(again.body.error.message).toMatch(/cooling down/);
-    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(1);
+    // Naming a platform's own host as the server, or as a publication's custom domain: the
+    // caller's input, refused before anything is sent there (a failed read costs nothing, so each
+    // such request would spend the gateway's per-IP quota at that platform for free).
+    const named = [
+      await t.gw.rest(lookup('api.github.com'), t.acc.key),
+      await t.gw.rest(lookup('API.GitHub.com.'), t.acc.key),
+      await t.gw.rest(`/v1/newsletter/post?url=${encodeURIComponent('https://www.youtube.com/p/a-post')}`, t.acc.key),
+      await t.gw.rest(lookup('sub.komi.io'), t.acc.key),
+    ];
+    for (const c of named) {
+      expectTypedError(c, 400, 'INVALID_INPUT');
+      expect(c.body.error.message).toMatch(/is the (code|video|linkpage-c) platform's own host/);
+    }
+    expect(t.gw.h.replay.hits({ host: 'api.github.com' })).toHaveLength(0);
+    expect(t.gw.h.replay.hits({ host: 'www.youtube.com' })).toHaveLength(0);
 
     // Another key's code request to that host: served live, at once.
     const calls = [await t.gw.rest(OPS.github.rest('named-rest'), other.key), await t.gw.gql(OPS.github.gql('named-gql'), other.key)];
@@ -123,7 +131,7 @@ describe('a host the caller names (a Mastodon server): its redirects and cool-do
       expectLive(c);
       expect(c.ms).toBeLessThan(2_000);
     }
-    t.acc.charge(redirected, named, again);
+    t.acc.charge(redirected, ...named);
     other.charge(...calls);
     await other.expectBalance();
   });
