@@ -120,18 +120,28 @@ describe('her page on a host of many people’s pages (a tip jar, a shop on a se
 });
 
 describe('a hostile website page of thousands of account links', () => {
-  it('only the first SITE_PAGE_MAX_LINKS are followed (the scan limited), the lookup answers in bounded time', async () => {
+  /** A lookup whose creator's website lists `n` fans' accounts, timed. */
+  const lookupWithLinks = async (n: number) => {
     const w = new DiscoveryWeb();
     w.x.set('noorbakes', { screenName: 'noorbakes', name: 'Noor Bakes', description: 'bread', url: 'https://noorbakes.example/' });
-    const links = Array.from({ length: 5_000 }, (_, i) => `<a href="https://www.instagram.com/fan${i}_noor/">fan ${i}</a>`).join(' ');
+    const links = Array.from({ length: n }, (_, i) => `<a href="https://www.instagram.com/fan${i}_noor/">fan ${i}</a>`).join(' ');
     w.page('https://noorbakes.example/', sitePage('Noor Bakes', `<h1>Noor Bakes</h1>${links}`));
     const started = performance.now();
     const { out } = await lookup(w, 'microblog-b', 'noorbakes');
-    expect(performance.now() - started).toBeLessThan(20_000);
+    return { out, ms: performance.now() - started };
+  };
+
+  it('only the first SITE_PAGE_MAX_LINKS are followed (the scan limited), the lookup answers in bounded time', async () => {
+    // Timed against a page of exactly SITE_PAGE_MAX_LINKS links in the same run, so the machine's
+    // load counts for both. Ten times the links: ~4.5× here (the page itself is read whole); with
+    // every link judged, 20× (1.2 s → 25 s).
+    const { ms: baseline } = await lookupWithLinks(SITE_PAGE_MAX_LINKS);
+    const { out, ms } = await lookupWithLinks(10 * SITE_PAGE_MAX_LINKS);
+    expect(ms).toBeLessThan(8 * baseline + 2_000);
     expect(out.scan.email_scan_limited).toBe(true);
     const listed = out.profiles.filter((p) => p.handle.startsWith('fan'));
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.length).toBeLessThanOrEqual(SITE_PAGE_MAX_LINKS);
     expect(listed.every((p) => Number(p.handle.slice(3).split('_')[0]) < SITE_PAGE_MAX_LINKS)).toBe(true);
-  });
+  }, 60_000);
 });
