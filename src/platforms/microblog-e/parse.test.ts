@@ -320,6 +320,24 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(warnings.map((w) => w.field)).toEqual(['statuses.items.replies_count']);
   });
 
+  it('a hidden follower count (-1) is null, not a count: glitch-soc servers send -1 for every account when the admin hides them', () => {
+    // Our own answer, written from glitch-soc's documentation ("Hiding followers count": with the
+    // server-wide option "the client API will return -1 instead of the actual count for every
+    // request, for both local and remote accounts", glitch-soc.github.io/docs/features/hide-follower-count)
+    // and megalodon-rs issue #221 (hackers.town answered `"followers_count": -1` for an account
+    // in a boost). The other counts of the same account stay as sent.
+    const plain = status('1', 'public');
+    const hidden = { ...plain.account, followers_count: -1, following_count: 12, statuses_count: 40 };
+    const { result, warnings } = captureWarnings(() => parseAccount(hidden));
+    expect(result).toMatchObject({ followers_count: null, following_count: 12, statuses_count: 40 });
+    expect(warnings).toEqual([]);
+    // The same account as a status's author, in a list: the status and its counts stand.
+    const s = captureWarnings(() => parseStatuses([{ ...plain, account: hidden, favourites_count: 3 }]));
+    expect(s.result[0].account).toMatchObject({ followers_count: null, following_count: 12 });
+    expect(s.result[0].favourites_count).toBe(3);
+    expect(s.warnings).toEqual([]);
+  });
+
   it('an author or a boosted status without its id is null (warned), the status kept: in a list and alone', () => {
     const plain = status('1', 'public');
     const noAuthorId = { ...plain, account: { ...plain.account, id: null } };

@@ -30,6 +30,18 @@ function parseField(f: Reader): MicroblogEField {
   return { name: f.str('name'), value: f.str('value'), verified_at: f.str('verified_at') };
 }
 
+/**
+ * A count of an account or a status: a whole number of 0 or more. A negative one is no count — a
+ * glitch-soc server whose admin hides follower counts sends -1 for every account ("the client API
+ * will return -1 instead of the actual count", glitch-soc's docs, "Hiding followers count"), and a
+ * stale counter cache has sent -1 too —: null, not warned (the server's own "not shown").
+ */
+function count(r: Reader, field: string): number | null {
+  const raw = isObj(r.root) ? r.root[field] : undefined;
+  if (typeof raw === 'number' && raw < 0) return null;
+  return r.int(field);
+}
+
 function accountFields(r: Reader): MicroblogEAccount {
   return {
     id: r.id('id', idStr),
@@ -49,9 +61,9 @@ function accountFields(r: Reader): MicroblogEAccount {
     avatar_static: r.str('avatar_static'),
     header: r.str('header'),
     header_static: r.str('header_static'),
-    followers_count: r.int('followers_count'),
-    following_count: r.int('following_count'),
-    statuses_count: r.int('statuses_count'),
+    followers_count: count(r, 'followers_count'),
+    following_count: count(r, 'following_count'),
+    statuses_count: count(r, 'statuses_count'),
     last_status_at: r.opt.str('last_status_at'),
     hide_collections: r.opt.bool('hide_collections'),
     emojis: r.objects('emojis'),
@@ -169,9 +181,9 @@ function statusFields(r: Reader, nested: boolean): MicroblogEStatus {
     emojis: r.objects('emojis'),
     card: r.opt.obj('card'),
     poll: r.opt.obj('poll'),
-    replies_count: r.int('replies_count'),
-    reblogs_count: r.int('reblogs_count'),
-    favourites_count: r.int('favourites_count'),
+    replies_count: count(r, 'replies_count'),
+    reblogs_count: count(r, 'reblogs_count'),
+    favourites_count: count(r, 'favourites_count'),
   };
 }
 
