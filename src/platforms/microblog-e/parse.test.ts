@@ -338,6 +338,43 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(s.warnings).toEqual([]);
   });
 
+  it('a Pleroma / Akkoma account: its hidden counts (0 as sent) are null, its `pleroma` hide flags give hide_collections', () => {
+    // Our own answer, written from Pleroma's Mastodon API account view
+    // (lib/pleroma/web/mastodon_api/views/account_view.ex): no `hide_collections`; a `pleroma`
+    // block with `hide_followers`, `hide_follows`, `hide_followers_count`, `hide_follows_count`
+    // sent to every caller; `followers_count` rendered as 0 for anyone but the owner when both
+    // `hide_followers_count` and `hide_followers` are set (`following_count` likewise with the
+    // follows flags); `fields` without `verified_at` is another matter, not asserted here.
+    const plain = status('1', 'public').account;
+    const flags = (followers: boolean, follows: boolean) => ({
+      hide_followers: followers,
+      hide_followers_count: followers,
+      hide_follows: follows,
+      hide_follows_count: follows,
+      hide_favorites: true,
+      tags: [],
+      relationship: {},
+      skip_thread_containment: false,
+    });
+    const hidden = { ...plain, followers_count: 0, following_count: 0, statuses_count: 812, pleroma: flags(true, true) };
+    const { result, warnings } = captureWarnings(() => parseAccount(hidden));
+    expect(result).toMatchObject({ followers_count: null, following_count: null, statuses_count: 812, hide_collections: true });
+    expect(warnings).toEqual([]);
+    // Nothing hidden: the counts as sent (a real 0 too), and hide_collections false.
+    const open = parseAccount({ ...plain, followers_count: 0, following_count: 31, pleroma: flags(false, false) });
+    expect(open).toMatchObject({ followers_count: 0, following_count: 31, hide_collections: false });
+    // One list hidden: Mastodon's one flag cannot say so (null); the hidden count is null, the other as sent.
+    const half = parseAccount({ ...plain, followers_count: 0, following_count: 31, pleroma: flags(true, false) });
+    expect(half).toMatchObject({ followers_count: null, following_count: 31, hide_collections: null });
+    // A count above 0 is a count, whatever the flag (the owner's own view, or an older server);
+    // so is a 0 whose list is shown (Pleroma zeroes a count only when the list is hidden too).
+    expect(parseAccount({ ...hidden, followers_count: 5 }).followers_count).toBe(5);
+    const countOnly = { ...flags(false, false), hide_followers_count: true };
+    expect(parseAccount({ ...plain, followers_count: 0, pleroma: countOnly }).followers_count).toBe(0);
+    // Mastodon's own flag wins where a server sends both.
+    expect(parseAccount({ ...hidden, hide_collections: false }).hide_collections).toBe(false);
+  });
+
   it('an author or a boosted status without its id is null (warned), the status kept: in a list and alone', () => {
     const plain = status('1', 'public');
     const noAuthorId = { ...plain, account: { ...plain.account, id: null } };

@@ -34,15 +34,48 @@ function parseField(f: Reader): MicroblogEField {
  * A count of an account or a status: a whole number of 0 or more. A negative one is no count — a
  * glitch-soc server whose admin hides follower counts sends -1 for every account ("the client API
  * will return -1 instead of the actual count", glitch-soc's docs, "Hiding followers count"), and a
- * stale counter cache has sent -1 too —: null, not warned (the server's own "not shown").
+ * stale counter cache has sent -1 too —: null, not warned (the server's own "not shown"). So is a
+ * 0 the account says it hides (`hidden`: Pleroma's flag, below): a hidden count and a real 0 read
+ * alike there.
  */
-function count(r: Reader, field: string): number | null {
+function count(r: Reader, field: string, hidden = false): number | null {
   const raw = isObj(r.root) ? r.root[field] : undefined;
-  if (typeof raw === 'number' && raw < 0) return null;
+  if (typeof raw === 'number' && (raw < 0 || (hidden && raw === 0))) return null;
   return r.int(field);
 }
 
+/**
+ * Pleroma's and Akkoma's `pleroma` block of an Account (sent to every caller): which lists and
+ * counts the account hides. Their Mastodon API sends no `hide_collections`, and renders
+ * `followers_count` / `following_count` as 0 for anyone but the owner when the list and its count
+ * are both hidden (account_view.ex): `followersCount` / `followsCount` say so. Null members where
+ * the block does not say.
+ */
+function pleromaHiding(r: Reader): { followers: boolean | null; follows: boolean | null; followersCount: boolean; followsCount: boolean } {
+  const block = r.opt.obj('pleroma');
+  const p = block ? r.over(block, 'pleroma').opt : null;
+  return {
+    followers: p?.bool('hide_followers') ?? null,
+    follows: p?.bool('hide_follows') ?? null,
+    // Rendered as 0 only when the count and the list are both hidden (a 0 otherwise is a 0).
+    followersCount: p?.bool('hide_followers_count') === true && p.bool('hide_followers') === true,
+    followsCount: p?.bool('hide_follows_count') === true && p.bool('hide_follows') === true,
+  };
+}
+
+/**
+ * `hide_collections` (Mastodon: the account hides both whom it follows and who follows it): as
+ * sent; else, from Pleroma's two flags, true when both lists are hidden, false when neither is,
+ * null when one is (Mastodon's one flag cannot say so) or the server says nothing.
+ */
+function hideCollections(r: Reader, p: ReturnType<typeof pleromaHiding>): boolean | null {
+  const own = r.opt.bool('hide_collections');
+  if (own !== null || p.followers === null || p.follows === null) return own;
+  return p.followers === p.follows ? p.followers : null;
+}
+
 function accountFields(r: Reader): MicroblogEAccount {
+  const hiding = pleromaHiding(r);
   return {
     id: r.id('id', idStr),
     username: r.str('username'),
@@ -61,11 +94,11 @@ function accountFields(r: Reader): MicroblogEAccount {
     avatar_static: r.str('avatar_static'),
     header: r.str('header'),
     header_static: r.str('header_static'),
-    followers_count: count(r, 'followers_count'),
-    following_count: count(r, 'following_count'),
+    followers_count: count(r, 'followers_count', hiding.followersCount),
+    following_count: count(r, 'following_count', hiding.followsCount),
     statuses_count: count(r, 'statuses_count'),
     last_status_at: r.opt.str('last_status_at'),
-    hide_collections: r.opt.bool('hide_collections'),
+    hide_collections: hideCollections(r, hiding),
     emojis: r.objects('emojis'),
     fields: r.items('fields', parseField),
     moved: r.opt.obj('moved'),
