@@ -143,6 +143,25 @@ describe('anonymous (no REDDIT_CLIENT_ID / REDDIT_CLIENT_SECRET)', () => {
     expect(e.message).toMatch(message);
   });
 
+  it('a gated subreddit (403, reason "gated", with its content advisory) → PRIVATE_CONTENT, not a block of the gateway', async () => {
+    // Our own body, in the shape quoted in reddit/devvit issue #66 (403 from
+    // oauth.reddit.com/r/drugs/about: `interstitial_warning_message_html`, `reason: "gated"`,
+    // `interstitial_warning_message`) and ivan-rivera/RedditExtractor issue #34 (the same on a
+    // post's .json); Reddit gates such communities behind an opt-in of a logged-in user, as it
+    // does quarantined ones. The advisory text here is invented.
+    const gated = {
+      interstitial_warning_message_html: '<!-- SC_OFF --><div class="md"><p>Content advisory: example text.</p>\n</div><!-- SC_ON -->',
+      reason: 'gated',
+      interstitial_warning_message: 'Content advisory: example text.',
+      message: 'Forbidden',
+      error: 403,
+    };
+    replay.add({ host: WWW, path: '/user/nightowlpots/about.json', response: json(gated, 403) });
+    const e = await failure(read(anonymous()));
+    expect(e.code).toBe('PRIVATE_CONTENT');
+    expect(e.message).toMatch(/gated/);
+  });
+
   it('HTML where the JSON belongs (200) → UPSTREAM_FAILED naming the host', async () => {
     replay.add({
       host: WWW,

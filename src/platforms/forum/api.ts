@@ -18,7 +18,7 @@
  *
  * How answers map (the walls — Reddit's block pages, its JSON 403/429 refusals, the login page —
  * are answered UPSTREAM_BLOCKED by the upstream client before this sees them, walls.ts):
- *   403 `{"reason": "private" | "gold_only" | "quarantined", …}`  → 403 PRIVATE_CONTENT
+ *   403 `{"reason": "private" | "gold_only" | "quarantined" | "gated", …}` → 403 PRIVATE_CONTENT
  *   404 `{"reason": "banned", …}`                                → 404 NOT_FOUND (banned)
  *   404 (any other)                                              → 404 NOT_FOUND
  *   401 on oauth.reddit.com (token expired or revoked)           → new token, sent once more

@@ -44,10 +44,12 @@ function markup(a: AnswerView): string | null {
 
 /**
  * Reasons Reddit gives with a 403 for the resource's own state — a private, members-only
- * (`gold_only`) or quarantined subreddit: `{"reason": "private", "message": "Forbidden", "error":
- * 403}` — not a refusal of the gateway: left to the fetch (api.ts: PRIVATE_CONTENT).
+ * (`gold_only`), quarantined or gated subreddit: `{"reason": "private", "message": "Forbidden",
+ * "error": 403}`; a gated one (a content advisory a logged-in user must accept, as for a
+ * quarantined one) adds its `interstitial_warning_message` — not a refusal of the gateway: left to
+ * the fetch (api.ts: PRIVATE_CONTENT).
  */
-export const PRIVATE_REASONS: ReadonlySet<string> = new Set(['private', 'gold_only', 'quarantined']);
+export const PRIVATE_REASONS: ReadonlySet<string> = new Set(['private', 'gold_only', 'quarantined', 'gated']);
 
 function reason(a: AnswerView): unknown {
   return a.isMarkup ? undefined : (a.json() as { reason?: unknown } | undefined)?.reason;
