@@ -503,6 +503,21 @@ describe('microblogEFollowers / microblogEFollowing', () => {
     },
   );
 
+  it.each(['followers', 'following'] as const)(
+    '%s of a Pleroma / Akkoma account hiding both lists and their counts → PRIVATE_CONTENT, never an empty page of "0 followers"',
+    async (list) => {
+      // Our own lookup answer, written from Pleroma's Mastodon API (account_view.ex: no
+      // hide_collections, the `pleroma` hide flags, each hidden count rendered as 0 for others;
+      // account_controller.ex: a hidden list answered as [] to anyone but the owner).
+      const pleroma = { hide_followers: true, hide_follows: true, hide_followers_count: true, hide_follows_count: true };
+      lookup({ ...account('7', 'tides'), followers_count: 0, following_count: 0, pleroma });
+      page(list, json([]));
+      const e = await failure(ask(list));
+      expect(e.code).toBe('PRIVATE_CONTENT');
+      expect(t.replay.hits().map((h) => h.path)).toEqual([LOOKUP]);
+    },
+  );
+
   it('an empty list from a server that does not say whether the account hides it: an empty page when the count is 0, PRIVATE_CONTENT when it counts somebody', async () => {
     lookup({ ...account('7', 'tides'), followers_count: 0 });
     page('followers', json([]));
