@@ -117,6 +117,42 @@ describe('livestream parser, degraded answers (our own)', () => {
   });
 });
 
+describe('livestream channel, other generations of the answer (our own)', () => {
+  // Our own bodies, written from public Kick clients' models: Kn0ax/krosty-priv
+  // lib/models/kick_channel.dart ("Kick channel model from /api/v2/channels/{slug}"; its
+  // `verified` "can be bool or Map", the Map being a verification record {id, channel_id,
+  // created_at, updated_at}, null or false when not verified), and the older channel answer the
+  // typed clients of Kick's v1 channel model describe (`followersCount`, the same record under
+  // `verified`). Ids and dates invented.
+  const record = (channelId: number) => ({
+    id: 5120,
+    channel_id: channelId,
+    created_at: '2023-02-01T10:00:00.000000Z',
+    updated_at: '2023-02-01T10:00:00.000000Z',
+  });
+
+  it('`verified` sent as its verification record: true, no warning; null stays null (Kick says nothing more)', () => {
+    const body = kickChannelBody({ slug: 'tidesoflight', followers: 5400 });
+    const { result, warnings } = captureWarnings(() => parseChannel({ ...body, verified: record(body.id as number) }));
+    expect(warnings).toEqual([]);
+    expect(result).toMatchObject({ verified: true, followers_count: 5400 });
+    expect(parseChannel({ ...body, verified: null }).verified).toBeNull();
+    expect(parseChannel({ ...body, verified: false }).verified).toBe(false);
+    // An object that is no verification record (no id) is not read as one: null, warned.
+    const odd = captureWarnings(() => parseChannel({ ...body, verified: {} }));
+    expect(odd.result.verified).toBeNull();
+    expect(odd.warnings.map((w) => w.field)).toEqual(['channel.verified']);
+  });
+
+  it('the older camelCase count (`followersCount`, no `followers_count`): read, no warning', () => {
+    const body: Record<string, unknown> = kickChannelBody({ slug: 'tidesoflight' });
+    delete body.followers_count;
+    const { result, warnings } = captureWarnings(() => parseChannel({ ...body, followersCount: 77, verified: record(body.id as number) }));
+    expect(warnings).toEqual([]);
+    expect(result).toMatchObject({ followers_count: 77, verified: true });
+  });
+});
+
 describe('normalizeSlug', () => {
   it.each([
     ['Ac7ionMan', 'ac7ionman'],

@@ -17,6 +17,15 @@ export type { LivestreamChannel } from './schema.js';
 
 export const PLATFORM = 'livestream';
 
+/**
+ * Kick's verified badge: `true` / `false`, or the channel's verification record
+ * (`{id, channel_id, created_at, updated_at}`: verified) — both forms are served under `verified`
+ * (public clients of the v2 channel read "bool or Map"; the older channel answer sends the
+ * record, or null). Null for anything else — Kick's null (it says nothing more), an object that
+ * is no record (no id: warned as another type).
+ */
+const verifiedBadge = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : isObj(v) && idStr(v.id) !== null ? true : null);
+
 /** The body of `GET https://kick.com/api/v2/channels/<slug>`. */
 export function parseChannel(body: unknown): LivestreamChannel {
   const r = recordReader(body, { platform: PLATFORM, record: 'channel', what: 'the channel object' });
@@ -35,9 +44,10 @@ export function parseChannel(body: unknown): LivestreamChannel {
     is_banned: r.bool('is_banned'),
     vod_enabled: r.bool('vod_enabled'),
     subscription_enabled: r.bool('subscription_enabled'),
-    verified: r.bool('verified'),
+    verified: r.get('verified', verifiedBadge),
     can_host: r.bool('can_host'),
-    followers_count: r.int('followers_count'),
+    // `followersCount`: the older answer's name of the same count.
+    followers_count: r.int('followers_count', 'followers_count', 'followersCount'),
     banner_image: r.opt.obj('banner_image'),
     offline_banner_image: r.obj('offline_banner_image'),
     livestream: r.obj('livestream'),
