@@ -606,6 +606,62 @@ describe.skipIf(!hasFixtures('blocks/websearch'))(`the real /sorry/ capture (${s
 });
 
 // ---------------------------------------------------------------------------------------------
+// Google's JavaScript-only shell (2025 on). SELF-WRITTEN pages in the shape public reports describe
+// (typicalninja/google-sr #51; a fetch of /search quoted in public notes: "Please click here if you
+// are not redirected within a few seconds" → /httpservice/retry/enablejs?sei=…, and "If you're having
+// trouble accessing Google Search, please click here" → /search?q=…&emsg=SG_REL&sei=…); no capture here.
+// ---------------------------------------------------------------------------------------------
+describe('the JavaScript-only shell', () => {
+  const shell = (lang: string, redirect: string, trouble: string, sei = 'q0qhabPHLImk5NoPkqmY-QE') =>
+    `<!DOCTYPE html><html lang="${lang}"><head><title>Google Search</title><style>body{background-color:#fff}</style></head><body>` +
+    `<noscript><style>table,div,span,p{display:none}</style><meta content="0;url=/httpservice/retry/enablejs?sei=${sei}" http-equiv="refresh">` +
+    `<div style="display:block">${redirect.replace('{a}', `<a href="/httpservice/retry/enablejs?sei=${sei}">`)}</div></noscript>` +
+    `<script nonce="n1">(function(){var a=[1,2,3];window.google={kEI:"${sei}"};})();</script>` +
+    `<div aria-hidden="true" style="display:none">${trouble.replace('{a}', `<a href="/search?q=creator+tools&amp;sca_esv=b6b8&amp;emsg=SG_REL&amp;sei=${sei}">`)}</div>` +
+    `</body></html>`;
+  const english = shell(
+    'en',
+    'Please click {a}here</a> if you are not redirected within a few seconds.',
+    "If you're having trouble accessing Google Search, please {a}click here</a>, or send feedback.",
+  );
+  const german = shell(
+    'de',
+    'Klicke {a}hier</a>, wenn du nicht innerhalb weniger Sekunden weitergeleitet wirst.',
+    'Wenn du Probleme beim Zugriff auf die Google Suche hast, {a}klicke hier</a>.',
+  );
+  const url = 'https://www.google.com/search?q=creator+tools&hl=en';
+
+  it.each([
+    ['English', english],
+    ['German', german],
+  ])('in %s: the google-js-shell wall at 200, and UPSTREAM_BLOCKED from the parser — never an empty page of results', (_lang, html) => {
+    expect(wallName(LABEL, html, { status: 200, url })).toBe('google-js-shell');
+    expect(wallError(LABEL, html, { status: 200, url })?.code).toBe('UPSTREAM_BLOCKED');
+    const err = errorOf(() => parseSearchPage(html));
+    expect(err.code).toBe('UPSTREAM_BLOCKED');
+    expect(err.message).toMatch(/JavaScript-only/);
+  });
+
+  it('by its retry path alone: the refresh, or the link, or a redirect ending there', () => {
+    const refreshOnly = english.replace(/<a href="\/httpservice[^"]*">/, '<a href="#">');
+    const linkOnly = english.replace(/<meta content="0;url=[^"]*" http-equiv="refresh">/, '');
+    for (const html of [refreshOnly, linkOnly]) expect(wallName(LABEL, html, { status: 200, url })).toBe('google-js-shell');
+    expect(wallName(LABEL, '', { url: 'https://www.google.com/httpservice/retry/enablejs?sei=x' })).toBe('google-js-shell');
+  });
+
+  it('decoy: a results page with a result linking to the retry path is data', () => {
+    const html = desktopPage(
+      [
+        desktopResult('https://www.google.com/httpservice/retry/enablejs?sei=abc', 'Retry', 'A link to the retry page'),
+        desktopResult('https://example.org/', 'Another result', 'x'),
+      ].join('\n'),
+    );
+    expect(wallName(LABEL, html, { status: 200, url })).toBeNull();
+    expect(parseSearchPage(html).results).toHaveLength(2);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Hostile pages (an outside sweep): bounded work per heading, a page of far more headings refused.
 // ---------------------------------------------------------------------------------------------
 describe('parseSearchPage — pages built to be slow', () => {

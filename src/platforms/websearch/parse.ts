@@ -15,8 +15,8 @@
  * among the organic ones too (featuredResult).
  *
  * Outcomes: organic results; `{results: []}` for a genuine no-results page; UPSTREAM_BLOCKED for
- * the consent interstitial and the "unusual traffic" / reCAPTCHA page; anything else is a shape
- * change (UPSTREAM_FAILED), never an empty 200.
+ * the consent interstitial, the "unusual traffic" / reCAPTCHA page and the JavaScript-only shell
+ * (walls.ts); anything else is a shape change (UPSTREAM_FAILED), never an empty 200.
  *
  * Google serves these pages in the searcher's language (`hl`, the IP's country), so no-results,
  * consent and "unusual traffic" pages are recognised by their structure, never by their English
@@ -29,7 +29,7 @@ import type { CheerioAPI, contains } from 'cheerio';
 import { shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { collapse, htmlReader, loadHtml } from '../../parse/index.js';
 import type { WebSearchResult, WebSearchPage } from './schema.js';
-import { isSorryMarkup } from './walls.js';
+import { isJsShellMarkup, isSorryMarkup } from './walls.js';
 export type { WebSearchResult, WebSearchPage } from './schema.js';
 
 export type DatePosted = 'last-hour' | 'last-day' | 'last-week' | 'last-month' | 'last-year';
@@ -367,6 +367,8 @@ export function parseSearchPage(html: string): WebSearchPage {
   if (typeof html !== 'string' || html.trim() === '') throw shapeChanged(PLATFORM, 'organic result blocks');
   if (isSorryMarkup(html))
     throw upstreamBlocked(`${PLATFORM}: Google answered with its "unusual traffic" page (/sorry/) instead of results`);
+  if (isJsShellMarkup(html))
+    throw upstreamBlocked(`${PLATFORM}: Google answered with its JavaScript-only page (no results without running its script)`);
   const $ = loadHtml(html, `${PLATFORM}: the results page`);
 
   const results = extractResults($);

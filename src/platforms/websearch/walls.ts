@@ -9,8 +9,11 @@
  *   link to the help article on unusual traffic (`support.google.com/websearch/answer/86640`). The
  *   real capture ../shared/fixtures/blocks/websearch/ (no-JS variant, no form: its title is the
  *   blocked URL) carries the body handler and the help link;
- * - consent: the consent host a redirect ends on, or its forms served in place (below).
- * video (YouTube) meets the same pages and lists these rules too.
+ * - consent: the consent host a redirect ends on, or its forms served in place (below);
+ * - the JavaScript-only shell (2025 on, to every client that runs no script): a 200 whose results
+ *   come only once its script has run — a `<noscript>` refresh and a link to
+ *   `/httpservice/retry/enablejs?sei=…`, no results area (below).
+ * video (YouTube) meets the /sorry/ and consent pages and lists those rules too.
  */
 import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
 
@@ -89,4 +92,30 @@ export const googleConsentInPlace: WallRule = {
   },
 };
 
-export const walls: readonly WallRule[] = [googleSorry, googleConsent, googleConsentInPlace];
+/**
+ * Google's JavaScript-only shell: since January 2025 Google Search answers a client that runs no
+ * script with a 200 page holding no results — a `<noscript>` meta refresh and a "click here" link to
+ * `/httpservice/retry/enablejs?sei=…`, beside a script that fetches the results (public reports:
+ * typicalninja/google-sr #51, Ahwxorg/LibreY #214, searxng's Google engine). A refusal of this
+ * client, not an answer to the query: UPSTREAM_BLOCKED, never an empty page of results. By the
+ * retry path (a link, a form or the refresh's URL), on a page without a results area (a results
+ * page linking there is data).
+ */
+const ENABLE_JS = /(?:\bhref=|\baction=|\bcontent=["']?\s*\d+\s*;\s*url=)["']?[^"'\s>]*\/httpservice\/retry\/enablejs\b/i;
+
+/** Whether this markup is Google's JavaScript-only shell (also read by the parser, for pages handed to it directly). */
+export function isJsShellMarkup(html: string): boolean {
+  return ENABLE_JS.test(html.slice(0, 256 * 1024)) && !DATA_MARKERS.test(html.slice(0, 1024 * 1024));
+}
+
+export const googleJsShell: WallRule = {
+  name: 'google-js-shell',
+  what: "Google's JavaScript-only page (/httpservice/retry/enablejs)",
+  test(a) {
+    const u = finalUrl(a);
+    if (u && GOOGLE_HOST.test(u.hostname) && u.pathname.startsWith('/httpservice/retry/enablejs')) return true;
+    return a.isMarkup && isJsShellMarkup(a.text());
+  },
+};
+
+export const walls: readonly WallRule[] = [googleSorry, googleConsent, googleConsentInPlace, googleJsShell];
