@@ -320,7 +320,7 @@ function fromSigi(text: string | null, handle: string | undefined, where = 'the 
  * script's text, found by matching braces outside strings: `window['SIGI_STATE']={…};window['SIGI_RETRY']=…`.
  * Null when there is no such assignment or its object never closes.
  */
-function assignedObject(js: string, name: string): string | null {
+export function assignedObject(js: string, name: string): string | null {
   const m = new RegExp(`window(?:\\[\\s*(["'])${name}\\1\\s*\\]|\\.${name}\\b)\\s*=\\s*`).exec(js);
   if (!m) return null;
   const start = m.index + m[0].length;

@@ -180,11 +180,11 @@ export function nightOwlSigiState(o: UserOverrides = {}): Record<string, unknown
 }
 
 /** A 2020–2021 Next.js profile page around `pageProps`. */
-export function nextDataPage(pageProps: Record<string, unknown>): string {
+export function nextDataPage(pageProps: Record<string, unknown>, video?: string): string {
   const data = {
-    props: { initialProps: { $pageUrl: '/@nightowl.ceramics', $language: 'en' }, pageProps },
-    page: '/share/user/[uniqueId]',
-    query: { uniqueId: 'nightowl.ceramics' },
+    props: { initialProps: { $pageUrl: `/@nightowl.ceramics${video ? `/video/${video}` : ''}`, $language: 'en' }, pageProps },
+    page: video ? '/share/video/[id]' : '/share/user/[uniqueId]',
+    query: video ? { id: video, uniqueId: 'nightowl.ceramics' } : { uniqueId: 'nightowl.ceramics' },
     buildId: 'invented-build-id',
     isFallback: false,
     customServer: true,
@@ -360,9 +360,20 @@ export function videoStatusPage(statusCode: number): string {
  * profile capture (its `ItemModule` entry and its `UserModule` user); the page around them is ours.
  */
 export function sigiVideoPage(item: Record<string, unknown> | null, user: Record<string, unknown> | null, statusCode = 0): string {
+  const state = sigiVideoState(item, user, statusCode);
+  return `<!DOCTYPE html><html><head><title>TikTok</title></head><body><div id="app"></div>
+<script id="SIGI_STATE" type="application/json">${JSON.stringify(state).replace(/\//g, '\\u002F')}</script></body></html>`;
+}
+
+/** The SIGI_STATE of a 2022-era video page (sigiVideoPage; also held by an older `sigi-persisted-data` page, sigiPersistedPage). */
+export function sigiVideoState(
+  item: Record<string, unknown> | null,
+  user: Record<string, unknown> | null,
+  statusCode = 0,
+): Record<string, unknown> {
   const id = item ? String(item.id) : '0';
   const uniqueId = user ? String(user.uniqueId) : item ? String(item.author) : '';
-  const state = {
+  return {
     AppContext: { appContext: { language: 'en', region: 'US' } },
     SEO: { metaParams: { title: 'TikTok - Make Your Day' } },
     ItemModule: item ? { [id]: item } : {},
@@ -370,6 +381,4 @@ export function sigiVideoPage(item: Record<string, unknown> | null, user: Record
     VideoPage: { statusCode },
     I18n: { lang: 'en' },
   };
-  return `<!DOCTYPE html><html><head><title>TikTok</title></head><body><div id="app"></div>
-<script id="SIGI_STATE" type="application/json">${JSON.stringify(state).replace(/\//g, '\\u002F')}</script></body></html>`;
 }
