@@ -35,7 +35,9 @@ import {
   channelInitialData,
   channelMissingInitialData,
   CONSENT_HTML,
+  legacyAboutPageInitialData,
   NIGHT_OWL,
+  NIGHT_OWL_LINKS,
   nightOwlAbout,
   NOT_FOUND_HTML,
   TEST_CLIENT_VERSION,
@@ -373,6 +375,33 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     const p = parseChannelHtml(channelHtml(aboutPageInitialData(NIGHT_OWL, nightOwlAbout())));
     expect(p.about).toMatchObject({ channelId: NIGHT_OWL.channelId, country: 'United Kingdom', joinedDateText: 'Joined 14 Mar 2013' });
     expect(p.about?.links).toHaveLength(7);
+  });
+
+  it('the pre-2023 /about page (channelAboutFullMetadataRenderer in the About tab, our own page): the panel read from it', () => {
+    const about = nightOwlAbout({ joined: 'Joined Mar 14, 2013' });
+    const p = parseChannelHtml(channelHtml(legacyAboutPageInitialData(NIGHT_OWL, about)));
+    expect(p.about).toMatchObject({
+      channelId: NIGHT_OWL.channelId,
+      canonicalChannelUrl: 'http://www.youtube.com/@NightOwlWorkshop',
+      description: NIGHT_OWL.description,
+      country: 'United Kingdom',
+      viewCountText: '187,402,118 views',
+      joinedDateText: 'Joined Mar 14, 2013',
+      // That generation showed the counts in the header only.
+      subscriberCountText: null,
+      videoCountText: null,
+    });
+    expect(p.about?.links.map((l) => [l.title, l.url])).toEqual(NIGHT_OWL_LINKS.map((l) => [l.title, l.url]));
+    const record = buildChannelRecord(p, p.about);
+    expect(record).toMatchObject({
+      subscriberCount: 1_240_000,
+      videoCountText: '412 videos',
+      viewCountText: '187,402,118 views',
+      joinedDateText: 'Joined Mar 14, 2013',
+      country: 'United Kingdom',
+      store: 'https://nightowl-workshop.myshopify.com/collections/all',
+    });
+    expect(record.links).toHaveLength(7);
   });
 
   it('a header without description or links has no about token', () => {

@@ -16,7 +16,8 @@
  *   `carouselHeaderRenderer` (avatar and subscriber count; their id and title when the page has no
  *   metadata);
  * - about panel: `aboutChannelViewModel` — links, country, joined date, view / video /
- *   subscriber count texts, full description. Business e-mails sit behind YouTube's
+ *   subscriber count texts, full description (pre-November-2023 /about pages: the About tab's
+ *   `channelAboutFullMetadataRenderer`, the same facts but the counts, which sat in the header). Business e-mails sit behind YouTube's
  *   "sign in / captcha" gate (`signInForBusinessEmail`) and are never fetched: `email` is only an
  *   address written in the public description.
  *
@@ -562,9 +563,64 @@ function findAboutViewModel(data: Obj): Obj | null {
   return found;
 }
 
+/**
+ * The pre-November-2023 About tab's `channelAboutFullMetadataRenderer`, in the page's `contents`
+ * (the selected tab's section list), or null.
+ */
+function findAboutFullMetadata(data: Obj): Obj | null {
+  let found: Obj | null = null;
+  const walk = (v: unknown, depth: number): void => {
+    if (found || depth > 12) return;
+    if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (isObj(v)) {
+      if (isObj(v.channelAboutFullMetadataRenderer)) {
+        found = v.channelAboutFullMetadataRenderer;
+        return;
+      }
+      for (const x of Object.values(v)) walk(x, depth + 1);
+    }
+  };
+  walk(data.contents, 0);
+  return found;
+}
+
+/** The panel of the /about page: today's `aboutChannelViewModel`, else the pre-2023 About tab's renderer. */
 function embeddedAbout(data: Obj): AboutPanel | null {
   const vm = findAboutViewModel(data);
-  return vm ? parseAboutViewModel(vm) : null;
+  if (vm) return parseAboutViewModel(vm);
+  const legacy = findAboutFullMetadata(data);
+  return legacy ? parseAboutFullMetadata(legacy) : null;
+}
+
+/**
+ * The pre-November-2023 /about page's `channelAboutFullMetadataRenderer`: description, country,
+ * view count and joined date in YouTube's text shapes (`simpleText`, `runs`), and `primaryLinks[]`
+ * (`title`, `navigationEndpoint` through youtube.com/redirect; no text as shown). That generation
+ * showed the subscriber and video counts in the header only: null here unless the renderer has them.
+ */
+export function parseAboutFullMetadata(about: Obj): AboutPanel {
+  const r = reader(about, { platform: PLATFORM, record: 'about' });
+  const text = (v: unknown) => nonEmpty(ytText(v));
+  return {
+    channelId: r.nonEmpty('channelId'),
+    canonicalChannelUrl: r.nonEmpty('canonicalChannelUrl'),
+    description: r.opt.get('description', ytText),
+    country: r.opt.get('country', text),
+    subscriberCountText: r.opt.get('subscriberCountText', text),
+    videoCountText: r.opt.get('videoCountText', text),
+    viewCountText: r.get('viewCountText', text),
+    joinedDateText: r.get('joinedDateText', text),
+    // A link without a target is left out, warned.
+    links: r.opt.items('primaryLinks', (item) => {
+      const link = item.root as Obj;
+      const url = commandUrl(link.navigationEndpoint);
+      if (!url) {
+        item.warn('url', 'no link target');
+        return null;
+      }
+      return { title: nonEmpty(ytText(link.title)), text: null, url };
+    }),
+  };
 }
 
 /**
