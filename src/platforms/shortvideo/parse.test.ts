@@ -258,6 +258,16 @@ describe('older page generations (our own pages, samples.ts: sigi-persisted-data
     expect(parseProfilePage(html, 'nightowl.ceramics')).toMatchObject(expected);
   });
 
+  it('2020 stats with a placeholder heartCount 0 beside the real heart (davidteather/TikTok-Api issue #324): the likes are heart', () => {
+    const { user } = nightOwlUser();
+    const stats = { followingCount: 311, followerCount: 68100000, heartCount: 0, videoCount: 1263, diggCount: 0, heart: 4200000000 };
+    const html = nextDataPage({ serverCode: 200, statusCode: 0, userInfo: { user, stats } });
+    expect(parseProfilePage(html, 'nightowl.ceramics')).toMatchObject({ followerCount: 68100000, likeCount: 4200000000, videoCount: 1263 });
+    // Both 0 is an account without likes.
+    const none = nextDataPage({ serverCode: 200, statusCode: 0, userInfo: { user, stats: { ...stats, heart: 0 } } });
+    expect(parseProfilePage(none).likeCount).toBe(0);
+  });
+
   it('__NEXT_DATA__ without the user: statusCode 10202 or serverCode 404 → NOT_FOUND; neither → a changed shape', () => {
     expect(failure(() => parseProfilePage(nextDataPage({ serverCode: 404, statusCode: 10202 }), 'no.such.owl')).code).toBe('NOT_FOUND');
     expect(failure(() => parseProfilePage(nextDataPage({ serverCode: 404 }), 'no.such.owl')).code).toBe('NOT_FOUND');

@@ -92,6 +92,20 @@ function count(v: unknown): number | null {
   return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
 }
 
+/**
+ * The likes: `read` (heartCount first), unless that is 0 while another of TikTok's like counts is
+ * positive — 2020 pages sent a placeholder `heartCount: 0` beside the real `heart` (public scrapers
+ * saw `"heartCount":0,…,"heart":4200000000`, davidteather/TikTok-Api issue #324); then that one.
+ */
+export function likesOf(read: number | null, all: unknown[]): number | null {
+  if (read !== 0) return read;
+  for (const v of all) {
+    const n = count(v);
+    if (n !== null && n > 0) return n;
+  }
+  return read;
+}
+
 function statusCodeOf(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
   return Number.isFinite(n) ? n : null;
@@ -382,7 +396,12 @@ function toRecord(found: ProfileData): ShortvideoProfile {
     avatarUrl: u.nonEmpty('avatarLarger', 'avatarLarger', 'avatarMedium', 'avatarThumb'),
     followerCount: st.get('followerCount', count, ['s', 'followerCount'], ['v2', 'followerCount']),
     followingCount: st.get('followingCount', count, ['s', 'followingCount'], ['v2', 'followingCount']),
-    likeCount: st.get('heartCount', count, ['s', 'heartCount'], ['s', 'heart'], ['v2', 'heartCount'], ['v2', 'heart']),
+    likeCount: likesOf(st.get('heartCount', count, ['s', 'heartCount'], ['s', 'heart'], ['v2', 'heartCount'], ['v2', 'heart']), [
+      found.stats?.heartCount,
+      found.statsV2?.heartCount,
+      found.stats?.heart,
+      found.statsV2?.heart,
+    ]),
     videoCount: st.get('videoCount', count, ['s', 'videoCount'], ['v2', 'videoCount']),
     url: `${TIKTOK_ORIGIN}/@${handle}`,
   };
