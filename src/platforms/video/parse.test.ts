@@ -29,6 +29,7 @@ import {
 } from './parse.js';
 import {
   aboutBrowseResponse,
+  aboutPanelCommand,
   aboutPageInitialData,
   aboutViewModel,
   channelHtml,
@@ -40,6 +41,7 @@ import {
   NIGHT_OWL_LINKS,
   nightOwlAbout,
   NOT_FOUND_HTML,
+  shownLink,
   TEST_CLIENT_VERSION,
 } from './samples.js';
 
@@ -436,6 +438,78 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
       image: { sources: [{ url: 'https://yt3.ggpht.com/old=s48-c-k', width: 48, height: 48 }] },
       avatarImageSize: null,
     });
+  });
+
+  it('late-2023 c4TabbedHeaderRenderer (our own, from the paths public parsers read): the about token in its tagline, the first link in channelHeaderLinksViewModel', () => {
+    const data = channelInitialData(NIGHT_OWL);
+    data.header = {
+      c4TabbedHeaderRenderer: {
+        channelId: NIGHT_OWL.channelId,
+        title: 'Night Owl Workshop',
+        subscriberCountText: { simpleText: '1.24M subscribers' },
+        videosCountText: { runs: [{ text: '412' }, { text: ' videos' }] },
+        channelHandleText: { runs: [{ text: '@NightOwlWorkshop' }] },
+        tagline: {
+          channelTaglineRenderer: {
+            content: 'Woodworking after dark 🦉',
+            maxLines: 1,
+            moreLabel: '...more',
+            moreEndpoint: aboutPanelCommand('Night Owl Workshop', NIGHT_OWL.aboutToken!).innertubeCommand,
+          },
+        },
+        headerLinks: {
+          channelHeaderLinksViewModel: {
+            firstLink: shownLink('https://nightowlworkshop.co.uk/', 'channel_header'),
+            more: {
+              content: 'and 6 more links',
+              commandRuns: [{ startIndex: 0, length: 16, onTap: aboutPanelCommand('Night Owl Workshop', 'other') }],
+            },
+          },
+        },
+      },
+    };
+    const p = parseChannelPage(data);
+    expect(p.aboutToken).toBe(NIGHT_OWL.aboutToken);
+    expect(p.headerLink).toEqual({ text: 'nightowlworkshop.co.uk', url: 'https://nightowlworkshop.co.uk/', more: 'and 6 more links' });
+    // Without the panel the record's links are that first link.
+    expect(buildChannelRecord(p, null).links).toEqual(['https://nightowlworkshop.co.uk/']);
+  });
+
+  it('2020–22 c4TabbedHeaderRenderer: the first link from channelHeaderLinksRenderer.primaryLinks (our own, from the paths public parsers read)', () => {
+    const data = channelInitialData(NIGHT_OWL);
+    const redirect = `https://www.youtube.com/redirect?event=channel_banner&redir_token=QUFFTest&q=${encodeURIComponent('https://nightowlworkshop.co.uk/')}`;
+    data.header = {
+      c4TabbedHeaderRenderer: {
+        channelId: NIGHT_OWL.channelId,
+        title: 'Night Owl Workshop',
+        subscriberCountText: { simpleText: '1.24M subscribers' },
+        headerLinks: {
+          channelHeaderLinksRenderer: {
+            primaryLinks: [
+              {
+                navigationEndpoint: {
+                  commandMetadata: { webCommandMetadata: { url: redirect } },
+                  urlEndpoint: { url: redirect, target: 'TARGET_NEW_WINDOW' },
+                },
+                icon: { thumbnails: [{ url: 'https://encrypted-tbn0.gstatic.com/favicon-tbn?q=tbn:TestFavicon' }] },
+                title: { simpleText: 'Website' },
+              },
+            ],
+            secondaryLinks: [
+              {
+                navigationEndpoint: {
+                  urlEndpoint: { url: 'https://www.youtube.com/redirect?q=https%3A%2F%2Finstagram.com%2Fnightowlworkshop' },
+                },
+                title: { simpleText: 'Instagram' },
+              },
+            ],
+          },
+        },
+      },
+    };
+    const p = parseChannelPage(data);
+    expect(p.headerLink).toEqual({ text: 'Website', url: 'https://nightowlworkshop.co.uk/', more: null });
+    expect(p.aboutToken).toBeNull();
   });
 
   it('no header at all: handle from the vanity URL, avatar from the metadata thumbnails, counts null', () => {

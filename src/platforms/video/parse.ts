@@ -457,7 +457,13 @@ function parsePageHeader(vm: Obj): HeaderFacts {
   };
 }
 
-/** The pre-2024 header (`c4TabbedHeaderRenderer`). */
+/**
+ * The pre-2024 header (`c4TabbedHeaderRenderer`). Its late-2023 form opens the about panel from
+ * its tagline (`tagline.channelTaglineRenderer.moreEndpoint`, a `showEngagementPanelEndpoint`)
+ * and shows the first link as `headerLinks.channelHeaderLinksViewModel.{firstLink, more}`; before
+ * that (2020–22) the links were `headerLinks.channelHeaderLinksRenderer.primaryLinks[]`
+ * (`title`, `navigationEndpoint` through youtube.com/redirect).
+ */
 function parseC4Header(c4: Obj): HeaderFacts {
   const handleText = ytText(c4.channelHandleText)?.trim() ?? null;
   return {
@@ -466,9 +472,27 @@ function parseC4Header(c4: Obj): HeaderFacts {
     subscriberCountText: nonEmpty(ytText(c4.subscriberCountText)),
     subscriberCountLabel: str(dig(c4, 'subscriberCountText', 'accessibility', 'accessibilityData', 'label')),
     videoCountText: nonEmpty(ytText(c4.videosCountText)),
-    headerLink: null,
-    aboutToken: null,
+    headerLink: c4HeaderLink(c4.headerLinks),
+    aboutToken: panelToken(c4.tagline) ?? panelToken(c4.headerLinks),
   };
+}
+
+function c4HeaderLink(headerLinks: unknown): HeaderLink | null {
+  const vm = dig(headerLinks, 'channelHeaderLinksViewModel');
+  if (isObj(vm)) {
+    const text = nonEmpty(ytText(vm.firstLink));
+    if (!text) return null;
+    const url = commandUrl(dig(vm, 'firstLink', 'commandRuns', 0, 'onTap', 'innertubeCommand'));
+    if (!url) warn(PLATFORM, 'header.attribution.url', 'no link target in channelHeaderLinksViewModel.firstLink');
+    return { text, url, more: nonEmpty(ytText(vm.more)) };
+  }
+  const first = list(dig(headerLinks, 'channelHeaderLinksRenderer', 'primaryLinks')).find(isObj);
+  if (!first) return null;
+  const url = commandUrl(first.navigationEndpoint);
+  const text = nonEmpty(ytText(first.title)) ?? url;
+  if (!text) return null;
+  if (!url) warn(PLATFORM, 'header.attribution.url', 'no link target in channelHeaderLinksRenderer.primaryLinks');
+  return { text, url, more: null };
 }
 
 /** The continuation token under a `showEngagementPanelEndpoint` somewhere in `node` (the about panel's). */

@@ -63,7 +63,7 @@ function redirectUrl(target: string, event: string): string {
 }
 
 /** A link as YouTube renders it in the header and the panel: shown without scheme, tapped through youtube.com/redirect. */
-function shownLink(url: string, event: string): Obj {
+export function shownLink(url: string, event: string): Obj {
   const content = url.replace(/^https?:\/\//, '').replace(/\/$/, '');
   return {
     content,
@@ -84,7 +84,7 @@ function shownLink(url: string, event: string): Obj {
 }
 
 /** The engagement panel a header tap opens: a continuation item that loads the about panel. */
-function aboutPanelCommand(title: string, token: string): Obj {
+export function aboutPanelCommand(title: string, token: string): Obj {
   return {
     innertubeCommand: {
       clickTrackingParams: 'CBcQr_4KIhMIvPf-vab9jQMVGJpWAR1smSRr',
