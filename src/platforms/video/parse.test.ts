@@ -512,6 +512,33 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     expect(p.aboutToken).toBeNull();
   });
 
+  it.each([
+    ['German', '1,24 Mio. Abonnenten', '1,24 Millionen Abonnenten', '412 Videos', 1_240_000],
+    ['French', '1,24 M d’abonnés', '1,24 million d’abonnés', '412 vidéos', 1_240_000],
+    ['Japanese', 'チャンネル登録者数 124万人', 'チャンネル登録者数 124万人', '412 本の動画', 1_240_000],
+  ])(
+    'a header in another language (%s; our own page, NewPipeExtractor PR #1318: the last metadata row is [subscribers, videos] in every language)',
+    (_lang, subscribers, label, videos, count) => {
+      const p = parseChannelPage(channelInitialData({ ...NIGHT_OWL, subscribers, subscribersLabel: label, videos }));
+      expect(p).toMatchObject({
+        handle: 'NightOwlWorkshop',
+        subscriberCountText: subscribers,
+        subscriberCountLabel: label,
+        videoCountText: videos,
+      });
+      expect(buildChannelRecord(p, null).subscriberCount).toBe(count);
+    },
+  );
+
+  it('a localized header whose last row has one part (subscribers hidden) reads no subscriber count from it', () => {
+    const data = channelInitialData({ ...NIGHT_OWL, videos: '412 vidéos' });
+    const vm = (data.header as any).pageHeaderRenderer.content.pageHeaderViewModel;
+    vm.metadata.contentMetadataViewModel.metadataRows[1].metadataParts.shift();
+    const p = parseChannelPage(data);
+    expect(p.subscriberCountText).toBeNull();
+    expect(p.handle).toBe('NightOwlWorkshop');
+  });
+
   it('no header at all: handle from the vanity URL, avatar from the metadata thumbnails, counts null', () => {
     const data = channelInitialData(NIGHT_OWL);
     delete data.header;

@@ -432,6 +432,21 @@ function parsePageHeader(vm: Obj): HeaderFacts {
     });
     return row;
   });
+  // A page in another language (YouTube did not honour hl=en) has no English words to match: its
+  // last row is [subscribers, videos] in every language (NewPipeExtractor PR #1318, 2025-07); a
+  // row of one part is a channel hiding its count (or an artist's), and is not read so.
+  if (subscriberCountText === null || videoCountText === null) {
+    const last = list(at(rows[rows.length - 1], ['metadataParts']));
+    const partText = (i: number) => nonEmpty(ytText(at(last[i], ['text']))?.trim() ?? null);
+    const [first, second] = [partText(0), partText(1)];
+    if (last.length >= 2 && first && second && /\d/.test(first) && /\d/.test(second) && !first.startsWith('@')) {
+      if (subscriberCountText === null && videoCountText !== first) {
+        subscriberCountText = first;
+        subscriberCountLabel = str(at(last[0], ['accessibilityLabel']));
+      }
+      if (videoCountText === null && subscriberCountText !== second) videoCountText = second;
+    }
+  }
   if (rows.length && handle === null) r.warn('handle', 'no @handle part in the metadata rows');
   if (rows.length && videoCountText === null) r.warn('videoCountText', 'no "videos" part in the metadata rows');
 
