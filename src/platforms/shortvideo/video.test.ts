@@ -24,6 +24,7 @@ import {
   sigiPersistedPage,
   sigiVideoPage,
   sigiVideoState,
+  universalPage,
   VERIFY_PAGE,
   videoStatusPage,
 } from './samples.js';
@@ -226,6 +227,23 @@ describe("shortvideoVideo on today's shape (our own pages)", () => {
       failure(() => parseShortvideoVideo(nightOwlVideoPage().replace('webapp.video-detail', 'webapp.user-detail'), OWL)).message,
     ).toContain('webapp.video-detail');
     expect(failure(() => parseShortvideoVideo(nightOwlVideoPage({}, {}), OWL)).message).toContain('itemStruct');
+  });
+});
+
+describe('shortvideoVideo on the mobile (reflow) page (our own page)', () => {
+  // The logged-out mobile web page keeps the same {statusCode, itemInfo: {itemStruct}} under
+  // `webapp.reflow.video.detail` instead of `webapp.video-detail` (several open scrapers read both,
+  // "reflow scope is what logged-out mobile-web gets today").
+  const reflow = (detail: unknown) => universalPage(detail, { scope: 'webapp.reflow.video.detail', title: 'TikTok' });
+
+  it('the item from webapp.reflow.video.detail, as from webapp.video-detail', () => {
+    const r = parseShortvideoVideo(reflow({ itemInfo: { itemStruct: nightOwlVideoItem() }, statusCode: 0, statusMsg: '' }), OWL);
+    expect(r.video).toMatchObject({ id: NIGHT_OWL_VIDEO_ID, author: { uniqueId: 'nightowl.ceramics' }, stats: { playCount: 251337 } });
+  });
+
+  it("its statusCodes are TikTok's as well: 10216 → PRIVATE_CONTENT, 10204 → NOT_FOUND", () => {
+    expect(failure(() => parseShortvideoVideo(reflow({ itemInfo: {}, statusCode: 10216 }), OWL)).code).toBe('PRIVATE_CONTENT');
+    expect(failure(() => parseShortvideoVideo(reflow({ itemInfo: {}, statusCode: 10204 }), OWL)).code).toBe('NOT_FOUND');
   });
 });
 

@@ -12,7 +12,8 @@
  * One request, the video page `GET https://www.tiktok.com/@<user>/video/<id>` (fetch.ts, the
  * profile's headers), read in either era, one shape answered:
  *  - today: `<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">` → `__DEFAULT_SCOPE__
- *    ["webapp.video-detail"]` = `{itemInfo: {itemStruct}, statusCode}`: `author` an object,
+ *    ["webapp.video-detail"]` (the mobile page: `["webapp.reflow.video.detail"]`) =
+ *    `{itemInfo: {itemStruct}, statusCode}`: `author` an object,
  *    counts in `stats` and `statsV2` (digit strings, exact: preferred, as the profile's);
  *  - 2022: `<script id="SIGI_STATE">` → `ItemModule[<id>]` (`author` the uniqueId string, the
  *    author's other members flat: `authorId`, `authorSecId`, `nickname`, `avatarThumb`,
@@ -253,7 +254,8 @@ function fromUniversal(text: string): FoundItem {
   if (data === undefined) return { ...none, missing: 'valid JSON in the __UNIVERSAL_DATA_FOR_REHYDRATION__ script' };
   const scope = isObj(data) ? data.__DEFAULT_SCOPE__ : null;
   if (!isObj(scope)) return { ...none, missing: '__DEFAULT_SCOPE__ in __UNIVERSAL_DATA_FOR_REHYDRATION__' };
-  const detail = scope['webapp.video-detail'];
+  // The mobile web page (logged out) keeps the same object under `webapp.reflow.video.detail`.
+  const detail = isObj(scope['webapp.video-detail']) ? scope['webapp.video-detail'] : scope['webapp.reflow.video.detail'];
   if (!isObj(detail)) return { ...none, missing: '__DEFAULT_SCOPE__["webapp.video-detail"]' };
   const info = isObj(detail.itemInfo) ? detail.itemInfo : {};
   return {
