@@ -893,6 +893,27 @@ describe('parseCount', () => {
   });
 });
 
+describe('parseCount: abbreviations it cannot read are no count (never their digits run together)', () => {
+  // Our own texts, written from CLDR's short number forms as YouTube shows them: Turkish writes a
+  // thousand "B" (bin: "1,2 B abone" is 1,200 — English "1.2B" is a billion) and a billion "Mr";
+  // Greek "χιλ." / "εκ.". A decimal number with a word that is not a known multiplier was read as
+  // its digits ("1,2 Mr" → 12).
+  it.each<[string, number | null]>([
+    ['1,2 B abone', null],
+    ['1,2 Mr görüntüleme', null],
+    ['1,2 εκ. συνδρομητές', null],
+    ['3,4 χιλ. συνδρομητές', null],
+    ['1.5 views', null],
+    // Still read: grouping marks (three digits after the last), known multipliers, English billions.
+    ['1.2B views', 1_200_000_000],
+    ['12.345 abone', 12_345],
+    ['1,2 Mn abone', 1_200_000],
+    ['12,34,567 views', 1_234_567],
+  ])('%s → %s', (text, n) => {
+    expect(parseCount(text)).toBe(n);
+  });
+});
+
 describe('parseJoinedDate', () => {
   it.each<[string | null, string | null]>([
     ['Joined Aug 23, 2017', '2017-08-23'],
