@@ -13,7 +13,8 @@ import {
   parseChannelUrl,
 } from './channel-ref.js';
 import { parseCount, parseJoinedDate } from './counts.js';
-import { aboutRequestBody } from './fetch.js';
+import { aboutRequestBody, fetchChannel } from './fetch.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { AboutPanel, ChannelPage } from './parse.js';
 import {
   buildChannelRecord,
@@ -402,6 +403,24 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
       joinedDateText: 'Joined Mar 14, 2013',
       country: 'United Kingdom',
       store: 'https://nightowl-workshop.myshopify.com/collections/all',
+    });
+    expect(record.links).toHaveLength(7);
+  });
+
+  it('fetch: a pre-2023 channel page (c4 header, no token) and its /about page of that generation → the whole record, not a partial one', async () => {
+    const about = nightOwlAbout({ joined: 'Joined Mar 14, 2013' });
+    const legacy = legacyAboutPageInitialData(NIGHT_OWL, about);
+    // The Home tab of that generation: the same c4 header, no About tab content.
+    const home = { ...legacy, contents: channelInitialData(NIGHT_OWL).contents };
+    const ctx = fakeContext((req) => ({ body: channelHtml(req.url.includes('/about') ? legacy : home) }));
+    const record = await fetchChannel(ctx, { kind: 'handle', handle: 'nightowlworkshop' });
+    expect(ctx.requests.map((r) => new URL(r.url).pathname)).toEqual(['/@nightowlworkshop', `/channel/${NIGHT_OWL.channelId}/about`]);
+    expect(record).toMatchObject({
+      channelId: NIGHT_OWL.channelId,
+      subscriberCount: 1_240_000,
+      viewCountText: '187,402,118 views',
+      joinedDateText: 'Joined Mar 14, 2013',
+      country: 'United Kingdom',
     });
     expect(record.links).toHaveLength(7);
   });
