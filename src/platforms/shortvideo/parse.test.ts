@@ -9,10 +9,13 @@ import {
   NO_DATA_PAGE,
   NOT_FOUND_TEXT_PAGE,
   localizedNotFoundPage,
+  nextDataPage,
   nightOwlPage,
+  nightOwlSigiState,
   nightOwlUser,
   notFoundSigiPage,
   notFoundUniversalPage,
+  sigiPersistedPage,
   universalPage,
   VERIFY_PAGE,
 } from './samples.js';
@@ -217,6 +220,65 @@ describe('current shape (__UNIVERSAL_DATA_FOR_REHYDRATION__, written page)', () 
     })}</script>`;
     const fallback = universalPage(undefined).replace('</body>', `${sigiUser}</body>`);
     expect(parseProfilePage(fallback)).toMatchObject({ handle: 'nightowl.ceramics', followerCount: 5 });
+  });
+});
+
+describe('older page generations (our own pages, samples.ts: sigi-persisted-data 2021–22, __NEXT_DATA__ 2020–21)', () => {
+  const expected = {
+    id: '7012345678901234567',
+    handle: 'nightowl.ceramics',
+    displayName: 'Night Owl Ceramics 🦉',
+    verified: false,
+    private: false,
+    followerCount: 48200,
+    followingCount: 311,
+    likeCount: 1290000,
+    videoCount: 214,
+    url: 'https://www.tiktok.com/@nightowl.ceramics',
+  };
+
+  it("<script id=\"sigi-persisted-data\"> with window['SIGI_STATE']={…};window['SIGI_RETRY']=…: the same profile as SIGI_STATE", () => {
+    const html = sigiPersistedPage(nightOwlSigiState());
+    expect(parseProfilePage(html, 'nightowl.ceramics')).toMatchObject(expected);
+    expect(parseProfilePage(html, 'nightowl.ceramics').bioLinks[0]).toBe('https://linktr.ee/nightowl.ceramics');
+  });
+
+  it('sigi-persisted-data: a 10202 UserPage without the user is NOT_FOUND; a script without the state is a changed shape naming it', () => {
+    const missing = { UserModule: { users: {}, stats: {} }, UserPage: { uniqueId: 'no.such.owl', statusCode: 10202 } };
+    expect(failure(() => parseProfilePage(sigiPersistedPage(missing), 'no.such.owl')).code).toBe('NOT_FOUND');
+    const empty = sigiPersistedPage({}).replace(/window\['SIGI_STATE'\]=\{\};/, '');
+    const e = failure(() => parseProfilePage(empty));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('SIGI_STATE');
+  });
+
+  it('__NEXT_DATA__ → props.pageProps.userInfo {user, stats}: the same profile', () => {
+    const { user, stats } = nightOwlUser({ statsV2: null });
+    const html = nextDataPage({ serverCode: 200, statusCode: 0, userInfo: { user, stats, shareMeta: {} }, items: [] });
+    expect(parseProfilePage(html, 'nightowl.ceramics')).toMatchObject(expected);
+  });
+
+  it('2020 stats with a placeholder heartCount 0 beside the real heart (davidteather/TikTok-Api issue #324): the likes are heart', () => {
+    const { user } = nightOwlUser();
+    const stats = { followingCount: 311, followerCount: 68100000, heartCount: 0, videoCount: 1263, diggCount: 0, heart: 4200000000 };
+    const html = nextDataPage({ serverCode: 200, statusCode: 0, userInfo: { user, stats } });
+    expect(parseProfilePage(html, 'nightowl.ceramics')).toMatchObject({ followerCount: 68100000, likeCount: 4200000000, videoCount: 1263 });
+    // Both 0 is an account without likes.
+    const none = nextDataPage({ serverCode: 200, statusCode: 0, userInfo: { user, stats: { ...stats, heart: 0 } } });
+    expect(parseProfilePage(none).likeCount).toBe(0);
+  });
+
+  it('__NEXT_DATA__ without the user: statusCode 10202 or serverCode 404 → NOT_FOUND; neither → a changed shape', () => {
+    expect(failure(() => parseProfilePage(nextDataPage({ serverCode: 404, statusCode: 10202 }), 'no.such.owl')).code).toBe('NOT_FOUND');
+    expect(failure(() => parseProfilePage(nextDataPage({ serverCode: 404 }), 'no.such.owl')).code).toBe('NOT_FOUND');
+    const e = failure(() => parseProfilePage(nextDataPage({ serverCode: 200, statusCode: 0 })));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toContain('pageProps.userInfo.user');
+  });
+
+  it('neither older page is a wall', () => {
+    expect(wallError('shortvideo', sigiPersistedPage(nightOwlSigiState()))).toBeNull();
+    expect(wallError('shortvideo', nextDataPage({ serverCode: 200, statusCode: 0, userInfo: nightOwlUser() }))).toBeNull();
   });
 });
 

@@ -3,17 +3,22 @@
  * in, a clean profile record out. No I/O. Creator discovery uses the record as its source profile
  * (bio, display name, declared website and every link).
  *
- * Two page shapes carry the profile (platforms.md):
+ * Page shapes that carry the profile (platforms.md), newest first:
  *  - current pages (2023+): `<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">` →
  *    `__DEFAULT_SCOPE__["webapp.user-detail"]` = `{userInfo: {user, stats, statsV2}, statusCode}`;
  *  - 2022 pages (the shared capture): `<script id="SIGI_STATE">` → `UserModule.users[<uniqueId>]`
- *    and `UserModule.stats[<uniqueId>]`, with `UserPage.{uniqueId, statusCode}`.
+ *    and `UserModule.stats[<uniqueId>]`, with `UserPage.{uniqueId, statusCode}`;
+ *  - late 2021 – early 2022 pages: the same state as JavaScript in `<script id="sigi-persisted-data">`,
+ *    `window['SIGI_STATE']={…};window['SIGI_RETRY']={…};` (the object is read by its braces, never run);
+ *  - 2020–2021 pages (Next.js): `<script id="__NEXT_DATA__">` → `props.pageProps.userInfo.{user, stats}`,
+ *    with `pageProps.statusCode` (10202: no such account) and `pageProps.serverCode` (404: the same).
  *
  * Outcomes:
  *  - a user with `id` and `uniqueId` → the record (a private account's public header included,
  *    `private: true`; the record never holds posts). A page holding its user is a profile
  *    whatever else it mentions; the checks below run only on pages without one;
- *  - `statusCode` 10202 / 10221 in the user-detail scope (or `UserPage`) → NOT_FOUND: TikTok's
+ *  - `statusCode` 10202 / 10221 in the user-detail scope (or `UserPage`, or the Next.js
+ *    `pageProps`, whose `serverCode` 404 says the same) → NOT_FOUND: TikTok's
  *    code, never the rendered "Couldn't find this account", which is translated with the
  *    visitor's language (and quoted in the i18n table of every page, see below);
  *  - TikTok's captcha interstitial and vendor challenges are walls (walls.ts): the upstream
@@ -85,6 +90,20 @@ export function profilePageUrl(handle: string): string {
 function count(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
   return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
+}
+
+/**
+ * The likes: `read` (heartCount first), unless that is 0 while another of TikTok's like counts is
+ * positive — 2020 pages sent a placeholder `heartCount: 0` beside the real `heart` (public scrapers
+ * saw `"heartCount":0,…,"heart":4200000000`, davidteather/TikTok-Api issue #324); then that one.
+ */
+export function likesOf(read: number | null, all: unknown[]): number | null {
+  if (read !== 0) return read;
+  for (const v of all) {
+    const n = count(v);
+    if (n !== null && n > 0) return n;
+  }
+  return read;
 }
 
 function statusCodeOf(v: unknown): number | null {
@@ -233,15 +252,24 @@ export function scriptById(html: string, id: string): string | null {
   return null;
 }
 
-/** user-detail `statusCode`s for an account nobody has: 10202 (2022 pages) and 10221 (current). */
-const NOT_FOUND_CODES = new Set([10202, 10221]);
+/**
+ * user-detail `statusCode`s for an account nobody has: 10202 (2022 pages) and 10221 (current);
+ * a Next.js page's `serverCode` 404 stands in as -404.
+ */
+const NOT_FOUND_SERVER_CODE = -404;
+const NOT_FOUND_CODES = new Set([10202, 10221, NOT_FOUND_SERVER_CODE]);
 
 // ---------------------------------------------------------------------------------------------
 // The two data shapes
 // ---------------------------------------------------------------------------------------------
 
+type Shape = 'universal' | 'sigi' | 'next';
+
+/** Where each shape keeps its user, for errors. */
+const SHAPE_NAMES: Record<Shape, string> = { universal: 'user-detail', sigi: 'SIGI_STATE', next: '__NEXT_DATA__ userInfo' };
+
 interface Found {
-  shape: 'universal' | 'sigi';
+  shape: Shape;
   user: Obj | null;
   stats: Obj | null;
   /** Fallback counts (`statsV2`, strings). */
@@ -280,9 +308,9 @@ function fromUniversal(text: string): Found {
   };
 }
 
-function fromSigi(text: string, handle: string | undefined): Found {
-  const data = parseJson(text);
-  if (!isObj(data)) return { shape: 'sigi', ...NO_USER, missing: 'a valid JSON object in the SIGI_STATE script' };
+function fromSigi(text: string | null, handle: string | undefined, where = 'the SIGI_STATE script'): Found {
+  const data = text === null ? undefined : parseJson(text);
+  if (!isObj(data)) return { shape: 'sigi', ...NO_USER, missing: `a valid JSON object in ${where}` };
   const page = isObj(data.UserPage) ? data.UserPage : {};
   const mod = isObj(data.UserModule) ? data.UserModule : {};
   const users = isObj(mod.users) ? mod.users : {};
@@ -301,12 +329,54 @@ function fromSigi(text: string, handle: string | undefined): Found {
   };
 }
 
+/**
+ * The object literal assigned to `window['NAME']` (or `window["NAME"]`, `window.NAME`) in a
+ * script's text, found by matching braces outside strings: `window['SIGI_STATE']={…};window['SIGI_RETRY']=…`.
+ * Null when there is no such assignment or its object never closes.
+ */
+export function assignedObject(js: string, name: string): string | null {
+  const m = new RegExp(`window(?:\\[\\s*(["'])${name}\\1\\s*\\]|\\.${name}\\b)\\s*=\\s*`).exec(js);
+  if (!m) return null;
+  const start = m.index + m[0].length;
+  if (js[start] !== '{') return null;
+  let depth = 0;
+  let quote = 0;
+  for (let i = start; i < js.length; i++) {
+    const c = js.charCodeAt(i);
+    if (quote) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === quote) quote = 0;
+    } else if (c === 34 /* " */ || c === 39 /* ' */) quote = c;
+    else if (c === 123 /* { */) depth++;
+    else if (c === 125 /* } */ && --depth === 0) return js.slice(start, i + 1);
+  }
+  return null;
+}
+
+/** The 2020–2021 Next.js page: `props.pageProps.userInfo.{user, stats}`. */
+function fromNextData(text: string): Found {
+  const data = parseJson(text);
+  const props = isObj(data) && isObj(data.props) ? data.props.pageProps : null;
+  if (!isObj(props)) return { shape: 'next', ...NO_USER, missing: 'props.pageProps in the __NEXT_DATA__ script' };
+  const info = isObj(props.userInfo) ? props.userInfo : {};
+  const status = statusCodeOf(props.statusCode);
+  return {
+    shape: 'next',
+    user: isObj(info.user) && Object.keys(info.user).length > 0 ? info.user : null,
+    stats: isObj(info.stats) ? info.stats : null,
+    statsV2: null,
+    // `serverCode` 404 is the page's own HTTP-like verdict for an account nobody has.
+    statusCode: status || (statusCodeOf(props.serverCode) === 404 ? NOT_FOUND_SERVER_CODE : status),
+    missing: 'props.pageProps.userInfo.user in __NEXT_DATA__',
+  };
+}
+
 function toRecord(found: ProfileData): ShortvideoProfile {
   const { user } = found;
   const id = idStr(user.id);
   const handle = nonEmpty(user.uniqueId);
-  if (!id) throw shapeChanged(PLATFORM, `user.id in the ${found.shape === 'sigi' ? 'SIGI_STATE' : 'user-detail'} user`);
-  if (!handle) throw shapeChanged(PLATFORM, `user.uniqueId in the ${found.shape === 'sigi' ? 'SIGI_STATE' : 'user-detail'} user`);
+  if (!id) throw shapeChanged(PLATFORM, `user.id in the ${SHAPE_NAMES[found.shape]} user`);
+  if (!handle) throw shapeChanged(PLATFORM, `user.uniqueId in the ${SHAPE_NAMES[found.shape]} user`);
   // Every profile's user carries its name, bio (blank when unset), flags and avatars, and its
   // stats (or statsV2) every count: missing ones are warned.
   const u = reader(user, { platform: PLATFORM, record: 'user' });
@@ -326,7 +396,12 @@ function toRecord(found: ProfileData): ShortvideoProfile {
     avatarUrl: u.nonEmpty('avatarLarger', 'avatarLarger', 'avatarMedium', 'avatarThumb'),
     followerCount: st.get('followerCount', count, ['s', 'followerCount'], ['v2', 'followerCount']),
     followingCount: st.get('followingCount', count, ['s', 'followingCount'], ['v2', 'followingCount']),
-    likeCount: st.get('heartCount', count, ['s', 'heartCount'], ['s', 'heart'], ['v2', 'heartCount'], ['v2', 'heart']),
+    likeCount: likesOf(st.get('heartCount', count, ['s', 'heartCount'], ['s', 'heart'], ['v2', 'heartCount'], ['v2', 'heart']), [
+      found.stats?.heartCount,
+      found.statsV2?.heartCount,
+      found.stats?.heart,
+      found.statsV2?.heart,
+    ]),
     videoCount: st.get('videoCount', count, ['s', 'videoCount'], ['v2', 'videoCount']),
     url: `${TIKTOK_ORIGIN}/@${handle}`,
   };
@@ -334,7 +409,7 @@ function toRecord(found: ProfileData): ShortvideoProfile {
 
 /** The page's own user and its counts, as the page holds them (`user` unread: its identity is checked by the reader of it). */
 export interface ProfileData {
-  shape: 'universal' | 'sigi';
+  shape: Shape;
   user: Obj;
   stats: Obj | null;
   /** The counts as digit strings (current pages): exact where `stats` may be rounded. */
@@ -356,15 +431,32 @@ export function parseProfilePage(html: string, handle?: string): ShortvideoProfi
  */
 export function profileData(html: string, handle?: string): ProfileData {
   const who = handle ? `@${handle}` : 'the requested account';
-  // Current shape first; a transitional page carrying both scripts falls back to SIGI_STATE.
-  const universal = scriptById(html, '__UNIVERSAL_DATA_FOR_REHYDRATION__');
-  let found = universal !== null ? fromUniversal(universal) : null;
-  if (!found?.user) {
-    const sigi = scriptById(html, 'SIGI_STATE');
-    if (sigi !== null) {
-      const fromPage = fromSigi(sigi, handle);
-      if (fromPage.user || !found) found = fromPage;
-    }
+  // Newest shape first; a transitional page carrying several scripts falls back to the older ones.
+  const readers: (() => Found | null)[] = [
+    () => {
+      const text = scriptById(html, '__UNIVERSAL_DATA_FOR_REHYDRATION__');
+      return text === null ? null : fromUniversal(text);
+    },
+    () => {
+      const text = scriptById(html, 'SIGI_STATE');
+      return text === null ? null : fromSigi(text, handle);
+    },
+    () => {
+      const text = scriptById(html, 'sigi-persisted-data');
+      return text === null
+        ? null
+        : fromSigi(assignedObject(text, 'SIGI_STATE'), handle, "window['SIGI_STATE'] of the sigi-persisted-data script");
+    },
+    () => {
+      const text = scriptById(html, '__NEXT_DATA__');
+      return text === null ? null : fromNextData(text);
+    },
+  ];
+  let found: Found | null = null;
+  for (const read of readers) {
+    if (found?.user) break;
+    const next = read();
+    if (next && (next.user || !found)) found = next;
   }
   // A page that holds the user is a profile, whatever its scripts mention; interstitials hold none.
   if (found?.user) return { shape: found.shape, user: found.user, stats: found.stats, statsV2: found.statsV2 };
@@ -372,7 +464,8 @@ export function profileData(html: string, handle?: string): ProfileData {
   // TikTok's captcha page and any vendor challenge are walls (walls.ts, src/upstream/blocks),
   // answered UPSTREAM_BLOCKED by the upstream client before this parser.
   if (found?.statusCode != null && NOT_FOUND_CODES.has(found.statusCode)) {
-    throw notFound(`Shortvideo account ${who} was not found (statusCode ${found.statusCode})`);
+    const code = found.statusCode === NOT_FOUND_SERVER_CODE ? 'serverCode 404' : `statusCode ${found.statusCode}`;
+    throw notFound(`Shortvideo account ${who} was not found (${code})`);
   }
   if (!found) throw shapeChanged(PLATFORM, '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"> or <script id="SIGI_STATE"> profile data');
   const status = found.statusCode ? ` (statusCode ${found.statusCode})` : '';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { wallError } from '../../../test/blocks/wall-answer.js';
-import { nightOwlPage, notFoundSigiPage, notFoundUniversalPage, VERIFY_PAGE } from './samples.js';
+import { nextDataPage, nightOwlPage, nightOwlUser, notFoundSigiPage, notFoundUniversalPage, VERIFY_PAGE } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { ApiError } from '../../errors.js';
@@ -144,6 +144,14 @@ describe("shortvideoProfile on today's shape (our own pages)", () => {
     const r = parseShortvideoProfile(nightOwlPage({ user: { privateAccount: undefined, secret: true } }));
     expect(r.user.privateAccount).toBe(true);
     expect(r.stats.followerCount).toBe(48200);
+  });
+
+  it('a 2020 page (__NEXT_DATA__, our own) with a placeholder heartCount 0 beside heart: heartCount is heart (TikTok-Api issue #324)', () => {
+    const { user } = nightOwlUser();
+    const stats = { followingCount: 311, followerCount: 68100000, heartCount: 0, videoCount: 1263, diggCount: 0, heart: 4200000000 };
+    const r = parseShortvideoProfile(nextDataPage({ serverCode: 200, statusCode: 0, userInfo: { user, stats } }), 'nightowl.ceramics');
+    expect(r.stats).toMatchObject({ followerCount: 68100000, heartCount: 4200000000, videoCount: 1263 });
+    expect(r.user.uniqueId).toBe('nightowl.ceramics');
   });
 
   it("the reader's clean record is a view of this one", () => {

@@ -29,7 +29,7 @@ import type { OpContext, OperationDef } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchProfilePageHtml } from './fetch.js';
 import type { ShortvideoProfile } from './parse.js';
-import { normaliseShortvideoHandle, profileData, profileLinks, TIKTOK_ORIGIN } from './parse.js';
+import { likesOf, normaliseShortvideoHandle, profileData, profileLinks, TIKTOK_ORIGIN } from './parse.js';
 
 const PLATFORM = 'shortvideo';
 
@@ -136,7 +136,13 @@ export function parseShortvideoProfile(html: string, handle?: string): Shortvide
     stats: {
       followerCount: c('followerCount'),
       followingCount: c('followingCount'),
-      heartCount: c('heartCount', 'heart'),
+      // A 2020 placeholder heartCount 0 beside the real heart: the heart (parse.ts likesOf).
+      heartCount: likesOf(c('heartCount', 'heart'), [
+        found.statsV2?.heartCount,
+        found.stats?.heartCount,
+        found.statsV2?.heart,
+        found.stats?.heart,
+      ]),
       videoCount: c('videoCount'),
       diggCount: c('diggCount'),
       // Counted since 2023: absent on older pages, not warned.

@@ -152,6 +152,48 @@ export function notFoundSigiPage(uniqueId = 'no.such.owl', statusCode = 10202): 
 }
 
 /**
+ * Older generations of the profile page — our own pages, written from what public scrapers read
+ * (not captures). Late 2021 to early 2022: `<script id="sigi-persisted-data">` holding JavaScript,
+ * `window['SIGI_STATE']={…};window['SIGI_RETRY']={…};` (yt-dlp's TikTok extractor looked for that
+ * id; ssovit/TikTok-API-PHP issue #41 and several scrapers split the script at
+ * `window['SIGI_STATE']=` … `;window['SIGI_RETRY']`). 2020–2021: the Next.js page,
+ * `<script id="__NEXT_DATA__">` → `props.pageProps.{userInfo: {user, stats}, serverCode, statusCode}`
+ * (scrapers read `props.pageProps.userInfo.user` and `.stats`, and `serverCode` 404 for a missing
+ * account). The state below is the 2022 layout (UserModule / UserPage) with the invented account.
+ */
+export function sigiPersistedPage(state: Record<string, unknown>): string {
+  const js = `window['SIGI_STATE']=${JSON.stringify(state).replace(/\//g, '\\u002F')};window['SIGI_RETRY']={"UserModule":{}};window['SIGI_STATE_COMPLETE']=true;`;
+  return `<!DOCTYPE html><html lang="en"><head><title>Night Owl Ceramics 🦉 (@nightowl.ceramics) TikTok | Watch Night Owl Ceramics 🦉's Newest TikTok Videos</title></head>
+<body><div id="app"></div><script id="sigi-persisted-data">${js}</script>
+<script src="https://sf16-scmcdn-sg.ibytedtos.com/goofy/tiktok/web/node/_next/static/chunks/main.js" async=""></script></body></html>`;
+}
+
+/** The 2022 `UserModule` / `UserPage` state of the invented account (for the older pages above). */
+export function nightOwlSigiState(o: UserOverrides = {}): Record<string, unknown> {
+  const { user, stats } = nightOwlUser({ ...o, statsV2: null });
+  return {
+    AppContext: { appContext: { language: 'en', region: 'GB' } },
+    ItemModule: {},
+    UserModule: { users: { 'nightowl.ceramics': user }, stats: { 'nightowl.ceramics': stats } },
+    UserPage: { uniqueId: 'nightowl.ceramics', statusCode: 0, secUid: user.secUid },
+  };
+}
+
+/** A 2020–2021 Next.js profile page around `pageProps`. */
+export function nextDataPage(pageProps: Record<string, unknown>, video?: string): string {
+  const data = {
+    props: { initialProps: { $pageUrl: `/@nightowl.ceramics${video ? `/video/${video}` : ''}`, $language: 'en' }, pageProps },
+    page: video ? '/share/video/[id]' : '/share/user/[uniqueId]',
+    query: video ? { id: video, uniqueId: 'nightowl.ceramics' } : { uniqueId: 'nightowl.ceramics' },
+    buildId: 'invented-build-id',
+    isFallback: false,
+    customServer: true,
+  };
+  return `<!DOCTYPE html><html><head><title>Night Owl Ceramics 🦉 (@nightowl.ceramics) on TikTok</title></head>
+<body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json" crossorigin="anonymous">${JSON.stringify(data)}</script></body></html>`;
+}
+
+/**
  * A server-rendered "Couldn't find this account" error container without data scripts: neither
  * the user nor TikTok's statusCode, so a page of unknown shape (its English sentence decides nothing).
  */
@@ -318,9 +360,20 @@ export function videoStatusPage(statusCode: number): string {
  * profile capture (its `ItemModule` entry and its `UserModule` user); the page around them is ours.
  */
 export function sigiVideoPage(item: Record<string, unknown> | null, user: Record<string, unknown> | null, statusCode = 0): string {
+  const state = sigiVideoState(item, user, statusCode);
+  return `<!DOCTYPE html><html><head><title>TikTok</title></head><body><div id="app"></div>
+<script id="SIGI_STATE" type="application/json">${JSON.stringify(state).replace(/\//g, '\\u002F')}</script></body></html>`;
+}
+
+/** The SIGI_STATE of a 2022-era video page (sigiVideoPage; also held by an older `sigi-persisted-data` page, sigiPersistedPage). */
+export function sigiVideoState(
+  item: Record<string, unknown> | null,
+  user: Record<string, unknown> | null,
+  statusCode = 0,
+): Record<string, unknown> {
   const id = item ? String(item.id) : '0';
   const uniqueId = user ? String(user.uniqueId) : item ? String(item.author) : '';
-  const state = {
+  return {
     AppContext: { appContext: { language: 'en', region: 'US' } },
     SEO: { metaParams: { title: 'TikTok - Make Your Day' } },
     ItemModule: item ? { [id]: item } : {},
@@ -328,6 +381,4 @@ export function sigiVideoPage(item: Record<string, unknown> | null, user: Record
     VideoPage: { statusCode },
     I18n: { lang: 'en' },
   };
-  return `<!DOCTYPE html><html><head><title>TikTok</title></head><body><div id="app"></div>
-<script id="SIGI_STATE" type="application/json">${JSON.stringify(state).replace(/\//g, '\\u002F')}</script></body></html>`;
 }

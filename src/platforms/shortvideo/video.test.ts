@@ -15,7 +15,19 @@ import { ApiError } from '../../errors.js';
 import { captureWarnings, isObj } from '../../parse/index.js';
 import { validateArgs } from '../operation.js';
 import { scriptById } from './parse.js';
-import { NIGHT_OWL_VIDEO_ID, nightOwlVideoItem, nightOwlVideoPage, sigiVideoPage, VERIFY_PAGE, videoStatusPage } from './samples.js';
+import {
+  NIGHT_OWL_VIDEO_ID,
+  nextDataPage,
+  nightOwlUser,
+  nightOwlVideoItem,
+  nightOwlVideoPage,
+  sigiPersistedPage,
+  sigiVideoPage,
+  sigiVideoState,
+  universalPage,
+  VERIFY_PAGE,
+  videoStatusPage,
+} from './samples.js';
 import { parseShortvideoVideo, parseVideoUrl, ShortvideoVideoRecord, video } from './video.js';
 
 const LABEL = 'shortvideo';
@@ -215,6 +227,54 @@ describe("shortvideoVideo on today's shape (our own pages)", () => {
       failure(() => parseShortvideoVideo(nightOwlVideoPage().replace('webapp.video-detail', 'webapp.user-detail'), OWL)).message,
     ).toContain('webapp.video-detail');
     expect(failure(() => parseShortvideoVideo(nightOwlVideoPage({}, {}), OWL)).message).toContain('itemStruct');
+  });
+});
+
+describe('shortvideoVideo on the mobile (reflow) page (our own page)', () => {
+  // The logged-out mobile web page keeps the same {statusCode, itemInfo: {itemStruct}} under
+  // `webapp.reflow.video.detail` instead of `webapp.video-detail` (several open scrapers read both,
+  // "reflow scope is what logged-out mobile-web gets today").
+  const reflow = (detail: unknown) => universalPage(detail, { scope: 'webapp.reflow.video.detail', title: 'TikTok' });
+
+  it('the item from webapp.reflow.video.detail, as from webapp.video-detail', () => {
+    const r = parseShortvideoVideo(reflow({ itemInfo: { itemStruct: nightOwlVideoItem() }, statusCode: 0, statusMsg: '' }), OWL);
+    expect(r.video).toMatchObject({ id: NIGHT_OWL_VIDEO_ID, author: { uniqueId: 'nightowl.ceramics' }, stats: { playCount: 251337 } });
+  });
+
+  it("its statusCodes are TikTok's as well: 10216 → PRIVATE_CONTENT, 10204 → NOT_FOUND", () => {
+    expect(failure(() => parseShortvideoVideo(reflow({ itemInfo: {}, statusCode: 10216 }), OWL)).code).toBe('PRIVATE_CONTENT');
+    expect(failure(() => parseShortvideoVideo(reflow({ itemInfo: {}, statusCode: 10204 }), OWL)).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('shortvideoVideo on the older page generations (our own pages, samples.ts: sigi-persisted-data 2021–22, __NEXT_DATA__ 2020–21)', () => {
+  it("sigi-persisted-data (window['SIGI_STATE']={…}): ItemModule[<id>] with its author from UserModule, as a SIGI_STATE page", () => {
+    const { author: _author, statsV2: _v2, ...rest } = nightOwlVideoItem();
+    const item = { ...rest, author: 'nightowl.ceramics', authorId: '7012345678901234567' };
+    const page = sigiPersistedPage(sigiVideoState(item, nightOwlUser().user));
+    const r = parseShortvideoVideo(page, OWL);
+    expect(r.video).toMatchObject({
+      id: NIGHT_OWL_VIDEO_ID,
+      author: { id: '7012345678901234567', uniqueId: 'nightowl.ceramics' },
+      // No statsV2 before 2023: the item's `stats` as they are.
+      stats: { playCount: 251300, diggCount: 18400, commentCount: 204, shareCount: 312 },
+    });
+    expect(failure(() => parseShortvideoVideo(sigiPersistedPage(sigiVideoState(null, null, 10216)), OWL)).code).toBe('PRIVATE_CONTENT');
+  });
+
+  it('__NEXT_DATA__ → props.pageProps.itemInfo.itemStruct; its statusCode (10204) or serverCode 404 without the item → NOT_FOUND', () => {
+    const page = nextDataPage({ serverCode: 200, statusCode: 0, itemInfo: { itemStruct: nightOwlVideoItem() } }, NIGHT_OWL_VIDEO_ID);
+    expect(parseShortvideoVideo(page, OWL).video).toMatchObject({
+      id: NIGHT_OWL_VIDEO_ID,
+      author: { uniqueId: 'nightowl.ceramics' },
+      stats: { playCount: 251337 },
+    });
+    expect(failure(() => parseShortvideoVideo(nextDataPage({ serverCode: 404, statusCode: 10204 }, NIGHT_OWL_VIDEO_ID), OWL)).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(failure(() => parseShortvideoVideo(nextDataPage({ serverCode: 404 }, NIGHT_OWL_VIDEO_ID), OWL)).code).toBe('NOT_FOUND');
+    const e = failure(() => parseShortvideoVideo(nextDataPage({ serverCode: 200, statusCode: 0 }, NIGHT_OWL_VIDEO_ID), OWL));
+    expect([e.code, e.message]).toEqual(['UPSTREAM_FAILED', expect.stringContaining('pageProps.itemInfo.itemStruct')]);
   });
 });
 

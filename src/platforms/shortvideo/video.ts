@@ -12,13 +12,19 @@
  * One request, the video page `GET https://www.tiktok.com/@<user>/video/<id>` (fetch.ts, the
  * profile's headers), read in either era, one shape answered:
  *  - today: `<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__">` → `__DEFAULT_SCOPE__
- *    ["webapp.video-detail"]` = `{itemInfo: {itemStruct}, statusCode}`: `author` an object,
+ *    ["webapp.video-detail"]` (the mobile page: `["webapp.reflow.video.detail"]`) =
+ *    `{itemInfo: {itemStruct}, statusCode}`: `author` an object,
  *    counts in `stats` and `statsV2` (digit strings, exact: preferred, as the profile's);
  *  - 2022: `<script id="SIGI_STATE">` → `ItemModule[<id>]` (`author` the uniqueId string, the
  *    author's other members flat: `authorId`, `authorSecId`, `nickname`, `avatarThumb`,
  *    `authorPrivate`) with `UserModule.users[<uniqueId>]` (the author's user object, when the page
  *    has it) and `VideoPage.statusCode`. `author` becomes the object either way: the user object
- *    where the page holds it, else made of the item's flat members.
+ *    where the page holds it, else made of the item's flat members;
+ *  - late 2021 – early 2022: the same state as JavaScript, `window['SIGI_STATE']={…}` in
+ *    `<script id="sigi-persisted-data">` (read by its braces, never run);
+ *  - 2020–2021 (Next.js): `<script id="__NEXT_DATA__">` → `props.pageProps.itemInfo.itemStruct`
+ *    (today's item shape, `author` an object) with `pageProps.statusCode`; `serverCode` 404
+ *    without the item is NOT_FOUND.
  *
  * Outcomes: the record; NOT_FOUND for an HTTP 404/410 or a statusCode saying the video or its
  * account is gone (NOT_FOUND_CODES); PRIVATE_CONTENT for a statusCode saying it is private or
@@ -37,7 +43,7 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchVideoPageHtml } from './fetch.js';
-import { normaliseShortvideoHandle, scriptById, TIKTOK_ORIGIN } from './parse.js';
+import { assignedObject, normaliseShortvideoHandle, scriptById, TIKTOK_ORIGIN } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'shortvideo';
@@ -211,8 +217,13 @@ export const NOT_FOUND_CODES = new Set([10202, 10204, 10217, 10221]);
 /** …and of a video that exists but is not public: 10216 / 10222 (private), 10203 (friends only). */
 export const PRIVATE_CODES = new Set([10203, 10216, 10222]);
 
+/** A Next.js page's `serverCode` 404 without the item, as a code beside TikTok's own. */
+const SERVER_NOT_FOUND = -404;
+
+type Shape = 'universal' | 'sigi' | 'next';
+
 interface FoundItem {
-  shape: 'universal' | 'sigi';
+  shape: Shape;
   item: Obj | null;
   /** 2022: the author's user object (`UserModule.users[<author>]`), when the page holds it. */
   user: Obj | null;
@@ -243,7 +254,8 @@ function fromUniversal(text: string): FoundItem {
   if (data === undefined) return { ...none, missing: 'valid JSON in the __UNIVERSAL_DATA_FOR_REHYDRATION__ script' };
   const scope = isObj(data) ? data.__DEFAULT_SCOPE__ : null;
   if (!isObj(scope)) return { ...none, missing: '__DEFAULT_SCOPE__ in __UNIVERSAL_DATA_FOR_REHYDRATION__' };
-  const detail = scope['webapp.video-detail'];
+  // The mobile web page (logged out) keeps the same object under `webapp.reflow.video.detail`.
+  const detail = isObj(scope['webapp.video-detail']) ? scope['webapp.video-detail'] : scope['webapp.reflow.video.detail'];
   if (!isObj(detail)) return { ...none, missing: '__DEFAULT_SCOPE__["webapp.video-detail"]' };
   const info = isObj(detail.itemInfo) ? detail.itemInfo : {};
   return {
@@ -254,10 +266,9 @@ function fromUniversal(text: string): FoundItem {
   };
 }
 
-function fromSigi(text: string, id: string): FoundItem {
-  const data = parseJson(text);
-  if (!isObj(data))
-    return { shape: 'sigi', item: null, user: null, statusCode: null, missing: 'a valid JSON object in the SIGI_STATE script' };
+function fromSigi(text: string | null, id: string, where = 'the SIGI_STATE script'): FoundItem {
+  const data = text === null ? undefined : parseJson(text);
+  if (!isObj(data)) return { shape: 'sigi', item: null, user: null, statusCode: null, missing: `a valid JSON object in ${where}` };
   const items = isObj(data.ItemModule) ? data.ItemModule : null;
   // The asked video only: a page of other videos (a profile's ItemModule) is no answer about this one.
   const item = items ? nonEmptyObj(items[id]) : null;
@@ -274,27 +285,61 @@ function fromSigi(text: string, id: string): FoundItem {
   };
 }
 
+function fromNextData(text: string): FoundItem {
+  const none = { shape: 'next' as const, item: null, user: null, statusCode: null };
+  const data = parseJson(text);
+  const props = isObj(data) && isObj(data.props) ? data.props.pageProps : null;
+  if (!isObj(props)) return { ...none, missing: 'props.pageProps in the __NEXT_DATA__ script' };
+  const info = isObj(props.itemInfo) ? props.itemInfo : {};
+  const item = nonEmptyObj(info.itemStruct);
+  const status = statusCodeOf(props.statusCode);
+  return {
+    ...none,
+    item,
+    statusCode: status || (!item && statusCodeOf(props.serverCode) === 404 ? SERVER_NOT_FOUND : status),
+    missing: 'props.pageProps.itemInfo.itemStruct in __NEXT_DATA__',
+  };
+}
+
 /**
- * A TikTok video page (either era) → its item (and, on 2022 pages, its author's user object), or
+ * A TikTok video page (any era) → its item (and, on 2022 pages, its author's user object), or
  * the page's typed error: a non-zero statusCode decides first (NOT_FOUND / PRIVATE_CONTENT /
  * UPSTREAM_FAILED naming it), then a page without the item is UPSTREAM_FAILED naming what was missing.
  */
-export function videoData(html: string, ref: VideoRef): { shape: 'universal' | 'sigi'; item: Obj; user: Obj | null } {
+export function videoData(html: string, ref: VideoRef): { shape: Shape; item: Obj; user: Obj | null } {
   const what = `Shortvideo video ${ref.id} of @${ref.user}`;
-  // Current shape first; a transitional page carrying both scripts falls back to SIGI_STATE.
-  const universal = scriptById(html, '__UNIVERSAL_DATA_FOR_REHYDRATION__');
-  let found = universal !== null ? fromUniversal(universal) : null;
-  if (!found?.item && !found?.statusCode) {
-    const sigi = scriptById(html, 'SIGI_STATE');
-    if (sigi !== null) {
-      const fromPage = fromSigi(sigi, ref.id);
-      if (fromPage.item || fromPage.statusCode || !found) found = fromPage;
-    }
+  // Newest shape first; a transitional page carrying several scripts falls back to the older ones.
+  const readers: (() => FoundItem | null)[] = [
+    () => {
+      const text = scriptById(html, '__UNIVERSAL_DATA_FOR_REHYDRATION__');
+      return text === null ? null : fromUniversal(text);
+    },
+    () => {
+      const text = scriptById(html, 'SIGI_STATE');
+      return text === null ? null : fromSigi(text, ref.id);
+    },
+    () => {
+      const text = scriptById(html, 'sigi-persisted-data');
+      return text === null
+        ? null
+        : fromSigi(assignedObject(text, 'SIGI_STATE'), ref.id, "window['SIGI_STATE'] of the sigi-persisted-data script");
+    },
+    () => {
+      const text = scriptById(html, '__NEXT_DATA__');
+      return text === null ? null : fromNextData(text);
+    },
+  ];
+  let found: FoundItem | null = null;
+  for (const read of readers) {
+    if (found?.item || found?.statusCode) break;
+    const next = read();
+    if (next && (next.item || next.statusCode || !found)) found = next;
   }
   if (!found) throw shapeChanged(PLATFORM, '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"> or <script id="SIGI_STATE"> video data');
   const code = found.statusCode;
   if (code) {
     // TikTok's verdict on the video, whatever else the page holds (scrapers read it the same way).
+    if (code === SERVER_NOT_FOUND) throw notFound(`${what} was not found (serverCode 404)`);
     if (NOT_FOUND_CODES.has(code)) throw notFound(`${what} was not found (statusCode ${code})`);
     if (PRIVATE_CODES.has(code)) throw privateContent(`${what} (statusCode ${code})`);
     throw shapeChanged(PLATFORM, `a video-detail statusCode TikTok is not known to use for a readable video (${code})`);

@@ -5,7 +5,8 @@
  *   `"title":"tiktok-verify-page"` option of its inline script or its `tiktok-verify-ele` mount
  *   point (identifiers, not sentences: seen in scrapers' captcha checks since 2021), whatever the
  *   status (200, 403…) and language;
- * - a bare captcha shell: a page without either profile data script that loads its slider SDK
+ * - a bare captcha shell: a page without any profile data script (today's, 2022's, or the older
+ *   `sigi-persisted-data` / `__NEXT_DATA__` ones parse.ts reads) that loads its slider SDK
  *   from a `…/captcha/…` path (a profile page, which carries its data script, is never one);
  * - the login page a redirect ends on (`/login` on a TikTok host): a login wall.
  */
@@ -41,7 +42,7 @@ const VERIFY_MARKERS = [
   /"title"\s*:\s*"tiktok-verify-page"/i,
   /\bid=["']?tiktok-verify-ele\b/i,
 ];
-const DATA_SCRIPT = /<script\b[^>]*\bid\s*=\s*["']?(?:__UNIVERSAL_DATA_FOR_REHYDRATION__|SIGI_STATE)\b/i;
+const DATA_SCRIPT = /<script\b[^>]*\bid\s*=\s*["']?(?:__UNIVERSAL_DATA_FOR_REHYDRATION__|SIGI_STATE|sigi-persisted-data|__NEXT_DATA__)\b/i;
 const CAPTCHA_SDK = /<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*\/captcha\//i;
 
 export const tiktokVerifyPage: WallRule = {

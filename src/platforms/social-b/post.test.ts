@@ -7,7 +7,7 @@
  * are invented.
  */
 import { describe, expect, it } from 'vitest';
-import { LOGIN_HTML, postMedia as photo, postPage, WAIT_BODY } from './samples.js';
+import { LOGIN_HTML, polarisMedia, polarisPostPage, postMedia as photo, postPage, WAIT_BODY } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
@@ -157,6 +157,42 @@ describe('socialBPost parse (our own answers)', () => {
     );
     expect(failure(() => parseMedia(photo({ code: undefined }))).message).toContain('post.code');
     expect(failure(() => parseMedia(photo({ pk: undefined, id: undefined }))).message).toContain('post.pk');
+  });
+
+  it('the 2026 logged-out page (data.xig_polaris_media.if_not_gated_logged_out, our own page): the same post, owner from `user`', () => {
+    const { result, warnings } = captureWarnings(() => parsePostPage(polarisPostPage(polarisMedia()), 'DAtalaDraw1'));
+    expect(warnings).toEqual([]);
+    expect(result).toMatchObject({
+      code: 'DAtalaDraw1',
+      pk: '3500000000000000001',
+      like_count: 231,
+      comment_count: 14,
+      caption: { text: 'Ink study, day 12' },
+      owner: { pk: '6100200300', username: 'tala.draws', full_name: 'Tala Okafor' },
+    });
+    // Without pk and id the pk is the shortcode read as base64 (Instagram's own encoding of it).
+    const bare = parsePostPage(polarisPostPage(polarisMedia({ pk: undefined, id: undefined })), 'DAtalaDraw1');
+    expect(bare.pk).toBe(shortcodeToPk('DAtalaDraw1'));
+  });
+
+  it('polaris: a post withheld from logged-out visitors (if_not_gated_logged_out null) is a login wall; another post’s result is never this one', () => {
+    expect(failure(() => parsePostPage(polarisPostPage(null), 'DAtalaDraw1')).code).toBe('UPSTREAM_BLOCKED');
+    const other = polarisMedia({ code: 'DOtherPost1', pk: '3500000000000000009', id: undefined });
+    const onlyOther = polarisPostPage(other, 'DOtherPost1');
+    expect(failure(() => parsePostPage(onlyOther, 'DAtalaDraw1')).code).toBe('UPSTREAM_FAILED');
+    // The asked post after another one on the same page: the asked one is read.
+    const both = polarisPostPage(polarisMedia(), 'DAtalaDraw1', [{ code: 'DOtherPost1', if_not_gated_logged_out: other }]);
+    expect(parsePostPage(both, 'DAtalaDraw1').pk).toBe('3500000000000000001');
+  });
+
+  it('hidden like and view counts (like_and_view_counts_disabled): like_count and play_count null, not the number the answer still carries', () => {
+    const { result, warnings } = captureWarnings(() =>
+      parseMedia(photo({ like_and_view_counts_disabled: true, like_count: 0, play_count: 0, media_type: 2, video_versions: [] })),
+    );
+    expect(result.like_count).toBeNull();
+    expect(result.play_count).toBeNull();
+    expect(result.comment_count).toBe(14);
+    expect(warnings).toEqual([]);
   });
 
   it('media info failures: a missing media is NOT_FOUND, an owner it will not show PRIVATE_CONTENT, require_login a login wall', () => {

@@ -7,7 +7,10 @@
  * Requests (SOURCES.md of ../shared/fixtures/social-b), logged out, no cookie:
  *  1. the post page `GET https://www.instagram.com/p/<code>/` (`/reel/<code>/` for a reel URL),
  *     whose Relay preloader result carries `data.xdt_api__v1__media__shortcode__web_info.items[0]`
- *     in a `<script type="application/json" data-sjs>` blob (the 2024 reel capture);
+ *     in a `<script type="application/json" data-sjs>` blob (the 2024 reel capture), or — logged-out
+ *     pages since mid-2026 — `data.xig_polaris_media.if_not_gated_logged_out`, the same media dict
+ *     with its owner under `user` (only the result whose `code` is the asked one is read; a `null`
+ *     there, a post withheld from logged-out visitors, is the login wall);
  *  2. only when the page is unusable (no such blob, a wall, a failure status, a timeout): the
  *     media info `GET https://i.instagram.com/api/v1/media/<pk>/info/` with the web app id, whose
  *     `items[0]` is the same media dict (the 2022 media-info capture). The pk is the shortcode read
@@ -29,7 +32,7 @@
  * Instagram shows a post's comments to logged-in clients only: they are not read.
  */
 import { z } from 'zod';
-import { ApiError, isApiError, notFound, privateContent, shapeChanged } from '../../errors.js';
+import { ApiError, isApiError, loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { isObj, nonEmpty, recordReader, scriptElements, str } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
@@ -283,6 +286,7 @@ export function parseMedia(raw: unknown): SocialBPost {
     : null;
   const mediaType = r.int('media_type');
   const carousel = r.opt.arr('carousel_media') ? r.items('carousel_media', carouselItem) : null;
+  const countsHidden = r.opt.bool('like_and_view_counts_disabled') === true;
   return withRest<SocialBPost>(
     {
       id: r.opt.str('id') ?? (owner?.pk ? `${pk}_${owner.pk}` : pk),
@@ -292,10 +296,12 @@ export function parseMedia(raw: unknown): SocialBPost {
       media_type: mediaType,
       product_type: r.str('product_type'),
       caption,
-      like_count: r.int('like_count'),
+      // The owner hid them (`like_and_view_counts_disabled`): what the answer still carries is not
+      // what Instagram shows (0, or a number it does not show anyone), so null, not warned.
+      like_count: countsHidden ? null : r.int('like_count'),
       comment_count: r.int('comment_count'),
       // Videos only, and not on every answer (the reel capture has `view_count: null` and no play_count).
-      play_count: r.opt.int('play_count', 'play_count', 'ig_play_count'),
+      play_count: countsHidden ? null : r.opt.int('play_count', 'play_count', 'ig_play_count'),
       owner,
       // A carousel's images are its slides'.
       image_versions2: imageVersions(r, mediaType === 8 || carousel !== null),
@@ -333,10 +339,56 @@ export function webInfoOf(html: string): Obj | null {
   return null;
 }
 
-/** A post page → its post; a page without the web_info data is UPSTREAM_FAILED (the caller falls back). */
-export function parsePostPage(html: string): SocialBPost {
+const POLARIS = 'xig_polaris_media';
+
+/**
+ * The page's 2026 `xig_polaris_media` result for `code` (any code when not given): `{media}` with
+ * its `if_not_gated_logged_out` media dict, `{media: null}` when the post is withheld from
+ * logged-out visitors (that member null or absent), or null when the page has no such result for it.
+ */
+export function polarisOf(html: string, code?: string): { media: Obj | null } | null {
+  for (const s of scriptElements(html)) {
+    if (!s.body.includes(POLARIS) || !/type\s*=\s*["']?application\/json/i.test(s.attrs)) continue;
+    let payload: unknown;
+    try {
+      payload = parseUpstreamJson(s.body, PLATFORM);
+    } catch (e) {
+      if (isApiError(e)) throw e;
+      continue;
+    }
+    let found: { media: Obj | null } | null = null;
+    walk(payload as Json, (o) => {
+      if (found) return false;
+      const p = o[POLARIS];
+      if (!isObj(p)) return undefined;
+      const media = isObj(p.if_not_gated_logged_out) ? (p.if_not_gated_logged_out as Obj) : null;
+      // The result's own code, or its media's: only the asked post's result is read.
+      const itsCode = str(media?.code) ?? str(p.code);
+      if (code !== undefined && itsCode !== code) return undefined;
+      found = { media };
+      return false;
+    });
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * A post page → its post (`code`, when given, the asked one: another post's polaris result is not
+ * read); a page without the web_info or polaris data is UPSTREAM_FAILED (the caller falls back).
+ */
+export function parsePostPage(html: string, code?: string): SocialBPost {
   const info = webInfoOf(html);
-  if (!info) throw shapeChanged(PLATFORM, `${WEB_INFO} in the post page`);
+  if (!info) {
+    const polaris = polarisOf(html, code);
+    if (!polaris) throw shapeChanged(PLATFORM, `${WEB_INFO} or ${POLARIS} in the post page`);
+    const { media } = polaris;
+    if (!media) throw loginWall(PLATFORM);
+    // Neither pk nor id (a polaris result may send neither): the shortcode read as base64 is its pk.
+    const itsCode = nonEmpty(media.code);
+    const pk = media.pk === undefined && media.id === undefined && itsCode ? shortcodeToPk(itsCode) : null;
+    return parseMedia(pk ? { ...media, pk } : media);
+  }
   const items = info.items;
   if (Array.isArray(items) && items.length === 0) throw notFound('social-b post was not found');
   if (!Array.isArray(items)) throw shapeChanged(PLATFORM, `${WEB_INFO}.items`);
@@ -371,7 +423,7 @@ async function postFromPage(ctx: OpContext, ref: PostRef): Promise<SocialBPost> 
   const res = await ctx.upstream.request({ url: postPageUrl(ref), platform: PLATFORM, headers: PAGE_HEADERS, signal: ctx.signal });
   // The login page and checkpoints a redirect ends on are walls (walls.ts), answered before this.
   expectOk(res, PLATFORM, `Post ${ref.code}`);
-  return parsePostPage(res.text());
+  return parsePostPage(res.text(), ref.code);
 }
 
 async function postFromMediaInfo(ctx: OpContext, pk: string, code: string): Promise<SocialBPost> {

@@ -207,6 +207,16 @@ describe('socialBPosts parse (our own answers)', () => {
     expect(warned(warnings)).toEqual(['social-b:media.like_count', 'social-b:timeline.edges']);
   });
 
+  it('hidden like and view counts (like_and_view_counts_disabled, as in the post record): likes and views null, not warned', () => {
+    const hidden = dict('DAtalaDraw1', '1', { like_and_view_counts_disabled: true, like_count: 0, media_type: 2, view_count: 0 });
+    hidden.video_versions = [{ url: 'https://cdn.example/1.mp4' }];
+    const { result, warnings } = captureWarnings(() => timelineNode(hidden));
+    expect(result.edge_liked_by.count).toBeNull();
+    expect(result.video_view_count).toBeNull();
+    expect(result.edge_media_to_comment.count).not.toBeNull();
+    expect(warnings).toEqual([]);
+  });
+
   it('a private account has no posts to give: PRIVATE_CONTENT', () => {
     const profile = parseProfile(profileBody(userJson('tala.draws', { private: true })), 'tala.draws');
     expect(failure(() => postsFromProfile(profile, 'tala.draws')).code).toBe('PRIVATE_CONTENT');

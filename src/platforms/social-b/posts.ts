@@ -157,6 +157,7 @@ export function timelineNode(raw: unknown): SocialBMedia {
   const height = r.opt.int('original_height');
   const caption = r.opt.obj('caption');
   const text = caption ? r.over(caption, 'caption').str('text') : null;
+  const countsHidden = r.opt.bool('like_and_view_counts_disabled') === true;
   const node: SocialBMedia = {
     id: pk,
     shortcode: code,
@@ -165,9 +166,10 @@ export function timelineNode(raw: unknown): SocialBMedia {
     is_video: isVideo,
     video_url: videos[0]?.url ?? null,
     // Videos only; the 2024 timeline sends `view_count: null` for reels.
-    video_view_count: isVideo ? (r.opt.int('view_count') ?? r.opt.int('play_count')) : null,
+    video_view_count: isVideo && !countsHidden ? (r.opt.int('view_count') ?? r.opt.int('play_count')) : null,
     edge_media_to_comment: { count: r.int('comment_count') },
-    edge_liked_by: { count: r.int('like_count') },
+    // The owner hid likes and views: the number still sent is not what Instagram shows (post.ts).
+    edge_liked_by: { count: countsHidden ? null : r.int('like_count') },
     taken_at_timestamp: r.int('taken_at'),
     // The grid's square crop: the largest square rendition (the profile's `thumbnail_src` is one).
     thumbnail_src: squares[0]?.url ?? candidates[0]?.url ?? null,

@@ -157,6 +157,34 @@ export function postMedia(extra: Record<string, unknown> = {}): Record<string, u
 
 /** A post page shipping `item` the way the 2024 capture does (a Relay preloader result in a data-sjs blob). */
 export function postPage(items: unknown[]): string {
+  return relayPage({ xdt_api__v1__media__shortcode__web_info: { items } }, 'adp_PolarisPostRootQueryRelayPreloader_1');
+}
+
+/**
+ * A 2026 logged-out post page — our own page, written from what public parsers read of it since
+ * Instagram stopped embedding web_info in mid-2026 (FxEmbed PR #2299 "rework post fetch to yt-dlp
+ * Polaris path", after yt-dlp PRs #17075 / #17113; several open parsers' tests): the Relay result
+ * `data.xig_polaris_media` = `{code, gating_ruling, if_not_gated_logged_out: <the v1 media dict,
+ * owner under `user`> | null}` in the same data-sjs blob; `null` (a post withheld from logged-out
+ * visitors) is the login wall. `others`: more `xig_polaris_media` results on the same page.
+ */
+export function polarisPostPage(media: Record<string, unknown> | null, code = 'DAtalaDraw1', others: unknown[] = []): string {
+  return relayPage(
+    {
+      xig_polaris_media: { code, gating_ruling: media ? null : { gating_type: 'LOGGED_OUT' }, if_not_gated_logged_out: media },
+      ...Object.fromEntries(others.map((o, i) => [`related_${i}`, { xig_polaris_media: o }])),
+    },
+    'adp_PolarisLoggedOutDesktopWWWPostRootContentQueryRelayPreloader_1',
+  );
+}
+
+/** A media dict as the 2026 polaris result carries it: the owner under `user` only. */
+export function polarisMedia(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const { owner, user: _user, ...rest } = postMedia();
+  return { ...rest, user: owner, like_and_view_counts_disabled: false, ...extra };
+}
+
+function relayPage(data: Record<string, unknown>, preloader: string): string {
   const payload = {
     require: [
       [
@@ -166,17 +194,7 @@ export function postPage(items: unknown[]): string {
         [
           {
             __bbox: {
-              require: [
-                [
-                  'RelayPrefetchedStreamCache',
-                  'next',
-                  [],
-                  [
-                    'adp_PolarisPostRootQueryRelayPreloader_1',
-                    { __bbox: { complete: true, result: { data: { xdt_api__v1__media__shortcode__web_info: { items } } } } },
-                  ],
-                ],
-              ],
+              require: [['RelayPrefetchedStreamCache', 'next', [], [preloader, { __bbox: { complete: true, result: { data } } }]]],
             },
           },
         ],

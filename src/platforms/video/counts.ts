@@ -6,7 +6,8 @@
  * "2,75 млн подписчиков", "1.2万人", "120만명", "1.2 lakh".
  *
  * Abbreviated counts are YouTube's rounding (3 significant digits); the number is that rounded
- * value (551K → 551000), never more precise than the text.
+ * value (551K → 551000), never more precise than the text. An abbreviation this table does not
+ * know ("1,2 Mr", Turkish "1,2 B" — a thousand, not English's billion) is no count: null.
  */
 
 /** Multiplier words, lower-case, without a trailing period. */
@@ -68,6 +69,11 @@ export function parseCount(text: string | null | undefined): number | null {
   if (!m) return null;
   const [, digits, after] = m;
   const multiplier = multiplierOf(after);
+  // A decimal number ("1,2", "1.25": its last group is not three digits) needs a multiplier this
+  // table knows; with another word after it ("1,2 Mr", "3,4 χιλ.") it is not read as its digits.
+  if (multiplier === 1 && /[.,\u00a0\u202f\u2009' ](?:\d{1,2}|\d{4,})$/u.test(digits)) return null;
+  // "B" after a decimal comma is Turkish "bin" (a thousand: "1,2 B abone"), never English's billion ("1.2B").
+  if (multiplier === 1e9 && /^b$/i.test(after.replace(/[.,:;]+$/u, '')) && /,\d{1,2}$/.test(digits)) return null;
   let value: number;
   if (multiplier !== 1) {
     const dm = /^(.*?)(?:[.,](\d{1,2}))?$/u.exec(digits)!;

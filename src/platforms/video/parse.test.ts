@@ -13,7 +13,8 @@ import {
   parseChannelUrl,
 } from './channel-ref.js';
 import { parseCount, parseJoinedDate } from './counts.js';
-import { aboutRequestBody } from './fetch.js';
+import { aboutRequestBody, fetchChannel } from './fetch.js';
+import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { AboutPanel, ChannelPage } from './parse.js';
 import {
   buildChannelRecord,
@@ -29,15 +30,19 @@ import {
 } from './parse.js';
 import {
   aboutBrowseResponse,
+  aboutPanelCommand,
   aboutPageInitialData,
   aboutViewModel,
   channelHtml,
   channelInitialData,
   channelMissingInitialData,
   CONSENT_HTML,
+  legacyAboutPageInitialData,
   NIGHT_OWL,
+  NIGHT_OWL_LINKS,
   nightOwlAbout,
   NOT_FOUND_HTML,
+  shownLink,
   TEST_CLIENT_VERSION,
 } from './samples.js';
 
@@ -375,6 +380,51 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     expect(p.about?.links).toHaveLength(7);
   });
 
+  it('the pre-2023 /about page (channelAboutFullMetadataRenderer in the About tab, our own page): the panel read from it', () => {
+    const about = nightOwlAbout({ joined: 'Joined Mar 14, 2013' });
+    const p = parseChannelHtml(channelHtml(legacyAboutPageInitialData(NIGHT_OWL, about)));
+    expect(p.about).toMatchObject({
+      channelId: NIGHT_OWL.channelId,
+      canonicalChannelUrl: 'http://www.youtube.com/@NightOwlWorkshop',
+      description: NIGHT_OWL.description,
+      country: 'United Kingdom',
+      viewCountText: '187,402,118 views',
+      joinedDateText: 'Joined Mar 14, 2013',
+      // That generation showed the counts in the header only.
+      subscriberCountText: null,
+      videoCountText: null,
+    });
+    expect(p.about?.links.map((l) => [l.title, l.url])).toEqual(NIGHT_OWL_LINKS.map((l) => [l.title, l.url]));
+    const record = buildChannelRecord(p, p.about);
+    expect(record).toMatchObject({
+      subscriberCount: 1_240_000,
+      videoCountText: '412 videos',
+      viewCountText: '187,402,118 views',
+      joinedDateText: 'Joined Mar 14, 2013',
+      country: 'United Kingdom',
+      store: 'https://nightowl-workshop.myshopify.com/collections/all',
+    });
+    expect(record.links).toHaveLength(7);
+  });
+
+  it('fetch: a pre-2023 channel page (c4 header, no token) and its /about page of that generation → the whole record, not a partial one', async () => {
+    const about = nightOwlAbout({ joined: 'Joined Mar 14, 2013' });
+    const legacy = legacyAboutPageInitialData(NIGHT_OWL, about);
+    // The Home tab of that generation: the same c4 header, no About tab content.
+    const home = { ...legacy, contents: channelInitialData(NIGHT_OWL).contents };
+    const ctx = fakeContext((req) => ({ body: channelHtml(req.url.includes('/about') ? legacy : home) }));
+    const record = await fetchChannel(ctx, { kind: 'handle', handle: 'nightowlworkshop' });
+    expect(ctx.requests.map((r) => new URL(r.url).pathname)).toEqual(['/@nightowlworkshop', `/channel/${NIGHT_OWL.channelId}/about`]);
+    expect(record).toMatchObject({
+      channelId: NIGHT_OWL.channelId,
+      subscriberCount: 1_240_000,
+      viewCountText: '187,402,118 views',
+      joinedDateText: 'Joined Mar 14, 2013',
+      country: 'United Kingdom',
+    });
+    expect(record.links).toHaveLength(7);
+  });
+
   it('a header without description or links has no about token', () => {
     const p = parseChannelPage(channelInitialData({ ...NIGHT_OWL, aboutToken: null }));
     expect(p.aboutToken).toBeNull();
@@ -407,6 +457,105 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
       image: { sources: [{ url: 'https://yt3.ggpht.com/old=s48-c-k', width: 48, height: 48 }] },
       avatarImageSize: null,
     });
+  });
+
+  it('late-2023 c4TabbedHeaderRenderer (our own, from the paths public parsers read): the about token in its tagline, the first link in channelHeaderLinksViewModel', () => {
+    const data = channelInitialData(NIGHT_OWL);
+    data.header = {
+      c4TabbedHeaderRenderer: {
+        channelId: NIGHT_OWL.channelId,
+        title: 'Night Owl Workshop',
+        subscriberCountText: { simpleText: '1.24M subscribers' },
+        videosCountText: { runs: [{ text: '412' }, { text: ' videos' }] },
+        channelHandleText: { runs: [{ text: '@NightOwlWorkshop' }] },
+        tagline: {
+          channelTaglineRenderer: {
+            content: 'Woodworking after dark 🦉',
+            maxLines: 1,
+            moreLabel: '...more',
+            moreEndpoint: aboutPanelCommand('Night Owl Workshop', NIGHT_OWL.aboutToken!).innertubeCommand,
+          },
+        },
+        headerLinks: {
+          channelHeaderLinksViewModel: {
+            firstLink: shownLink('https://nightowlworkshop.co.uk/', 'channel_header'),
+            more: {
+              content: 'and 6 more links',
+              commandRuns: [{ startIndex: 0, length: 16, onTap: aboutPanelCommand('Night Owl Workshop', 'other') }],
+            },
+          },
+        },
+      },
+    };
+    const p = parseChannelPage(data);
+    expect(p.aboutToken).toBe(NIGHT_OWL.aboutToken);
+    expect(p.headerLink).toEqual({ text: 'nightowlworkshop.co.uk', url: 'https://nightowlworkshop.co.uk/', more: 'and 6 more links' });
+    // Without the panel the record's links are that first link.
+    expect(buildChannelRecord(p, null).links).toEqual(['https://nightowlworkshop.co.uk/']);
+  });
+
+  it('2020–22 c4TabbedHeaderRenderer: the first link from channelHeaderLinksRenderer.primaryLinks (our own, from the paths public parsers read)', () => {
+    const data = channelInitialData(NIGHT_OWL);
+    const redirect = `https://www.youtube.com/redirect?event=channel_banner&redir_token=QUFFTest&q=${encodeURIComponent('https://nightowlworkshop.co.uk/')}`;
+    data.header = {
+      c4TabbedHeaderRenderer: {
+        channelId: NIGHT_OWL.channelId,
+        title: 'Night Owl Workshop',
+        subscriberCountText: { simpleText: '1.24M subscribers' },
+        headerLinks: {
+          channelHeaderLinksRenderer: {
+            primaryLinks: [
+              {
+                navigationEndpoint: {
+                  commandMetadata: { webCommandMetadata: { url: redirect } },
+                  urlEndpoint: { url: redirect, target: 'TARGET_NEW_WINDOW' },
+                },
+                icon: { thumbnails: [{ url: 'https://encrypted-tbn0.gstatic.com/favicon-tbn?q=tbn:TestFavicon' }] },
+                title: { simpleText: 'Website' },
+              },
+            ],
+            secondaryLinks: [
+              {
+                navigationEndpoint: {
+                  urlEndpoint: { url: 'https://www.youtube.com/redirect?q=https%3A%2F%2Finstagram.com%2Fnightowlworkshop' },
+                },
+                title: { simpleText: 'Instagram' },
+              },
+            ],
+          },
+        },
+      },
+    };
+    const p = parseChannelPage(data);
+    expect(p.headerLink).toEqual({ text: 'Website', url: 'https://nightowlworkshop.co.uk/', more: null });
+    expect(p.aboutToken).toBeNull();
+  });
+
+  it.each([
+    ['German', '1,24 Mio. Abonnenten', '1,24 Millionen Abonnenten', '412 Videos', 1_240_000],
+    ['French', '1,24 M d’abonnés', '1,24 million d’abonnés', '412 vidéos', 1_240_000],
+    ['Japanese', 'チャンネル登録者数 124万人', 'チャンネル登録者数 124万人', '412 本の動画', 1_240_000],
+  ])(
+    'a header in another language (%s; our own page, NewPipeExtractor PR #1318: the last metadata row is [subscribers, videos] in every language)',
+    (_lang, subscribers, label, videos, count) => {
+      const p = parseChannelPage(channelInitialData({ ...NIGHT_OWL, subscribers, subscribersLabel: label, videos }));
+      expect(p).toMatchObject({
+        handle: 'NightOwlWorkshop',
+        subscriberCountText: subscribers,
+        subscriberCountLabel: label,
+        videoCountText: videos,
+      });
+      expect(buildChannelRecord(p, null).subscriberCount).toBe(count);
+    },
+  );
+
+  it('a localized header whose last row has one part (subscribers hidden) reads no subscriber count from it', () => {
+    const data = channelInitialData({ ...NIGHT_OWL, videos: '412 vidéos' });
+    const vm = (data.header as any).pageHeaderRenderer.content.pageHeaderViewModel;
+    vm.metadata.contentMetadataViewModel.metadataRows[1].metadataParts.shift();
+    const p = parseChannelPage(data);
+    expect(p.subscriberCountText).toBeNull();
+    expect(p.handle).toBe('NightOwlWorkshop');
   });
 
   it('no header at all: handle from the vanity URL, avatar from the metadata thumbnails, counts null', () => {
@@ -758,6 +907,27 @@ describe('parseCount', () => {
     ['', null],
     ['subscribers hidden', null],
     [null, null],
+  ])('%s → %s', (text, n) => {
+    expect(parseCount(text)).toBe(n);
+  });
+});
+
+describe('parseCount: abbreviations it cannot read are no count (never their digits run together)', () => {
+  // Our own texts, written from CLDR's short number forms as YouTube shows them: Turkish writes a
+  // thousand "B" (bin: "1,2 B abone" is 1,200 — English "1.2B" is a billion) and a billion "Mr";
+  // Greek "χιλ." / "εκ.". A decimal number with a word that is not a known multiplier was read as
+  // its digits ("1,2 Mr" → 12).
+  it.each<[string, number | null]>([
+    ['1,2 B abone', null],
+    ['1,2 Mr görüntüleme', null],
+    ['1,2 εκ. συνδρομητές', null],
+    ['3,4 χιλ. συνδρομητές', null],
+    ['1.5 views', null],
+    // Still read: grouping marks (three digits after the last), known multipliers, English billions.
+    ['1.2B views', 1_200_000_000],
+    ['12.345 abone', 12_345],
+    ['1,2 Mn abone', 1_200_000],
+    ['12,34,567 views', 1_234_567],
   ])('%s → %s', (text, n) => {
     expect(parseCount(text)).toBe(n);
   });

@@ -16,7 +16,8 @@
  *   `carouselHeaderRenderer` (avatar and subscriber count; their id and title when the page has no
  *   metadata);
  * - about panel: `aboutChannelViewModel` — links, country, joined date, view / video /
- *   subscriber count texts, full description. Business e-mails sit behind YouTube's
+ *   subscriber count texts, full description (pre-November-2023 /about pages: the About tab's
+ *   `channelAboutFullMetadataRenderer`, the same facts but the counts, which sat in the header). Business e-mails sit behind YouTube's
  *   "sign in / captcha" gate (`signInForBusinessEmail`) and are never fetched: `email` is only an
  *   address written in the public description.
  *
@@ -431,6 +432,21 @@ function parsePageHeader(vm: Obj): HeaderFacts {
     });
     return row;
   });
+  // A page in another language (YouTube did not honour hl=en) has no English words to match: its
+  // last row is [subscribers, videos] in every language (NewPipeExtractor PR #1318, 2025-07); a
+  // row of one part is a channel hiding its count (or an artist's), and is not read so.
+  if (subscriberCountText === null || videoCountText === null) {
+    const last = list(at(rows[rows.length - 1], ['metadataParts']));
+    const partText = (i: number) => nonEmpty(ytText(at(last[i], ['text']))?.trim() ?? null);
+    const [first, second] = [partText(0), partText(1)];
+    if (last.length >= 2 && first && second && /\d/.test(first) && /\d/.test(second) && !first.startsWith('@')) {
+      if (subscriberCountText === null && videoCountText !== first) {
+        subscriberCountText = first;
+        subscriberCountLabel = str(at(last[0], ['accessibilityLabel']));
+      }
+      if (videoCountText === null && subscriberCountText !== second) videoCountText = second;
+    }
+  }
   if (rows.length && handle === null) r.warn('handle', 'no @handle part in the metadata rows');
   if (rows.length && videoCountText === null) r.warn('videoCountText', 'no "videos" part in the metadata rows');
 
@@ -456,7 +472,13 @@ function parsePageHeader(vm: Obj): HeaderFacts {
   };
 }
 
-/** The pre-2024 header (`c4TabbedHeaderRenderer`). */
+/**
+ * The pre-2024 header (`c4TabbedHeaderRenderer`). Its late-2023 form opens the about panel from
+ * its tagline (`tagline.channelTaglineRenderer.moreEndpoint`, a `showEngagementPanelEndpoint`)
+ * and shows the first link as `headerLinks.channelHeaderLinksViewModel.{firstLink, more}`; before
+ * that (2020–22) the links were `headerLinks.channelHeaderLinksRenderer.primaryLinks[]`
+ * (`title`, `navigationEndpoint` through youtube.com/redirect).
+ */
 function parseC4Header(c4: Obj): HeaderFacts {
   const handleText = ytText(c4.channelHandleText)?.trim() ?? null;
   return {
@@ -465,9 +487,27 @@ function parseC4Header(c4: Obj): HeaderFacts {
     subscriberCountText: nonEmpty(ytText(c4.subscriberCountText)),
     subscriberCountLabel: str(dig(c4, 'subscriberCountText', 'accessibility', 'accessibilityData', 'label')),
     videoCountText: nonEmpty(ytText(c4.videosCountText)),
-    headerLink: null,
-    aboutToken: null,
+    headerLink: c4HeaderLink(c4.headerLinks),
+    aboutToken: panelToken(c4.tagline) ?? panelToken(c4.headerLinks),
   };
+}
+
+function c4HeaderLink(headerLinks: unknown): HeaderLink | null {
+  const vm = dig(headerLinks, 'channelHeaderLinksViewModel');
+  if (isObj(vm)) {
+    const text = nonEmpty(ytText(vm.firstLink));
+    if (!text) return null;
+    const url = commandUrl(dig(vm, 'firstLink', 'commandRuns', 0, 'onTap', 'innertubeCommand'));
+    if (!url) warn(PLATFORM, 'header.attribution.url', 'no link target in channelHeaderLinksViewModel.firstLink');
+    return { text, url, more: nonEmpty(ytText(vm.more)) };
+  }
+  const first = list(dig(headerLinks, 'channelHeaderLinksRenderer', 'primaryLinks')).find(isObj);
+  if (!first) return null;
+  const url = commandUrl(first.navigationEndpoint);
+  const text = nonEmpty(ytText(first.title)) ?? url;
+  if (!text) return null;
+  if (!url) warn(PLATFORM, 'header.attribution.url', 'no link target in channelHeaderLinksRenderer.primaryLinks');
+  return { text, url, more: null };
 }
 
 /** The continuation token under a `showEngagementPanelEndpoint` somewhere in `node` (the about panel's). */
@@ -562,9 +602,64 @@ function findAboutViewModel(data: Obj): Obj | null {
   return found;
 }
 
+/**
+ * The pre-November-2023 About tab's `channelAboutFullMetadataRenderer`, in the page's `contents`
+ * (the selected tab's section list), or null.
+ */
+function findAboutFullMetadata(data: Obj): Obj | null {
+  let found: Obj | null = null;
+  const walk = (v: unknown, depth: number): void => {
+    if (found || depth > 12) return;
+    if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (isObj(v)) {
+      if (isObj(v.channelAboutFullMetadataRenderer)) {
+        found = v.channelAboutFullMetadataRenderer;
+        return;
+      }
+      for (const x of Object.values(v)) walk(x, depth + 1);
+    }
+  };
+  walk(data.contents, 0);
+  return found;
+}
+
+/** The panel of the /about page: today's `aboutChannelViewModel`, else the pre-2023 About tab's renderer. */
 function embeddedAbout(data: Obj): AboutPanel | null {
   const vm = findAboutViewModel(data);
-  return vm ? parseAboutViewModel(vm) : null;
+  if (vm) return parseAboutViewModel(vm);
+  const legacy = findAboutFullMetadata(data);
+  return legacy ? parseAboutFullMetadata(legacy) : null;
+}
+
+/**
+ * The pre-November-2023 /about page's `channelAboutFullMetadataRenderer`: description, country,
+ * view count and joined date in YouTube's text shapes (`simpleText`, `runs`), and `primaryLinks[]`
+ * (`title`, `navigationEndpoint` through youtube.com/redirect; no text as shown). That generation
+ * showed the subscriber and video counts in the header only: null here unless the renderer has them.
+ */
+export function parseAboutFullMetadata(about: Obj): AboutPanel {
+  const r = reader(about, { platform: PLATFORM, record: 'about' });
+  const text = (v: unknown) => nonEmpty(ytText(v));
+  return {
+    channelId: r.nonEmpty('channelId'),
+    canonicalChannelUrl: r.nonEmpty('canonicalChannelUrl'),
+    description: r.opt.get('description', ytText),
+    country: r.opt.get('country', text),
+    subscriberCountText: r.opt.get('subscriberCountText', text),
+    videoCountText: r.opt.get('videoCountText', text),
+    viewCountText: r.get('viewCountText', text),
+    joinedDateText: r.get('joinedDateText', text),
+    // A link without a target is left out, warned.
+    links: r.opt.items('primaryLinks', (item) => {
+      const link = item.root as Obj;
+      const url = commandUrl(link.navigationEndpoint);
+      if (!url) {
+        item.warn('url', 'no link target');
+        return null;
+      }
+      return { title: nonEmpty(ytText(link.title)), text: null, url };
+    }),
+  };
 }
 
 /**

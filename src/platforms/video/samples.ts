@@ -63,7 +63,7 @@ function redirectUrl(target: string, event: string): string {
 }
 
 /** A link as YouTube renders it in the header and the panel: shown without scheme, tapped through youtube.com/redirect. */
-function shownLink(url: string, event: string): Obj {
+export function shownLink(url: string, event: string): Obj {
   const content = url.replace(/^https?:\/\//, '').replace(/\/$/, '');
   return {
     content,
@@ -84,7 +84,7 @@ function shownLink(url: string, event: string): Obj {
 }
 
 /** The engagement panel a header tap opens: a continuation item that loads the about panel. */
-function aboutPanelCommand(title: string, token: string): Obj {
+export function aboutPanelCommand(title: string, token: string): Obj {
   return {
     innertubeCommand: {
       clickTrackingParams: 'CBcQr_4KIhMIvPf-vab9jQMVGJpWAR1smSRr',
@@ -356,6 +356,65 @@ export function aboutPageInitialData(c: TestChannel, a: TestAbout): Obj {
       },
     ],
   });
+}
+
+/**
+ * `ytInitialData` of a pre-November-2023 `/channel/<id>/about` page — our own page, written from
+ * what public parsers read of that generation (invidious `src/invidious/channels/about.cr` and the
+ * older NewPipe/InnerTube parsers: the selected About tab's `sectionListRenderer` →
+ * `itemSectionRenderer` → `channelAboutFullMetadataRenderer` with `description` / `country` /
+ * `viewCountText` as `simpleText`, `joinedDateText` as runs ("Joined ", date), `primaryLinks[]` of
+ * `{title, navigationEndpoint.urlEndpoint.url}` through youtube.com/redirect), under the pre-2024
+ * `c4TabbedHeaderRenderer`. No `aboutChannelViewModel` anywhere.
+ */
+export function legacyAboutPageInitialData(c: TestChannel, a: TestAbout): Obj {
+  const data = channelInitialData(c);
+  data.header = {
+    c4TabbedHeaderRenderer: {
+      channelId: c.channelId,
+      title: c.title,
+      subscriberCountText: { accessibility: { accessibilityData: { label: c.subscribersLabel } }, simpleText: c.subscribers },
+      videosCountText: { runs: [{ text: c.videos.split(' ')[0] }, { text: ' videos' }] },
+      channelHandleText: { runs: [{ text: `@${c.handle}` }] },
+    },
+  };
+  const [joinedWord, ...date] = a.joined.split(' ');
+  const about = {
+    description: { simpleText: a.description },
+    ...(a.country ? { country: { simpleText: a.country } } : {}),
+    viewCountText: { simpleText: a.views },
+    joinedDateText: { runs: [{ text: `${joinedWord} ` }, { text: date.join(' ') }] },
+    canonicalChannelUrl: `http://www.youtube.com/@${a.handle}`,
+    channelId: a.channelId,
+    title: { simpleText: c.title },
+    primaryLinks: a.links.map((l) => ({
+      navigationEndpoint: {
+        clickTrackingParams: 'CBAQmhsYACITCOK7q8Dm-v4CFQ',
+        commandMetadata: {
+          webCommandMetadata: { url: redirectUrl(l.url, 'channel_banner'), webPageType: 'WEB_PAGE_TYPE_UNKNOWN', rootVe: 83769 },
+        },
+        urlEndpoint: { url: redirectUrl(l.url, 'channel_banner'), target: 'TARGET_NEW_WINDOW', nofollow: true },
+      },
+      icon: { thumbnails: [{ url: 'https://encrypted-tbn0.gstatic.com/favicon-tbn?q=tbn:TestFaviconOld' }] },
+      title: { simpleText: l.title },
+    })),
+    businessEmailLabel: { runs: [{ text: 'For business inquiries:' }] },
+  };
+  const tab = (title: string, selected: boolean, content?: Obj) => ({
+    tabRenderer: { title, selected, ...(content ? { content } : {}), trackingParams: 'CAoQ8JMBGAYiEwjiu6vA5vr-AhU' },
+  });
+  data.contents = {
+    twoColumnBrowseResultsRenderer: {
+      tabs: [
+        tab('Home', false),
+        tab('Videos', false),
+        tab('About', true, {
+          sectionListRenderer: { contents: [{ itemSectionRenderer: { contents: [{ channelAboutFullMetadataRenderer: about }] } }] },
+        }),
+      ],
+    },
+  };
+  return data;
 }
 
 /** A channel page for a handle nobody has: YouTube's alert in place of channel metadata. */

@@ -173,6 +173,77 @@ describe('parseWatchPage (pages of our own)', () => {
     expect(likeButtonCount({ a: { accessibilityText: 'like this video along with 5 other people' } })).toBeNull();
   });
 
+  it('likeButtonCount reads the older like buttons too (our own objects, in the 2022–23 and 2021 shapes public scrapers read)', () => {
+    // 2022–23: videoPrimaryInfoRenderer's segmentedLikeDislikeButtonRenderer.likeButton.toggleButtonRenderer,
+    // `defaultText.accessibility.accessibilityData.label` "4,614 likes", `defaultText.simpleText` "4.6K".
+    const segmented = (label: string | null, shown = '4.6K') => ({
+      contents: {
+        twoColumnWatchNextResults: {
+          results: {
+            results: {
+              contents: [
+                {
+                  videoPrimaryInfoRenderer: {
+                    videoActions: {
+                      menuRenderer: {
+                        topLevelButtons: [
+                          {
+                            segmentedLikeDislikeButtonRenderer: {
+                              likeButton: {
+                                toggleButtonRenderer: {
+                                  isToggled: false,
+                                  defaultIcon: { iconType: 'LIKE' },
+                                  defaultText: {
+                                    ...(label ? { accessibility: { accessibilityData: { label } } } : {}),
+                                    simpleText: shown,
+                                  },
+                                  toggledText: {
+                                    accessibility: { accessibilityData: { label: '4,615 likes' } },
+                                    simpleText: '4.6K',
+                                  },
+                                },
+                              },
+                              dislikeButton: {
+                                toggleButtonRenderer: { defaultIcon: { iconType: 'DISLIKE' }, defaultText: { simpleText: 'Dislike' } },
+                              },
+                            },
+                          },
+                        ],
+                      },
+                    },
+                  },
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
+    expect(likeButtonCount(segmented('4,614 likes'))).toBe(4614);
+    expect(likeButtonCount(segmented('like this video along with 4,614 other people'))).toBe(4614);
+    expect(likeButtonCount(segmented(null))).toBe(4600);
+    // No count shown (a label without digits, a "Like" title): null, never a guess.
+    expect(likeButtonCount(segmented('I like this', 'Like'))).toBeNull();
+    // 2021: a bare toggleButtonRenderer with the LIKE icon among the top-level buttons.
+    const bare = {
+      topLevelButtons: [
+        {
+          toggleButtonRenderer: {
+            defaultIcon: { iconType: 'DISLIKE' },
+            defaultText: { accessibility: { accessibilityData: { label: '12 dislikes' } } },
+          },
+        },
+        {
+          toggleButtonRenderer: {
+            defaultIcon: { iconType: 'LIKE' },
+            defaultText: { accessibility: { accessibilityData: { label: '1,234,567 likes' } }, simpleText: '1.2M' },
+          },
+        },
+      ],
+    };
+    expect(likeButtonCount(bare)).toBe(1234567);
+  });
+
   it.each([
     [{ status: 'ERROR', reason: 'Video unavailable' }, 'NOT_FOUND', /Video kP9xWq2LmZ4 is not available \(Video unavailable\)/],
     [{ status: 'UNPLAYABLE', reason: 'This video is not available' }, 'NOT_FOUND', /not available/],

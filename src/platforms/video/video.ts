@@ -135,15 +135,49 @@ function captionTracks(r: Reader): VideoVideo['captions'] {
   }));
 }
 
-/** The like button's count: exact from its label ("along with 4,614 other people"), else its rounded title ("4.6K"). */
+const ROUNDED_COUNT_RE = /^[\d.,]+\s*[KMB]?$/i;
+
+/**
+ * The like button's count: exact from its label ("along with 4,614 other people"), else its
+ * rounded title ("4.6K"). The 2024+ `likeButtonViewModel` first; then the older buttons (2022–23:
+ * `segmentedLikeDislikeButtonRenderer.likeButton.toggleButtonRenderer`; 2021: a top-level
+ * `toggleButtonRenderer` with the LIKE icon), whose `defaultText` says "4,614 likes" in its
+ * accessibility label and "4.6K" as shown (`toggledText` is the count after the viewer's own like: not read).
+ */
 export function likeButtonCount(initialData: Obj | null): number | null {
-  const button = initialData ? findKey(initialData, 'likeButtonViewModel', 30) : null;
-  if (!button) return null;
+  if (!initialData) return null;
+  const button = findKey(initialData, 'likeButtonViewModel', 30);
+  if (!button) return legacyLikeCount(initialData);
   const label = findString(button, (k, v) => k === 'accessibilityText' && /\bother (?:people|person)\b/.test(v), 30);
   const exact = label ? /along with ([\d,]+) other/.exec(label)?.[1] : undefined;
   if (exact) return intish(exact.replace(/,/g, ''));
-  const title = findString(button, (k, v) => k === 'title' && /^[\d.,]+\s*[KMB]?$/i.test(v.trim()), 30);
+  const title = findString(button, (k, v) => k === 'title' && ROUNDED_COUNT_RE.test(v.trim()), 30);
   return title ? parseCount(title) : null;
+}
+
+function legacyLikeCount(initialData: Obj): number | null {
+  const segmented = findKey(initialData, 'segmentedLikeDislikeButtonRenderer', 30);
+  const toggle = segmented
+    ? at(segmented, ['likeButton', 'toggleButtonRenderer'])
+    : findObj(initialData, (o) => isObj(o.toggleButtonRenderer) && at(o.toggleButtonRenderer, ['defaultIcon', 'iconType']) === 'LIKE', 30)
+        ?.toggleButtonRenderer;
+  if (!isObj(toggle)) return null;
+  const label = str(at(toggle, ['defaultText', 'accessibility', 'accessibilityData', 'label']));
+  const exact = label ? (/^([\d,]+) likes?$/.exec(label.trim()) ?? /along with ([\d,]+) other/.exec(label))?.[1] : undefined;
+  if (exact) return intish(exact.replace(/,/g, ''));
+  const shown = ytText(at(toggle, ['defaultText']))?.trim();
+  return shown && ROUNDED_COUNT_RE.test(shown) ? parseCount(shown) : null;
+}
+
+/** The first object (depth-first) that `test` accepts. */
+function findObj(node: unknown, test: (o: Obj) => boolean, depth: number): Obj | null {
+  if (depth < 0 || node === null || typeof node !== 'object') return null;
+  if (!Array.isArray(node) && test(node as Obj)) return node as Obj;
+  for (const v of Object.values(node as Obj)) {
+    const f = findObj(v, test, depth - 1);
+    if (f) return f;
+  }
+  return null;
 }
 
 function findKey(node: unknown, key: string, depth: number): Obj | null {
