@@ -309,6 +309,19 @@ describe('hydration and client ids (hand-written pages)', () => {
     expect(parseClientIdFromBundle('client_id:"tooShort"')).toBeNull();
   });
 
+  it('finds client_id written as a query string of its own in a bundle ("client_id=<id>", the 2020–2025 bundles)', () => {
+    // Our own bundle snippets, written from what public reference says of SoundCloud's bundles: the
+    // id as the string "client_id=<32 characters>" (imputnet/cobalt soundcloud.js matched
+    // /\("client_id=[A-Za-z0-9]{32}"\)/ until 2026; 3jackdaws/soundcloud-lib issue #11 (2020): the
+    // bundle "changed the ':' to '='"; its PR #48 (2026-01): back to `client_id:"…"`).
+    const id = 'Qw7'.repeat(10) + 'Zz';
+    expect(parseClientIdFromBundle(`n.push("client_id=${id}"),n.push("app_version=1771407416")`)).toBe(id);
+    expect(parseClientIdFromBundle(`a.concat('client_id=${id}')`)).toBe(id);
+    // Not 32 characters, or part of a longer name: no id.
+    expect(parseClientIdFromBundle(`n.push("client_id=${id}X")`)).toBeNull();
+    expect(parseClientIdFromBundle(`n.push("my_client_id=${id}")`)).toBeNull();
+  });
+
   it('bundleUrls keeps sndcdn.com assets only', () => {
     const html =
       '<script src="https://evil.example/assets/x.js"></script><script src="https://a-v2.sndcdn.com/assets/1-a.js"></script><script src="/relative.js"></script>';

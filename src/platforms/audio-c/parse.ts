@@ -216,9 +216,14 @@ export function bundleUrls(html: string): string[] {
   return [...new Set(urls)].reverse();
 }
 
-/** `client_id:"…"` (or `client_id=…`) in a bundle's source, or null. */
+/**
+ * `client_id:"…"` (or `client_id=…`) in a bundle's source, or null. The `client_id=<id>` form is
+ * a query string's (`?client_id=`, `&client_id=`) or one of its own in a string (`"client_id=<id>"`,
+ * the bundles of 2020–2025); never a longer name ending in `client_id`.
+ */
 export function parseClientIdFromBundle(js: string): string | null {
-  const m = /\bclient_id\s*[:=]\s*["']([A-Za-z0-9]{32})["']/.exec(js) ?? /[?&]client_id=([A-Za-z0-9]{32})\b/.exec(js);
+  const m =
+    /\bclient_id\s*[:=]\s*["']([A-Za-z0-9]{32})["']/.exec(js) ?? /(?:^|[^A-Za-z0-9_])client_id=([A-Za-z0-9]{32})(?![A-Za-z0-9])/.exec(js);
   return m ? m[1] : null;
 }
 
