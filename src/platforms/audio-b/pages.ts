@@ -121,15 +121,17 @@ function canonicalUrl($: CheerioAPI): string | null {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The web player's main bundle, absolute: `<script type="module" src="/assets/index-<hash>.js">`
- * (not the `index-legacy-…` nomodule build). Null when the page links none.
+ * The web player's main bundle, absolute: `<script type="module" src="/assets/index-<hash>.js">`,
+ * or `/assets/index~<hash>.js` (pages since, public evidence: other clients' token scrapers) or
+ * `/assets/index.<hash>.js` (not the `index-legacy-…` / `index-legacy~…` nomodule build). Null
+ * when the page links none.
  */
 export function findBundleUrl(html: Html, pageUrl: string): string | null {
   const $ = load(html);
   const srcs = $('script[src]')
     .toArray()
     .map((el) => ({ src: $(el).attr('src') ?? '', module: $(el).attr('type') === 'module' }))
-    .filter((s) => /\/assets\/index-(?!legacy)[^/]*\.js(?:\?|$)/.test(s.src));
+    .filter((s) => /\/assets\/index[-~.](?!legacy)[^/]*\.js(?:\?|$)/.test(s.src));
   const pick = srcs.find((s) => s.module) ?? srcs[0];
   if (!pick) return null;
   try {

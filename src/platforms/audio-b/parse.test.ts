@@ -769,6 +769,21 @@ describe('pages and token', () => {
     expect(findBundleUrl('<html><script src="/assets/index-legacy-1.js"></script></html>', 'https://music.apple.com/')).toBeNull();
   });
 
+  it('finds the module bundle named with a tilde, /assets/index~<hash>.js (not the legacy index-legacy~ one)', () => {
+    // Our own page, written from what public reference says of today's web player: its entry bundle
+    // is `/assets/index~<hash>.js` beside `/assets/index-legacy~<hash>.js` (zhaarey/apple-music-downloader
+    // utils/ampapi/token.go matches `/assets/index~[^/]+\.js`; other clients' tests name
+    // `index~3eb8a0d364.js` beside `index-legacy~a5e638ce59.js`, and `index~75080ce7c1.js`).
+    const page = `<!DOCTYPE html><html><head><title>\u200eApple\u00a0Music - Web Player</title>
+<script type="module" crossorigin src="/assets/index~3eb8a0d364.js"></script>
+<script nomodule crossorigin src="/assets/index-legacy~a5e638ce59.js"></script>
+<script src="/includes/js-cdn/musickit/v3/amp/musickit.js"></script></head><body></body></html>`;
+    expect(findBundleUrl(page, 'https://music.apple.com/us/browse')).toBe('https://music.apple.com/assets/index~3eb8a0d364.js');
+    expect(
+      findBundleUrl('<html><script nomodule src="/assets/index-legacy~a5e638ce59.js"></script></html>', 'https://music.apple.com/'),
+    ).toBeNull();
+  });
+
   it('finds the JWT in a bundle (skipping a decoy) and reads its exp', () => {
     const token = makeJwt(1_900_000_000);
     expect(findDeveloperToken(bundleJs(token))).toBe(token);
