@@ -782,6 +782,10 @@ describe('pages and token', () => {
     expect(
       findBundleUrl('<html><script nomodule src="/assets/index-legacy~a5e638ce59.js"></script></html>', 'https://music.apple.com/'),
     ).toBeNull();
+    // An earlier name with a dot (a client fetched `/assets/index.919fe17f.js`).
+    expect(findBundleUrl('<html><script type="module" src="/assets/index.919fe17f.js"></script></html>', 'https://music.apple.com/')).toBe(
+      'https://music.apple.com/assets/index.919fe17f.js',
+    );
   });
 
   it('finds the JWT in a bundle (skipping a decoy) and reads its exp', () => {
