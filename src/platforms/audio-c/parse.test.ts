@@ -630,6 +630,23 @@ describe('playlist (our own set pages, samples.ts)', () => {
     const noPlaylist = setPage(demoSet()).replace('"hydratable":"playlist"', '"hydratable":"somethingElse"');
     expect(caught(() => parsePlaylistPage(noPlaylist)).message).toMatch(/playlist hydratable/);
   });
+
+  it('the page SoundCloud answers with HTTP 200 for a set nobody has (its app shell: noindex, no canonical, no resource in the hydration) is NOT_FOUND', () => {
+    // Our own page, written from what a public recording shows (ROpdebee/mb-userscripts,
+    // tests/test-data/__recordings__/soundcloud-provider…/throws-on-non-existent-set….warc, 2023-07-19:
+    // GET soundcloud.com/officialpandaeyes/sets/isolationep404 → HTTP 200, title "SoundCloud - Hear
+    // the world’s sounds", <meta name="robots" content="noindex, follow">, no canonical link or
+    // og:url, and a hydration of the app-wide entries only: no user, playlist or sound).
+    const shell = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>SoundCloud - Hear the world’s sounds</title>
+<meta name="robots" content="noindex, follow"></head><body><div id="app"></div>
+<script>window.__sc_hydration = [{"hydratable":"anonymousId","data":"900001-123456-222222-333333"},{"hydratable":"features","data":{"features":[]}},{"hydratable":"experiments","data":{}},{"hydratable":"geoip","data":{"country_code":"DE"}},{"hydratable":"privacySettings","data":{}},{"hydratable":"trackingBrowserTabId","data":"abc"}];</script>
+<script crossorigin src="https://a-v2.sndcdn.com/assets/0-demo0001.js"></script></body></html>`;
+    expect(caught(() => parsePlaylistPage(shell)).code).toBe('NOT_FOUND');
+    // The same shell that names a resource (a canonical link), or that may be indexed, is not that page: a changed shape.
+    const named = shell.replace('</head>', '<link rel="canonical" href="https://soundcloud.com/x/sets/y"></head>');
+    expect(caught(() => parsePlaylistPage(named)).code).toBe('UPSTREAM_FAILED');
+    expect(caught(() => parsePlaylistPage(shell.replace('noindex, follow', 'index, follow'))).code).toBe('UPSTREAM_FAILED');
+  });
 });
 
 describe('set URLs', () => {
