@@ -309,11 +309,12 @@ describe('hydration and client ids (hand-written pages)', () => {
     expect(parseClientIdFromBundle('client_id:"tooShort"')).toBeNull();
   });
 
-  it('finds client_id written as a query string of its own in a bundle ("client_id=<id>", the 2020–2025 bundles)', () => {
+  it('finds client_id written as a query string of its own in a bundle ("client_id=<id>", some bundles since 2020)', () => {
     // Our own bundle snippets, written from what public reference says of SoundCloud's bundles: the
     // id as the string "client_id=<32 characters>" (imputnet/cobalt soundcloud.js matched
     // /\("client_id=[A-Za-z0-9]{32}"\)/ until 2026; 3jackdaws/soundcloud-lib issue #11 (2020): the
-    // bundle "changed the ':' to '='"; its PR #48 (2026-01): back to `client_id:"…"`).
+    // bundle "changed the ':' to '='"; its PR #48 (2026-01): back to `client_id:"…"`). Bundles of the
+    // same years also write `client_id:"…"` (a 2023 recording in ROpdebee/mb-userscripts): both are read.
     const id = 'Qw7'.repeat(10) + 'Zz';
     expect(parseClientIdFromBundle(`n.push("client_id=${id}"),n.push("app_version=1771407416")`)).toBe(id);
     expect(parseClientIdFromBundle(`a.concat('client_id=${id}')`)).toBe(id);

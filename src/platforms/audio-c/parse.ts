@@ -219,7 +219,7 @@ export function bundleUrls(html: string): string[] {
 /**
  * `client_id:"…"` (or `client_id=…`) in a bundle's source, or null. The `client_id=<id>` form is
  * a query string's (`?client_id=`, `&client_id=`) or one of its own in a string (`"client_id=<id>"`,
- * the bundles of 2020–2025); never a longer name ending in `client_id`.
+ * some bundles since 2020); never a longer name ending in `client_id`.
  */
 export function parseClientIdFromBundle(js: string): string | null {
   const m =
