@@ -46,12 +46,17 @@ function parseJson(text: string): unknown {
 // Embedded data
 // ---------------------------------------------------------------------------------------------
 
-/** The JSON of `<script id="serialized-server-data">` (current pages), or null when absent or unreadable. */
+/**
+ * The entries of `<script id="serialized-server-data">` (current pages): the bare array of 2025,
+ * or the same array under a top-level `data` (pages of 2026, public evidence: other clients read
+ * `JSON.parse(…).data[0].data`). Null when absent or unreadable.
+ */
 export function readSerializedServerData(html: Html): unknown[] | null {
   const $ = load(html);
   const text = $('script#serialized-server-data').first().text();
   const data = text ? parseJson(text) : undefined;
-  return Array.isArray(data) ? data : null;
+  if (Array.isArray(data)) return data;
+  return isObj(data) && Array.isArray(data.data) ? data.data : null;
 }
 
 /** The old page's API cache: key → the parsed answer (`{x, d}`); null when the page has none. */

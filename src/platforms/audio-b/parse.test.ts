@@ -851,6 +851,25 @@ describe('pages and token', () => {
     });
   });
 
+  it('serialized-server-data wrapped in an object, {"data": [...]} (pages of 2026), is read as the bare array is', () => {
+    // Our own page, written from what public reference says of today's pages: the same entries under
+    // a top-level `data` (clients read `JSON.parse(…).data[0].data.sections`; one test's fixture is
+    // "simplified from the real structure measured on 2026-09-09":
+    // {"data":[{"intent":{"$kind":"AlbumDetailPageIntent"},"data":{"sections":[…]}}]}).
+    const ld = { '@type': 'MusicAlbum', name: 'Only In Data', byArtist: { name: 'X' } };
+    const entries = [{ intent: { $kind: 'AlbumDetailPageIntent' }, data: { sections: [], seoData: { schemaContent: ld } } }];
+    const page = (
+      json: unknown,
+    ) => `<html><head><link rel="canonical" href="https://music.apple.com/us/album/only-in-data/77"></head><body><script type="application/json"
+      id="serialized-server-data">${JSON.stringify(json)}</script></body></html>`;
+    expect(readSerializedServerData(page({ data: entries }))).toEqual(entries);
+    expect(parseAlbumPage(page({ data: entries }), { id: '77', storefront: 'us' })).toEqual(
+      parseAlbumPage(page(entries), { id: '77', storefront: 'us' }),
+    );
+    // An object without its `data` list is no page data.
+    expect(readSerializedServerData(page({ data: { sections: [] } }))).toBeNull();
+  });
+
   it('artist page with a schema.org MusicGroup', () => {
     const ld = {
       '@context': 'https://schema.org',
