@@ -754,6 +754,28 @@ describe('parseTrack: our own embed pages (samples.ts)', () => {
     expect(warnedFields).not.toContain('coverArt');
   });
 
+  it('a 2022–23 embed: no __NEXT_DATA__, the same state as base64 JSON in <script id="initial-state"> reads as the Next.js page does', () => {
+    // Our own page, written from what public reference says of that generation of embeds: the
+    // state object (`data.entity`, the 2023 entity members) base64-encoded in
+    // `<script id="initial-state">` (microlinkhq/spotify-url-info src/index.js, which reads
+    // `initial-state` → base64 → JSON → `.data.entity` since its fix for the changed embeds of
+    // 2022-08, issue #94 / PR #96, and "fix: base64 to string" PR #101).
+    const sources = [300, 64, 640].map((size) => ({ url: `https://i.scdn.co/image/ab67616d0000cover${size}`, width: size, height: size }));
+    const entity = trackEntity(SAMPLE_TRACK_ID, { visualIdentity: undefined, coverArt: { sources } });
+    const state = (embedNextData({ entity, session: null }) as any).props.pageProps.state;
+    const base64 = Buffer.from(JSON.stringify(state), 'utf8').toString('base64');
+    const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spotify Embed</title></head><body><div id="root"></div>
+<script id="initial-state" type="text/plain">${base64}</script><script src="https://open.spotifycdn.com/cdn/build/embed/embed.abc123.js"></script></body></html>`;
+    const expected = parseTrack(embedHtml(embedNextData({ entity })), SAMPLE_TRACK_ID);
+    expect(parseTrack(page, SAMPLE_TRACK_ID)).toEqual(expected);
+    expect(expected.coverArt).toEqual({ sources });
+    // A page whose initial-state is not the state (not base64 JSON of an object) is a changed shape, not a crash.
+    for (const body of ['%%%not base64%%%', Buffer.from('[1,2]').toString('base64')]) {
+      const e = errorOf(() => parseTrack(page.replace(base64, body), SAMPLE_TRACK_ID));
+      expect(e.code).toBe('UPSTREAM_FAILED');
+    }
+  });
+
   it('the __NEXT_DATA__ object reads as the page does', () => {
     const next = embedNextData({ entity: trackEntity() });
     expect(parseTrack(next)).toEqual(parseTrack(embedHtml(next)));

@@ -100,16 +100,46 @@ export interface EmbedSession {
 }
 
 const NEXT_DATA_ID_RE = /\bid=["']?__NEXT_DATA__["']?/i;
+const INITIAL_STATE_ID_RE = /\bid=["']?initial-state["']?(?![\w-])/i;
+const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** The `__NEXT_DATA__` object of a Spotify (Next.js) page. A block page is UPSTREAM_BLOCKED. */
+/**
+ * The state of an embed page of 2022–23, before its Next.js pages: the same object as today's
+ * `props.pageProps.state` (`data.entity`…), base64-encoded JSON in `<script id="initial-state">`
+ * (public evidence: microlinkhq/spotify-url-info reads `initial-state` → base64 → `.data.entity`
+ * since its fix for the changed embeds of 2022-08). Not base64 JSON of an object: a changed shape.
+ */
+function initialState(body: string): Obj {
+  const text = body.replace(/\s+/g, '');
+  let data: unknown;
+  try {
+    if (!BASE64_RE.test(text)) throw new SyntaxError('not base64');
+    data = parseUpstreamJson(Buffer.from(text, 'base64').toString('utf8'), PLATFORM);
+  } catch (e) {
+    if (isApiError(e)) throw e;
+    throw shapeChanged(PLATFORM, 'base64 JSON in the embed page <script id="initial-state">');
+  }
+  if (!isObj(data)) throw shapeChanged(PLATFORM, 'the state object in the embed page <script id="initial-state">');
+  return data;
+}
+
+/**
+ * The `__NEXT_DATA__` object of a Spotify (Next.js) page; on an embed page of 2022–23 (no
+ * `__NEXT_DATA__`, its `<script id="initial-state">`) the same state read as
+ * `{props: {pageProps: {state}}}`. A block page is UPSTREAM_BLOCKED.
+ */
 export function extractNextData(html: string): Obj {
   // One pass over the scripts (parse/markup.ts), not a regex retried from every `<script`.
   let text: string | null = null;
-  for (const s of scriptElements(html))
+  let legacy: string | null = null;
+  for (const s of scriptElements(html)) {
     if (NEXT_DATA_ID_RE.test(s.attrs)) {
       text = s.body;
       break;
     }
+    if (legacy === null && INITIAL_STATE_ID_RE.test(s.attrs)) legacy = s.body;
+  }
+  if (text === null && legacy !== null) return { props: { pageProps: { state: initialState(legacy) } } };
   if (text === null) {
     // An anti-bot vendor's page (the block catalogue) is a block, anything else a changed shape.
     if (vendorBlock(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered a block or challenge page instead of the embed page`);

@@ -46,12 +46,17 @@ function parseJson(text: string): unknown {
 // Embedded data
 // ---------------------------------------------------------------------------------------------
 
-/** The JSON of `<script id="serialized-server-data">` (current pages), or null when absent or unreadable. */
+/**
+ * The entries of `<script id="serialized-server-data">` (current pages): the bare array of 2025,
+ * or the same array under a top-level `data` (pages of 2026, public evidence: other clients read
+ * `JSON.parse(…).data[0].data`). Null when absent or unreadable.
+ */
 export function readSerializedServerData(html: Html): unknown[] | null {
   const $ = load(html);
   const text = $('script#serialized-server-data').first().text();
   const data = text ? parseJson(text) : undefined;
-  return Array.isArray(data) ? data : null;
+  if (Array.isArray(data)) return data;
+  return isObj(data) && Array.isArray(data.data) ? data.data : null;
 }
 
 /** The old page's API cache: key → the parsed answer (`{x, d}`); null when the page has none. */
@@ -121,15 +126,17 @@ function canonicalUrl($: CheerioAPI): string | null {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The web player's main bundle, absolute: `<script type="module" src="/assets/index-<hash>.js">`
- * (not the `index-legacy-…` nomodule build). Null when the page links none.
+ * The web player's main bundle, absolute: `<script type="module" src="/assets/index-<hash>.js">`,
+ * or `/assets/index~<hash>.js` (pages since, public evidence: other clients' token scrapers) or
+ * `/assets/index.<hash>.js` (not the `index-legacy-…` / `index-legacy~…` nomodule build). Null
+ * when the page links none.
  */
 export function findBundleUrl(html: Html, pageUrl: string): string | null {
   const $ = load(html);
   const srcs = $('script[src]')
     .toArray()
     .map((el) => ({ src: $(el).attr('src') ?? '', module: $(el).attr('type') === 'module' }))
-    .filter((s) => /\/assets\/index-(?!legacy)[^/]*\.js(?:\?|$)/.test(s.src));
+    .filter((s) => /\/assets\/index[-~.](?!legacy)[^/]*\.js(?:\?|$)/.test(s.src));
   const pick = srcs.find((s) => s.module) ?? srcs[0];
   if (!pick) return null;
   try {

@@ -769,6 +769,25 @@ describe('pages and token', () => {
     expect(findBundleUrl('<html><script src="/assets/index-legacy-1.js"></script></html>', 'https://music.apple.com/')).toBeNull();
   });
 
+  it('finds the module bundle named with a tilde, /assets/index~<hash>.js (not the legacy index-legacy~ one)', () => {
+    // Our own page, written from what public reference says of today's web player: its entry bundle
+    // is `/assets/index~<hash>.js` beside `/assets/index-legacy~<hash>.js` (zhaarey/apple-music-downloader
+    // utils/ampapi/token.go matches `/assets/index~[^/]+\.js`; other clients' tests name
+    // `index~3eb8a0d364.js` beside `index-legacy~a5e638ce59.js`, and `index~75080ce7c1.js`).
+    const page = `<!DOCTYPE html><html><head><title>\u200eApple\u00a0Music - Web Player</title>
+<script type="module" crossorigin src="/assets/index~3eb8a0d364.js"></script>
+<script nomodule crossorigin src="/assets/index-legacy~a5e638ce59.js"></script>
+<script src="/includes/js-cdn/musickit/v3/amp/musickit.js"></script></head><body></body></html>`;
+    expect(findBundleUrl(page, 'https://music.apple.com/us/browse')).toBe('https://music.apple.com/assets/index~3eb8a0d364.js');
+    expect(
+      findBundleUrl('<html><script nomodule src="/assets/index-legacy~a5e638ce59.js"></script></html>', 'https://music.apple.com/'),
+    ).toBeNull();
+    // An earlier name with a dot (a client fetched `/assets/index.919fe17f.js`).
+    expect(findBundleUrl('<html><script type="module" src="/assets/index.919fe17f.js"></script></html>', 'https://music.apple.com/')).toBe(
+      'https://music.apple.com/assets/index.919fe17f.js',
+    );
+  });
+
   it('finds the JWT in a bundle (skipping a decoy) and reads its exp', () => {
     const token = makeJwt(1_900_000_000);
     expect(findDeveloperToken(bundleJs(token))).toBe(token);
@@ -830,6 +849,25 @@ describe('pages and token', () => {
       track_count: null,
       tracks: [],
     });
+  });
+
+  it('serialized-server-data wrapped in an object, {"data": [...]} (pages of 2026), is read as the bare array is', () => {
+    // Our own page, written from what public reference says of today's pages: the same entries under
+    // a top-level `data` (clients read `JSON.parse(…).data[0].data.sections`; one test's fixture is
+    // "simplified from the real structure measured on 2026-09-09":
+    // {"data":[{"intent":{"$kind":"AlbumDetailPageIntent"},"data":{"sections":[…]}}]}).
+    const ld = { '@type': 'MusicAlbum', name: 'Only In Data', byArtist: { name: 'X' } };
+    const entries = [{ intent: { $kind: 'AlbumDetailPageIntent' }, data: { sections: [], seoData: { schemaContent: ld } } }];
+    const page = (
+      json: unknown,
+    ) => `<html><head><link rel="canonical" href="https://music.apple.com/us/album/only-in-data/77"></head><body><script type="application/json"
+      id="serialized-server-data">${JSON.stringify(json)}</script></body></html>`;
+    expect(readSerializedServerData(page({ data: entries }))).toEqual(entries);
+    expect(parseAlbumPage(page({ data: entries }), { id: '77', storefront: 'us' })).toEqual(
+      parseAlbumPage(page(entries), { id: '77', storefront: 'us' }),
+    );
+    // An object without its `data` list is no page data.
+    expect(readSerializedServerData(page({ data: { sections: [] } }))).toBeNull();
   });
 
   it('artist page with a schema.org MusicGroup', () => {

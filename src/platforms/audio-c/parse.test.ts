@@ -309,6 +309,20 @@ describe('hydration and client ids (hand-written pages)', () => {
     expect(parseClientIdFromBundle('client_id:"tooShort"')).toBeNull();
   });
 
+  it('finds client_id written as a query string of its own in a bundle ("client_id=<id>", some bundles since 2020)', () => {
+    // Our own bundle snippets, written from what public reference says of SoundCloud's bundles: the
+    // id as the string "client_id=<32 characters>" (imputnet/cobalt soundcloud.js matched
+    // /\("client_id=[A-Za-z0-9]{32}"\)/ until 2026; 3jackdaws/soundcloud-lib issue #11 (2020): the
+    // bundle "changed the ':' to '='"; its PR #48 (2026-01): back to `client_id:"…"`). Bundles of the
+    // same years also write `client_id:"…"` (a 2023 recording in ROpdebee/mb-userscripts): both are read.
+    const id = 'Qw7'.repeat(10) + 'Zz';
+    expect(parseClientIdFromBundle(`n.push("client_id=${id}"),n.push("app_version=1771407416")`)).toBe(id);
+    expect(parseClientIdFromBundle(`a.concat('client_id=${id}')`)).toBe(id);
+    // Not 32 characters, or part of a longer name: no id.
+    expect(parseClientIdFromBundle(`n.push("client_id=${id}X")`)).toBeNull();
+    expect(parseClientIdFromBundle(`n.push("my_client_id=${id}")`)).toBeNull();
+  });
+
   it('bundleUrls keeps sndcdn.com assets only', () => {
     const html =
       '<script src="https://evil.example/assets/x.js"></script><script src="https://a-v2.sndcdn.com/assets/1-a.js"></script><script src="/relative.js"></script>';
@@ -616,6 +630,23 @@ describe('playlist (our own set pages, samples.ts)', () => {
     expect(caught(() => parsePlaylistPage('<html><body>Maintenance</body></html>')).message).toMatch(/__sc_hydration/);
     const noPlaylist = setPage(demoSet()).replace('"hydratable":"playlist"', '"hydratable":"somethingElse"');
     expect(caught(() => parsePlaylistPage(noPlaylist)).message).toMatch(/playlist hydratable/);
+  });
+
+  it('the page SoundCloud answers with HTTP 200 for a set nobody has (its app shell: noindex, no canonical, no resource in the hydration) is NOT_FOUND', () => {
+    // Our own page, written from what a public recording shows (ROpdebee/mb-userscripts,
+    // tests/test-data/__recordings__/soundcloud-provider…/throws-on-non-existent-set….warc, 2023-07-19:
+    // GET soundcloud.com/officialpandaeyes/sets/isolationep404 → HTTP 200, title "SoundCloud - Hear
+    // the world’s sounds", <meta name="robots" content="noindex, follow">, no canonical link or
+    // og:url, and a hydration of the app-wide entries only: no user, playlist or sound).
+    const shell = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>SoundCloud - Hear the world’s sounds</title>
+<meta name="robots" content="noindex, follow"></head><body><div id="app"></div>
+<script>window.__sc_hydration = [{"hydratable":"anonymousId","data":"900001-123456-222222-333333"},{"hydratable":"features","data":{"features":[]}},{"hydratable":"experiments","data":{}},{"hydratable":"geoip","data":{"country_code":"DE"}},{"hydratable":"privacySettings","data":{}},{"hydratable":"trackingBrowserTabId","data":"abc"}];</script>
+<script crossorigin src="https://a-v2.sndcdn.com/assets/0-demo0001.js"></script></body></html>`;
+    expect(caught(() => parsePlaylistPage(shell)).code).toBe('NOT_FOUND');
+    // The same shell that names a resource (a canonical link), or that may be indexed, is not that page: a changed shape.
+    const named = shell.replace('</head>', '<link rel="canonical" href="https://soundcloud.com/x/sets/y"></head>');
+    expect(caught(() => parsePlaylistPage(named)).code).toBe('UPSTREAM_FAILED');
+    expect(caught(() => parsePlaylistPage(shell.replace('noindex, follow', 'index, follow'))).code).toBe('UPSTREAM_FAILED');
   });
 });
 

@@ -216,9 +216,14 @@ export function bundleUrls(html: string): string[] {
   return [...new Set(urls)].reverse();
 }
 
-/** `client_id:"…"` (or `client_id=…`) in a bundle's source, or null. */
+/**
+ * `client_id:"…"` (or `client_id=…`) in a bundle's source, or null. The `client_id=<id>` form is
+ * a query string's (`?client_id=`, `&client_id=`) or one of its own in a string (`"client_id=<id>"`,
+ * some bundles since 2020); never a longer name ending in `client_id`.
+ */
 export function parseClientIdFromBundle(js: string): string | null {
-  const m = /\bclient_id\s*[:=]\s*["']([A-Za-z0-9]{32})["']/.exec(js) ?? /[?&]client_id=([A-Za-z0-9]{32})\b/.exec(js);
+  const m =
+    /\bclient_id\s*[:=]\s*["']([A-Za-z0-9]{32})["']/.exec(js) ?? /(?:^|[^A-Za-z0-9_])client_id=([A-Za-z0-9]{32})(?![A-Za-z0-9])/.exec(js);
   return m ? m[1] : null;
 }
 
@@ -354,15 +359,34 @@ export function parsePlaylist(json: unknown): AudioCPlaylist {
   };
 }
 
+/** Hydratables that carry a resource of the page (the app-wide ones — anonymousId, features… — carry none). */
+const RESOURCE_HYDRATABLES = new Set(['user', 'playlist', 'sound']);
+
+/**
+ * SoundCloud's app shell, which it answers with HTTP 200 for a path nobody has (a public recording
+ * of 2023: a set that does not exist): a hydration without any resource entry, on a page that names
+ * no resource (no canonical link, no og:url) and asks not to be indexed.
+ */
+function isAppShell(html: string, entries: HydrationEntry[]): boolean {
+  if (entries.some((e) => RESOURCE_HYDRATABLES.has(e.hydratable))) return false;
+  const $ = loadHtml(html, `${PLATFORM}: the page`);
+  if ($('link[rel="canonical"]').length > 0 || $('meta[property="og:url"]').length > 0) return false;
+  return $('meta[name="robots"]')
+    .toArray()
+    .some((m) => /\bnoindex\b/i.test($(m).attr('content') ?? ''));
+}
+
 /**
  * A set page (`soundcloud.com/<user>/sets/<slug>`) → the set record from its `playlist`
- * hydratable. A page without `window.__sc_hydration`, or without a `playlist` entry, is a changed
- * page (UPSTREAM_FAILED), never an empty set.
+ * hydratable. SoundCloud's app shell in its place (isAppShell) is NOT_FOUND; a page without
+ * `window.__sc_hydration`, or without a `playlist` entry, is a changed page (UPSTREAM_FAILED),
+ * never an empty set.
  */
 export function parsePlaylistPage(html: string): AudioCPlaylist {
   const entries = parseHydration(html);
   if (!entries) throw shapeChanged(PLATFORM, 'window.__sc_hydration on the set page');
   const entry = entries.find((e) => e.hydratable === 'playlist');
+  if (!entry && isAppShell(html, entries)) throw notFound('The audio-c set was not found (SoundCloud answered its app shell)');
   if (!entry) throw shapeChanged(PLATFORM, 'the playlist hydratable on the set page');
   return parsePlaylist(entry.data);
 }

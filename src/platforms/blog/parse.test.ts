@@ -244,6 +244,79 @@ describe('blog parser, degraded answers (our own)', () => {
   });
 });
 
+describe('blog parser, a legacy-format answer (our own)', () => {
+  // Our own answer, written from what a public capture shows of Tumblr's legacy post format (the
+  // answer without npf=true, 2019–2020: stoiveyp/Tumblr.NetStandard Tests/Examples/
+  // BlogPostResponse_Legacy.json): posts typed `text`, `photo`, `answer`… with `body`, `photos`,
+  // `question`, no `content`/`layout`, and no `id_string` — only the number `id`, which JSON readers
+  // round above 2^53, and `post_url` `https://<blog>.tumblr.com/post/<id>/<slug>` naming the id exactly.
+  const legacy = (o: Record<string, unknown>) => ({
+    blog_name: 'ferns',
+    blog: { name: 'ferns', title: 'Ferns', url: 'https://ferns.tumblr.com/', uuid: 't:fernsuuid', updated: 1_575_399_234 },
+    date: '2019-12-03 18:53:54 GMT',
+    timestamp: 1_575_399_234,
+    state: 'published',
+    format: 'html',
+    reblog_key: 'AbCdEf12',
+    tags: ['ferns'],
+    short_url: 'https://tmblr.co/ZsampleLegacy',
+    summary: 'Spores',
+    note_count: 4,
+    trail: [],
+    ...o,
+  });
+  const body = (posts: unknown[]) =>
+    JSON.parse(
+      JSON.stringify({
+        meta: { status: 200, msg: 'OK' },
+        response: { blog: { name: 'ferns', title: 'Ferns' }, posts, total_posts: 2 },
+      }).replace(/"id":"(\d+)"/g, '"id":$1'),
+    );
+
+  it('posts without id_string: the id from post_url when the number `id` agrees with it; content and layout missing, warned', () => {
+    const text = legacy({
+      type: 'text',
+      id: '616950406484049920',
+      post_url: 'https://ferns.tumblr.com/post/616950406484049920/spores',
+      slug: 'spores',
+      title: 'Spores',
+      body: '<p>Spores</p>',
+    });
+    const photo = legacy({
+      type: 'photo',
+      id: '189455858864',
+      post_url: 'https://ferns.tumblr.com/post/189455858864',
+      slug: '',
+      caption: '<p>A frond</p>',
+      photos: [],
+    });
+    const { result, warnings } = captureWarnings(() => parsePosts(body([text, photo])));
+    expect(result.posts.map((p) => [p.id_string, p.type, p.slug, p.tags])).toEqual([
+      ['616950406484049920', 'text', 'spores', ['ferns']],
+      ['189455858864', 'photo', '', ['ferns']],
+    ]);
+    expect(result.posts[0].post_url).toBe('https://ferns.tumblr.com/post/616950406484049920/spores');
+    expect(result.posts[0].content).toEqual([]);
+    expect(warnings.map((w) => w.field)).toEqual(
+      expect.arrayContaining(['posts_answer.response.posts.content', 'posts_answer.response.posts.layout']),
+    );
+    expect(warnings.map((w) => w.field)).not.toContain('posts_answer.response.posts');
+  });
+
+  it('a post_url naming another id than `id` (as far as the number tells), or none, is no id: the post is left out, warned', () => {
+    const other = legacy({
+      type: 'text',
+      id: '616950406484049920',
+      post_url: 'https://ferns.tumblr.com/post/616950406484059920/spores',
+      body: 'x',
+    });
+    const none = legacy({ type: 'text', id: '616950406484049920', post_url: 'https://ferns.tumblr.com/', body: 'x' });
+    const { result, warnings } = captureWarnings(() => parsePosts(body([other, none])));
+    expect(result.posts).toEqual([]);
+    expect(warnings.filter((w) => w.field === 'posts_answer.response.posts')).toHaveLength(2);
+  });
+});
+
 describe('blog parser, the next page (our own answers)', () => {
   const page = (links?: unknown) => ({
     response: { blog: { name: 'tides' }, posts: [], ...(links === undefined ? {} : { _links: links }) },

@@ -25,9 +25,10 @@ export const PLATFORM = 'blog';
  * in api.md's list (fields it does not list are "not officially supported"): all read as optional.
  */
 function parsePost(r: Reader): BlogPost {
+  const legacy = legacyId(r.root);
   return {
     // Tumblr's ids exceed 2^53: the string is the id (the number is rounded by any JSON reader).
-    id_string: r.id('id_string', (v) => (typeof v === 'string' && /^\d{1,20}$/.test(v) ? v : null)),
+    id_string: legacy ?? r.id('id_string', (v) => (typeof v === 'string' && /^\d{1,20}$/.test(v) ? v : null)),
     type: r.str('type'),
     blog_name: r.str('blog_name'),
     blog: r.opt.obj('blog'),
@@ -54,6 +55,21 @@ function parsePost(r: Reader): BlogPost {
 
 /** Tumblr post ids: decimal, beyond 2^53, never with a leading zero. */
 const POST_ID = /^[1-9]\d{0,19}$/;
+
+/** The id a post's `post_url` names: `https://<blog host>/post/<id>[/<slug>]`. */
+const POST_URL_ID = /^https?:\/\/[^/?#]+\/post\/([1-9]\d{0,19})(?:[/?#]|$)/i;
+
+/**
+ * The id of a post in Tumblr's legacy format (answers without `npf=true`, 2019–2020: no NPF
+ * `content`, no `id_string`, only the number `id`, rounded above 2^53 by any JSON reader): the id
+ * its `post_url` names, exactly, when the number `id` is that id. Null for every other post (an NPF
+ * post without `id_string` stays a changed shape), or when the two disagree.
+ */
+function legacyId(v: unknown): string | null {
+  if (!isObj(v) || v.id_string !== undefined || Array.isArray(v.content) || typeof v.id !== 'number') return null;
+  const m = typeof v.post_url === 'string' ? POST_URL_ID.exec(v.post_url.trim()) : null;
+  return m && Number(m[1]) === v.id ? m[1] : null;
+}
 
 function parseAvatar(r: Reader): BlogAvatar {
   return { url: r.id('url'), width: r.int('width'), height: r.int('height') };
