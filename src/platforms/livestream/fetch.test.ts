@@ -54,6 +54,18 @@ describe('livestreamChannel', () => {
     expect((await failure(fetchChannel(t.ctx, { slug: 'nobody' }))).code).toBe('NOT_FOUND');
   });
 
+  it('a slug with _ that Kick does not know → NOT_FOUND naming the - spelling to try, one request only (public reports: 3dproger/AxelChat #487, KickDevDocs #231)', async () => {
+    t.replay.add({ host: HOST, path: '/api/v2/channels/abaksha_sc', response: json({ message: 'Not Found' }, 404) });
+    const e = await failure(fetchChannel(t.ctx, { slug: 'abaksha_sc' }));
+    expect(e.code).toBe('NOT_FOUND');
+    expect(e.message).toMatch(/try abaksha-sc$/);
+    expect(t.replay.hits()).toHaveLength(1);
+    // Without a _ there is nothing to suggest.
+    t.replay.add({ host: HOST, path: '/api/v2/channels/nobody', response: json({ message: 'Not Found' }, 404) });
+    const plain = await failure(fetchChannel(t.ctx, { slug: 'nobody' }));
+    expect([plain.code, plain.message]).toEqual(['NOT_FOUND', expect.not.stringMatching(/try/)]);
+  });
+
   it.each([
     [
       'a Cloudflare challenge',

@@ -27,7 +27,7 @@
  * Clip cursors are ours (../cursor.ts): Kick's `nextCursor` bound to the channel, `sort` and
  * `time` it pages, so a cursor of another list is INVALID_INPUT (operations.ts), never its page.
  */
-import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
+import { isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource, sameHandle, sameId } from '../identity.js';
@@ -58,8 +58,22 @@ async function kickJson(ctx: OpContext, url: string, what: string): Promise<unkn
 
 const channelUrl = (slug: string) => `https://kick.com/api/v2/channels/${encodeURIComponent(slug)}`;
 
+/**
+ * Kick writes many channels' `_` as `-` in their slug (a username `abaksha_sc`, the channel
+ * `abaksha-sc`), but not all (some slugs keep the `_`): nothing is guessed or asked twice; a slug
+ * with `_` that Kick does not know is NOT_FOUND naming the other spelling to try.
+ */
+function withSlugHint(e: unknown, slug: string): unknown {
+  return isApiError(e) && e.code === 'NOT_FOUND' && slug.includes('_')
+    ? notFound(`${e.message}; Kick writes many channels' _ as - in their slug: try ${slug.replaceAll('_', '-')}`)
+    : e;
+}
+
 export async function fetchChannel(ctx: OpContext, a: { slug: string }): Promise<LivestreamChannel> {
-  const channel = parseChannel(await kickJson(ctx, channelUrl(a.slug), `Channel ${a.slug}`));
+  const body = await kickJson(ctx, channelUrl(a.slug), `Channel ${a.slug}`).catch((e: unknown) => {
+    throw withSlugHint(e, a.slug);
+  });
+  const channel = parseChannel(body);
   assertSameResource(PLATFORM, `channel ${a.slug}`, { handle: a.slug }, { handle: channel.slug });
   return channel;
 }
