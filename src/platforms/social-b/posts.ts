@@ -7,7 +7,13 @@
  *
  * Requests, logged out, no cookie (SOURCES.md of ../shared/fixtures/social-b):
  *  - first page (no cursor): web_profile_info (fetch.ts `fetchProfile`, the profile operation's
- *    and the profile reader's request), its timeline nodes as they come;
+ *    and the profile reader's request), its timeline nodes as they come. Since December 2023 it
+ *    may list none of an account's posts while counting them (`{count: 87, edges: []}`:
+ *    pgrimaud/instagram-user-feed issue #361, PR #362). Then — edges empty, the count not 0 —
+ *    the first page is the grid's GraphQL query below without `after` (its first-page `doc_id`,
+ *    the one the 2024 capture's client sent first; pin a current one with
+ *    SOCIAL_B_TIMELINE_FIRST_DOC_ID). If that too lists no post of an account counting some, the
+ *    call is UPSTREAM_FAILED: an empty list is never the answer for an account with posts;
  *  - later pages: the profile grid's GraphQL query `POST https://www.instagram.com/graphql/query`
  *    (form `doc_id`, `variables {username, after, first, data: {count}}`), answering
  *    `data.xdt_api__v1__feed__user_timeline_graphql_connection` with v1 media dicts (the 2024
@@ -31,7 +37,7 @@ import { z } from 'zod';
 import { isApiError, loginWall, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import type { Reader } from '../../parse/index.js';
 import { isObj, nonEmpty, reader, str } from '../../parse/index.js';
-import { expectOk } from '../../upstream/client.js';
+import { expectOk, expectStepOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr } from '../records.js';
@@ -47,6 +53,9 @@ export const TIMELINE_URL = `${ORIGIN}/graphql/query`;
 /** The profile grid's pagination query, as the 2024 capture's client sent it for later pages. */
 export const TIMELINE_DOC_ID = '7784658434954494';
 export const TIMELINE_DOC_ID_ENV = 'SOCIAL_B_TIMELINE_DOC_ID';
+/** The profile grid's first-page query (no `after`), as the 2024 capture's client sent it first. */
+export const TIMELINE_FIRST_DOC_ID = '7354141574647290';
+export const TIMELINE_FIRST_DOC_ID_ENV = 'SOCIAL_B_TIMELINE_FIRST_DOC_ID';
 const CONNECTION = 'xdt_api__v1__feed__user_timeline_graphql_connection';
 /** Meta's "not logged in" error code. */
 const NOT_LOGGED_IN = 1357001;
@@ -112,6 +121,16 @@ export function postsFromProfile(profile: SocialBProfile, handle: string): Socia
   const last = posts.at(-1);
   const more = timeline.page_info.has_next_page && last !== undefined;
   return { posts, cursor: more ? encodeCursor({ handle, after: `${last.id}_${user.id}` }) : null };
+}
+
+/**
+ * Whether web_profile_info's timeline cannot be the first page: it lists no post while its count
+ * is not 0 (more than 0, or not given). Instagram has answered so for public accounts with posts
+ * since December 2023; `posts: []` would then say the account has none.
+ */
+export function listsNoneOfItsPosts(profile: SocialBProfile): boolean {
+  const timeline = profile.data.user.edge_owner_to_timeline_media;
+  return timeline.edges.length === 0 && timeline.count !== 0;
 }
 
 /** The profile timeline's `__typename` of a media type (1 image, 2 video, 8 carousel). */
@@ -214,21 +233,34 @@ export function parseTimelinePage(body: unknown, handle: string): SocialBPostsPa
 // Fetch
 // ---------------------------------------------------------------------------------------------
 
-/** The timeline query's doc_id: the pinned one (SOCIAL_B_TIMELINE_DOC_ID), else the built-in one. */
-export function timelineDocId(env: NodeJS.ProcessEnv = process.env): string {
-  const pinned = env[TIMELINE_DOC_ID_ENV]?.trim();
-  if (!pinned) return TIMELINE_DOC_ID;
+/**
+ * The timeline query's doc_id: the pinned one (SOCIAL_B_TIMELINE_DOC_ID), else the built-in one;
+ * for the first page (`first`), SOCIAL_B_TIMELINE_FIRST_DOC_ID, else its built-in one.
+ */
+export function timelineDocId(env: NodeJS.ProcessEnv = process.env, first = false): string {
+  const name = first ? TIMELINE_FIRST_DOC_ID_ENV : TIMELINE_DOC_ID_ENV;
+  const pinned = env[name]?.trim();
+  if (!pinned) return first ? TIMELINE_FIRST_DOC_ID : TIMELINE_DOC_ID;
   // A misspelt pin must not be silently replaced by the (possibly stale) default.
-  if (!/^\d{6,25}$/.test(pinned)) throw upstreamFailed(`${PLATFORM}: ${TIMELINE_DOC_ID_ENV} is not a GraphQL doc_id (digits only)`);
+  if (!/^\d{6,25}$/.test(pinned)) throw upstreamFailed(`${PLATFORM}: ${name} is not a GraphQL doc_id (digits only)`);
   return pinned;
 }
 
-export function timelineForm(docId: string, c: PostsCursor): string {
-  const variables = { after: c.after, before: null, data: { count: 12 }, first: 12, last: null, username: c.handle };
+/** The query's form: a later page's names Instagram's `after`; the first page's (`after` null) has none. */
+export function timelineForm(docId: string, c: { handle: string; after: string | null }): string {
+  const variables =
+    c.after === null
+      ? { data: { count: 12 }, username: c.handle }
+      : { after: c.after, before: null, data: { count: 12 }, first: 12, last: null, username: c.handle };
   return new URLSearchParams({ doc_id: docId, variables: JSON.stringify(variables) }).toString();
 }
 
-async function fetchTimelinePage(ctx: OpContext, c: PostsCursor): Promise<SocialBPostsPage> {
+/** One page of the grid's GraphQL query: the first (`after` null) or the one after `after`. */
+async function fetchTimelinePage(ctx: OpContext, c: { handle: string; after: string | null }): Promise<SocialBPostsPage> {
+  const first = c.after === null;
+  // The first page is asked of an account web_profile_info has just shown: the query's 404 says
+  // the query moved, not that the account is gone.
+  const ok = first ? expectStepOk : expectOk;
   const res = await ctx.upstream.request({
     url: TIMELINE_URL,
     method: 'POST',
@@ -242,14 +274,14 @@ async function fetchTimelinePage(ctx: OpContext, c: PostsCursor): Promise<Social
       origin: ORIGIN,
       referer: `${ORIGIN}/${c.handle}/`,
     },
-    body: timelineForm(timelineDocId(), c),
+    body: timelineForm(timelineDocId(process.env, first), c),
     signal: ctx.signal,
   });
   const text = res.text();
   // The login redirect and Instagram's failure JSON are walls (walls.ts), answered before this.
   if (/^\s*</.test(text)) {
     if (/<form[^>]+(?:id=["']?loginForm\b|action=["'][^"']*\/accounts\/login)|\/accounts\/login\//i.test(text)) throw loginWall(PLATFORM);
-    expectOk(res, PLATFORM, `Posts of @${c.handle}`);
+    ok(res, PLATFORM, `Posts of @${c.handle}`);
     throw shapeChanged(PLATFORM, 'timeline GraphQL JSON (got a page)');
   }
   let body: unknown = null;
@@ -260,14 +292,23 @@ async function fetchTimelinePage(ctx: OpContext, c: PostsCursor): Promise<Social
     /* not JSON: judged below */
   }
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (HTTP 429)`);
-  if (res.status >= 400 && !isObj(body)) expectOk(res, PLATFORM, `Posts of @${c.handle}`);
+  if (res.status >= 400 && !isObj(body)) ok(res, PLATFORM, `Posts of @${c.handle}`);
   if (body === null) throw shapeChanged(PLATFORM, 'timeline GraphQL JSON');
   return parseTimelinePage(body, c.handle);
 }
 
 export async function fetchSocialBPosts(ctx: OpContext, a: PostsArgs): Promise<SocialBPostsPage> {
-  if (a.after === null) return postsFromProfile(await fetchProfile(ctx, a.handle), a.handle);
-  return fetchTimelinePage(ctx, { handle: a.handle, after: a.after });
+  if (a.after !== null) return fetchTimelinePage(ctx, { handle: a.handle, after: a.after });
+  const profile = await fetchProfile(ctx, a.handle);
+  const page = postsFromProfile(profile, a.handle); // PRIVATE_CONTENT before anything else is asked
+  if (!listsNoneOfItsPosts(profile)) return page;
+  const first = await fetchTimelinePage(ctx, { handle: a.handle, after: null });
+  const count = profile.data.user.edge_owner_to_timeline_media.count;
+  if (first.posts.length === 0 && count !== null)
+    throw upstreamFailed(
+      `${PLATFORM}: Instagram counts ${count} posts of @${a.handle} but lists none (web_profile_info and the timeline query)`,
+    );
+  return first;
 }
 
 // ---------------------------------------------------------------------------------------------
