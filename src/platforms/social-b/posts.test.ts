@@ -292,6 +292,21 @@ describe('socialBPosts operation', () => {
     await expect(posts.run(wait, { handle: 'tala.draws', after: '1_2' })).rejects.toMatchObject({ code: 'UPSTREAM_BLOCKED' });
   });
 
+  it('the timeline query gone on a later page (HTTP 404, JSON or a page) is UPSTREAM_FAILED, not NOT_FOUND: the query moved, the account was shown', async () => {
+    const html = {
+      status: 404,
+      body: '<!DOCTYPE html><html><title>Page not found</title></html>',
+      headers: { 'content-type': 'text/html' },
+    };
+    for (const answer of [html, json({ message: 'Not Found', status: 'fail' }, 404)]) {
+      const e = posts.run(
+        fakeContext(() => answer),
+        { handle: 'tala.draws', after: '1_2' },
+      );
+      await expect(e).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    }
+  });
+
   it('a username nobody has is NOT_FOUND; a private one PRIVATE_CONTENT', async () => {
     await expect(
       posts.run(

@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { isApiError, loginWall, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import type { Reader } from '../../parse/index.js';
 import { isObj, nonEmpty, reader, str } from '../../parse/index.js';
-import { expectOk, expectStepOk } from '../../upstream/client.js';
+import { expectStepOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr } from '../records.js';
@@ -258,9 +258,8 @@ export function timelineForm(docId: string, c: { handle: string; after: string |
 /** One page of the grid's GraphQL query: the first (`after` null) or the one after `after`. */
 async function fetchTimelinePage(ctx: OpContext, c: { handle: string; after: string | null }): Promise<SocialBPostsPage> {
   const first = c.after === null;
-  // The first page is asked of an account web_profile_info has just shown: the query's 404 says
-  // the query moved, not that the account is gone.
-  const ok = first ? expectStepOk : expectOk;
+  // The query is one fixed endpoint asked of an account already shown (web_profile_info, or the
+  // page that gave the cursor): its 404 says the query moved, not that the account is gone.
   const res = await ctx.upstream.request({
     url: TIMELINE_URL,
     method: 'POST',
@@ -281,7 +280,7 @@ async function fetchTimelinePage(ctx: OpContext, c: { handle: string; after: str
   // The login redirect and Instagram's failure JSON are walls (walls.ts), answered before this.
   if (/^\s*</.test(text)) {
     if (/<form[^>]+(?:id=["']?loginForm\b|action=["'][^"']*\/accounts\/login)|\/accounts\/login\//i.test(text)) throw loginWall(PLATFORM);
-    ok(res, PLATFORM, `Posts of @${c.handle}`);
+    expectStepOk(res, PLATFORM, `Posts of @${c.handle}`);
     throw shapeChanged(PLATFORM, 'timeline GraphQL JSON (got a page)');
   }
   let body: unknown = null;
@@ -292,7 +291,7 @@ async function fetchTimelinePage(ctx: OpContext, c: { handle: string; after: str
     /* not JSON: judged below */
   }
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (HTTP 429)`);
-  if (res.status >= 400 && !isObj(body)) ok(res, PLATFORM, `Posts of @${c.handle}`);
+  if (res.status >= 400 && !isObj(body)) expectStepOk(res, PLATFORM, `Posts of @${c.handle}`);
   if (body === null) throw shapeChanged(PLATFORM, 'timeline GraphQL JSON');
   return parseTimelinePage(body, c.handle);
 }
