@@ -338,6 +338,18 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(s.warnings).toEqual([]);
   });
 
+  it("a profile field without verified_at (Pleroma's and Akkoma's fields carry none) is unverified, not warned; another type still is", () => {
+    // Our own answer: Pleroma's account view renders fields as {name, value} only (account_view.ex).
+    const plain = status('1', 'public').account;
+    const fields = [{ name: 'Site', value: '<a href="https://tala.example">tala.example</a>' }];
+    const { result, warnings } = captureWarnings(() => parseAccount({ ...plain, fields }));
+    expect(result.fields).toEqual([{ name: 'Site', value: fields[0].value, verified_at: null }]);
+    expect(warnings).toEqual([]);
+    const odd = captureWarnings(() => parseAccount({ ...plain, fields: [{ ...fields[0], verified_at: 5 }] }));
+    expect(odd.result.fields[0].verified_at).toBeNull();
+    expect(odd.warnings.length).toBeGreaterThan(0);
+  });
+
   it('a Pleroma / Akkoma account: its hidden counts (0 as sent) are null, its `pleroma` hide flags give hide_collections', () => {
     // Our own answer, written from Pleroma's Mastodon API account view
     // (lib/pleroma/web/mastodon_api/views/account_view.ex): no `hide_collections`; a `pleroma`

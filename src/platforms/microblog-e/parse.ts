@@ -26,8 +26,12 @@ export const PLATFORM = 'microblog-e';
 // Accounts
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A profile field. `verified_at` is Mastodon's (null while unchecked); Pleroma, Akkoma and other
+ * servers send none at all (a field nobody checked): absent is null, not warned.
+ */
 function parseField(f: Reader): MicroblogEField {
-  return { name: f.str('name'), value: f.str('value'), verified_at: f.str('verified_at') };
+  return { name: f.str('name'), value: f.str('value'), verified_at: f.opt.str('verified_at') };
 }
 
 /**
