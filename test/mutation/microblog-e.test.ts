@@ -44,6 +44,7 @@ const ACCOUNT_QUIET: Record<string, string> = {
   last_status_at: 'Mastodon 3.0+ (r.opt)',
   hide_collections: 'Mastodon 4.1+, not sent by every server (r.opt)',
   moved: 'sent only for an account that moved (r.opt)',
+  'fields.*.verified_at': "Mastodon's; Pleroma's and Akkoma's fields carry none (r.opt)",
 };
 /** Status members parse.ts `statusFields` reads with r.opt (README "Fields that may be null"). */
 const STATUS_QUIET: Record<string, string> = {
