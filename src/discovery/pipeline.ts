@@ -419,11 +419,7 @@ class Lookup {
     const mayFetch = anchored && depth <= MAX_FETCH_DEPTH;
     // A link its origin labels as another person's ("My manager", "my sister's page", "Photos by"):
     // never the creator's item on that link.
-    const credited =
-      namesRelation(label?.context) ||
-      namesRelation(label?.text, { short: true }) ||
-      (!!label?.others.length && label.others.includes(accountOf(url)?.handle?.toLowerCase() ?? '')) ||
-      this.isSponsor(url, label);
+    const credited = this.isCredited(url, label);
     if (isShortLinkToResolve(url)) {
       // Resolved where the link would be acted on: the creator's links (followed), a website's
       // (read as candidates), a candidate account's (its link page is read to see whether it links back).
@@ -506,6 +502,16 @@ class Lookup {
     if (anchored) site.anchored = true;
     // Another domain a crawled site links to is recorded, never crawled (a redirect of the declared address is, see crawl()).
     if (mayFetch) this.crawl(site, by);
+  }
+
+  /** A link its origin labels as another person's ("My manager", "my sister's page", "Photos by"), or a sponsor's. */
+  private isCredited(url: string, label?: LinkLabel): boolean {
+    return (
+      namesRelation(label?.context) ||
+      namesRelation(label?.text, { short: true }) ||
+      (!!label?.others.length && label.others.includes(accountOf(url)?.handle?.toLowerCase() ?? '')) ||
+      this.isSponsor(url, label)
+    );
   }
 
   /**
@@ -656,9 +662,11 @@ class Lookup {
       const n = g.profiles.get(key);
       if (!n || n.isSource || n.status !== 'ok' || !n.view || this.promoted.has(key)) continue;
       this.promoted.add(key);
+      const labels = n.view.linkLabels ?? {};
       for (const [i, url] of n.view.websites.entries()) {
         const domain = ownerDomain(url);
-        if (!domain) continue;
+        // A sponsor's or another person's site (a referral code, a label) is no more the creator's here than where it was linked (onLink).
+        if (!domain || this.isCredited(url, labelOf(labels[url], labels[url], n.view.others))) continue;
         const site = g.siteNode(domain, url, [...n.order, 100 + i], n.depth + 1);
         site.declaredBy.add(`profile:${n.key}`);
         site.anchored = true;
