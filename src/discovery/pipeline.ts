@@ -50,7 +50,7 @@ import { crawlSite } from './website.js';
 import { pageAnchors } from './text.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
-import { handleMentions, key, secondAccountMentions } from './markers.js';
+import { handleMentions, key, secondAccountMentionsOn } from './markers.js';
 import { isReferralUrl, offersDiscount } from './sponsors.js';
 import { namesRelation } from './relations.js';
 
@@ -598,35 +598,38 @@ class Lookup {
 
   /**
    * `@handle`s the bio of the source or of an account the creator's items link names as a second
-   * account ("サブ垢: @hoshi_sub", "Мій другий акаунт: @…", markers.ts secondAccountMentions), on that
-   * account's own platform: read as candidates — the creator's word, not a link, so they still need
-   * the usual proof (a link back: `creator_mention` with `reciprocal_profile_link` and what they say
-   * about themselves).
+   * account ("サブ垢: @hoshi_sub", "Мій другий акаунт: @…", markers.ts secondAccountMentionsOn), on the
+   * platform the line names ("인스타 부계정: @…", "IG second account: @…"), else on that account's
+   * own: read as candidates — the creator's word, not a link, so they still need the usual proof
+   * (a link back, or its bio naming the creator back: verification.ts `labelsOf`).
    */
   private followSecondMentions(n: ProfileNode, view: ProfileView): void {
     const g = this.g;
-    const reader = readerOf(n.platform);
-    if (!reader) return;
-    secondAccountMentions(view.bio).forEach((mention, i) => {
-      const h = fetchHandle(n.platform, mention);
-      if (!h) return;
-      const key = g.nodeKey(n.platform, h);
-      if (key === n.key) return;
-      const c = g.profileNode(
-        key,
-        n.platform,
-        h,
-        reader.profileUrl(h),
-        [...(n.isSource ? [1] : n.order), view.links.length + i],
-        n.depth + 1,
-      );
-      if (c.status === 'new')
-        this.fetchAccount(
-          c,
-          'candidate',
-          this.askerOf(n.isSource ? { kind: 'source' } : { kind: 'profile', key: n.key, anchored: true, platform: n.platform }),
+    let i = 0;
+    // On the platform its line names ("인스타 부계정: @…" on a channel's description), else on the naming account's own.
+    for (const { handle: mention, platforms } of secondAccountMentionsOn(view.bio, n.platform)) {
+      for (const platform of platforms) {
+        const reader = readerOf(platform);
+        const h = reader ? fetchHandle(platform, mention) : null;
+        if (!reader || !h) continue;
+        const key = g.nodeKey(platform, h);
+        if (key === n.key) continue;
+        const c = g.profileNode(
+          key,
+          platform,
+          h,
+          reader.profileUrl(h),
+          [...(n.isSource ? [1] : n.order), view.links.length + i++],
+          n.depth + 1,
         );
-    });
+        if (c.status === 'new')
+          this.fetchAccount(
+            c,
+            'candidate',
+            this.askerOf(n.isSource ? { kind: 'source' } : { kind: 'profile', key: n.key, anchored: true, platform: n.platform }),
+          );
+      }
+    }
   }
 
   private followPage(p: PageNode): void {

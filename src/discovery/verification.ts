@@ -27,7 +27,7 @@ import { isVerified, sameDisplayName } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions } from './markers.js';
+import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions, secondAccountMentionsOn } from './markers.js';
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
@@ -386,22 +386,19 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     return [...n.samePlatformFrom].some((k) => verifiedOther(k) && back.has(g.canonical(k)));
   };
   // A second account the creator names by `@` on a second-account line ("Zweitaccount: @…",
-  // namedSecond) whose own bio names that creator account back ("main: @…", "本垢 @…"): two `@`
-  // mentions on one platform, which its apps render as links — a mutual link, as above.
+  // "인스타 부계정: @…": on its platform, markers.ts secondAccountMentionsOn) whose own bio names a
+  // creator account on its platform back ("main: @…", "본계 @…"): `@` mentions, which the apps
+  // render as links — a mutual link, as above.
   const mutualSecondMention = () => {
     if (!n.view?.bio) return false;
     const back = new Set(handleMentions(n.view.bio));
     const handle = n.handle.toLowerCase();
-    return [...v.verified].some((k) => {
-      const o = g.profiles.get(k);
-      return (
-        !!o?.view &&
-        o.key !== n.key &&
-        o.platform === n.platform &&
-        back.has(o.view.handle.toLowerCase()) &&
-        secondAccountMentions(o.view.bio).includes(handle)
-      );
-    });
+    const others = [...v.verified].map((k) => g.profiles.get(k)).filter((o) => !!o?.view && o.key !== n.key);
+    return (
+      others.some((o) =>
+        secondAccountMentionsOn(o!.view!.bio, o!.platform).some((m) => m.handle === handle && m.platforms.includes(n.platform)),
+      ) && others.some((o) => o!.platform === n.platform && back.has(o!.view!.handle.toLowerCase()))
+    );
   };
   const mutualMention = mutualSecondMention();
   if (

@@ -107,3 +107,35 @@ describe('the source’s handle as another platform spells it', () => {
     expect(byHandle('pedro_murais__')?.confidence ?? 0).toBeLessThan(0.5);
   });
 });
+
+describe('a second-account line that names the platform the account is on', () => {
+  /** A channel's description names its Instagram second account; that account names the creator's Instagram back. */
+  function otherPlatformWeb(label: string): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.youtube.set('minjiwalks', {
+      handle: 'MinjiWalks',
+      channelId: 'UCminjiwalks0000000000001',
+      title: '민지의 산책',
+      description: `서울 골목 산책 🌿\n${label} @minji.walks.film`,
+      links: [{ title: 'Instagram', url: 'https://www.instagram.com/minji.walks/' }],
+    });
+    w.ig.set('minji.walks', {
+      username: 'minji.walks',
+      fullName: '민지',
+      bio: '산책 🌿',
+      externalUrl: 'https://www.youtube.com/@MinjiWalks',
+    });
+    w.ig.set('minji.walks.film', {
+      username: 'minji.walks.film',
+      fullName: '민지 필름',
+      bio: '필름 사진 📷 본계 @minji.walks',
+      externalUrl: null,
+    });
+    return w;
+  }
+
+  it.each([['인스타 부계정:'], ['IG second account →']])('is read there and is the creator’s (%s)', async (label) => {
+    const { byHandle } = await discover(otherPlatformWeb(label), 'video', 'MinjiWalks');
+    expect(byHandle('minji.walks.film')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+  });
+});
