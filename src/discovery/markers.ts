@@ -651,6 +651,50 @@ export function secondAccountMentions(text: string | null | undefined): string[]
   return [...out];
 }
 
+/**
+ * Platform names a second-account line may use to say where the account is ("인스타 부계정: @…",
+ * "IG second account: @…", "サブ垢(インスタ): @…"), folded, by the platform label its reader has.
+ * Only names that say nothing else (not `x`, `tt`).
+ */
+const SECOND_LINE_PLATFORMS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      [
+        'social-b',
+        'instagram insta ig 인스타 인스타그램 インスタ インスタグラム инстаграм інстаграм инста انستغرام انستقرام إنستغرام اینستاگرام اینستا อินสตาแกรม ไอจี',
+      ],
+      ['shortvideo', 'tiktok 틱톡 ティックトック тикток тікток'],
+      ['video', 'youtube yt 유튜브 ユーチューブ ютуб يوتيوب یوتیوب ยูทูบ'],
+      ['microblog-b', 'twitter 트위터 ツイッター твиттер твітер تويتر'],
+      ['microblog-c', 'threads 스레드'],
+    ] as const
+  ).flatMap(([platform, words]) => words.split(' ').map((w) => [fold(w), platform] as const)),
+);
+
+/**
+ * `secondAccountMentions` with where each is: the platforms its line names
+ * (SECOND_LINE_PLATFORMS), else `platform` — the naming account's own.
+ */
+export function secondAccountMentionsOn(text: string | null | undefined, platform: string): { handle: string; platforms: string[] }[] {
+  if (!text) return [];
+  const out = new Map<string, Set<string>>();
+  for (const line of text.split(/\r?\n|(?<=[.!?])\s+|(?<=[。！？])/)) {
+    if (!saysSecond(line)) continue;
+    const named = new Set(
+      fold(line.replace(/@[A-Za-z0-9._-]+/g, ' '))
+        .split(/[^\p{L}\p{N}]+/u)
+        .map((w) => SECOND_LINE_PLATFORMS[w])
+        .filter((p): p is string => !!p),
+    );
+    for (const h of handleMentions(line)) {
+      const at = out.get(h) ?? new Set<string>();
+      for (const p of named.size ? named : [platform]) at.add(p);
+      out.set(h, at);
+    }
+  }
+  return [...out].map(([handle, platforms]) => ({ handle, platforms: [...platforms] }));
+}
+
 /** `@handle` mentions in a text (the creator's bio, a website page), lower-cased. */
 export function handleMentions(text: string | null | undefined): string[] {
   if (!text) return [];

@@ -50,7 +50,7 @@ import { crawlSite } from './website.js';
 import { pageAnchors } from './text.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
-import { handleMentions, key, secondAccountMentions } from './markers.js';
+import { handleMentions, key, secondAccountMentionsOn } from './markers.js';
 import { isReferralUrl, offersDiscount } from './sponsors.js';
 import { namesRelation } from './relations.js';
 
@@ -419,11 +419,7 @@ class Lookup {
     const mayFetch = anchored && depth <= MAX_FETCH_DEPTH;
     // A link its origin labels as another person's ("My manager", "my sister's page", "Photos by"):
     // never the creator's item on that link.
-    const credited =
-      namesRelation(label?.context) ||
-      namesRelation(label?.text, { short: true }) ||
-      (!!label?.others.length && label.others.includes(accountOf(url)?.handle?.toLowerCase() ?? '')) ||
-      this.isSponsor(url, label);
+    const credited = this.isCredited(url, label);
     if (isShortLinkToResolve(url)) {
       // Resolved where the link would be acted on: the creator's links (followed), a website's
       // (read as candidates), a candidate account's (its link page is read to see whether it links back).
@@ -506,6 +502,16 @@ class Lookup {
     if (anchored) site.anchored = true;
     // Another domain a crawled site links to is recorded, never crawled (a redirect of the declared address is, see crawl()).
     if (mayFetch) this.crawl(site, by);
+  }
+
+  /** A link its origin labels as another person's ("My manager", "my sister's page", "Photos by"), or a sponsor's. */
+  private isCredited(url: string, label?: LinkLabel): boolean {
+    return (
+      namesRelation(label?.context) ||
+      namesRelation(label?.text, { short: true }) ||
+      (!!label?.others.length && label.others.includes(accountOf(url)?.handle?.toLowerCase() ?? '')) ||
+      this.isSponsor(url, label)
+    );
   }
 
   /**
@@ -592,35 +598,38 @@ class Lookup {
 
   /**
    * `@handle`s the bio of the source or of an account the creator's items link names as a second
-   * account ("サブ垢: @hoshi_sub", "Мій другий акаунт: @…", markers.ts secondAccountMentions), on that
-   * account's own platform: read as candidates — the creator's word, not a link, so they still need
-   * the usual proof (a link back: `creator_mention` with `reciprocal_profile_link` and what they say
-   * about themselves).
+   * account ("サブ垢: @hoshi_sub", "Мій другий акаунт: @…", markers.ts secondAccountMentionsOn), on the
+   * platform the line names ("인스타 부계정: @…", "IG second account: @…"), else on that account's
+   * own: read as candidates — the creator's word, not a link, so they still need the usual proof
+   * (a link back, or its bio naming the creator back: verification.ts `labelsOf`).
    */
   private followSecondMentions(n: ProfileNode, view: ProfileView): void {
     const g = this.g;
-    const reader = readerOf(n.platform);
-    if (!reader) return;
-    secondAccountMentions(view.bio).forEach((mention, i) => {
-      const h = fetchHandle(n.platform, mention);
-      if (!h) return;
-      const key = g.nodeKey(n.platform, h);
-      if (key === n.key) return;
-      const c = g.profileNode(
-        key,
-        n.platform,
-        h,
-        reader.profileUrl(h),
-        [...(n.isSource ? [1] : n.order), view.links.length + i],
-        n.depth + 1,
-      );
-      if (c.status === 'new')
-        this.fetchAccount(
-          c,
-          'candidate',
-          this.askerOf(n.isSource ? { kind: 'source' } : { kind: 'profile', key: n.key, anchored: true, platform: n.platform }),
+    let i = 0;
+    // On the platform its line names ("인스타 부계정: @…" on a channel's description), else on the naming account's own.
+    for (const { handle: mention, platforms } of secondAccountMentionsOn(view.bio, n.platform)) {
+      for (const platform of platforms) {
+        const reader = readerOf(platform);
+        const h = reader ? fetchHandle(platform, mention) : null;
+        if (!reader || !h) continue;
+        const key = g.nodeKey(platform, h);
+        if (key === n.key) continue;
+        const c = g.profileNode(
+          key,
+          platform,
+          h,
+          reader.profileUrl(h),
+          [...(n.isSource ? [1] : n.order), view.links.length + i++],
+          n.depth + 1,
         );
-    });
+        if (c.status === 'new')
+          this.fetchAccount(
+            c,
+            'candidate',
+            this.askerOf(n.isSource ? { kind: 'source' } : { kind: 'profile', key: n.key, anchored: true, platform: n.platform }),
+          );
+      }
+    }
   }
 
   private followPage(p: PageNode): void {
@@ -656,9 +665,11 @@ class Lookup {
       const n = g.profiles.get(key);
       if (!n || n.isSource || n.status !== 'ok' || !n.view || this.promoted.has(key)) continue;
       this.promoted.add(key);
+      const labels = n.view.linkLabels ?? {};
       for (const [i, url] of n.view.websites.entries()) {
         const domain = ownerDomain(url);
-        if (!domain) continue;
+        // A sponsor's or another person's site (a referral code, a label) is no more the creator's here than where it was linked (onLink).
+        if (!domain || this.isCredited(url, labelOf(labels[url], labels[url], n.view.others))) continue;
         const site = g.siteNode(domain, url, [...n.order, 100 + i], n.depth + 1);
         site.declaredBy.add(`profile:${n.key}`);
         site.anchored = true;

@@ -27,7 +27,7 @@ import { isVerified, sameDisplayName } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions } from './markers.js';
+import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions, secondAccountMentionsOn } from './markers.js';
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
@@ -385,7 +385,28 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     const back = new Set(g.targetsOf(n.view.links).profiles);
     return [...n.samePlatformFrom].some((k) => verifiedOther(k) && back.has(g.canonical(k)));
   };
-  if ((n.fromSource && linkedBy('source')) || [...n.fromProfiles].some((k) => verifiedOther(k) && linkedBy(k)) || mutualSamePlatform())
+  // A second account the creator names by `@` on a second-account line ("Zweitaccount: @…",
+  // "인스타 부계정: @…": on its platform, markers.ts secondAccountMentionsOn) whose own bio names a
+  // creator account on its platform back ("main: @…", "본계 @…"): `@` mentions, which the apps
+  // render as links — a mutual link, as above.
+  const mutualSecondMention = () => {
+    if (!n.view?.bio) return false;
+    const back = new Set(handleMentions(n.view.bio));
+    const handle = n.handle.toLowerCase();
+    const others = [...v.verified].map((k) => g.profiles.get(k)).filter((o) => !!o?.view && o.key !== n.key);
+    return (
+      others.some((o) =>
+        secondAccountMentionsOn(o!.view!.bio, o!.platform).some((m) => m.handle === handle && m.platforms.includes(n.platform)),
+      ) && others.some((o) => o!.platform === n.platform && back.has(o!.view!.handle.toLowerCase()))
+    );
+  };
+  const mutualMention = mutualSecondMention();
+  if (
+    (n.fromSource && linkedBy('source')) ||
+    [...n.fromProfiles].some((k) => verifiedOther(k) && linkedBy(k)) ||
+    mutualSamePlatform() ||
+    mutualMention
+  )
     labels.push('verified_profile_link');
   if ([...n.fromPages].some((u) => v.pages.has(u))) labels.push('link_in_bio');
   // A creator website's link is its own account when the site presents it so (a social icon, the
@@ -402,14 +423,14 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   else if (siteLinks.length) labels.push('website_credit');
   const t = g.viewTargets(n);
   if (t) {
-    if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)))
+    if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)) || mutualMention)
       labels.push('reciprocal_profile_link');
     // A bio may name the creator's website as a bare domain ("… ainovirtanen.fi"): apps render it as
     // a link; read here only against the creator's own sites (never fetched, never elsewhere).
     if (sharesCreatorSite(g, n, v, t.domains) || bareDomains(n.view!).some((d) => v.sites.has(d) && !g.sites.get(d)?.scan?.agency))
       labels.push('shared_website');
   }
-  if (comparableHandle(n.platform, n.handle) === g.sourceHandle.toLowerCase()) labels.push('same_handle_match');
+  if (sameHandle(g, n)) labels.push('same_handle_match');
   // Proofs (issue 35): a domain the account is proven to control is the creator's website; a link
   // its server verified links back goes to the creator's website, link page or a verified profile.
   if ([...n.provenDomains].some((d) => v.sites.has(ownerDomain(`https://${d}/`) ?? ''))) labels.push('domain_handle');
@@ -432,6 +453,24 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // Someone else's by the creator's words or its own (never verified, evidence.ts).
   if (isOtherPerson(g, n, v)) labels.push('other_person');
   return labels;
+}
+
+/**
+ * `n`'s handle is the source's — as written, or as another platform spells it: the same letters and
+ * digits with its separators left out or changed (`grandma.june.knits` → `GrandmaJuneKnits`,
+ * `pedro_pinta` → `pedro.pinta`; some platforms allow no dot, and creators drop them), never with
+ * separators added, at its ends or doubled (markers.ts isPaddedCopy: an impostor's copy). Handles of
+ * six letters or more only; a platform whose handles say nothing of the creator's (Kick, Mastodon:
+ * `comparableHandle` null) never matches.
+ */
+function sameHandle(g: EvidenceGraph, n: ProfileNode): boolean {
+  const h = comparableHandle(n.platform, n.handle);
+  const src = g.sourceHandle.toLowerCase();
+  if (!h) return false;
+  if (h === src) return true;
+  const seps = (x: string) => x.replace(/[^._-]/g, '').length;
+  const k = key(src);
+  return k.length >= 6 && key(h) === k && !/^[._-]|[._-]$/.test(h) && seps(h) <= seps(src) && !isPaddedCopy(h, src);
 }
 
 /**
