@@ -190,6 +190,67 @@ export const VENDOR_RULES: readonly VendorRule[] = [
     ],
   },
   {
+    vendor: 'kasada',
+    what: 'a Kasada challenge',
+    signatures: [
+      // Its 429 page (public solver write-ups, detectors of hyatt.com / canadagoose.com answers):
+      // the fingerprint script `/<uuid>/<uuid>/ips.js?…&x-kpsdk-im=…`, or that script beside the
+      // inline `window.KPSDK={}` bootstrap. A protected page that loads fine carries `p.js`, never
+      // ips.js.
+      { markup: [/<script\b[^>]*\bsrc=["'][^"']*\/ips\.js\?[^"']*\bx-kpsdk-im=/i] },
+      { script: [/\bwindow\.KPSDK\s*=\s*\{\s*\}/], markup: [/<script\b[^>]*\bsrc=["'][^"']*\/ips\.js\?/i] },
+    ],
+  },
+  {
+    vendor: 'ddos-guard',
+    what: 'a DDoS-Guard challenge page',
+    signatures: [
+      // Its captcha page and JS challenge load their assets from fixed paths of its own
+      // (`/.well-known/ddos-guard/ddg-captcha-page/…`, `/.well-known/ddos-guard/js-challenge/…`).
+      // Its `server: ddos-guard` header is on every page it passes: no marker.
+      { markup: [/<(?:script|link)\b[^>]*\b(?:src|href)=["']?[^"'\s>]*\/\.well-known\/ddos-guard\/(?:js-challenge|ddg-captcha-page)\//i] },
+    ],
+  },
+  {
+    vendor: 'radware',
+    what: 'a Radware Bot Manager (ShieldSquare) captcha',
+    signatures: [
+      // The captcha template's stylesheet and images on captcha.perfdrive.com (the sensor
+      // `cdn.perfdrive.com/aperture/aperture.js` and `SSJSConnectorObj` sit on pages that load fine).
+      // The redirect to validate.perfdrive.com is VENDOR_CHALLENGE_HOSTS.
+      { markup: [/<link\b[^>]*\bhref=["']?(?:https?:)?\/\/captcha\.perfdrive\.com\/captcha-public\//i] },
+    ],
+  },
+  {
+    vendor: 'reblaze',
+    what: 'a Reblaze challenge',
+    signatures: [
+      // The challenge's seed object `window.rbzns={bereshit:"1",seed:…}` (served at 247 or 200),
+      // and its `rbzns.challdomain` assignment.
+      { script: [/\bwindow\.rbzns\s*=\s*\{[^}]*["']?bereshit["']?\s*:/] },
+      { script: [/\brbzns\.challdomain\s*=/] },
+    ],
+  },
+  {
+    vendor: 'alibaba-waf',
+    what: 'an Alibaba Cloud WAF (acw_sc__v2) challenge',
+    signatures: [
+      // `var arg1='<40 hex>'` and the `acw_sc__v2` cookie it computes, in the page's scripts, or
+      // the obfuscated script named `aliyunwaf_<id>`.
+      { script: [/\bvar\s+arg1\s*=\s*['"][0-9A-F]{40}['"]/i, /["']acw_sc__v2["']/] },
+      { markup: [/<script\b[^>]*\bname=["']?aliyunwaf_/i] },
+    ],
+  },
+  {
+    vendor: 'f5',
+    what: 'an F5 Advanced WAF (TSPD) challenge',
+    signatures: [
+      // The JavaScript challenge stub (served at 200): its `window["bobcmn"]` options beside a
+      // script from `/TSPD/`. The /TSPD/ script F5 injects into pages that load fine has no bobcmn.
+      { script: [/\bwindow\[\s*["']bobcmn["']\s*\]\s*=/], markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\/TSPD\//i] },
+    ],
+  },
+  {
     vendor: 'aws-waf',
     what: 'an AWS WAF challenge',
     signatures: [
@@ -205,4 +266,14 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn/i;
+
+/**
+ * Hosts that are a vendor's challenge, whatever they answer: a redirect that ends there is that
+ * vendor's block. Radware Bot Manager sends a challenged client to
+ * `validate.perfdrive.com/<id>/?ssa=…&ssc=<the page asked>` (public scrapers of yad2.co.il and
+ * njuskalo.hr, a state supplier portal's notes).
+ */
+export const VENDOR_CHALLENGE_HOSTS: readonly { host: RegExp; vendor: string; what: string }[] = [
+  { host: /^validate\.perfdrive\.com$/i, vendor: 'radware', what: 'a Radware Bot Manager (ShieldSquare) captcha' },
+];
