@@ -196,6 +196,29 @@ const F5_TSPD_CHALLENGE = `<!DOCTYPE html><html><head><meta http-equiv="Pragma" 
 <script type="text/javascript" src="/TSPD/08a1b2c3d4ab2000f0e1d2c3b4a5968778695a4b3c2d1e0f?type=7"></script>
 <noscript>JavaScript wird benötigt.<br/><br/>Support-ID: 12345678901234567890</noscript></head><body></body></html>`;
 
+/*
+ * Bodies that say whose challenge they are without the vendor's header (a capture saved without
+ * its headers, or a proxy that dropped them). OUR OWN pages; references (facts only):
+ *  - Anubis (Techaro's proof-of-work wall, on many self-hosted sites and fediverse servers):
+ *    `<script id="anubis_challenge" type="application/json">` and its assets under
+ *    `/.within.website/x/cmd/anubis/` (public solvers for Dryad, nitter instances, VCPedia;
+ *    farside's block markers);
+ *  - AWS WAF: its challenge/captcha page sets `window.gokuProps={key,iv,context}` before loading
+ *    `…token.awswaf.com/…/challenge.js` (public notes on amazon.de, gaappeals.gov, 3rd.supply);
+ *  - Vercel's checkpoint loads `/.well-known/vercel/security/static/challenge.v2.min.js` and posts
+ *    to `/.well-known/vercel/security/request-challenge` (public solvers and detectors).
+ */
+
+/** Anubis's proof-of-work challenge, in French. */
+const ANUBIS_CHALLENGE_FR = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="stylesheet" href="/.within.website/x/xess/xess.min.css?cachebuster=1.21.3">
+<script id="anubis_version" type="application/json">"1.21.3"</script><script id="anubis_challenge" type="application/json">{"rules":{"algorithm":"fast","difficulty":4,"report_as":4},"challenge":{"id":"0a1b2c3d","randomData":"9f8e7d6c5b4a"}}</script>
+<script id="anubis_base_prefix" type="application/json">""</script><script async type="module" src="/.within.website/x/cmd/anubis/static/js/main.mjs?cachebuster=1.21.3"></script></head>
+<body id="top"><main><h1 id="title">Vérification que vous n'êtes pas un robot</h1><img id="image" src="/.within.website/x/cmd/anubis/static/img/pensive.webp?cacheBuster=1.21.3"><p id="status">Chargement…</p></main></body></html>`;
+
+/** Anubis's refusal ("access denied") page: its own assets, no challenge. */
+const ANUBIS_DENIED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="/.within.website/x/xess/xess.min.css?cachebuster=1.21.3"></head>
+<body id="top"><main><h1 id="title">Fehler</h1><img id="image" src="/.within.website/x/cmd/anubis/static/img/reject.webp?cacheBuster=1.21.3"><p>Zugriff verweigert.</p></main></body></html>`;
+
 /** Our own vendor pages, each recognised by the block catalogue. */
 export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
   { name: 'Cloudflare managed challenge, Japanese', vendor: 'cloudflare', status: 403, headers: HTML, body: CLOUDFLARE_MANAGED_JA },
@@ -344,6 +367,22 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
   { name: 'Reblaze JavaScript challenge', vendor: 'reblaze', status: 200, headers: HTML, body: REBLAZE_CHALLENGE },
   { name: 'Alibaba Cloud WAF acw_sc__v2 challenge', vendor: 'alibaba-waf', status: 200, headers: HTML, body: ALIBABA_ACW },
   { name: 'F5 Advanced WAF (TSPD) JavaScript challenge, German', vendor: 'f5', status: 200, headers: HTML, body: F5_TSPD_CHALLENGE },
+  { name: 'Anubis proof-of-work challenge, French', vendor: 'anubis', status: 200, headers: HTML, body: ANUBIS_CHALLENGE_FR },
+  { name: 'Anubis refusal page, German', vendor: 'anubis', status: 403, headers: HTML, body: ANUBIS_DENIED },
+  {
+    name: "Vercel's security checkpoint without its header (its challenge script)",
+    vendor: 'vercel',
+    status: 429,
+    headers: HTML,
+    body: '<!DOCTYPE html><html><head></head><body><div id="root"></div><script src="/.well-known/vercel/security/static/challenge.v2.min.js"></script></body></html>',
+  },
+  {
+    name: 'AWS WAF challenge without its header (gokuProps and challenge.js)',
+    vendor: 'aws-waf',
+    status: 202,
+    headers: HTML,
+    body: '<!DOCTYPE html><html lang="en"><head><script>window.awsWafCookieDomainList = [];window.gokuProps = {"key":"AQIDAHg=","iv":"CgAF","context":"Zm9v"};</script><script src="https://0a1b2c3d4e5f.6a7b8c9d.eu-west-1.token.awswaf.com/0a1b2c3d4e5f/6a7b8c9d/challenge.js"></script></head><body><div id="challenge-container"></div><script>AwsWafIntegration.saveReferrer();</script></body></html>',
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -424,5 +463,13 @@ window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window
   {
     name: "a page reading Reblaze's rbzns without its challenge seed",
     body: `<!DOCTYPE html><html><head><title>Flights</title><script>if(window.rbzns){console.log(rbzns.version)}</script></head><body><main><h1>Departures</h1></main></body></html>`,
+  },
+  {
+    name: "a page using AWS WAF's JavaScript integration (challenge.js, no gokuProps)",
+    body: `<!DOCTYPE html><html><head><title>Store</title><script type="text/javascript" src="https://0a1b2c3d4e5f.6a7b8c9d.eu-west-1.sdk.awswaf.com/0a1b2c3d4e5f/6a7b8c9d/challenge.js" defer></script></head><body><main><h1>Catalogue</h1><p>Spring collection.</p></main></body></html>`,
+  },
+  {
+    name: 'a page whose text documents the Anubis and Vercel challenge paths',
+    body: `<!DOCTYPE html><html><head><title>Bot walls</title></head><body><article><h1>Bot walls</h1><p>Anubis serves /.within.website/x/cmd/anubis/static/js/main.mjs and a script id="anubis_challenge"; Vercel posts to /.well-known/vercel/security/request-challenge.</p></article></body></html>`,
   },
 ];

@@ -164,6 +164,9 @@ const VENDOR_NAME: Record<string, RegExp> = {
   reblaze: /Reblaze/,
   'alibaba-waf': /Alibaba Cloud WAF/,
   f5: /F5/,
+  anubis: /Anubis/,
+  vercel: /Vercel/,
+  'aws-waf': /AWS WAF/,
 };
 const realCloudflare = hasFixtures('blocks/cloudflare')
   ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html'))
