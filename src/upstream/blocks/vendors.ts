@@ -187,6 +187,11 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // Vercel's firewall marks what it challenges or denies (its Security Checkpoint / Attack
       // Challenge Mode: 429 or 403 with `x-vercel-mitigated: challenge`; a rule's deny: `deny`).
       { header: ['x-vercel-mitigated', /^(?:challenge|deny)$/i] },
+      // The checkpoint's own script and endpoint (a body saved without its headers, or a proxy
+      // that dropped them): `/.well-known/vercel/security/static/challenge.v2.min.js`, which posts
+      // to `/.well-known/vercel/security/request-challenge`.
+      { markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\/\.well-known\/vercel\/security\/static\/challenge/i] },
+      { script: [/\/\.well-known\/vercel\/security\/request-challenge\b/] },
     ],
   },
   {
@@ -257,6 +262,21 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // AWS WAF's Challenge (202) and CAPTCHA (405) actions answer with `x-amzn-waf-action:
       // challenge | captcha` (AWS WAF developer guide, "CAPTCHA and Challenge action behavior").
       { header: ['x-amzn-waf-action', /^(?:challenge|captcha)$/i] },
+      // Its challenge and CAPTCHA pages set `window.gokuProps = {key, iv, context}` for the
+      // `…awswaf.com/…/challenge.js` they load (a page using the JavaScript integration loads
+      // challenge.js too, without gokuProps: data).
+      { script: [/\bwindow\.gokuProps\s*=/], markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\.awswaf\.com\//i] },
+    ],
+  },
+  {
+    vendor: 'anubis',
+    what: 'an Anubis proof-of-work challenge',
+    signatures: [
+      // Techaro's Anubis (self-hosted sites, fediverse servers): the challenge's JSON script
+      // `id="anubis_challenge"`, and the assets every page of its own loads from
+      // `/.within.website/x/cmd/anubis/` (its challenge and its refusal page alike).
+      { markup: [/<script\b[^>]*\bid=["']?anubis_challenge["'\s>]/i] },
+      { markup: [/<(?:script|img|link)\b[^>]*\b(?:src|href)=["']?[^"'\s>]*\/\.within\.website\/x\/cmd\/anubis\//i] },
     ],
   },
 ];
@@ -266,7 +286,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis/i;
 
 /**
  * Hosts that are a vendor's challenge, whatever they answer: a redirect that ends there is that
