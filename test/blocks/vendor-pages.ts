@@ -383,6 +383,17 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: HTML,
     body: '<!DOCTYPE html><html lang="en"><head><script>window.awsWafCookieDomainList = [];window.gokuProps = {"key":"AQIDAHg=","iv":"CgAF","context":"Zm9v"};</script><script src="https://0a1b2c3d4e5f.6a7b8c9d.eu-west-1.token.awswaf.com/0a1b2c3d4e5f/6a7b8c9d/challenge.js"></script></head><body><div id="challenge-container"></div><script>AwsWafIntegration.saveReferrer();</script></body></html>',
   },
+  {
+    // HUMAN's (PerimeterX's) answer to an XHR / API request it blocks, its "advanced blocking
+    // response": one JSON object with `appId` ("PX…"), `jsClientSrc` and `blockScript` (the captcha
+    // script), at 403, 412 or 435 (public notes on Walmart, Target's redsky, Turkish Airlines;
+    // public detectors' tests). Our own values.
+    name: 'PerimeterX / HUMAN JSON answer to an API request (412)',
+    vendor: 'perimeterx',
+    status: 412,
+    headers: { 'content-type': 'application/json' },
+    body: '{"appId":"PXab12CD34","jsClientSrc":"/ab12CD34/init.js","firstPartyEnabled":true,"vid":"","uuid":"3c0f2a10-2710-11ef-9e55-53764b6c4c5c","hostUrl":"/ab12CD34/xhr","blockScript":"/ab12CD34/captcha/captcha.js?a=c&u=3c0f2a10-2710-11ef-9e55-53764b6c4c5c&v=&m=0"}',
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -471,5 +482,10 @@ window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window
   {
     name: 'a page whose text documents the Anubis and Vercel challenge paths',
     body: `<!DOCTYPE html><html><head><title>Bot walls</title></head><body><article><h1>Bot walls</h1><p>Anubis serves /.within.website/x/cmd/anubis/static/js/main.mjs and a script id="anubis_challenge"; Vercel posts to /.well-known/vercel/security/request-challenge.</p></article></body></html>`,
+  },
+  {
+    name: "an API answer whose first post quotes HUMAN's blocking JSON in a string",
+    body: '{"kind":"Listing","data":{"children":[{"kind":"t3","data":{"title":"Blocked again","selftext":"got {\\"appId\\":\\"PXab12CD34\\",\\"blockScript\\":\\"/ab12CD34/captcha/captcha.js\\"} from the API"}}]}}',
+    headers: { 'content-type': 'application/json' },
   },
 ];
