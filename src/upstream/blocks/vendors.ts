@@ -128,6 +128,9 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       { script: [/\bwindow\.(?:_pxUuid|px_uuid)\s*=/] },
       { script: [/\bpxCaptchaSrc\s*=/] },
       { markup: [/<meta\b[^>]*\bname=["']?description["']?[^>]*\bcontent=["']?px-captcha\b/i] },
+      // Its answer to an XHR / API request (the "advanced blocking response", at 403, 412, 435…):
+      // one JSON object with the app id `"appId":"PX…"` and the captcha `"blockScript"`.
+      { data: /^\s*\{(?=[\s\S]*"appId"\s*:\s*"PX[0-9A-Za-z]+")(?=[\s\S]*"blockScript"\s*:)/ },
       {
         markup: [
           /<script\b[^>]*\bsrc=["'][^"']*(?:captcha\.px-cdn\.net|captcha\.px-cloud\.net|captcha\.perimeterx\.net|\/captcha\/captcha\.js\?a=c)/i,
