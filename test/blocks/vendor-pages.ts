@@ -394,6 +394,17 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: { 'content-type': 'application/json' },
     body: '{"appId":"PXab12CD34","jsClientSrc":"/ab12CD34/init.js","firstPartyEnabled":true,"vid":"","uuid":"3c0f2a10-2710-11ef-9e55-53764b6c4c5c","hostUrl":"/ab12CD34/xhr","blockScript":"/ab12CD34/captcha/captcha.js?a=c&u=3c0f2a10-2710-11ef-9e55-53764b6c4c5c&v=&m=0"}',
   },
+  {
+    // DataDome marks the answer its module blocks or challenges with `x-dd-b` (1: captcha, 2: block;
+    // 3 seen on a device-check interstitial): a detector citing DataDome's "validate request" docs, a
+    // live 403 of api.leboncoin.fr (`x-datadome: protected`, `x-dd-b: 1`), a Reuters note (`x-dd-b: 3`).
+    // Our own answer: the header with a body carrying none of its markers.
+    name: 'DataDome block announced by its x-dd-b header only',
+    vendor: 'datadome',
+    status: 403,
+    headers: { 'content-type': 'application/json', 'x-datadome': 'protected', 'x-dd-b': '2' },
+    body: '{}',
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -487,5 +498,10 @@ window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window
     name: "an API answer whose first post quotes HUMAN's blocking JSON in a string",
     body: '{"kind":"Listing","data":{"children":[{"kind":"t3","data":{"title":"Blocked again","selftext":"got {\\"appId\\":\\"PXab12CD34\\",\\"blockScript\\":\\"/ab12CD34/captcha/captcha.js\\"} from the API"}}]}}',
     headers: { 'content-type': 'application/json' },
+  },
+  {
+    name: 'a page DataDome protects that loaded fine (x-datadome: protected, no x-dd-b)',
+    body: '<!DOCTYPE html><html><head><title>Annonces</title><script src="https://js.datadome.co/tags.js" async></script></head><body><main><h1>Annonces</h1></main></body></html>',
+    headers: { 'content-type': 'text/html', 'x-datadome': 'protected', 'x-datadome-cid': 'AHrlqAAAAAMA' },
   },
 ];
