@@ -148,6 +148,9 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       { markup: [/<(?:script|iframe)\b[^>]*\bsrc=["'][^"']*captcha-delivery\.com/i] },
       // Its answer to an XHR / API request: `{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=…"}`.
       { data: /^\s*\{\s*"url"\s*:\s*"https:\/\/geo\.captcha-delivery\.com\// },
+      // The header its module sets on the answers it blocks or challenges (`x-dd-b: 1` captcha,
+      // `2` block, `3` device check); `x-datadome: protected` is on every answer it passes.
+      { header: ['x-dd-b', /^\s*[1-3]\s*$/] },
     ],
   },
   {
