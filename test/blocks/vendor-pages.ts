@@ -405,6 +405,23 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: { 'content-type': 'application/json', 'x-datadome': 'protected', 'x-dd-b': '2' },
     body: '{}',
   },
+  {
+    // Cloudflare answers a client that does not ask for HTML (an API call, curl) with its 10xx
+    // error as one plain-text line, `error code: 1020` (16 bytes, text/plain; `server: cloudflare`,
+    // `cf-ray`): public tests of API clients (octopus, runpod), a scraper's recorded answer.
+    name: 'Cloudflare 1020 as plain text (a non-browser client), 403',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=UTF-8' },
+    body: 'error code: 1020',
+  },
+  {
+    name: 'Cloudflare 1015 (rate limited) as plain text, 429',
+    vendor: 'cloudflare',
+    status: 429,
+    headers: { 'content-type': 'text/plain; charset=UTF-8' },
+    body: 'error code: 1015\n',
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -503,5 +520,15 @@ window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window
     name: 'a page DataDome protects that loaded fine (x-datadome: protected, no x-dd-b)',
     body: '<!DOCTYPE html><html><head><title>Annonces</title><script src="https://js.datadome.co/tags.js" async></script></head><body><main><h1>Annonces</h1></main></body></html>',
     headers: { 'content-type': 'text/html', 'x-datadome': 'protected', 'x-datadome-cid': 'AHrlqAAAAAMA' },
+  },
+  {
+    name: "Cloudflare's 1016 (origin DNS error) as plain text: a failure, not a block",
+    body: 'error code: 1016',
+    headers: { 'content-type': 'text/plain' },
+  },
+  {
+    name: 'a text answer that mentions a Cloudflare code inside other text',
+    body: 'Our status page: some users saw error code: 1020 yesterday; it is fixed.',
+    headers: { 'content-type': 'text/plain' },
   },
 ];
