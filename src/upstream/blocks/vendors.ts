@@ -96,6 +96,9 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?error_(?:1015|1020|1010|1012)/i] },
       // A site's own error page around Cloudflare's error box (`<div class="cf-error-details cf-error-1020">`).
       { markup: [new RegExp(`<div\\b[^>]*\\bclass=["'][^"']*\\bcf-error-details\\b[^"']*\\bcf-error-${BLOCK_CODES}\\b`, 'i')] },
+      // To a client that does not ask for HTML (an API call) the same error is one plain-text line,
+      // `error code: 1020`: the whole body, a blocking code.
+      { data: new RegExp(`^\\s*error code: ${BLOCK_CODES}\\s*$`) },
     ],
   },
   {
