@@ -422,6 +422,27 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: { 'content-type': 'text/plain; charset=UTF-8' },
     body: 'error code: 1015\n',
   },
+  {
+    // Wordfence (WordPress firewall plugin, on many self-hosted blogs): its WAF views (wf-waf
+    // `views/403.php`, `503.php`, `503-lockout.php` in public WordPress trees) inline its logo SVG with
+    // `class="wf-header-logo"`; the 503 ("access limited", its rate limit) adds the `#unlock-form`
+    // whose script posts to `?_wfsf=unlockEmail`. Our own pages, sentences translated.
+    name: 'Wordfence rate-limit page (503), Spanish',
+    vendor: 'wordfence',
+    status: 503,
+    headers: HTML,
+    body: `<!DOCTYPE html><html><head><title>Acceso limitado</title><style>.wf-header-logo{max-width:450px}</style></head><body>
+<svg viewBox="0 0 1000 180" class="wf-header-logo"><path d="M0 0h10v10H0z"/></svg><h4>Tu acceso a este sitio ha sido limitado</h4><p>Motivo: <span>demasiadas solicitudes</span></p>
+<form method="POST" id="unlock-form" action="#"><input type="hidden" name="nonce" value="0a1b2c"><input type="text" name="email" id="unlock-email"><input type="submit" class="wf-btn wf-btn-default" id="unlock-submit" value="Enviar" disabled></form>
+<script type="application/javascript">(function(){document.getElementById('unlock-email').addEventListener('focus',function(){document.getElementById('unlock-form').action="https://blog.example/"+"?_wfsf=unlockEmail";});})();</script></body></html>`,
+  },
+  {
+    name: 'Wordfence firewall block (403), German',
+    vendor: 'wordfence',
+    status: 403,
+    headers: HTML,
+    body: `<!DOCTYPE html><html><head><title>403 Verboten</title></head><body><svg viewBox="0 0 1000 180" class="wf-header-logo"><path d="M0 0h10v10H0z"/></svg><h2>403 Verboten</h2><p>In Ihrer Anfrage wurde ein möglicherweise unsicherer Vorgang erkannt.</p></body></html>`,
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -530,5 +551,9 @@ window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window
     name: 'a text answer that mentions a Cloudflare code inside other text',
     body: 'Our status page: some users saw error code: 1020 yesterday; it is fixed.',
     headers: { 'content-type': 'text/plain' },
+  },
+  {
+    name: 'a blog post about Wordfence linking to its lock-out help',
+    body: `<!DOCTYPE html><html><head><title>Locked out of WordPress?</title></head><body><article><h1>Locked out?</h1><p>See <a href="https://www.wordfence.com/help/?query=locked-out">Wordfence's help</a>; the page shows class="wf-header-logo" and an unlock form.</p></article></body></html>`,
   },
 ];

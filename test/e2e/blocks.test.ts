@@ -167,6 +167,7 @@ const VENDOR_NAME: Record<string, RegExp> = {
   anubis: /Anubis/,
   vercel: /Vercel/,
   'aws-waf': /AWS WAF/,
+  wordfence: /Wordfence/,
 };
 const realCloudflare = hasFixtures('blocks/cloudflare')
   ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html'))
