@@ -278,6 +278,16 @@ export const VENDOR_RULES: readonly VendorRule[] = [
     ],
   },
   {
+    vendor: 'wordfence',
+    what: 'a Wordfence firewall page',
+    signatures: [
+      // Its WAF views (403 block, 503 "access limited", lockout) inline its logo as an `<svg
+      // class="wf-header-logo">`; the 503's unlock form posts to `?_wfsf=unlockEmail`.
+      { markup: [/<svg\b[^>]*\bclass=["']?wf-header-logo\b/i] },
+      { script: [/[?&]_wfsf=unlockEmail\b/] },
+    ],
+  },
+  {
     vendor: 'anubis',
     what: 'an Anubis proof-of-work challenge',
     signatures: [
@@ -295,7 +305,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis|wf-header-logo|_wfsf=/i;
 
 /**
  * Hosts that are a vendor's challenge, whatever they answer: a redirect that ends there is that
