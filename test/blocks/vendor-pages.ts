@@ -443,6 +443,18 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: HTML,
     body: `<!DOCTYPE html><html><head><title>403 Verboten</title></head><body><svg viewBox="0 0 1000 180" class="wf-header-logo"><path d="M0 0h10v10H0z"/></svg><h2>403 Verboten</h2><p>In Ihrer Anfrage wurde ein möglicherweise unsicherer Vorgang erkannt.</p></body></html>`,
   },
+  {
+    // Cloudflare's WAF block ("Sorry, you have been blocked") as public excerpts quote it without the
+    // `#cf-error-details` wrapper (an accessibility report of nfb.org: `<div class="cf-wrapper
+    // cf-header cf-error-overview"><h1 data-translate="block_headline">`). Our own page, in Italian.
+    name: 'Cloudflare WAF block without its #cf-error-details wrapper, Italian',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: HTML,
+    body: `<!DOCTYPE html><html lang="it-IT"><head><title>Attenzione | example.it</title></head><body><div id="cf-wrapper"><div class="cf-wrapper cf-header cf-error-overview">
+<h1 data-translate="block_headline">Spiacenti, sei stato bloccato</h1><h2 class="cf-subheadline"><span data-translate="unable_to_access">Non puoi accedere a</span> example.it</h2></div>
+<div class="cf-footer-item sm:block sm:mb-1">ID Ray: <strong class="font-semibold">8a1b2c3d4e5f6076</strong></div></div></body></html>`,
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -555,5 +567,9 @@ window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window
   {
     name: 'a blog post about Wordfence linking to its lock-out help',
     body: `<!DOCTYPE html><html><head><title>Locked out of WordPress?</title></head><body><article><h1>Locked out?</h1><p>See <a href="https://www.wordfence.com/help/?query=locked-out">Wordfence's help</a>; the page shows class="wf-header-logo" and an unlock form.</p></article></body></html>`,
+  },
+  {
+    name: 'a translation file that lists Cloudflare template keys as text',
+    body: `<!DOCTYPE html><html><head><title>i18n keys</title></head><body><ul><li>data-translate="block_headline"</li><li>cf-wrapper</li></ul></body></html>`,
   },
 ];
