@@ -80,6 +80,15 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // blocking 10xx code (BLOCK_CODES). Its 52x pages (origin down) and its other 10xx (1016
       // origin DNS error, 1018…) share the template and are not blocks.
       { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?block_headline\b/i] },
+      // The same headline in the template's header box when the page is quoted without the
+      // `#cf-error-details` wrapper: the attribute on an element beside a `cf-wrapper` /
+      // `cf-error-overview` box.
+      {
+        markup: [
+          /<[a-z][a-z0-9]*\b[^>]*\bdata-translate=["']?block_headline\b/i,
+          /<div\b[^>]*\bclass=["'][^"']*\bcf-(?:wrapper|error-overview)\b/i,
+        ],
+      },
       {
         markup: [
           /<div\b[^>]*\bid=["']?cf-error-details\b/i,
@@ -305,7 +314,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis|wf-header-logo|_wfsf=/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis|wf-header-logo|_wfsf=|block_headline/i;
 
 /**
  * Hosts that are a vendor's challenge, whatever they answer: a redirect that ends there is that
