@@ -237,6 +237,24 @@ describe('upstream client (replay mode)', () => {
       expect(exchanges.at(-1)).toMatchObject({ host: 'short.example', outcome: 'ok' });
     });
 
+    it("a redirect to a vendor's challenge host (Radware's validate.perfdrive.com) is that vendor's block: UPSTREAM_BLOCKED, nothing is sent there", async () => {
+      // Radware Bot Manager answers a challenged request with a redirect to
+      // validate.perfdrive.com/<id>/?ssa=…&ssc=<the page asked> (public scrapers of yad2.co.il, njuskalo.hr).
+      const location =
+        'https://validate.perfdrive.com/0a1b2c3d4e5f60718293a4b5c6d7e8f9/?ssa=1a2b&ssb=123&ssc=https%3A%2F%2Fshop.example%2Fitem&ssi=3c4d';
+      for (const userParam of [undefined, 'url']) {
+        replay.reset();
+        replay.add({ host: 'shop.example', path: '/item', response: { status: 302, headers: { location } } });
+        replay.add({ host: 'validate.perfdrive.com', path: /.*/, response: { body: '<html><body><div id="app"></div></body></html>' } });
+        const err = await failure(
+          upstream.request({ url: 'https://shop.example/item', platform: 't', ...(userParam ? { userParam } : {}) }),
+        );
+        expect(err.code).toBe('UPSTREAM_BLOCKED');
+        expect(err.message).toMatch(/Radware/);
+        expect(replay.hits().map((h) => h.host)).toEqual(['shop.example']);
+      }
+    });
+
     it('follows 5 redirects, refuses the 6th with UPSTREAM_FAILED', async () => {
       replay.add({
         host: 'loop.example',

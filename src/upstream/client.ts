@@ -34,7 +34,7 @@ import type { Dispatcher } from 'undici';
 import { ApiError, invalidParam, notFound, upstreamBlocked, upstreamFailed, upstreamTimeout } from '../errors.js';
 import type { UpstreamConfig } from '../config.js';
 import { parseUpstreamJson } from '../parse/json.js';
-import { blockedError, detectBlock } from './blocks/catalogue.js';
+import { blockedError, detectBlock, vendorHost } from './blocks/catalogue.js';
 import type { WallRule } from './blocks/catalogue.js';
 import { createHostGate } from './politeness.js';
 import type { HostGate } from './politeness.js';
@@ -447,6 +447,13 @@ async function request(c: Client, req: UpstreamRequest): Promise<UpstreamRespons
           next = new URL(res.location, url);
         } catch {
           throw upstreamFailed(`${req.platform}: upstream sent an invalid redirect`);
+        }
+        // A redirect to a vendor's challenge host (Radware's validate.perfdrive.com) is that
+        // vendor's block: answered at once, nothing is sent there.
+        const vendor = vendorHost(next);
+        if (vendor) {
+          block = vendor.source;
+          throw blockedError(req.platform, url.host, res.status, vendor);
         }
         // Checked before the SSRF guard looks at the target: not even its name is resolved.
         if (callerNamed(req, url) && !sameSite(url, next))

@@ -55,6 +55,17 @@ describe('our own vendor pages (test/blocks/vendor-pages.ts: no real capture of 
     expect(vendorBlock(page.body, page.headers)).toBeNull();
   });
 
+  // Radware Bot Manager sends a challenged client to its own host (validate.perfdrive.com/<id>/?ssa=…&ssc=<the
+  // page asked>: public scrapers of yad2.co.il and njuskalo.hr, a state portal's notes): the answer that
+  // ends there is its captcha, whatever its body; another host is not.
+  it("an answer that ended on Radware's validate.perfdrive.com is its challenge, whatever the body", () => {
+    const url =
+      'https://validate.perfdrive.com/0a1b2c3d4e5f60718293a4b5c6d7e8f9/?ssa=1a2b&ssb=123&ssc=https%3A%2F%2Fwww.example.com%2F&ssi=3c4d&ssk=support%40example.com';
+    for (const p of platforms)
+      expect(detectBlock(answer('<html><body><div id="app"></div></body></html>', { url }), walls.get(p.label))?.source).toBe('radware');
+    expect(detectBlock(answer('<html><body><p>ok</p></body></html>', { url: 'https://www.perfdrive.com/validate' }))).toBeNull();
+  });
+
   it("a marker deep inside a large page is that page's content, not an interstitial", () => {
     const big = `<html><body>${'<p>data</p>'.repeat(30_000)}<script>window._cf_chl_opt={};</script></body></html>`;
     expect(vendorBlock(big)).toBeNull();

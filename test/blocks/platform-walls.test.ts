@@ -106,6 +106,26 @@ const ROWS: Row[] = [
     body: '<html><head><title>Connexion | TikTok</title></head></html>',
     wall: 'login-wall',
   },
+  // TikTok's proof-of-work shell (2026: a 200 of ~1.4 KB, no data script, to a bare request): its
+  // challenge in the class of `#cs` (base64 JSON), the cookie to set named by the class of `#wci`
+  // (`_wafchallengeid`), optionally `#rci` / `#rs`. Public reference: yt-dlp's TikTok extractor
+  // (`_solve_challenge_and_set_cookies`, issues #17332 / #17393), a project's notes measuring the
+  // 1462-byte answer. Our own page, values made up, its "Please wait..." left out.
+  {
+    label: 'shortvideo',
+    name: 'proof-of-work challenge shell (#cs challenge, #wci cookie name), 200, no data script',
+    url: 'https://www.tiktok.com/@creator',
+    body: `<!DOCTYPE html><html><head><meta charset="utf-8"><title></title></head><body><p id="cs" class="eyJ2Ijp7ImEiOiJiM1Z5YjNkdSIsImMiOiJZV0pqWkdWbVp3In0sInMiOiJ4In0"></p><p id="wci" class="_wafchallengeid"></p><p id="rci" class="waforiginalreid"></p><p id="rs" class="MTIzNDU2"></p><script>(function(){var e=document.getElementById("cs");})();</script></body></html>`,
+    wall: 'captcha',
+  },
+  {
+    label: 'shortvideo',
+    name: 'not a wall: a profile page with elements #cs and #wci beside its data script',
+    url: 'https://www.tiktok.com/@creator',
+    body: `<!DOCTYPE html><html lang="en"><head><title>Creator (@creator) | TikTok</title></head><body><div id="cs" class="css-1x"></div><span id="wci" class="x"></span>
+<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">{"__DEFAULT_SCOPE__":{"webapp.user-detail":{"userInfo":{"user":{"id":"1","uniqueId":"creator","signature":""}},"statusCode":0}}}</script></body></html>`,
+    wall: null,
+  },
   // social-a (Facebook)
   {
     label: 'social-a',

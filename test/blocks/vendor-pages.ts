@@ -140,6 +140,85 @@ const SUCURI_BLOCK_PT = `<!DOCTYPE html><html lang="pt"><head><meta charset="utf
 <table><tr><td>Block ID:</td><td>BNP005</td></tr><tr><td>Block reason:</td><td>Bad bot access attempt.</td></tr></table>
 <a href="https://sucuri.net/website-firewall/">Sucuri</a></div></body></html>`;
 
+/*
+ * Vendors added after a search of public reports (2026-11-30). OUR OWN pages: the structure each
+ * vendor's generator is publicly reported to write, with made-up per-request values, titles and
+ * wording left out or in other languages. References (read for facts, nothing copied):
+ *  - Kasada: the 429 "fp" page of public solver write-ups and detectors (Hyper Solutions' docs,
+ *    scrapling's antibot tests, a crawler's notes on canadagoose.com / hyatt.com, 681 bytes):
+ *    an inline `window.KPSDK={}` bootstrap and a script `/<uuid>/<uuid>/ips.js?…&x-kpsdk-im=…`;
+ *  - DDoS-Guard: its captcha page loads `/.well-known/ddos-guard/ddg-captcha-page/{index.css,
+ *    view.js,index.js}` (a public test built from a live Anna's Archive answer), its JS challenge
+ *    `/.well-known/ddos-guard/js-challenge/index.js` (several public detectors);
+ *  - Radware Bot Manager (ShieldSquare): a redirect to `validate.perfdrive.com/<id>/?ssa=…&ssc=…`
+ *    (public scrapers of yad2.co.il, njuskalo.hr, a state portal's notes), whose captcha page
+ *    loads `captcha.perfdrive.com/captcha-public/css/shieldsquare_styles.min.css` (a public
+ *    scraper cache of mn.gov's "ShieldSquare Captcha" page);
+ *  - Reblaze (Link11): its challenge sets `window.rbzns={bereshit:"1",seed:…}` and calls
+ *    `winsocks()`, at status 247 or 200 (Reblaze's curiefense tests, public scrapers);
+ *  - Alibaba Cloud WAF: `<html><script>var arg1='<40 hex>'; … setCookie("acw_sc__v2", x) …` and
+ *    a `<script name="aliyunwaf_…">` (WangYihang/acw-sc-v2's README, several public solvers);
+ *  - F5 Advanced WAF / Shape (TSPD): a ~5.6 KB 200 stub with `window["bobcmn"]` and a `/TSPD/`
+ *    script (public research notes on statbel.fgov.be; detectors of npci.org.in, tefas).
+ */
+
+/** Kasada's 429 answer: the KPSDK bootstrap and its ips.js script, nothing else. */
+const KASADA_429 = `<!DOCTYPE html><html><head></head><body><script>window.KPSDK={};KPSDK.now=typeof performance!=='undefined'&&performance.now?performance.now.bind(performance):Date.now.bind(Date);KPSDK.start=KPSDK.now();</script><script src="/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/1a2b3c4d-5e6f-7081-92a3-b4c5d6e7f809/ips.js?tkrm_alpekz_s1.3=T3VyT3duVmFsdWU&amp;x-kpsdk-im=QUJDREVGRw"></script><iframe src="javascript:;" style="display: none;"></iframe></body></html>`;
+
+/** DDoS-Guard's captcha page, in Russian. */
+const DDOS_GUARD_CAPTCHA_RU = `<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<link rel="stylesheet" href="/.well-known/ddos-guard/ddg-captcha-page/index.css"><script defer="defer" src="/.well-known/ddos-guard/ddg-captcha-page/view.js"></script><script defer="defer" src="/.well-known/ddos-guard/ddg-captcha-page/index.js"></script></head>
+<body><div class="container"><div class="top"><h1 id="title">Проверка браузера перед переходом на сайт example.ru</h1></div><div id="ddg-captcha"></div></div></body></html>`;
+
+/** DDoS-Guard's JavaScript challenge: its js-challenge script alone. */
+const DDOS_GUARD_JS = `<!doctype html><html><head><meta charset="utf-8"></head><body><script src="/.well-known/ddos-guard/js-challenge/index.js"></script></body></html>`;
+
+/** Radware Bot Manager's captcha page (ShieldSquare's template), in Hebrew. */
+const RADWARE_CAPTCHA_HE = `<!DOCTYPE html><html lang="he"><head><meta charset="utf-8">
+<link rel="icon" href="https://captcha.perfdrive.com/captcha-public/images/favicon.png"><link rel="stylesheet" href="https://captcha.perfdrive.com/captcha-public/css/shieldsquare_styles.min.css">
+<script type="text/javascript">window.SSJSInternal = 4242;(function(w, d, e, u, c, g, a, b){w["SSJSConnectorObj"] = w["SSJSConnectorObj"] || {ss_cid : c, domain_info: g};a = d.createElement(e);a.async = true;a.src = u;b = d.getElementsByTagName(e)[0];b.parentNode.insertBefore(a, b);})(window,document,"script","https://cdn.perfdrive.com/aperture/aperture.js","a1b2","auto");</script></head>
+<body><div class="container"><h1>אנא אשרו שאינכם רובוט</h1><div id="captcha-box"></div></div></body></html>`;
+
+/** Reblaze's JavaScript challenge. */
+const REBLAZE_CHALLENGE = `<html><head><meta charset="utf-8"></head><body><script>;;window.rbzns={bereshit:"1",seed:"T3VyT3duU2VlZA==",storage:"3"};rbzns.challdomain="example.co.il";(function(){var x=1;})();winsocks(true);</script></body></html>`;
+
+/** Alibaba Cloud WAF's acw_sc__v2 challenge. */
+const ALIBABA_ACW = `<html><script>
+var arg1='0A1B2C3D4E5F60718293A4B5C6D7E8F901234567';
+function setCookie(name,value){var expiredate=new Date();expiredate.setTime(expiredate.getTime()+(3600*1000));document.cookie=name+"="+value+";expires="+expiredate.toGMTString()+";max-age=3600;path=/";}
+function reload(x) {setCookie("acw_sc__v2", x);document.location.reload();}
+</script>
+<script name="aliyunwaf_0a1b2c3d">var _0xabcd=['\\x61\\x62','\\x63\\x64'];(function(a,b){while(--b){a.push(a.shift());}}(_0xabcd,0x3));</script></html>`;
+
+/** F5's TSPD JavaScript challenge (200): its options variable and /TSPD/ script, a support id. */
+const F5_TSPD_CHALLENGE = `<!DOCTYPE html><html><head><meta http-equiv="Pragma" content="no-cache"/><meta http-equiv="Expires" content="-1"/><meta http-equiv="Content-Type" content="text/html; charset=utf-8"/>
+<script type="text/javascript">(function(){window["bobcmn"] = "1111101010101020000000220000000520000000021e0a1b2c3d200000096300000000300000000300000006/TSPD/300000008TSPD_101_0000000a";window.aBcD=!!window.aBcD;})();</script>
+<script type="text/javascript" src="/TSPD/08a1b2c3d4ab2000f0e1d2c3b4a5968778695a4b3c2d1e0f?type=7"></script>
+<noscript>JavaScript wird benötigt.<br/><br/>Support-ID: 12345678901234567890</noscript></head><body></body></html>`;
+
+/*
+ * Bodies that say whose challenge they are without the vendor's header (a capture saved without
+ * its headers, or a proxy that dropped them). OUR OWN pages; references (facts only):
+ *  - Anubis (Techaro's proof-of-work wall, on many self-hosted sites and fediverse servers):
+ *    `<script id="anubis_challenge" type="application/json">` and its assets under
+ *    `/.within.website/x/cmd/anubis/` (public solvers for Dryad, nitter instances, VCPedia;
+ *    farside's block markers);
+ *  - AWS WAF: its challenge/captcha page sets `window.gokuProps={key,iv,context}` before loading
+ *    `…token.awswaf.com/…/challenge.js` (public notes on amazon.de, gaappeals.gov, 3rd.supply);
+ *  - Vercel's checkpoint loads `/.well-known/vercel/security/static/challenge.v2.min.js` and posts
+ *    to `/.well-known/vercel/security/request-challenge` (public solvers and detectors).
+ */
+
+/** Anubis's proof-of-work challenge, in French. */
+const ANUBIS_CHALLENGE_FR = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="stylesheet" href="/.within.website/x/xess/xess.min.css?cachebuster=1.21.3">
+<script id="anubis_version" type="application/json">"1.21.3"</script><script id="anubis_challenge" type="application/json">{"rules":{"algorithm":"fast","difficulty":4,"report_as":4},"challenge":{"id":"0a1b2c3d","randomData":"9f8e7d6c5b4a"}}</script>
+<script id="anubis_base_prefix" type="application/json">""</script><script async type="module" src="/.within.website/x/cmd/anubis/static/js/main.mjs?cachebuster=1.21.3"></script></head>
+<body id="top"><main><h1 id="title">Vérification que vous n'êtes pas un robot</h1><img id="image" src="/.within.website/x/cmd/anubis/static/img/pensive.webp?cacheBuster=1.21.3"><p id="status">Chargement…</p></main></body></html>`;
+
+/** Anubis's refusal ("access denied") page: its own assets, no challenge. */
+const ANUBIS_DENIED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="stylesheet" href="/.within.website/x/xess/xess.min.css?cachebuster=1.21.3"></head>
+<body id="top"><main><h1 id="title">Fehler</h1><img id="image" src="/.within.website/x/cmd/anubis/static/img/reject.webp?cacheBuster=1.21.3"><p>Zugriff verweigert.</p></main></body></html>`;
+
 /** Our own vendor pages, each recognised by the block catalogue. */
 export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
   { name: 'Cloudflare managed challenge, Japanese', vendor: 'cloudflare', status: 403, headers: HTML, body: CLOUDFLARE_MANAGED_JA },
@@ -257,6 +336,125 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: { ...HTML, 'x-sucuri-block': 'BNP005' },
     body: SUCURI_BLOCK_PT,
   },
+  {
+    name: 'Kasada 429 (KPSDK bootstrap and ips.js)',
+    vendor: 'kasada',
+    status: 429,
+    headers: { ...HTML, 'x-kpsdk-ct': '0aBcDeF' },
+    body: KASADA_429,
+  },
+  {
+    name: 'DDoS-Guard captcha page, Russian',
+    vendor: 'ddos-guard',
+    status: 403,
+    headers: { ...HTML, server: 'ddos-guard' },
+    body: DDOS_GUARD_CAPTCHA_RU,
+  },
+  {
+    name: 'DDoS-Guard JavaScript challenge',
+    vendor: 'ddos-guard',
+    status: 403,
+    headers: { ...HTML, server: 'ddos-guard' },
+    body: DDOS_GUARD_JS,
+  },
+  {
+    name: 'Radware Bot Manager (ShieldSquare) captcha page, Hebrew',
+    vendor: 'radware',
+    status: 200,
+    headers: HTML,
+    body: RADWARE_CAPTCHA_HE,
+  },
+  { name: 'Reblaze JavaScript challenge', vendor: 'reblaze', status: 200, headers: HTML, body: REBLAZE_CHALLENGE },
+  { name: 'Alibaba Cloud WAF acw_sc__v2 challenge', vendor: 'alibaba-waf', status: 200, headers: HTML, body: ALIBABA_ACW },
+  { name: 'F5 Advanced WAF (TSPD) JavaScript challenge, German', vendor: 'f5', status: 200, headers: HTML, body: F5_TSPD_CHALLENGE },
+  { name: 'Anubis proof-of-work challenge, French', vendor: 'anubis', status: 200, headers: HTML, body: ANUBIS_CHALLENGE_FR },
+  { name: 'Anubis refusal page, German', vendor: 'anubis', status: 403, headers: HTML, body: ANUBIS_DENIED },
+  {
+    name: "Vercel's security checkpoint without its header (its challenge script)",
+    vendor: 'vercel',
+    status: 429,
+    headers: HTML,
+    body: '<!DOCTYPE html><html><head></head><body><div id="root"></div><script src="/.well-known/vercel/security/static/challenge.v2.min.js"></script></body></html>',
+  },
+  {
+    name: 'AWS WAF challenge without its header (gokuProps and challenge.js)',
+    vendor: 'aws-waf',
+    status: 202,
+    headers: HTML,
+    body: '<!DOCTYPE html><html lang="en"><head><script>window.awsWafCookieDomainList = [];window.gokuProps = {"key":"AQIDAHg=","iv":"CgAF","context":"Zm9v"};</script><script src="https://0a1b2c3d4e5f.6a7b8c9d.eu-west-1.token.awswaf.com/0a1b2c3d4e5f/6a7b8c9d/challenge.js"></script></head><body><div id="challenge-container"></div><script>AwsWafIntegration.saveReferrer();</script></body></html>',
+  },
+  {
+    // HUMAN's (PerimeterX's) answer to an XHR / API request it blocks, its "advanced blocking
+    // response": one JSON object with `appId` ("PX…"), `jsClientSrc` and `blockScript` (the captcha
+    // script), at 403, 412 or 435 (public notes on Walmart, Target's redsky, Turkish Airlines;
+    // public detectors' tests). Our own values.
+    name: 'PerimeterX / HUMAN JSON answer to an API request (412)',
+    vendor: 'perimeterx',
+    status: 412,
+    headers: { 'content-type': 'application/json' },
+    body: '{"appId":"PXab12CD34","jsClientSrc":"/ab12CD34/init.js","firstPartyEnabled":true,"vid":"","uuid":"3c0f2a10-2710-11ef-9e55-53764b6c4c5c","hostUrl":"/ab12CD34/xhr","blockScript":"/ab12CD34/captcha/captcha.js?a=c&u=3c0f2a10-2710-11ef-9e55-53764b6c4c5c&v=&m=0"}',
+  },
+  {
+    // DataDome marks the answer its module blocks or challenges with `x-dd-b` (1: captcha, 2: block;
+    // 3 seen on a device-check interstitial): a detector citing DataDome's "validate request" docs, a
+    // live 403 of api.leboncoin.fr (`x-datadome: protected`, `x-dd-b: 1`), a Reuters note (`x-dd-b: 3`).
+    // Our own answer: the header with a body carrying none of its markers.
+    name: 'DataDome block announced by its x-dd-b header only',
+    vendor: 'datadome',
+    status: 403,
+    headers: { 'content-type': 'application/json', 'x-datadome': 'protected', 'x-dd-b': '2' },
+    body: '{}',
+  },
+  {
+    // Cloudflare answers a client that does not ask for HTML (an API call, curl) with its 10xx
+    // error as one plain-text line, `error code: 1020` (16 bytes, text/plain; `server: cloudflare`,
+    // `cf-ray`): public tests of API clients (octopus, runpod), a scraper's recorded answer.
+    name: 'Cloudflare 1020 as plain text (a non-browser client), 403',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: { 'content-type': 'text/plain; charset=UTF-8' },
+    body: 'error code: 1020',
+  },
+  {
+    name: 'Cloudflare 1015 (rate limited) as plain text, 429',
+    vendor: 'cloudflare',
+    status: 429,
+    headers: { 'content-type': 'text/plain; charset=UTF-8' },
+    body: 'error code: 1015\n',
+  },
+  {
+    // Wordfence (WordPress firewall plugin, on many self-hosted blogs): its WAF views (wf-waf
+    // `views/403.php`, `503.php`, `503-lockout.php` in public WordPress trees) inline its logo SVG with
+    // `class="wf-header-logo"`; the 503 ("access limited", its rate limit) adds the `#unlock-form`
+    // whose script posts to `?_wfsf=unlockEmail`. Our own pages, sentences translated.
+    name: 'Wordfence rate-limit page (503), Spanish',
+    vendor: 'wordfence',
+    status: 503,
+    headers: HTML,
+    body: `<!DOCTYPE html><html><head><title>Acceso limitado</title><style>.wf-header-logo{max-width:450px}</style></head><body>
+<svg viewBox="0 0 1000 180" class="wf-header-logo"><path d="M0 0h10v10H0z"/></svg><h4>Tu acceso a este sitio ha sido limitado</h4><p>Motivo: <span>demasiadas solicitudes</span></p>
+<form method="POST" id="unlock-form" action="#"><input type="hidden" name="nonce" value="0a1b2c"><input type="text" name="email" id="unlock-email"><input type="submit" class="wf-btn wf-btn-default" id="unlock-submit" value="Enviar" disabled></form>
+<script type="application/javascript">(function(){document.getElementById('unlock-email').addEventListener('focus',function(){document.getElementById('unlock-form').action="https://blog.example/"+"?_wfsf=unlockEmail";});})();</script></body></html>`,
+  },
+  {
+    name: 'Wordfence firewall block (403), German',
+    vendor: 'wordfence',
+    status: 403,
+    headers: HTML,
+    body: `<!DOCTYPE html><html><head><title>403 Verboten</title></head><body><svg viewBox="0 0 1000 180" class="wf-header-logo"><path d="M0 0h10v10H0z"/></svg><h2>403 Verboten</h2><p>In Ihrer Anfrage wurde ein möglicherweise unsicherer Vorgang erkannt.</p></body></html>`,
+  },
+  {
+    // Cloudflare's WAF block ("Sorry, you have been blocked") as public excerpts quote it without the
+    // `#cf-error-details` wrapper (an accessibility report of nfb.org: `<div class="cf-wrapper
+    // cf-header cf-error-overview"><h1 data-translate="block_headline">`). Our own page, in Italian.
+    name: 'Cloudflare WAF block without its #cf-error-details wrapper, Italian',
+    vendor: 'cloudflare',
+    status: 403,
+    headers: HTML,
+    body: `<!DOCTYPE html><html lang="it-IT"><head><title>Attenzione | example.it</title></head><body><div id="cf-wrapper"><div class="cf-wrapper cf-header cf-error-overview">
+<h1 data-translate="block_headline">Spiacenti, sei stato bloccato</h1><h2 class="cf-subheadline"><span data-translate="unable_to_access">Non puoi accedere a</span> example.it</h2></div>
+<div class="cf-footer-item sm:block sm:mb-1">ID Ray: <strong class="font-semibold">8a1b2c3d4e5f6076</strong></div></div></body></html>`,
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -311,5 +509,67 @@ Reference&#32;&#35;2&#46;85f6d517&#46;1750000000&#46;1a2b3c4d
     name: 'API JSON that mentions a vendor',
     body: '{"name":"cloudscraper","description":"bypasses window._cf_chl_opt and geo.captcha-delivery.com pages"}',
     headers: { 'content-type': 'application/json' },
+  },
+  {
+    name: 'a page protected by Kasada whose p.js loaded fine (no ips.js)',
+    body: `<!DOCTYPE html><html><head><title>Tickets</title><script src="/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0/1a2b3c4d-5e6f-7081-92a3-b4c5d6e7f809/p.js" async></script></head><body><main><h1>Upcoming shows</h1><p>Maya live, 12 May.</p></main></body></html>`,
+  },
+  {
+    name: 'a page served through DDoS-Guard (its server header) with content',
+    body: `<!DOCTYPE html><html><head><title>Новости</title></head><body><main><h1>Новости</h1><p>Как работает /.well-known/ddos-guard/js-challenge/ — обзор.</p></main></body></html>`,
+    headers: { 'content-type': 'text/html', server: 'ddos-guard' },
+  },
+  {
+    name: "a page carrying Radware's aperture sensor that loaded fine",
+    body: `<!DOCTYPE html><html><head><title>Listings</title><script>window.SSJSInternal = 1;(function(w){w["SSJSConnectorObj"] = {ss_cid: "a1b2"};})(window);</script><script async src="https://cdn.perfdrive.com/aperture/aperture.js"></script></head><body><main><h1>Apartments</h1><ul><li>3 rooms</li></ul></main></body></html>`,
+  },
+  {
+    name: 'a tutorial quoting the acw_sc__v2, Reblaze and TSPD challenges as text',
+    body: `<!DOCTYPE html><html><head><title>WAF challenges explained</title></head><body><pre>&lt;html&gt;&lt;script&gt;var arg1='0A1B2C3D4E5F60718293A4B5C6D7E8F901234567'; setCookie("acw_sc__v2", x)
+window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window.KPSDK={}; ips.js?x-kpsdk-im=</pre><p>How they work.</p></body></html>`,
+  },
+  {
+    name: 'a page of a site behind F5 carrying its injected /TSPD/ script beside content',
+    body: `<!DOCTYPE html><html><head><title>Statistics</title><script type="text/javascript" src="/TSPD/08a1b2c3d4ab2000f0e1d2c3b4a5968778695a4b3c2d1e0f?type=9"></script></head><body><main><h1>Population</h1><table><tr><td>11.8 M</td></tr></table></main></body></html>`,
+  },
+  {
+    name: "a page reading Reblaze's rbzns without its challenge seed",
+    body: `<!DOCTYPE html><html><head><title>Flights</title><script>if(window.rbzns){console.log(rbzns.version)}</script></head><body><main><h1>Departures</h1></main></body></html>`,
+  },
+  {
+    name: "a page using AWS WAF's JavaScript integration (challenge.js, no gokuProps)",
+    body: `<!DOCTYPE html><html><head><title>Store</title><script type="text/javascript" src="https://0a1b2c3d4e5f.6a7b8c9d.eu-west-1.sdk.awswaf.com/0a1b2c3d4e5f/6a7b8c9d/challenge.js" defer></script></head><body><main><h1>Catalogue</h1><p>Spring collection.</p></main></body></html>`,
+  },
+  {
+    name: 'a page whose text documents the Anubis and Vercel challenge paths',
+    body: `<!DOCTYPE html><html><head><title>Bot walls</title></head><body><article><h1>Bot walls</h1><p>Anubis serves /.within.website/x/cmd/anubis/static/js/main.mjs and a script id="anubis_challenge"; Vercel posts to /.well-known/vercel/security/request-challenge.</p></article></body></html>`,
+  },
+  {
+    name: "an API answer whose first post quotes HUMAN's blocking JSON in a string",
+    body: '{"kind":"Listing","data":{"children":[{"kind":"t3","data":{"title":"Blocked again","selftext":"got {\\"appId\\":\\"PXab12CD34\\",\\"blockScript\\":\\"/ab12CD34/captcha/captcha.js\\"} from the API"}}]}}',
+    headers: { 'content-type': 'application/json' },
+  },
+  {
+    name: 'a page DataDome protects that loaded fine (x-datadome: protected, no x-dd-b)',
+    body: '<!DOCTYPE html><html><head><title>Annonces</title><script src="https://js.datadome.co/tags.js" async></script></head><body><main><h1>Annonces</h1></main></body></html>',
+    headers: { 'content-type': 'text/html', 'x-datadome': 'protected', 'x-datadome-cid': 'AHrlqAAAAAMA' },
+  },
+  {
+    name: "Cloudflare's 1016 (origin DNS error) as plain text: a failure, not a block",
+    body: 'error code: 1016',
+    headers: { 'content-type': 'text/plain' },
+  },
+  {
+    name: 'a text answer that mentions a Cloudflare code inside other text',
+    body: 'Our status page: some users saw error code: 1020 yesterday; it is fixed.',
+    headers: { 'content-type': 'text/plain' },
+  },
+  {
+    name: 'a blog post about Wordfence linking to its lock-out help',
+    body: `<!DOCTYPE html><html><head><title>Locked out of WordPress?</title></head><body><article><h1>Locked out?</h1><p>See <a href="https://www.wordfence.com/help/?query=locked-out">Wordfence's help</a>; the page shows class="wf-header-logo" and an unlock form.</p></article></body></html>`,
+  },
+  {
+    name: 'a translation file that lists Cloudflare template keys as text',
+    body: `<!DOCTYPE html><html><head><title>i18n keys</title></head><body><ul><li>data-translate="block_headline"</li><li>cf-wrapper</li></ul></body></html>`,
   },
 ];

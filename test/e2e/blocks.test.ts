@@ -158,6 +158,16 @@ const VENDOR_NAME: Record<string, RegExp> = {
   datadome: /DataDome/,
   incapsula: /Incapsula/,
   sucuri: /Sucuri/,
+  kasada: /Kasada/,
+  'ddos-guard': /DDoS-Guard/,
+  radware: /Radware/,
+  reblaze: /Reblaze/,
+  'alibaba-waf': /Alibaba Cloud WAF/,
+  f5: /F5/,
+  anubis: /Anubis/,
+  vercel: /Vercel/,
+  'aws-waf': /AWS WAF/,
+  wordfence: /Wordfence/,
 };
 const realCloudflare = hasFixtures('blocks/cloudflare')
   ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html'))

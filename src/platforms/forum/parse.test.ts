@@ -377,6 +377,31 @@ describe('walls: block pages by structure (walls.ts)', () => {
     expect(page.posts.map((p) => p.name)).toEqual(['t3_q1', 't3_q2']);
   });
 
+  // Reddit's JavaScript challenge ("Please wait for verification", since May 2026 to clients
+  // without a session, at 200 as at 403): a hidden GET form with the inputs `solution`,
+  // `js_challenge=1`, `token` (later `jsc_token`) and `jsc_orig_r`, its script doubling a seed into
+  // `solution` and submitting. Public references: glanceapp/glance#1016, yt-dlp#16877 / PR #16839,
+  // solvers' tests. SELF-WRITTEN (our values; title translated into Spanish, no English sentence).
+  const JS_CHALLENGE = `<!DOCTYPE html><html lang="es"><head><title>Reddit - Espera la verificación</title></head><body>
+<script>document.addEventListener("DOMContentLoaded",async function(){var e=document.forms[0],n=await(async e=>e+e)("0a1b2c3d4e5f6071");e.elements.namedItem("solution").value=n;e.requestSubmit()},{once:true});</script>
+<form hidden method="GET" action="/search.json"><input type="hidden" name="solution" /><input type="hidden" name="js_challenge" value="1"/><input type="hidden" name="jsc_token" value="T3VyT3du"/><input type="hidden" name="jsc_orig_r" value=""/></form></body></html>`;
+
+  it("Reddit's JavaScript challenge (a hidden form posting js_challenge) is a wall at any status, in any language", () => {
+    for (const status of [200, 403, 429]) {
+      expect(wallError(LABEL, JS_CHALLENGE, { status, url: SEARCH_URL })?.code).toBe('UPSTREAM_BLOCKED');
+    }
+    expect(wallName(LABEL, JS_CHALLENGE, { status: 200, url: SEARCH_URL })).toBe('js-challenge');
+    // Its earlier field set (`token`, no jsc_orig_r) is the same challenge.
+    const older = JS_CHALLENGE.replace('name="jsc_token"', 'name="token"').replace('<input type="hidden" name="jsc_orig_r" value=""/>', '');
+    expect(wallName(LABEL, older, { status: 200, url: 'https://www.reddit.com/r/pottery/about.json' })).toBe('js-challenge');
+  });
+
+  it('decoy: a page with a visible search form whose field is named like the challenge is not one at 200', () => {
+    const page = `<!DOCTYPE html><html><head><title>r/webscraping</title></head><body><main><h1>How Reddit's js_challenge works</h1>
+<form method="GET" action="/search"><input type="text" name="q" value="js_challenge jsc_orig_r"/></form><p>Discussion.</p></main></body></html>`;
+    expect(wallName(LABEL, page, { status: 200, url: SEARCH_URL })).toBeNull();
+  });
+
   it('only Reddit hosts: the same page from another host is not a Reddit wall', () => {
     expect(wallName(LABEL, s.NETWORK_BLOCK_HTML, { status: 200, url: 'https://example.com/search.json' })).toBeNull();
   });

@@ -12,6 +12,10 @@
  *   `support.reddithelp.com/…/requests/new`), and the rate-limit page's template — its heading's
  *   `reddit.com.header.png` background and its link to the API rules (`github.com/reddit/reddit/
  *   wiki/API`), both in the page as publicly quoted;
+ * - its JavaScript challenge ("Please wait for verification", since May 2026 to clients without
+ *   a session, at 200 as at 403: glanceapp/glance#1016, yt-dlp#16877): a hidden form whose hidden
+ *   input `js_challenge` (beside `solution`, `token` / `jsc_token`, `jsc_orig_r`) the page's script
+ *   fills and submits — at any status;
  * - the login page a redirect ends on (`/login`, `/account/login`): a login wall.
  * A JSON answer is never searched for markup: a post may quote any of these pages.
  * Other HTML answers (a new search UI at 200) are no wall: fetch.ts calls them a changed shape.
@@ -97,6 +101,18 @@ export const redditRateLimitPage: WallRule = {
   },
 };
 
+/** The challenge form's hidden `js_challenge` input (attributes in any order). */
+const JS_CHALLENGE_INPUT = /<input\b(?=[^>]*\btype=["']?hidden\b)[^>]*\bname=["']?js_challenge["'\s/>]/i;
+
+export const redditJsChallenge: WallRule = {
+  name: 'js-challenge',
+  what: 'its JavaScript challenge ("Please wait for verification")',
+  test(a) {
+    const html = markup(a);
+    return html !== null && /<form\b/i.test(html) && JS_CHALLENGE_INPUT.test(html);
+  },
+};
+
 export const redditRefusedPage: WallRule = {
   name: 'refused',
   what: 'an HTML block page',
@@ -121,5 +137,6 @@ export const walls: readonly WallRule[] = [
   redditTooManyRequests,
   redditNetworkBlock,
   redditRateLimitPage,
+  redditJsChallenge,
   redditRefusedPage,
 ];

@@ -8,6 +8,11 @@
  * - a bare captcha shell: a page without any profile data script (today's, 2022's, or the older
  *   `sigi-persisted-data` / `__NEXT_DATA__` ones parse.ts reads) that loads its slider SDK
  *   from a `…/captcha/…` path (a profile page, which carries its data script, is never one);
+ * - its proof-of-work shell (2026: a ~1.4 KB 200 to a bare request, no data script): the
+ *   challenge in the `class` of an element `#cs` (base64 JSON) and the name of the cookie its
+ *   script sets in the `class` of `#wci` (`_wafchallengeid`), as public solvers read it (yt-dlp's
+ *   TikTok extractor, `_solve_challenge_and_set_cookies`); both ids, on a page without a data
+ *   script;
  * - the login page a redirect ends on (`/login` on a TikTok host): a login wall.
  */
 import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
@@ -44,6 +49,11 @@ const VERIFY_MARKERS = [
 ];
 const DATA_SCRIPT = /<script\b[^>]*\bid\s*=\s*["']?(?:__UNIVERSAL_DATA_FOR_REHYDRATION__|SIGI_STATE|sigi-persisted-data|__NEXT_DATA__)\b/i;
 const CAPTCHA_SDK = /<script\b[^>]*\bsrc\s*=\s*["']?[^"'\s>]*\/captcha\//i;
+/** The proof-of-work shell's challenge element and its cookie-name element. */
+const POW_MARKERS = [
+  /<[a-z]+\b[^>]*\bid\s*=\s*["']?cs["'\s>][^>]*\bclass\s*=|<[a-z]+\b[^>]*\bclass\s*=\s*["'][^"']*["'][^>]*\bid\s*=\s*["']?cs["'\s>]/i,
+  /<[a-z]+\b[^>]*\bid\s*=\s*["']?wci["'\s>]/i,
+];
 
 export const tiktokVerifyPage: WallRule = {
   name: 'captcha',
@@ -53,7 +63,8 @@ export const tiktokVerifyPage: WallRule = {
     if (html === null) return false;
     const outside = outsideJsonScripts(html);
     if (VERIFY_MARKERS.some((re) => re.test(outside))) return true;
-    return !DATA_SCRIPT.test(html) && CAPTCHA_SDK.test(outside);
+    if (DATA_SCRIPT.test(html)) return false;
+    return CAPTCHA_SDK.test(outside) || POW_MARKERS.every((re) => re.test(outside));
   },
 };
 

@@ -649,6 +649,35 @@ describe('the JavaScript-only shell', () => {
     expect(wallName(LABEL, '', { url: 'https://www.google.com/httpservice/retry/enablejs?sei=x' })).toBe('google-js-shell');
   });
 
+  // SearchGuard's shell as other public reports quote it (pskill9/web-search#2: "a very long
+  // obfuscated js code and a short message: If you're having trouble accessing Google Search, please
+  // click here, or send feedback"; detectors keying on `emsg=SG_REL`): its fallback link alone, or
+  // its retry path after more than 256 KB of script. SELF-WRITTEN.
+  const obfuscated = `<script nonce="n2">var _g=${JSON.stringify('x'.repeat(300 * 1024))};</script>`;
+  const fallbackOnly = english
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('<script nonce="n1">', `${obfuscated}<script nonce="n1">`);
+  const retryLate = english.replace('<noscript>', `${obfuscated}<noscript>`);
+
+  it("by SearchGuard's fallback link (emsg=SG_REL) alone, and by its retry path after a long script", () => {
+    expect(fallbackOnly).not.toMatch(/enablejs/);
+    for (const html of [fallbackOnly, retryLate]) {
+      expect(wallName(LABEL, html, { status: 200, url })).toBe('google-js-shell');
+      expect(errorOf(() => parseSearchPage(html)).code).toBe('UPSTREAM_BLOCKED');
+    }
+  });
+
+  it('decoy: a results page with a result linking to the fallback search is data', () => {
+    const html = desktopPage(
+      [
+        desktopResult('https://blog.example/google-searchguard?ref=/search?q=x&emsg=SG_REL', 'SearchGuard explained', 'emsg=SG_REL'),
+        desktopResult('https://example.org/', 'Another result', 'x'),
+      ].join('\n'),
+    );
+    expect(wallName(LABEL, html, { status: 200, url })).toBeNull();
+    expect(parseSearchPage(html).results).toHaveLength(2);
+  });
+
   it('decoy: a results page with a result linking to the retry path is data', () => {
     const html = desktopPage(
       [

@@ -102,10 +102,18 @@ export const googleConsentInPlace: WallRule = {
  * page linking there is data).
  */
 const ENABLE_JS = /(?:\bhref=|\baction=|\bcontent=["']?\s*\d+\s*;\s*url=)["']?[^"'\s>]*\/httpservice\/retry\/enablejs\b/i;
+/**
+ * The same shell's fallback link ("If you're having trouble accessing Google Search, please click
+ * here"): a Google `/search` URL carrying `emsg=SG_REL` (SearchGuard), sometimes the only marker
+ * left beside a long obfuscated script (pskill9/web-search#2; detectors keying on it). Both are
+ * looked for in the whole window: the script can come first and run past 256 KB.
+ */
+const SG_FALLBACK = /\bhref=["']?(?:https?:\/\/www\.google\.[a-z.]{2,6})?\/search\?[^"'\s>]*[?&](?:amp;)?emsg=SG_REL\b/i;
 
 /** Whether this markup is Google's JavaScript-only shell (also read by the parser, for pages handed to it directly). */
 export function isJsShellMarkup(html: string): boolean {
-  return ENABLE_JS.test(html.slice(0, 256 * 1024)) && !DATA_MARKERS.test(html.slice(0, 1024 * 1024));
+  const head = html.slice(0, 1024 * 1024);
+  return (ENABLE_JS.test(head) || SG_FALLBACK.test(head)) && !DATA_MARKERS.test(head);
 }
 
 export const googleJsShell: WallRule = {

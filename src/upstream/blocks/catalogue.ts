@@ -9,7 +9,7 @@
  */
 import { loginWall, upstreamBlocked } from '../../errors.js';
 import type { ApiError } from '../../errors.js';
-import { VENDOR_RULES, VENDOR_TOKENS } from './vendors.js';
+import { VENDOR_CHALLENGE_HOSTS, VENDOR_RULES, VENDOR_TOKENS } from './vendors.js';
 import type { Signature } from './vendors.js';
 import { parseUpstreamJson } from '../../parse/json.js';
 
@@ -233,9 +233,21 @@ class View implements AnswerView {
   }
 }
 
+/** The vendor whose challenge host `url` is on (a redirect there is its block), or null. */
+export function vendorHost(url: string | URL): BlockMatch | null {
+  let host: string;
+  try {
+    host = (typeof url === 'string' ? new URL(url) : url).hostname;
+  } catch {
+    return null;
+  }
+  const v = VENDOR_CHALLENGE_HOSTS.find((h) => h.host.test(host));
+  return v ? { source: v.vendor, what: v.what } : null;
+}
+
 /** The block this answer is — a vendor's first, then the platform's own walls — or null. */
 export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] = []): BlockMatch | null {
-  const vendor = vendorBlock(answer.body, answer.headers);
+  const vendor = vendorHost(answer.url) ?? vendorBlock(answer.body, answer.headers);
   if (vendor) return vendor;
   if (walls.length === 0) return null;
   const view = new View(answer);

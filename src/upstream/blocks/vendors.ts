@@ -80,6 +80,15 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // blocking 10xx code (BLOCK_CODES). Its 52x pages (origin down) and its other 10xx (1016
       // origin DNS error, 1018…) share the template and are not blocks.
       { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?block_headline\b/i] },
+      // The same headline in the template's header box when the page is quoted without the
+      // `#cf-error-details` wrapper: the attribute on an element beside a `cf-wrapper` /
+      // `cf-error-overview` box.
+      {
+        markup: [
+          /<[a-z][a-z0-9]*\b[^>]*\bdata-translate=["']?block_headline\b/i,
+          /<div\b[^>]*\bclass=["'][^"']*\bcf-(?:wrapper|error-overview)\b/i,
+        ],
+      },
       {
         markup: [
           /<div\b[^>]*\bid=["']?cf-error-details\b/i,
@@ -96,6 +105,9 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       { markup: [/<div\b[^>]*\bid=["']?cf-error-details\b/i, /\bdata-translate=["']?error_(?:1015|1020|1010|1012)/i] },
       // A site's own error page around Cloudflare's error box (`<div class="cf-error-details cf-error-1020">`).
       { markup: [new RegExp(`<div\\b[^>]*\\bclass=["'][^"']*\\bcf-error-details\\b[^"']*\\bcf-error-${BLOCK_CODES}\\b`, 'i')] },
+      // To a client that does not ask for HTML (an API call) the same error is one plain-text line,
+      // `error code: 1020`: the whole body, a blocking code.
+      { data: new RegExp(`^\\s*error code: ${BLOCK_CODES}\\s*$`) },
     ],
   },
   {
@@ -128,6 +140,9 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       { script: [/\bwindow\.(?:_pxUuid|px_uuid)\s*=/] },
       { script: [/\bpxCaptchaSrc\s*=/] },
       { markup: [/<meta\b[^>]*\bname=["']?description["']?[^>]*\bcontent=["']?px-captcha\b/i] },
+      // Its answer to an XHR / API request (the "advanced blocking response", at 403, 412, 435…):
+      // one JSON object with the app id `"appId":"PX…"` and the captcha `"blockScript"`.
+      { data: /^\s*\{(?=[\s\S]*"appId"\s*:\s*"PX[0-9A-Za-z]+")(?=[\s\S]*"blockScript"\s*:)/ },
       {
         markup: [
           /<script\b[^>]*\bsrc=["'][^"']*(?:captcha\.px-cdn\.net|captcha\.px-cloud\.net|captcha\.perimeterx\.net|\/captcha\/captcha\.js\?a=c)/i,
@@ -145,6 +160,9 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       { markup: [/<(?:script|iframe)\b[^>]*\bsrc=["'][^"']*captcha-delivery\.com/i] },
       // Its answer to an XHR / API request: `{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=…"}`.
       { data: /^\s*\{\s*"url"\s*:\s*"https:\/\/geo\.captcha-delivery\.com\// },
+      // The header its module sets on the answers it blocks or challenges (`x-dd-b: 1` captcha,
+      // `2` block, `3` device check); `x-datadome: protected` is on every answer it passes.
+      { header: ['x-dd-b', /^\s*[1-3]\s*$/] },
     ],
   },
   {
@@ -187,6 +205,72 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // Vercel's firewall marks what it challenges or denies (its Security Checkpoint / Attack
       // Challenge Mode: 429 or 403 with `x-vercel-mitigated: challenge`; a rule's deny: `deny`).
       { header: ['x-vercel-mitigated', /^(?:challenge|deny)$/i] },
+      // The checkpoint's own script and endpoint (a body saved without its headers, or a proxy
+      // that dropped them): `/.well-known/vercel/security/static/challenge.v2.min.js`, which posts
+      // to `/.well-known/vercel/security/request-challenge`.
+      { markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\/\.well-known\/vercel\/security\/static\/challenge/i] },
+      { script: [/\/\.well-known\/vercel\/security\/request-challenge\b/] },
+    ],
+  },
+  {
+    vendor: 'kasada',
+    what: 'a Kasada challenge',
+    signatures: [
+      // Its 429 page (public solver write-ups, detectors of hyatt.com / canadagoose.com answers):
+      // the fingerprint script `/<uuid>/<uuid>/ips.js?…&x-kpsdk-im=…`, or that script beside the
+      // inline `window.KPSDK={}` bootstrap. A protected page that loads fine carries `p.js`, never
+      // ips.js.
+      { markup: [/<script\b[^>]*\bsrc=["'][^"']*\/ips\.js\?[^"']*\bx-kpsdk-im=/i] },
+      { script: [/\bwindow\.KPSDK\s*=\s*\{\s*\}/], markup: [/<script\b[^>]*\bsrc=["'][^"']*\/ips\.js\?/i] },
+    ],
+  },
+  {
+    vendor: 'ddos-guard',
+    what: 'a DDoS-Guard challenge page',
+    signatures: [
+      // Its captcha page and JS challenge load their assets from fixed paths of its own
+      // (`/.well-known/ddos-guard/ddg-captcha-page/…`, `/.well-known/ddos-guard/js-challenge/…`).
+      // Its `server: ddos-guard` header is on every page it passes: no marker.
+      { markup: [/<(?:script|link)\b[^>]*\b(?:src|href)=["']?[^"'\s>]*\/\.well-known\/ddos-guard\/(?:js-challenge|ddg-captcha-page)\//i] },
+    ],
+  },
+  {
+    vendor: 'radware',
+    what: 'a Radware Bot Manager (ShieldSquare) captcha',
+    signatures: [
+      // The captcha template's stylesheet and images on captcha.perfdrive.com (the sensor
+      // `cdn.perfdrive.com/aperture/aperture.js` and `SSJSConnectorObj` sit on pages that load fine).
+      // The redirect to validate.perfdrive.com is VENDOR_CHALLENGE_HOSTS.
+      { markup: [/<link\b[^>]*\bhref=["']?(?:https?:)?\/\/captcha\.perfdrive\.com\/captcha-public\//i] },
+    ],
+  },
+  {
+    vendor: 'reblaze',
+    what: 'a Reblaze challenge',
+    signatures: [
+      // The challenge's seed object `window.rbzns={bereshit:"1",seed:…}` (served at 247 or 200),
+      // and its `rbzns.challdomain` assignment.
+      { script: [/\bwindow\.rbzns\s*=\s*\{[^}]*["']?bereshit["']?\s*:/] },
+      { script: [/\brbzns\.challdomain\s*=/] },
+    ],
+  },
+  {
+    vendor: 'alibaba-waf',
+    what: 'an Alibaba Cloud WAF (acw_sc__v2) challenge',
+    signatures: [
+      // `var arg1='<40 hex>'` and the `acw_sc__v2` cookie it computes, in the page's scripts, or
+      // the obfuscated script named `aliyunwaf_<id>`.
+      { script: [/\bvar\s+arg1\s*=\s*['"][0-9A-F]{40}['"]/i, /["']acw_sc__v2["']/] },
+      { markup: [/<script\b[^>]*\bname=["']?aliyunwaf_/i] },
+    ],
+  },
+  {
+    vendor: 'f5',
+    what: 'an F5 Advanced WAF (TSPD) challenge',
+    signatures: [
+      // The JavaScript challenge stub (served at 200): its `window["bobcmn"]` options beside a
+      // script from `/TSPD/`. The /TSPD/ script F5 injects into pages that load fine has no bobcmn.
+      { script: [/\bwindow\[\s*["']bobcmn["']\s*\]\s*=/], markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\/TSPD\//i] },
     ],
   },
   {
@@ -196,6 +280,31 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // AWS WAF's Challenge (202) and CAPTCHA (405) actions answer with `x-amzn-waf-action:
       // challenge | captcha` (AWS WAF developer guide, "CAPTCHA and Challenge action behavior").
       { header: ['x-amzn-waf-action', /^(?:challenge|captcha)$/i] },
+      // Its challenge and CAPTCHA pages set `window.gokuProps = {key, iv, context}` for the
+      // `…awswaf.com/…/challenge.js` they load (a page using the JavaScript integration loads
+      // challenge.js too, without gokuProps: data).
+      { script: [/\bwindow\.gokuProps\s*=/], markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\.awswaf\.com\//i] },
+    ],
+  },
+  {
+    vendor: 'wordfence',
+    what: 'a Wordfence firewall page',
+    signatures: [
+      // Its WAF views (403 block, 503 "access limited", lockout) inline its logo as an `<svg
+      // class="wf-header-logo">`; the 503's unlock form posts to `?_wfsf=unlockEmail`.
+      { markup: [/<svg\b[^>]*\bclass=["']?wf-header-logo\b/i] },
+      { script: [/[?&]_wfsf=unlockEmail\b/] },
+    ],
+  },
+  {
+    vendor: 'anubis',
+    what: 'an Anubis proof-of-work challenge',
+    signatures: [
+      // Techaro's Anubis (self-hosted sites, fediverse servers): the challenge's JSON script
+      // `id="anubis_challenge"`, and the assets every page of its own loads from
+      // `/.within.website/x/cmd/anubis/` (its challenge and its refusal page alike).
+      { markup: [/<script\b[^>]*\bid=["']?anubis_challenge["'\s>]/i] },
+      { markup: [/<(?:script|img|link)\b[^>]*\b(?:src|href)=["']?[^"'\s>]*\/\.within\.website\/x\/cmd\/anubis\//i] },
     ],
   },
 ];
@@ -205,4 +314,14 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis|wf-header-logo|_wfsf=|block_headline/i;
+
+/**
+ * Hosts that are a vendor's challenge, whatever they answer: a redirect that ends there is that
+ * vendor's block. Radware Bot Manager sends a challenged client to
+ * `validate.perfdrive.com/<id>/?ssa=…&ssc=<the page asked>` (public scrapers of yad2.co.il and
+ * njuskalo.hr, a state supplier portal's notes).
+ */
+export const VENDOR_CHALLENGE_HOSTS: readonly { host: RegExp; vendor: string; what: string }[] = [
+  { host: /^validate\.perfdrive\.com$/i, vendor: 'radware', what: 'a Radware Bot Manager (ShieldSquare) captcha' },
+];
