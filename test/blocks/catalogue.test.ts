@@ -217,3 +217,14 @@ describe('what a wall rule is shown', () => {
     expect(seen[1]).toEqual([418, {}, 'https://example.com/', '  <html>hi</html>', '  <html>hi</html>', true, undefined, undefined]);
   });
 });
+
+describe('docs/running.md', () => {
+  it("names every vendor the block counter's `source` can be", async () => {
+    const { VENDOR_RULES } = await import('../../src/upstream/blocks/vendors.js');
+    const line = readFileSync(new URL('../../docs/running.md', import.meta.url), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('`cl_upstream_blocks_total`'));
+    const vendors = [...new Set(VENDOR_RULES.map((r) => r.vendor))];
+    expect(vendors.filter((v) => !line?.includes(`\`${v}\``))).toEqual([]);
+  });
+});
