@@ -317,19 +317,23 @@ export function parseMedia(raw: unknown): SocialBPost {
 
 const WEB_INFO = 'xdt_api__v1__media__shortcode__web_info';
 
-/** The post page's `xdt_api__v1__media__shortcode__web_info` object, or null when the page ships none. */
-export function webInfoOf(html: string): Obj | null {
+/** The page's JSON script elements that name `member`, parsed (one that is no JSON is skipped). */
+function* jsonScriptsNaming(html: string, member: string): Generator<Json> {
   for (const s of scriptElements(html)) {
-    if (!s.body.includes(WEB_INFO) || !/type\s*=\s*["']?application\/json/i.test(s.attrs)) continue;
-    let payload: unknown;
+    if (!s.body.includes(member) || !/type\s*=\s*["']?application\/json/i.test(s.attrs)) continue;
     try {
-      payload = parseUpstreamJson(s.body, PLATFORM);
+      yield parseUpstreamJson(s.body, PLATFORM) as Json;
     } catch (e) {
       if (isApiError(e)) throw e;
-      continue;
     }
+  }
+}
+
+/** The post page's `xdt_api__v1__media__shortcode__web_info` object, or null when the page ships none. */
+export function webInfoOf(html: string): Obj | null {
+  for (const payload of jsonScriptsNaming(html, WEB_INFO)) {
     let found: Obj | null = null;
-    walk(payload as Json, (o) => {
+    walk(payload, (o) => {
       if (found) return false;
       if (isObj(o[WEB_INFO])) found = o[WEB_INFO] as Obj;
       return undefined;
@@ -347,17 +351,9 @@ const POLARIS = 'xig_polaris_media';
  * logged-out visitors (that member null or absent), or null when the page has no such result for it.
  */
 export function polarisOf(html: string, code?: string): { media: Obj | null } | null {
-  for (const s of scriptElements(html)) {
-    if (!s.body.includes(POLARIS) || !/type\s*=\s*["']?application\/json/i.test(s.attrs)) continue;
-    let payload: unknown;
-    try {
-      payload = parseUpstreamJson(s.body, PLATFORM);
-    } catch (e) {
-      if (isApiError(e)) throw e;
-      continue;
-    }
+  for (const payload of jsonScriptsNaming(html, POLARIS)) {
     let found: { media: Obj | null } | null = null;
-    walk(payload as Json, (o) => {
+    walk(payload, (o) => {
       if (found) return false;
       const p = o[POLARIS];
       if (!isObj(p)) return undefined;
