@@ -360,7 +360,8 @@ function jobSubscription({ JobRef }: JobTypes): void {
       subscribe: async (_root, args, ctx) => {
         // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
         const key = await admit(ctx);
-        if (!('id' in key)) throw graphqlError(key);
+        // The whole operation's failure, with its HTTP status (401; 429 for the key's rate limit), as executeGraphql answers.
+        if (!('id' in key)) throw operationError(key);
         let svc: JobService;
         try {
           svc = serviceOf(ctx);

@@ -180,4 +180,15 @@ describe('GraphQL subscription lookupJobProgress', () => {
     expect(await codes(other.key, id)).toEqual(['NOT_FOUND']);
     expect(await codes(key, 'job_nope')).toEqual(['NOT_FOUND']);
   });
+
+  it('without a valid key the answer is HTTP 401, as for every GraphQL operation (DECISIONS.md), not a 200 stream', async () => {
+    const { key } = await h.key(10);
+    const made = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'keyless') }] } });
+    const id = made.body.data.createLookupJob.id;
+    for (const k of [undefined, 'cl_unknown']) {
+      const r = await subscribe(PROGRESS, { key: k, variables: { id } });
+      expect(r.status).toBe(401);
+      expect(r.events.filter((e) => e.event === 'next').map((e) => e.data.errors?.[0]?.extensions?.code)).toEqual(['UNAUTHORIZED']);
+    }
+  });
 });
