@@ -191,7 +191,7 @@ describe('monitors over GraphQL', () => {
   });
 
   it('monitorRuns without a valid key: HTTP 401 UNAUTHORIZED, as for every GraphQL operation (DECISIONS.md), not a 200 stream', async () => {
-    for (const headers of [{}, { 'x-api-key': 'cl_unknown' }]) {
+    for (const headers of [{}, { 'x-api-key': 'cl_unknown' }] as Record<string, string>[]) {
       const res = await fetch(`${h.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
