@@ -3,6 +3,7 @@
  * is a JSON error body with a stable code, like every other error of the gateway:
  *
  *   400 INVALID_INPUT           a body that is not JSON (the parser's message is not echoed)
+ *   400 INVALID_INPUT           a GraphQL body nested deeper than MAX_BODY_JSON_DEPTH (checked before it is parsed)
  *   400 INVALID_INPUT           an HTTP/1.1 request without Host (refusal); the connection is closed
  *   405 METHOD_NOT_ALLOWED      a method the route does not serve (HEAD on /v1 runs nothing); CONNECT
  *                               (answerConnect: this is no proxy), then the connection is closed
@@ -28,6 +29,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
+import { jsonShapeExcess } from '../parse/json.js';
 import { restErrorBody } from '../pipeline/errors.js';
 
 export const MAX_GRAPHQL_BODY = 1024 * 1024;
@@ -153,6 +155,18 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
   });
 }
 
+/**
+ * How deep a GraphQL or MCP body's JSON may nest (the GraphQL query's own bound, MAX_NESTING, is
+ * the same). JSON.parse takes a text in one turn of the event loop whatever its nesting, and 1 MiB
+ * of `[` (500,000 levels) took it ~0.2–0.5 s (flat JSON of that size: ~1 ms); nothing these
+ * routes take nests more than a few levels.
+ */
+export const MAX_BODY_JSON_DEPTH = 64;
+
+/** Whether a body's JSON text nests deeper than MAX_BODY_JSON_DEPTH: one pass over the text, before JSON.parse. */
+export const nestsTooDeep = (text: string): boolean => jsonShapeExcess(text, { depth: MAX_BODY_JSON_DEPTH }) !== null;
+export const NESTS_TOO_DEEP = `the body nests deeper than ${MAX_BODY_JSON_DEPTH} levels`;
+
 /** A JSON body's text: UTF-8, a leading byte order mark skipped (RFC 8259 lets a parser ignore it; JSON.parse does not). */
 export function jsonText(raw: Buffer): string {
   return raw.toString('utf8', raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0);
@@ -276,6 +290,10 @@ export const tooLarge = (limit: number, keyless = false) =>
   );
 export const notJson = () =>
   new ApiError('INVALID_INPUT', 'Request body is not valid JSON', { details: [{ param: 'body', message: 'not valid JSON' }] });
+export const tooDeep = () =>
+  new ApiError('INVALID_INPUT', `Invalid input: ${NESTS_TOO_DEEP}`, {
+    details: [{ param: 'body', message: `nests deeper than ${MAX_BODY_JSON_DEPTH} levels` }],
+  });
 export const unsupportedMediaType = (type: string) =>
   new ApiError(
     'UNSUPPORTED_MEDIA_TYPE',

@@ -52,6 +52,43 @@ import { watchJob } from './watch.js';
  * KB each): a page of 20 jobs at the default 100 fits (src/graphql/row-budget.ts).
  */
 export const RESULTS_BUDGET: RowBudget = { what: 'job results', rows: 2_000 };
+/**
+ * Bytes of stored results (each result's input and body, as JSON text) one GraphQL document may
+ * take over all its `results` fields. Rows alone do not bound an answer: a record may be tens of
+ * KB, and a key's 32 GraphQL places (GRAPHQL_MAX_IN_FLIGHT_PER_KEY), each an answer held until its
+ * client reads it, of 2,000 such rows ran a 512 MB gateway out of heap.
+ */
+export const RESULTS_BYTES = 1024 * 1024;
+
+/** Bytes of RESULTS_BYTES each document has left. */
+const bytesLeft = new WeakMap<object, number>();
+
+/**
+ * The first of `rows` that fit in what the document has left of RESULTS_BYTES (a shorter page, as
+ * the row budget makes one; paging goes on from its last index). Once nothing is left, or when not
+ * even the first row fits after others were taken, INVALID_INPUT naming `first`; a document's first
+ * row is always given, however large, so that every result can be read.
+ */
+function takeBytes<R extends { input: string; body: string }>(ctx: object, rows: R[]): R[] {
+  const left = bytesLeft.get(ctx) ?? RESULTS_BYTES;
+  let used = 0;
+  let n = 0;
+  for (const r of rows) {
+    const size = r.input.length + r.body.length;
+    if (used + size > left && !(n === 0 && left === RESULTS_BYTES)) break;
+    used += size;
+    n++;
+  }
+  if (n === 0 && rows.length > 0)
+    throw invalidInput([
+      {
+        param: 'first',
+        message: `this document already asks for ${RESULTS_BYTES / 1024 / 1024} MiB of job results: ask for the rest in another request`,
+      },
+    ]);
+  bytesLeft.set(ctx, Math.max(0, left - used));
+  return rows.slice(0, n);
+}
 
 /** Progress updates of the subscription: at most this often. */
 const PROGRESS_THROTTLE_MS = 100;
@@ -251,12 +288,13 @@ function jobTypes() {
         description:
           'Finished items in input order, after index `after` (default -1: from the first), at most `first` (1 to 1000, default 100); other values are INVALID_INPUT, as on GET /v1/jobs/{id}/results',
         args: { after: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
-        resolve: (job, args, ctx) => {
+        resolve: async (job, args, ctx) => {
           const problems: ParamProblem[] = [];
           const after = itemIndexParam(args.after, problems);
           const first = limitParam(args.first, JOB_RESULTS_PAGE, problems, 'first');
           if (problems.length) throw invalidInput(problems);
-          return job.svc.store.results(job.id, after, takeRows(ctx, RESULTS_BUDGET, first, 'first'));
+          const rows = await job.svc.store.results(job.id, after, takeRows(ctx, RESULTS_BUDGET, first, 'first'));
+          return takeBytes(ctx, rows);
         },
       }),
     }),
@@ -360,7 +398,8 @@ function jobSubscription({ JobRef }: JobTypes): void {
       subscribe: async (_root, args, ctx) => {
         // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
         const key = await admit(ctx);
-        if (!('id' in key)) throw graphqlError(key);
+        // The whole operation's failure, with its HTTP status (401; 429 for the key's rate limit), as executeGraphql answers.
+        if (!('id' in key)) throw operationError(key);
         let svc: JobService;
         try {
           svc = serviceOf(ctx);

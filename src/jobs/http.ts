@@ -50,6 +50,13 @@ import { watchJob } from './watch.js';
 const PAGE = 100;
 const SSE_THROTTLE_MS = 100;
 const SSE_HEARTBEAT_MS = 15_000;
+/**
+ * Bytes of a progress stream its client has not taken yet, at most, beyond which a progress event
+ * is not written (the next one, or the end, says more). A job runs for hours at up to 10 events a
+ * second, and node keeps whatever a client does not read: 20 unread streams of a key grew by
+ * ~1 GB over a long job's run.
+ */
+export const SSE_MAX_UNSENT = 16 * 1024;
 /** The job options an NDJSON or CSV upload takes from the query string (input.ts). */
 const UPLOAD_OPTIONS = ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key'] as const;
 /** GET /v1/jobs/{id}/results's parameters. */
@@ -452,12 +459,15 @@ function streamEvents(req: IncomingMessage, res: ServerResponse, info: RequestIn
   if (release instanceof ApiError) return sendError(res, release, {}, info.id);
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
   if (req.method === 'HEAD') return void res.end();
-  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
+  // (A heartbeat only for a client that took everything: one with bytes unsent has a live stream.)
+  const heartbeat = setInterval(() => res.writableLength === 0 && res.write(': keep-alive\n\n'), SSE_HEARTBEAT_MS);
   heartbeat.unref();
   const stop = watchJob(svc, row.id, {
     throttleMs: SSE_THROTTLE_MS,
     onUpdate: (job, final) => {
       if (res.destroyed) return stop();
+      // A client that does not read gets no more progress past SSE_MAX_UNSENT, only the end.
+      if (!final && res.writableLength > SSE_MAX_UNSENT) return;
       res.write(`event: ${final ? 'end' : 'progress'}\ndata: ${JSON.stringify(job)}\n\n`);
     },
     // Once: the job ended, or the client left (close → stop).

@@ -12,8 +12,8 @@
  *           UNAUTHORIZED as REST answers it (JSON error body), before a byte of the body is read
  *   body    at most MCP_MAX_BODY bytes: a larger one → 413 PAYLOAD_TOO_LARGE, refused from its
  *           content-length or once over the limit (nothing more is read); no byte of it for
- *           BODY_IDLE_MS → 408 REQUEST_TIMEOUT (the connection closed); not JSON → a JSON-RPC
- *           parse error (400)
+ *           BODY_IDLE_MS → 408 REQUEST_TIMEOUT (the connection closed); not JSON, or nested deeper
+ *           than MAX_BODY_JSON_DEPTH (checked before it is parsed) → a JSON-RPC parse error (400)
  *   places  a key has at most MCP_MAX_IN_FLIGHT_PER_KEY POSTs being answered on this instance (an
  *           answer counts until it is sent or its connection closed): more → 429 RATE_LIMITED
  *   batch   a JSON-RPC batch that is empty, of more than MCP_MAX_BATCH messages, with two
@@ -30,7 +30,7 @@ import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotoc
 import type { CallToolRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, unknownOrRevokedKey } from '../errors.js';
-import { jsonText, readBody, tooLarge } from '../http/edges.js';
+import { NESTS_TOO_DEEP, jsonText, nestsTooDeep, readBody, tooLarge } from '../http/edges.js';
 import type { RequestInfo } from '../observability/request.js';
 import { newRequestId } from '../observability/request.js';
 import { admit, storeError } from '../pipeline/admit.js';
@@ -178,8 +178,16 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     if (raw instanceof ApiError) return sendError(res, raw);
     if (raw === 'too-large') return sendError(res, tooLarge(MCP_MAX_BODY));
     let body: unknown;
+    const text = jsonText(raw);
+    // Nesting first, in one pass: JSON.parse of 1 MiB of `[` holds the event loop ~0.2–0.5 s.
+    if (nestsTooDeep(text))
+      return sendJson(res, 400, {
+        jsonrpc: '2.0',
+        error: { code: ErrorCode.ParseError, message: `Parse error: ${NESTS_TOO_DEEP}` },
+        id: null,
+      });
     try {
-      body = JSON.parse(jsonText(raw));
+      body = JSON.parse(text);
     } catch {
       return sendJson(res, 400, {
         jsonrpc: '2.0',

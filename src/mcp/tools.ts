@@ -286,6 +286,13 @@ function adminTool(
  * batch of ten 1,000-result pages was 27 MB, built at 0 credits — an outside attack sweep).
  */
 const RESULTS_PAGE = { default: JOB_RESULTS_PAGE.default, max: 200 };
+/**
+ * Bytes of stored results (inputs and bodies as JSON text) one jobs_results call takes, at most (its
+ * first result always): a page is shorter past it, next_after going on from its end. Rows alone do
+ * not bound an answer: a record may be tens of KB, the answer holds it twice (text and structured),
+ * and a key's 8 unread batches of ten 200-row pages of 7 KB records took the RSS past 750 MB.
+ */
+export const MCP_RESULTS_BYTES = 256 * 1024;
 
 function jobTools(operationNames: ReadonlyMap<string, string>): GatewayTool[] {
   const docs = jobsOpenApi();
@@ -462,7 +469,14 @@ function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): Ga
       if (problems.length) throw invalidInput(problems);
       const row = await ownJob(svc, key, args.id);
       const rows = await svc.store.results(row.id, after, limit + 1);
-      const page = rows.slice(0, limit);
+      let bytes = 0;
+      let fit = 0;
+      for (const r of rows.slice(0, limit)) {
+        bytes += r.input.length + r.body.length;
+        if (fit > 0 && bytes > MCP_RESULTS_BYTES) break;
+        fit++;
+      }
+      const page = rows.slice(0, fit);
       const results = page.map((r) => ({
         index: r.idx,
         input: JSON.parse(r.input) as object,

@@ -371,7 +371,8 @@ function monitorRunsSubscription(MonitorRef: MonitorType, { ChangeRef }: History
       subscribe: async (_root, args, ctx) => {
         // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
         const key = await admit(ctx);
-        if (!('id' in key)) throw graphqlError(key);
+        // The whole operation's failure, with its HTTP status (401; 429 for the key's rate limit), as executeGraphql answers.
+        if (!('id' in key)) throw operationError(key);
         try {
           const svc = serviceOf(ctx);
           const row = orThrow(await ownMonitor(svc, key, args.id));

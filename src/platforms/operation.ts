@@ -175,9 +175,13 @@ function paramSchema(p: ParamSpec): z.ZodType {
   let s: z.ZodType;
   switch (p.kind) {
     case 'string': {
+      // Counted in UTF-16 code units (`.length`), as the operations' own checks count: zod's
+      // max() counts code points, so 100 emoji (200 units) passed it, and a check leaving values
+      // over `.length` 100 to this rule looked at them nowhere (a handle normalised to null ran).
+      const max = p.maxLength ?? 2048;
       let str = z
         .string()
-        .max(p.maxLength ?? 2048, `must be at most ${p.maxLength ?? 2048} characters`)
+        .refine((v) => v.length <= max, `must be at most ${max} characters`)
         .refine((v) => !BROKEN_TEXT.test(v), 'must be valid UTF-8 text (percent-encode its bytes as UTF-8; no lone surrogate)');
       // Empty: nothing visible — only whitespace, control or format (zero-width) characters.
       if (p.required) str = str.refine((v) => VISIBLE.test(v), 'must not be empty');

@@ -16,7 +16,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_MAX_BATCH, MCP_MAX_IN_FLIGHT_PER_KEY } from '../../src/mcp/http.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo, heldRepos } from '../jobs/helpers.js';
+import { anyRepo, heldRepos, waitFinal } from '../jobs/helpers.js';
+import { repoJson } from '../data.js';
+import { MCP_RESULTS_BYTES } from '../../src/mcp/tools.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -199,5 +201,55 @@ describe('odd messages (pinned)', () => {
       (await post(key, { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'file:///etc/passwd' } })).json().error.code,
     ).toBe(-32601);
     expect(await h.balance(id)).toBe(2);
+  });
+});
+
+describe('jobs_results: bytes per call', () => {
+  it(`at most MCP_RESULTS_BYTES (${MCP_RESULTS_BYTES}) of stored results a call: a shorter page whose next_after goes on`, async () => {
+    // Records of ~20 KB: a call of 200 was a ~6 MB answer (the record twice: text and structured),
+    // a batch of ten 60 MB, and a key's 8 unread batches took the gateway's RSS past 750 MB with
+    // 7 KB records (an attack sweep).
+    h.replay.add({
+      host: 'api.github.com',
+      path: /^\/repos\/bigrec\/[^/]+$/,
+      response: (req) => ({
+        headers: { 'content-type': 'application/json' },
+        body: repoJson('bigrec', req.path.split('/')[3], { description: 'd'.repeat(20_000) }),
+      }),
+    });
+    const { key } = await h.key(100);
+    const created = (
+      await post(key, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'jobs_create',
+          arguments: {
+            operation: 'code_repository',
+            items: Array.from({ length: 60 }, (_, i) => ({ url: `https://github.com/bigrec/r${i}` })),
+          },
+        },
+      })
+    ).json();
+    const jobId = created.result.structuredContent.job.id as string;
+    await waitFinal(h, key, jobId);
+    const seen: number[] = [];
+    for (let after = -1, calls = 0; ; calls++) {
+      const r = await post(key, {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'jobs_results', arguments: { id: jobId, after, limit: 200 } },
+      });
+      expect(r.text.length).toBeLessThan(4 * MCP_RESULTS_BYTES);
+      const page = r.json().result.structuredContent as { results: { index: number }[]; next_after: number | null };
+      expect(page.results.length).toBeGreaterThan(0);
+      seen.push(...page.results.map((x) => x.index));
+      if (page.next_after === null) break;
+      after = page.next_after;
+      expect(calls).toBeLessThan(60);
+    }
+    expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => i));
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { repoJson } from '../data.js';
-import { RESULTS_BUDGET } from '../../src/jobs/graphql.js';
+import { RESULTS_BUDGET, RESULTS_BYTES } from '../../src/jobs/graphql.js';
 import { anyRepo, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
@@ -179,5 +179,63 @@ describe('GraphQL subscription lookupJobProgress', () => {
     const other = await h.key(5);
     expect(await codes(other.key, id)).toEqual(['NOT_FOUND']);
     expect(await codes(key, 'job_nope')).toEqual(['NOT_FOUND']);
+  });
+
+  it('without a valid key the answer is HTTP 401, as for every GraphQL operation (DECISIONS.md), not a 200 stream', async () => {
+    const { key } = await h.key(10);
+    const made = await h.gql(CREATE, { key, variables: { items: [{ url: repoUrl('gql', 'keyless') }] } });
+    const id = made.body.data.createLookupJob.id;
+    for (const k of [undefined, 'cl_unknown']) {
+      const r = await subscribe(PROGRESS, { key: k, variables: { id } });
+      expect(r.status).toBe(401);
+      expect(r.events.filter((e) => e.event === 'next').map((e) => e.data.errors?.[0]?.extensions?.code)).toEqual(['UNAUTHORIZED']);
+    }
+  });
+});
+
+describe('job results over GraphQL: bytes per document', () => {
+  it(`at most RESULTS_BYTES (${RESULTS_BYTES}) of stored results per document: a shorter page, then INVALID_INPUT; paging goes on`, async () => {
+    // Records of ~20 KB: 100 of them are 2 MB. Within the row budget, 32 such documents of a key at
+    // once (its GraphQL places), unread, ran a 512 MB gateway out of heap (an attack sweep).
+    h.replay.add({
+      host: 'api.github.com',
+      path: /^\/repos\/bigrec\/[^/]+$/,
+      response: (req) => ({
+        headers: { 'content-type': 'application/json' },
+        body: repoJson('bigrec', req.path.split('/')[3], { description: 'd'.repeat(20_000) }),
+      }),
+    });
+    const { key } = await h.key(200);
+    const items = Array.from({ length: 100 }, (_, i) => ({ url: repoUrl('bigrec', `r${i}`) }));
+    const made = await h.gql(CREATE.replace('maxCredits: 10', 'maxCredits: 200'), { key, variables: { items } });
+    const id = made.body.data.createLookupJob.id;
+    await waitFinal(h, key, id);
+    const query = (fields: string, vars = '$id: String!, $after: Int') => `query(${vars}) { lookupJob(id: $id) { ${fields} } }`;
+    const page = async (after: number) =>
+      (await h.gql(query('a: results(after: $after, first: 1000) { index body }'), { key, variables: { id, after } })).body;
+    const first = await page(-1);
+    expect(first.errors).toBeUndefined();
+    const a = first.data.lookupJob.a as { index: number; body: unknown }[];
+    expect(a.length).toBeGreaterThan(0);
+    expect(a.length).toBeLessThan(100);
+    expect(JSON.stringify(a).length).toBeLessThan(RESULTS_BYTES * 1.1);
+    expect(a.map((x) => x.index)).toEqual(a.map((_, i) => i));
+    // The budget spent, the next field of the document is refused, naming `first`.
+    const over = await h.gql(query('a: results(first: 1000) { index body } b: results(after: 90, first: 1) { index }', '$id: String!'), {
+      key,
+      variables: { id },
+    });
+    expect(over.body.errors.map((e: any) => [e.path.join('.'), e.extensions.code, e.extensions.details[0].param])).toEqual([
+      ['lookupJob.b', 'INVALID_INPUT', 'first'],
+    ]);
+    // The rest comes page by page.
+    const seen = new Set(a.map((x) => x.index));
+    for (let after = a.at(-1)!.index; seen.size < 100;) {
+      const next = (await page(after)).data.lookupJob.a as { index: number }[];
+      expect(next.length).toBeGreaterThan(0);
+      for (const x of next) seen.add(x.index);
+      after = next.at(-1)!.index;
+    }
+    expect(seen.size).toBe(100);
   });
 });

@@ -4,7 +4,11 @@
  * one more is 429 RATE_LIMITED with Retry-After. A slot is free again when its stream closes: the
  * client left, or the job ended. Before, one key opened 2,000 streams (+137 MB, /healthz stalled).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../../src/app.js';
+import { SSE_MAX_UNSENT } from '../../src/jobs/http.js';
 import { jobService } from '../../src/jobs/service.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -108,5 +112,70 @@ describe('JOBS_MAX_STREAMS_PER_KEY', () => {
     expect(f.text()).toContain('event: end');
     expect((await openEvents(key, id)).res.status).toBe(200);
     await waitFor(() => streamsHeld(keyId) === 0);
+  });
+});
+
+describe('a progress stream its client does not read', () => {
+  it(`holds at most SSE_MAX_UNSENT (${SSE_MAX_UNSENT}) bytes of progress unsent, and still ends with the job's end`, async () => {
+    // A server of its own over the same app, whose socket to the events' client never completes a
+    // write: what a client that stopped reading leaves once the kernel's buffers are full (node
+    // keeps every later write).
+    const server = createHttpServer(h.app);
+    let sock: Socket | null = null;
+    let res: ServerResponse | null = null;
+    const stalled: Buffer[] = [];
+    server.on('request', (req: IncomingMessage, r: ServerResponse) => {
+      if (!req.url?.endsWith('/events')) return;
+      const s = req.socket as Socket & { _write: unknown; _writev: unknown };
+      const bytes = (chunk: Buffer | string, encoding: BufferEncoding) =>
+        typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+      s._write = (chunk: Buffer | string, encoding: BufferEncoding) => void stalled.push(bytes(chunk, encoding));
+      s._writev = (chunks: { chunk: Buffer | string; encoding: BufferEncoding }[]) =>
+        void stalled.push(...chunks.map((c) => bytes(c.chunk, c.encoding)));
+      sock = s;
+      res = r;
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const unread = heldRepos('unread');
+    h.replay.add(unread.route);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const ac = new AbortController();
+    try {
+      const { key } = await h.key(100);
+      const N = 30;
+      // A long webhook URL makes each progress event ~2.5 KB (the job as clients see it).
+      const made = await call(h, 'POST', '/v1/jobs', {
+        key,
+        body: {
+          operation: OP,
+          items: Array.from({ length: N }, (_, i) => ({ url: repoUrl('unread', `r${i}`) })),
+          webhook: { url: `https://example.com/${'h'.repeat(1900)}`, secret: 'a-long-random-secret-0000' },
+        },
+      });
+      const id = made.body.job.id;
+      void fetch(`${url}/v1/jobs/${id}/events`, { headers: { 'x-api-key': key }, signal: ac.signal }).catch(() => undefined);
+      await waitFor(() => sock !== null);
+      // One item at a time (JOBS_CONCURRENCY_PER_JOB 1), each after the last one's event was due.
+      for (let i = 0; i < N; i++) {
+        await waitFor(() => unread.waiting() === 1);
+        unread.releaseOne();
+        await new Promise((r) => setTimeout(r, 120));
+      }
+      await waitFinal(h, key, id);
+      await waitFor(() => res!.writableEnded);
+      // The bound, one event over it, the end event and the response's head.
+      expect(sock!.writableLength).toBeLessThan(SSE_MAX_UNSENT + 3 * 4096);
+      const queued = (
+        sock as unknown as { _writableState: { getBuffer(): { chunk: Buffer | string; encoding: BufferEncoding }[] } }
+      )._writableState
+        .getBuffer()
+        .map((b) => (typeof b.chunk === 'string' ? Buffer.from(b.chunk, b.encoding) : b.chunk));
+      const text = Buffer.concat([...stalled, ...queued]).toString();
+      expect(text).toMatch(/event: end\r?\n?data: \{[^\n]*"status":"completed"/);
+    } finally {
+      ac.abort();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

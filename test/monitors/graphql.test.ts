@@ -189,4 +189,16 @@ describe('monitors over GraphQL', () => {
     });
     expect(await refused.text()).toContain('NOT_FOUND');
   });
+
+  it('monitorRuns without a valid key: HTTP 401 UNAUTHORIZED, as for every GraphQL operation (DECISIONS.md), not a 200 stream', async () => {
+    for (const headers of [{}, { 'x-api-key': 'cl_unknown' }] as Record<string, string>[]) {
+      const res = await fetch(`${h.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+        body: JSON.stringify({ query: 'subscription { monitorRuns(id: "mon_x") { changes { field } } }' }),
+      });
+      expect(res.status).toBe(401);
+      expect(await res.text()).toContain('UNAUTHORIZED');
+    }
+  });
 });
