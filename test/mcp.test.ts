@@ -70,7 +70,10 @@ describe('tools', () => {
 
   it("an operation's arguments are its REST parameters; its description the operation's", async () => {
     const openapi = (await (await fetch(`${h.url}/openapi.json`)).json()) as {
-      paths: Record<string, { get?: { summary: string; parameters: { name: string; required: boolean }[] } }>;
+      paths: Record<
+        string,
+        { get?: { summary: string; parameters: { name: string; required: boolean; schema: { maxLength?: number } }[] } }
+      >;
     };
     for (const route of buildRoutes(allOperations()).values()) {
       const tool = tools.find((t) => t.name === toolName(route.path))!;
@@ -82,6 +85,10 @@ describe('tools', () => {
           .map((p) => p.name)
           .sort(),
       );
+      // A string argument's length bound is the same in both documents.
+      const props = (tool.inputSchema.properties ?? {}) as Record<string, { maxLength?: number }>;
+      for (const p of doc.parameters)
+        if (p.schema.maxLength !== undefined) expect(props[p.name].maxLength, `${tool.name} ${p.name}`).toBe(p.schema.maxLength);
       expect(tool.description, tool.name).toContain(doc.summary);
       expect(tool.outputSchema?.type, tool.name).toBe('object');
     }

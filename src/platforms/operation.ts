@@ -178,10 +178,14 @@ function paramSchema(p: ParamSpec): z.ZodType {
       // Counted in UTF-16 code units (`.length`), as the operations' own checks count: zod's
       // max() counts code points, so 100 emoji (200 units) passed it, and a check leaving values
       // over `.length` 100 to this rule looked at them nowhere (a handle normalised to null ran).
+      // max() stays for what it says of the parameter (maxLength in the MCP tools' JSON Schema);
+      // the refinement catches what it lets through (units over, code points within), once.
       const max = p.maxLength ?? 2048;
+      const message = `must be at most ${max} characters`;
       let str = z
         .string()
-        .refine((v) => v.length <= max, `must be at most ${max} characters`)
+        .max(max, message)
+        .refine((v) => v.length <= max || [...v].length > max, message)
         .refine((v) => !BROKEN_TEXT.test(v), 'must be valid UTF-8 text (percent-encode its bytes as UTF-8; no lone surrogate)');
       // Empty: nothing visible — only whitespace, control or format (zero-width) characters.
       if (p.required) str = str.refine((v) => VISIBLE.test(v), 'must not be empty');
