@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiscoveryWeb } from './sample-web.js';
 import type { SourcePlatform } from './types.js';
+import { websearchQuery } from './websearch.js';
 import { discover } from '../../test/support/discovery-context.js';
 
 describe('a second account naming the creator’s main account back marks no namesake of that handle', () => {
@@ -63,4 +64,67 @@ describe('a second account naming the creator’s main account back marks no nam
       expect(namesake?.confidence ?? 0).toBeLessThan(0.5);
     },
   );
+});
+
+describe('the creator’s handle re-spelled with a separator at its edge', () => {
+  /**
+   * An impostor on the source's own platform takes the creator's handle with its inner separator
+   * dropped and one added at the edge (`anatejidos_` beside `ana_tejidos`), copies the name and the
+   * website, and the search finds it.
+   */
+  function trailingWeb(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.x.set('ana_tejidos', {
+      screenName: 'ana_tejidos',
+      name: 'Ana Quispe',
+      description: 'Tejidos andinos 🧶 Cusco',
+      url: 'https://anatejidos.pe',
+    });
+    w.page('https://anatejidos.pe/', '<html><head><title>Ana Quispe — tejidos</title></head><body><h1>Ana Quispe</h1></body></html>');
+    w.x.set('anatejidos_', {
+      screenName: 'anatejidos_',
+      name: 'Ana Quispe',
+      description: 'pedidos por DM 💳',
+      url: 'https://anatejidos.pe',
+    });
+    w.search.set(websearchQuery('ana_tejidos', 'Ana Quispe'), ['https://x.com/anatejidos_']);
+    return w;
+  }
+
+  /** The same on TikTok with a leading underscore (`_jonasvelo` beside `jonas.velo`), copying the creator's link page. */
+  function leadingWeb(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('jonas.velo', {
+      handle: 'jonas.velo',
+      nickname: 'Jonas Berg',
+      signature: 'Rennrad & Touren 🚴',
+      bioLink: 'https://linktr.ee/jonasvelo',
+    });
+    w.linktree.set('jonasvelo', {
+      username: 'jonasvelo',
+      description: 'Jonas Berg',
+      links: [{ title: 'TikTok', url: 'https://www.tiktok.com/@jonas.velo' }],
+    });
+    w.tiktok.set('_jonasvelo', {
+      handle: '_jonasvelo',
+      nickname: 'Jonas Berg',
+      signature: 'Gewinnspiel! Schreib mir 🎁',
+      bioLink: 'https://linktr.ee/jonasvelo',
+    });
+    w.search.set(websearchQuery('jonas.velo', 'Jonas Berg'), ['https://www.tiktok.com/@_jonasvelo']);
+    return w;
+  }
+
+  it('is a look-alike on the source’s platform (an X copy with a trailing underscore)', async () => {
+    const { out } = await discover(trailingWeb(), 'microblog-b', 'ana_tejidos');
+    const copy = out.profiles.find((p) => p.platform === 'microblog-b' && p.handle.toLowerCase() === 'anatejidos_');
+    expect(copy?.evidence ?? []).toContain('lookalike_handle');
+    expect(copy?.confidence ?? 0).toBeLessThan(0.5);
+  });
+
+  it('is a look-alike with a leading underscore (TikTok)', async () => {
+    const { byHandle } = await discover(leadingWeb(), 'shortvideo', 'jonas.velo');
+    expect(byHandle('_jonasvelo')?.evidence ?? []).toContain('lookalike_handle');
+    expect(byHandle('_jonasvelo')?.confidence ?? 0).toBeLessThan(0.5);
+  });
 });
