@@ -617,6 +617,8 @@ export function markersOf(
 const shape = (h: string) => h.toLowerCase().replace(/[._-]/g, '_');
 /** How many separators (`.`, `_`, `-`) a handle has. */
 const separators = (h: string) => h.replace(/[^._-]/g, '').length;
+/** A separator at a handle's start or end: padding, never a spelling of a name (`_anasofia`, `anasofia_`). */
+const edged = (h: string) => /^[._-]|[._-]$/.test(h);
 
 /**
  * The creator's handle plus padding only (`_`, `x`, `real`, `its`, `official`…), with one letter
@@ -628,8 +630,14 @@ function isLookalike(handle: string, creatorKeys: readonly string[], creatorHand
   // The same letters: a look-alike only with separators of its own, beyond every spelling the
   // creator uses (`mirasol__`, `mira.sol.`); fewer or other ones (`camillelit`, `camille.lit` beside
   // `camille_lit`) are another platform's spelling — as isPaddedCopy reads them.
+  // A separator at the edge the creator's spellings lack is padding whatever else moved (`anasofia_`
+  // beside `ana_sofia`).
   if (creatorKeys.includes(h))
-    return creatorHandles.length > 0 && !creatorHandles.some((c) => shape(c) === shape(handle) || separators(handle) <= separators(c));
+    return (
+      creatorHandles.length > 0 &&
+      !creatorHandles.some((c) => shape(c) === shape(handle)) &&
+      ((edged(handle) && !creatorHandles.some(edged)) || !creatorHandles.some((c) => separators(handle) <= separators(c)))
+    );
   if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
   for (const k of creatorKeys) {
     if (k.length < 4 || h.length !== k.length + 1) continue;
@@ -706,8 +714,9 @@ export function handleMentions(text: string | null | undefined): string[] {
 
 /**
  * `handle` is `of` (another handle the creator is verified under) copied with padding only: the
- * same separators plus more (`tomasz.grilluje_`, `_tomasz.grilluje`, `tomasz..grilluje`), a padding
- * word (`tomasz.grilluje.official`, `realtomasz.grilluje`), or one letter doubled — what an impostor
+ * same separators plus more (`tomasz.grilluje_`, `_tomasz.grilluje`, `tomasz..grilluje`), the same
+ * letters with a separator at the edge `of` lacks (`tomaszgrilluje_`), a padding word
+ * (`tomasz.grilluje.official`, `realtomasz.grilluje`), or one letter doubled — what an impostor
  * copying that account picks. Another platform's spelling of the same name (`tomasz_grilluje`) is no copy.
  */
 export function isPaddedCopy(handle: string, of: string): boolean {
@@ -718,6 +727,7 @@ export function isPaddedCopy(handle: string, of: string): boolean {
   const seps = separators;
   const bare = (x: string) => shape(x).replace(/_+/g, '_').replace(/^_|_$/g, '');
   if (bare(h) === bare(c) && seps(h) > seps(c)) return true;
+  if (key(h) === k && edged(h) && !edged(c)) return true;
   const words = wordsAround(h, [k]);
   if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
   const kh = key(h);

@@ -829,7 +829,9 @@ export function candidateLabels(g: EvidenceGraph, n: ProfileNode, v: Verificatio
   if (n.view.emails.some((e) => own.emails.has(e.toLowerCase()))) labels.push('shared_contact');
   const m = markersFor(g, n.view);
   // Or the creator's own bio says so of it ("サブ垢: @akari_sub"): the first person, the creator's word.
-  if (m.second || namedSecond(g, v, handle)) labels.push('second_account_marker');
+  // A second account naming the creator's main back ("Hauptaccount @…", "main: @…") names one of the
+  // creator's own handles: a namesake holding that handle on another platform is not what it names.
+  if (m.second || (namedSecond(g, v, handle) && !own.handles.has(handle))) labels.push('second_account_marker');
   // A look-alike of the source's handle, or of another handle the creator is verified under
   // (an impostor copying the creator's Instagram when the lookup starts from YouTube).
   if (m.lookalike || [...own.handles].some((h) => h !== handle && isPaddedCopy(handle, h))) labels.push('lookalike_handle');
