@@ -301,9 +301,10 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
   });
 
   it('shared_website (links the creator website) and reciprocal (links back to the source): YouTube', () => {
+    // same_handle_match: the source's handle as YouTube spells it here, its dot left out.
     expect(profile('video', 'nightowlceramics')).toMatchObject({
       url: YT_URL,
-      evidence: ['link_in_bio', 'shared_website', 'display_name_match', 'reciprocal_profile_link'],
+      evidence: ['link_in_bio', 'same_handle_match', 'shared_website', 'display_name_match', 'reciprocal_profile_link'],
     });
   });
 
@@ -725,7 +726,9 @@ describe('optional scans that fail or time out never fail the lookup', () => {
     const r = await h.rest(profilesPath('platform=social-b&handle=nightowl.ceramics'), { key });
     expect(r.body).toMatchObject({ partial: true, source_linked_profile_urls: [YT_URL], failed_source_linked_profile_urls: [YT_URL] });
     // Explicitly linked: still returned, on that evidence.
-    expect(r.body.profiles.find((p: any) => p.platform === 'video')).toMatchObject({ evidence: ['link_in_bio', 'verified_profile_link'] });
+    expect(r.body.profiles.find((p: any) => p.platform === 'video')).toMatchObject({
+      evidence: ['link_in_bio', 'verified_profile_link', 'same_handle_match'],
+    });
   });
 
   it('a same-handle probe answered with a captcha is not existence: same_handle_search_partial', async () => {
