@@ -16,8 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MCP_MAX_BATCH, MCP_MAX_IN_FLIGHT_PER_KEY } from '../../src/mcp/http.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
-import { anyRepo, heldRepos, waitFinal } from '../jobs/helpers.js';
-import { repoJson } from '../data.js';
+import { anyRepo, bigRepos, heldRepos, waitFinal } from '../jobs/helpers.js';
 import { MCP_RESULTS_BYTES } from '../../src/mcp/tools.js';
 
 let h: Harness;
@@ -209,14 +208,7 @@ describe('jobs_results: bytes per call', () => {
     // Records of ~20 KB: a call of 200 was a ~6 MB answer (the record twice: text and structured),
     // a batch of ten 60 MB, and a key's 8 unread batches took the gateway's RSS past 750 MB with
     // 7 KB records (an attack sweep).
-    h.replay.add({
-      host: 'api.github.com',
-      path: /^\/repos\/bigrec\/[^/]+$/,
-      response: (req) => ({
-        headers: { 'content-type': 'application/json' },
-        body: repoJson('bigrec', req.path.split('/')[3], { description: 'd'.repeat(20_000) }),
-      }),
-    });
+    h.replay.add(bigRepos('bigrec', 20_000));
     const { key } = await h.key(100);
     const created = (
       await post(key, {

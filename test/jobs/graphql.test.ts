@@ -8,7 +8,7 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { repoJson } from '../data.js';
 import { RESULTS_BUDGET, RESULTS_BYTES } from '../../src/jobs/graphql.js';
-import { anyRepo, repoUrl, waitFinal, waitFor } from './helpers.js';
+import { anyRepo, bigRepos, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
 /** Answers of /repos/held/* waiting for the test. */
@@ -197,14 +197,7 @@ describe('job results over GraphQL: bytes per document', () => {
   it(`at most RESULTS_BYTES (${RESULTS_BYTES}) of stored results per document: a shorter page, then INVALID_INPUT; paging goes on`, async () => {
     // Records of ~20 KB: 100 of them are 2 MB. Within the row budget, 32 such documents of a key at
     // once (its GraphQL places), unread, ran a 512 MB gateway out of heap (an attack sweep).
-    h.replay.add({
-      host: 'api.github.com',
-      path: /^\/repos\/bigrec\/[^/]+$/,
-      response: (req) => ({
-        headers: { 'content-type': 'application/json' },
-        body: repoJson('bigrec', req.path.split('/')[3], { description: 'd'.repeat(20_000) }),
-      }),
-    });
+    h.replay.add(bigRepos('bigrec', 20_000));
     const { key } = await h.key(200);
     const items = Array.from({ length: 100 }, (_, i) => ({ url: repoUrl('bigrec', `r${i}`) }));
     const made = await h.gql(CREATE.replace('maxCredits: 10', 'maxCredits: 200'), { key, variables: { items } });

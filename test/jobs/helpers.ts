@@ -47,6 +47,18 @@ export function heldRepos(owner: string) {
   };
 }
 
+/** Every repository of `owner` answers with a record of about `bytes` (its description that long). */
+export function bigRepos(owner: string, bytes: number): Route {
+  return {
+    host: 'api.github.com',
+    path: new RegExp(`^/repos/${owner}/[^/]+$`),
+    response: (req) => ({
+      headers: { 'content-type': 'application/json' },
+      body: repoJson(owner, req.path.split('/')[3], { description: 'd'.repeat(bytes) }),
+    }),
+  };
+}
+
 /** Every repository answers; `latencyMs` slows each answer. */
 export function anyRepo(opts: { latencyMs?: number; onHit?: (owner: string, repo: string) => void | Promise<void> } = {}): Route {
   return {
