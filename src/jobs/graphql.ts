@@ -29,7 +29,7 @@ import { operationError } from '../pipeline/errors.js';
 
 import { collectRootFields } from '../graphql/root-fields.js';
 
-import { JOB_RESULTS_PAGE, createJobs, listJobs, listQueryOf } from './http.js';
+import { JOB_RESULTS_PAGE, createJobs, listJobs, listQueryOf, resultsWithin } from './http.js';
 
 import type { CheckedJob } from './http.js';
 
@@ -71,14 +71,7 @@ const bytesLeft = new WeakMap<object, number>();
  */
 function takeBytes<R extends { input: string; body: string }>(ctx: object, rows: R[]): R[] {
   const left = bytesLeft.get(ctx) ?? RESULTS_BYTES;
-  let used = 0;
-  let n = 0;
-  for (const r of rows) {
-    const size = r.input.length + r.body.length;
-    if (used + size > left && !(n === 0 && left === RESULTS_BYTES)) break;
-    used += size;
-    n++;
-  }
+  const { n, used } = resultsWithin(rows, left, left === RESULTS_BYTES);
   if (n === 0 && rows.length > 0)
     throw invalidInput([
       {

@@ -325,6 +325,24 @@ const JOB_CURSOR = keysetCursor('job_');
 /** A page of a job's results where a face pages them (GraphQL `first`, MCP `limit`; REST streams them all after `after`). */
 export const JOB_RESULTS_PAGE = { default: 100, max: 1000 };
 
+/**
+ * How many of `rows` (stored results, from the first) fit in `bytes` of their input and body text,
+ * and the bytes they take; with `firstAlways` the first counts however large (so that every result
+ * can be read). The faces that page results bound an answer by this as well as by rows (GraphQL per
+ * document, MCP per call): a record may be tens of KB.
+ */
+export function resultsWithin(rows: readonly { input: string; body: string }[], bytes: number, firstAlways: boolean) {
+  let used = 0;
+  let n = 0;
+  for (const r of rows) {
+    const size = r.input.length + r.body.length;
+    if (used + size > bytes && !(n === 0 && firstAlways)) break;
+    used += size;
+    n++;
+  }
+  return { n, used };
+}
+
 export function listQueryOf(given: { status?: Given; limit?: Given; after?: Given }): JobListQuery | ApiError {
   return keysetListQuery(given, { statuses: JOB_STATUSES, page: LIST_PAGE, cursor: JOB_CURSOR });
 }

@@ -28,7 +28,7 @@ import { transactionsOf, transactionsQueryOf } from '../account/transactions.js'
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput, isApiError } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { JOB_RESULTS_PAGE, createJob, listJobs, listQueryOf } from '../jobs/http.js';
+import { JOB_RESULTS_PAGE, createJob, listJobs, listQueryOf, resultsWithin } from '../jobs/http.js';
 import { jobRequestOf, validateItems } from '../jobs/input.js';
 import { givenOf, itemIndexParam, limitParam } from '../http/paging.js';
 import { jobsOpenApi } from '../jobs/openapi.js';
@@ -469,14 +469,7 @@ function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): Ga
       if (problems.length) throw invalidInput(problems);
       const row = await ownJob(svc, key, args.id);
       const rows = await svc.store.results(row.id, after, limit + 1);
-      let bytes = 0;
-      let fit = 0;
-      for (const r of rows.slice(0, limit)) {
-        bytes += r.input.length + r.body.length;
-        if (fit > 0 && bytes > MCP_RESULTS_BYTES) break;
-        fit++;
-      }
-      const page = rows.slice(0, fit);
+      const page = rows.slice(0, resultsWithin(rows.slice(0, limit), MCP_RESULTS_BYTES, true).n);
       const results = page.map((r) => ({
         index: r.idx,
         input: JSON.parse(r.input) as object,
