@@ -121,6 +121,28 @@ export function jsonShapeExcess(text: string, b: JsonShapeBounds): JsonShapeExce
 }
 
 /**
+ * The object literal starting at `text[start]`, found by matching braces outside strings (a `}` in a
+ * string cannot end it early): null when no `{` starts there or it never closes (the rest of `text`
+ * was read). Strings are JSON's (`"`); with `js`, JavaScript's single-quoted ones too. For data a
+ * page embeds in a script (`var ytInitialData = {…};`, `window['SIGI_STATE']={…};`).
+ */
+export function balancedObject(text: string, start: number, js = false): string | null {
+  if (text[start] !== '{') return null;
+  let depth = 0;
+  let quote = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quote) {
+      if (c === 92 /* \ */) i++;
+      else if (c === quote) quote = 0;
+    } else if (c === 34 /* " */ || (js && c === 39) /* ' */) quote = c;
+    else if (c === 123 /* { */) depth++;
+    else if (c === 125 /* } */ && --depth === 0) return text.slice(start, i + 1);
+  }
+  return null;
+}
+
+/**
  * JSON.parse for text an upstream sent (a body, or JSON a page carries): over UPSTREAM_JSON_BOUNDS,
  * UPSTREAM_FAILED naming `from` (a host or a platform) and the bound, before anything is parsed
  * (JsonOverBound); a text that is not JSON throws JSON.parse's SyntaxError, for the caller to name

@@ -9,7 +9,7 @@ import {
 } from '../../src/platforms/social-a/parse.js';
 import type { Obj } from '../../src/platforms/social-a/blobs.js';
 import * as pages from '../../src/platforms/social-a/samples.js';
-import { balancedObject } from '../../src/platforms/microblog-c/parse.js';
+import { balancedObject } from '../../src/parse/json.js';
 import * as schema from '../../src/platforms/social-a/schema.js';
 import { embeddedAt, findPath } from './engine.js';
 import { mutationTest } from './suite.js';

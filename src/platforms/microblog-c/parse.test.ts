@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
+import { balancedObject } from '../../parse/json.js';
 import { searchForm, searchVariables } from './fetch.js';
 import type { MicroblogCPost, MicroblogCUser } from './parse.js';
 import {
   accessProblem,
-  balancedObject,
   dayStart,
   htmlProblem,
   parseGraphqlBody,

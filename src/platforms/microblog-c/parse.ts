@@ -36,7 +36,7 @@ export type {
   MicroblogCPost,
   MicroblogCSearchResult,
 } from './schema.js';
-import { parseUpstreamJson } from '../../parse/json.js';
+import { balancedObject, parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'microblog-c';
 export const THREADS = 'https://www.threads.com';
@@ -406,25 +406,6 @@ export interface SessionPage {
 
 const LSD_RES = [/"LSD",\[\],\{"token":"([^"]+)"/, /name="lsd" value="([^"]+)"/, /"lsd":"([^"]+)"/];
 const SEARCH_PRELOADER = 'adp_BarcelonaSearchResultsQueryRelayPreloader';
-
-/** The JSON object starting at `text[start]` (a `{`), or null: strings and escapes respected. */
-export function balancedObject(text: string, start: number): string | null {
-  if (text[start] !== '{') return null;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return text.slice(start, i + 1);
-  }
-  return null;
-}
 
 /**
  * The public search page's tokens: `lsd` from Meta's `["LSD",[],{"token":"…"}]` define (or the

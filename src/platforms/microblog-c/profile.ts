@@ -39,17 +39,8 @@ import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { normalizeHandle, looksLikeUrl } from '../social-b/parse.js';
 import { GRAPHQL_URL, IG_APP_ID } from './fetch.js';
 import type { MicroblogCUser } from './parse.js';
-import {
-  accessProblem,
-  balancedObject,
-  htmlProblem,
-  parseGraphqlBody,
-  parseSessionPage,
-  parseUser,
-  profileResponseUser,
-  THREADS,
-} from './parse.js';
-import { parseUpstreamJson } from '../../parse/json.js';
+import { accessProblem, htmlProblem, parseGraphqlBody, parseSessionPage, parseUser, profileResponseUser, THREADS } from './parse.js';
+import { balancedObject, parseUpstreamJson } from '../../parse/json.js';
 
 export interface MicroblogCProfile {
   username: string;

@@ -35,7 +35,7 @@ import { isApiError, notFound, shapeChanged } from '../../errors.js';
 import { idStr, isObj, nonEmpty, reader, scriptElements } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { isLinkInBioHost } from '../../links/classify.js';
-import { parseUpstreamJson } from '../../parse/json.js';
+import { balancedObject, parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'shortvideo';
 export const TIKTOK_ORIGIN = 'https://www.tiktok.com';
@@ -336,21 +336,7 @@ function fromSigi(text: string | null, handle: string | undefined, where = 'the 
  */
 export function assignedObject(js: string, name: string): string | null {
   const m = new RegExp(`window(?:\\[\\s*(["'])${name}\\1\\s*\\]|\\.${name}\\b)\\s*=\\s*`).exec(js);
-  if (!m) return null;
-  const start = m.index + m[0].length;
-  if (js[start] !== '{') return null;
-  let depth = 0;
-  let quote = 0;
-  for (let i = start; i < js.length; i++) {
-    const c = js.charCodeAt(i);
-    if (quote) {
-      if (c === 92 /* \\ */) i++;
-      else if (c === quote) quote = 0;
-    } else if (c === 34 /* " */ || c === 39 /* ' */) quote = c;
-    else if (c === 123 /* { */) depth++;
-    else if (c === 125 /* } */ && --depth === 0) return js.slice(start, i + 1);
-  }
-  return null;
+  return m ? balancedObject(js, m.index + m[0].length, true) : null;
 }
 
 /** The 2020–2021 Next.js page: `props.pageProps.userInfo.{user, stats}`. */

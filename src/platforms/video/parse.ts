@@ -35,7 +35,7 @@ import { assertSameResource } from '../identity.js';
 import { CHANNEL_ID_RE, YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
 import type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
-import { parseUpstreamJson } from '../../parse/json.js';
+import { balancedObject, parseUpstreamJson } from '../../parse/json.js';
 export type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
 
 const PLATFORM = 'video';
@@ -81,27 +81,6 @@ export const FIXED_KEYS: ReadonlySet<string> = new Set([
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The JSON object literal starting at `start`, found by matching braces (string-aware), so a
- * `};` inside a description cannot end it early. Undefined when no object starts there, null
- * when it never closes (the rest of `s` was read).
- */
-function balancedObject(s: string, start: number): string | null | undefined {
-  if (s[start] !== '{') return undefined;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 /* { */) depth++;
-    else if (c === 125 /* } */ && --depth === 0) return s.slice(start, i + 1);
-  }
-  return null;
-}
-
-/**
  * The object a youtube.com page assigns to `name` (`var ytInitialData = {…};` or
  * `window["ytInitialData"] = {…};`), or null when the page has none. An object that is
  * there but does not parse is a changed shape.
@@ -109,8 +88,9 @@ function balancedObject(s: string, start: number): string | null | undefined {
 export function extractYtVar(html: string, name: 'ytInitialData' | 'ytInitialPlayerResponse'): Obj | null {
   const re = new RegExp(`(?:var\\s+${name}|window\\[\\s*["']${name}["']\\s*\\])\\s*=\\s*`, 'g');
   for (const m of html.matchAll(re)) {
-    const json = balancedObject(html, m.index + m[0].length);
-    if (json === undefined) continue;
+    const at = m.index + m[0].length;
+    if (html[at] !== '{') continue;
+    const json = balancedObject(html, at);
     // Open to the end of the page: every later assignment lies inside it, and reading each one to
     // the end again made a page of repeated `var ytInitialData = {` quadratic (400 KB: 107 s).
     if (json === null) return null;
