@@ -20,7 +20,7 @@ import { startHarness } from '../../../test/harness.js';
 import type { Harness } from '../../../test/harness.js';
 import type { Route } from '../../replay/server.js';
 import type { UpstreamRequest } from '../../upstream/client.js';
-import { LOGIN_HTML, profileBody, userJson, WAIT_BODY } from './samples.js';
+import { LOGIN_HTML, profileBody, timelineBody, timelineDict, userJson, WAIT_BODY } from './samples.js';
 import { decodeCursor, posts, TIMELINE_FIRST_DOC_ID, TIMELINE_URL } from './posts.js';
 
 type Obj = Record<string, unknown>;
@@ -45,43 +45,7 @@ function emptyFirstPage(count: number | undefined, opts: { private?: boolean } =
   );
 }
 
-/** A v1 media dict as the timeline connection sends it (the 2024 capture's shape). */
-function dict(code: string, pk: string): Obj {
-  return {
-    code,
-    pk,
-    id: `${pk}_${OWNER_PK}`,
-    taken_at: 1767225600,
-    media_type: 1,
-    product_type: 'feed',
-    image_versions2: {
-      candidates: [
-        { url: `https://cdn.example/${pk}_1080x1350.jpg`, width: 1080, height: 1350 },
-        { url: `https://cdn.example/${pk}_640.jpg`, width: 640, height: 640 },
-      ],
-    },
-    original_width: 1080,
-    original_height: 1350,
-    owner: { pk: OWNER_PK, username: HANDLE },
-    caption: { text: 'Ink study' },
-    like_count: 12,
-    comment_count: 3,
-  };
-}
-
-function timelineBody(nodes: Obj[], next: string | null): Obj {
-  return {
-    data: {
-      xdt_api__v1__feed__user_timeline_graphql_connection: {
-        edges: nodes.map((node) => ({ node, cursor: null })),
-        page_info: { end_cursor: next, has_next_page: next !== null, has_previous_page: false, start_cursor: null },
-      },
-    },
-    status: 'ok',
-  };
-}
-
-const FIRST_NODES = [dict('DAtalaDraw3', '3500000000000000003'), dict('DAtalaDraw2', '3500000000000000002')];
+const FIRST_NODES = [timelineDict('DAtalaDraw3', '3500000000000000003'), timelineDict('DAtalaDraw2', '3500000000000000002')];
 const NEXT = `3500000000000000002_${OWNER_PK}`;
 
 const json = (body: unknown, status = 200): FakeAnswer => ({
@@ -145,7 +109,7 @@ describe('socialBPosts first page: web_profile_info counts posts and lists none 
   });
 
   it("another account's posts from the timeline query: UPSTREAM_FAILED", async () => {
-    const other = { ...dict('DAotherAcc1', '3500000000000000009'), owner: { pk: '7', username: 'someone.else' } };
+    const other = { ...timelineDict('DAotherAcc1', '3500000000000000009'), owner: { pk: '7', username: 'someone.else' } };
     const ctx = ctxOf(emptyFirstPage(87), json(timelineBody([other], null)));
     await expect(posts.run(ctx, { handle: HANDLE, after: null })).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
   });

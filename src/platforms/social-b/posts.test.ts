@@ -6,7 +6,7 @@
  * names and ids).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_HTML, profileBody, userJson, WAIT_BODY } from './samples.js';
+import { LOGIN_HTML, profileBody, timelineBody, timelineDict, userJson, WAIT_BODY } from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { FakeAnswer } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
@@ -145,44 +145,9 @@ describe.skipIf(!hasFixtures(LABEL))(`socialBPosts on the captures (${skipReason
 // Our own answers
 // ---------------------------------------------------------------------------------------------
 
-/** A v1 media dict as the timeline connection sends it (invented). */
-function dict(code: string, pk: string, extra: Obj = {}): Obj {
-  return {
-    code,
-    pk,
-    id: `${pk}_6100200300`,
-    taken_at: 1767225600,
-    media_type: 1,
-    product_type: 'feed',
-    image_versions2: {
-      candidates: [
-        { url: `https://cdn.example/${pk}_1080x1350.jpg`, width: 1080, height: 1350 },
-        { url: `https://cdn.example/${pk}_640.jpg`, width: 640, height: 640 },
-        { url: `https://cdn.example/${pk}_150.jpg`, width: 150, height: 150 },
-      ],
-    },
-    original_width: 1080,
-    original_height: 1350,
-    owner: { pk: '6100200300', username: 'tala.draws' },
-    caption: { text: 'Ink study' },
-    like_count: 12,
-    comment_count: 3,
-    ...extra,
-  };
-}
-const timelineBody = (nodes: Obj[], next: string | null): Obj => ({
-  data: {
-    xdt_api__v1__feed__user_timeline_graphql_connection: {
-      edges: nodes.map((node) => ({ node, cursor: null })),
-      page_info: { end_cursor: next, has_next_page: next !== null, has_previous_page: false, start_cursor: null },
-    },
-  },
-  status: 'ok',
-});
-
 describe('socialBPosts parse (our own answers)', () => {
   it('an image dict in the node shape: display_url the full frame, thumbnails the squares; no warning', () => {
-    const { result, warnings } = captureWarnings(() => timelineNode(dict('DAtalaDraw1', '3500000000000000001')));
+    const { result, warnings } = captureWarnings(() => timelineNode(timelineDict('DAtalaDraw1', '3500000000000000001')));
     expect(warnings).toEqual([]);
     expect(result).toMatchObject({
       __typename: 'GraphImage',
@@ -200,7 +165,10 @@ describe('socialBPosts parse (our own answers)', () => {
 
   it('a node missing its counts degrades them (null plus media.<field>); one without a code is left out of the page, warned', () => {
     const { result, warnings } = captureWarnings(() =>
-      parseTimelinePage(timelineBody([dict('DAtalaDraw1', '1', { like_count: undefined }), dict('', '2')], null), 'tala.draws'),
+      parseTimelinePage(
+        timelineBody([timelineDict('DAtalaDraw1', '1', { like_count: undefined }), timelineDict('', '2')], null),
+        'tala.draws',
+      ),
     );
     expect(result.posts.map((p) => [p.shortcode, p.edge_liked_by.count])).toEqual([['DAtalaDraw1', null]]);
     expect(result.cursor).toBeNull();
@@ -208,7 +176,7 @@ describe('socialBPosts parse (our own answers)', () => {
   });
 
   it('hidden like and view counts (like_and_view_counts_disabled, as in the post record): likes and views null, not warned', () => {
-    const hidden = dict('DAtalaDraw1', '1', { like_and_view_counts_disabled: true, like_count: 0, media_type: 2, view_count: 0 });
+    const hidden = timelineDict('DAtalaDraw1', '1', { like_and_view_counts_disabled: true, like_count: 0, media_type: 2, view_count: 0 });
     hidden.video_versions = [{ url: 'https://cdn.example/1.mp4' }];
     const { result, warnings } = captureWarnings(() => timelineNode(hidden));
     expect(result.edge_liked_by.count).toBeNull();
@@ -248,7 +216,7 @@ describe('socialBPosts operation', () => {
   it('first page: one web_profile_info request; later page: one timeline POST with the doc_id and `after`', async () => {
     const user = userJson('tala.draws');
     const ctx = fakeContext((req: UpstreamRequest) =>
-      req.url.includes('web_profile_info') ? json(profileBody(user)) : json(timelineBody([dict('DAtalaDraw9', '9')], null)),
+      req.url.includes('web_profile_info') ? json(profileBody(user)) : json(timelineBody([timelineDict('DAtalaDraw9', '9')], null)),
     );
     const first = await posts.run(ctx, { handle: 'tala.draws', after: null });
     expect(first.posts.map((p) => p.shortcode)).toEqual(['DAbCdEf1234', 'DAbCdEf5678']);

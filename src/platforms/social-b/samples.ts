@@ -205,3 +205,43 @@ function relayPage(data: Record<string, unknown>, preloader: string): string {
 <script type="application/json" data-sjs>{"require":[["ServerJS"]]}</script>
 <script type="application/json" data-content-len="1" data-sjs>${JSON.stringify(payload)}</script></body></html>`;
 }
+
+/**
+ * A v1 media dict as the profile grid's timeline query sends it (the 2024 timeline capture's shape),
+ * of tala.draws (owner pk 6100200300).
+ */
+export function timelineDict(code: string, pk: string, extra: Obj = {}): Obj {
+  return {
+    code,
+    pk,
+    id: `${pk}_6100200300`,
+    taken_at: 1767225600,
+    media_type: 1,
+    product_type: 'feed',
+    image_versions2: {
+      candidates: [
+        { url: `https://cdn.example/${pk}_1080x1350.jpg`, width: 1080, height: 1350 },
+        { url: `https://cdn.example/${pk}_640.jpg`, width: 640, height: 640 },
+        { url: `https://cdn.example/${pk}_150.jpg`, width: 150, height: 150 },
+      ],
+    },
+    original_width: 1080,
+    original_height: 1350,
+    owner: { pk: '6100200300', username: 'tala.draws' },
+    caption: { text: 'Ink study' },
+    like_count: 12,
+    comment_count: 3,
+    ...extra,
+  };
+}
+
+/** The timeline query's answer: `nodes` as its edges, `next` its end cursor. */
+export const timelineBody = (nodes: Obj[], next: string | null): Obj => ({
+  data: {
+    xdt_api__v1__feed__user_timeline_graphql_connection: {
+      edges: nodes.map((node) => ({ node, cursor: null })),
+      page_info: { end_cursor: next, has_next_page: next !== null, has_previous_page: false, start_cursor: null },
+    },
+  },
+  status: 'ok',
+});
