@@ -537,6 +537,15 @@ describe('parseTweetResultByRestId', () => {
     expect(errorOf(() => parseUserByScreenName({ data: { user: {} } }, 'ghost')).code).toBe('NOT_FOUND');
   });
 
+  // Our own body, in the shape X gives a screen name nobody has (twitter-openapi-typescript issue
+  // #111, 2024: `data` without `user`).
+  it('a `data` without `user` is a missing account (404), unless its errors say the server failed', () => {
+    expect(errorOf(() => parseUserByScreenName({ data: {} }, 'ghost')).code).toBe('NOT_FOUND');
+    const failed = { data: {}, errors: [{ message: 'Dependency: Unspecified', name: 'DependencyError', kind: 'Operational' }] };
+    expect(errorOf(() => parseUserByScreenName(failed, 'ghost')).code).toBe('UPSTREAM_FAILED');
+    expect(errorOf(() => parseUserByScreenName({ errors: [{ message: 'x' }] }, 'ghost')).code).toBe('UPSTREAM_FAILED');
+  });
+
   // Our own bodies, in the shape X's GraphQL gives a field its server failed to resolve: the field
   // empty, and an `errors` entry whose path points at it.
   it('an empty result with errors of the server (a backend deadline) is UPSTREAM_FAILED, not a missing account or post', () => {

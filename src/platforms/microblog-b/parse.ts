@@ -402,11 +402,16 @@ export function parseUser(result: unknown, opts: { embed?: boolean } = {}): Micr
   };
 }
 
-/** `UserByScreenName` → the user. An empty `data.user` is a missing account (404). */
+/**
+ * `UserByScreenName` → the user. An empty `data.user` is a missing account (404), and so is a
+ * `data` without `user` at all: X's answer for a screen name nobody has (`{"data":{}}`, reported
+ * by twitter-openapi-typescript's users in 2024, issue #111) — unless its `errors` say the
+ * server failed (missingOr).
+ */
 export function parseUserByScreenName(json: unknown, screenName?: string): MicroblogBUser {
   if (!isObj(json)) throw shapeChanged(PLATFORM, 'JSON object');
   const data = obj(json.data);
-  if (data && 'user' in data) {
+  if (data) {
     const result = path(data.user, 'result');
     if (!isObj(result)) throw missingOr(json, 'user', notFound(`No ${PLATFORM} account${screenName ? ` @${screenName}` : ''}`));
     return parseUser(result);
