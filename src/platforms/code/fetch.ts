@@ -3,6 +3,8 @@
  */
 import { ApiError, notFound, shapeChanged } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import type { UpstreamResponse } from '../../upstream/client.js';
+import { isObj } from '../../parse/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
@@ -37,6 +39,26 @@ export function apiHeaders(ctx: OpContext): Record<string, string> {
   return headers;
 }
 
+/**
+ * A repository GitHub has blocked: 451 for a legal takedown (a DMCA notice), or a 403 whose body
+ * carries a `block` object (`{"message":"Repository access blocked","block":{"reason":…}}`, a
+ * repository disabled by GitHub staff). It is the repository that is unavailable, not our access:
+ * NOT_FOUND saying why, never a wall or an upstream failure. Read by the repository's requests
+ * (its record, releases, contributors) before `expectOk`; null for any other answer.
+ */
+export function blockedRepository(res: UpstreamResponse, name: string): ApiError | null {
+  if (res.status !== 451 && res.status !== 403) return null;
+  let block: unknown;
+  try {
+    block = res.json<{ block?: unknown }>()?.block;
+  } catch (e) {
+    if (e instanceof JsonOverBound) throw e;
+  }
+  const reason = isObj(block) && typeof block.reason === 'string' ? block.reason : null;
+  if (res.status === 403 && !isObj(block)) return null;
+  return notFound(`Repository ${name} is unavailable: GitHub blocked access to it${reason ? ` (${reason})` : ''}`);
+}
+
 export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: string }): Promise<Repository> {
   const headers = apiHeaders(ctx);
   const res = await ctx.upstream.request({
@@ -49,6 +71,8 @@ export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: 
   // this platform (walls.ts): the upstream client has answered them UPSTREAM_BLOCKED already.
   // Private and missing repositories both answer 404 to anonymous callers.
   if (res.status === 404) throw notFound(`Repository ${a.owner}/${a.repo} was not found (or is not public)`);
+  const blocked = blockedRepository(res, `${a.owner}/${a.repo}`);
+  if (blocked) throw blocked;
   expectOk(res, 'code', `Repository ${a.owner}/${a.repo}`);
   const { repository } = parseRepository(res.json());
   // The repository asked for, by name — or, when GitHub redirected a renamed repository to

@@ -28,7 +28,7 @@ import {
   repositoryContributors,
   userFollowers,
 } from './people.js';
-import { listLink, simpleUser } from './samples.js';
+import { blockedRepositoryBody, listLink, simpleUser } from './samples.js';
 import { CodeRepositoryContributors, CodeUserFollowers } from './schema.js';
 
 const LABEL = 'code';
@@ -271,6 +271,8 @@ describe('fetchRepositoryContributors (through the upstream client)', () => {
       'UPSTREAM_BLOCKED',
     ],
     ['an object instead of the list', json({ message: 'Moved' }), 'UPSTREAM_FAILED'],
+    ['a repository taken down (451, "Repository access blocked")', json(blockedRepositoryBody('dmca'), 451), 'NOT_FOUND'],
+    ['a repository disabled by GitHub (403 with a block)', json(blockedRepositoryBody('tos'), 403), 'NOT_FOUND'],
   ])('%s → %s', async (_name, answer, code) => {
     serve('/repos/octo/kit/contributors', answer);
     expect((await failure(contributorsOf('octo', 'kit'))).code).toBe(code);

@@ -43,7 +43,7 @@ import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { apiHeaders } from './fetch.js';
+import { apiHeaders, blockedRepository } from './fetch.js';
 import { nextPageOf } from './parse.js';
 import { normalizeLogin } from './profile.js';
 import * as schema from './schema.js';
@@ -188,6 +188,8 @@ export async function fetchRepositoryContributors(ctx: OpContext, a: Contributor
   const res = await request(ctx, path, a.page);
   // Private and missing repositories both answer 404 to anonymous callers.
   if (res.status === 404) throw notFound(`Repository ${name} was not found (or is not public)`);
+  const blocked = blockedRepository(res, name);
+  if (blocked) throw blocked;
   if (isTooLarge(res))
     throw new ApiError(
       'UPSTREAM_FAILED',

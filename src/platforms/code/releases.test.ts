@@ -25,7 +25,7 @@ import {
   releaseRepository,
   repositoryReleases,
 } from './releases.js';
-import { listLink, releaseItem, simpleUser } from './samples.js';
+import { blockedRepositoryBody, listLink, releaseItem, simpleUser } from './samples.js';
 import { CodeRepositoryReleases } from './schema.js';
 
 const LABEL = 'code';
@@ -317,6 +317,8 @@ describe('fetchRepositoryReleases (through the upstream client)', () => {
     ['a 500', json({ message: 'Server Error' }, 500), 'UPSTREAM_FAILED'],
     ['an object instead of the list', json({ message: 'Moved' }), 'UPSTREAM_FAILED'],
     ['an answer that is not JSON', { status: 200, headers: { 'content-type': 'text/html' }, body: '<html>oops</html>' }, 'UPSTREAM_FAILED'],
+    ['a repository taken down (451, "Repository access blocked")', json(blockedRepositoryBody('dmca'), 451), 'NOT_FOUND'],
+    ['a repository disabled by GitHub (403 with a block)', json(blockedRepositoryBody('tos'), 403), 'NOT_FOUND'],
   ])('%s → %s', async (_name, answer, code) => {
     serve('/repos/octo/kit/releases', answer);
     expect((await failure(releasesOf('octo', 'kit'))).code).toBe(code);

@@ -37,7 +37,7 @@ import { int, nonEmpty, reader } from '../../parse/index.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext, OperationDef } from '../operation.js';
-import { apiHeaders } from './fetch.js';
+import { apiHeaders, blockedRepository } from './fetch.js';
 import { nextPageOf, parseRepositoryUrl } from './parse.js';
 import { simpleUser } from './people.js';
 import * as schema from './schema.js';
@@ -172,6 +172,8 @@ export async function fetchRepositoryReleases(ctx: OpContext, a: ReleasesArgs): 
   });
   // Private and missing repositories both answer 404 to anonymous callers.
   if (res.status === 404) throw notFound(`Repository ${a.owner}/${a.repo} was not found (or is not public)`);
+  const blocked = blockedRepository(res, `${a.owner}/${a.repo}`);
+  if (blocked) throw blocked;
   expectOk(res, PLATFORM, what);
   let from = '';
   try {

@@ -19,10 +19,10 @@ import type { RecordedResponse } from '../../replay/server.js';
 import { encodeCursor } from '../cursor.js';
 import { validateArgs } from '../operation.js';
 import type { UserReposArgs } from './fetch.js';
-import { decodeReposCursor, fetchUserRepos } from './fetch.js';
+import { decodeReposCursor, fetchRepository, fetchUserRepos } from './fetch.js';
 import { nextPageOf, parseRepository, parseRepositoryList } from './parse.js';
 import { userRepos } from './platform.js';
-import { repoListItem, reposLink } from './samples.js';
+import { blockedRepositoryBody, repoListItem, reposLink } from './samples.js';
 import { UserRepos } from './schema.js';
 import { walls } from './walls.js';
 
@@ -308,5 +308,29 @@ describe('fetchUserRepos (through the upstream client)', () => {
   ])('%s → %s', async (_name, answer, code) => {
     serve('mara-q', answer);
     expect((await failure(fetchUserRepos(gh.t.ctx, args('mara-q')))).code).toBe(code);
+  });
+});
+
+describe('fetchRepository (through the upstream client)', () => {
+  const repoOf = (owner: string, repo: string) => fetchRepository(gh.t.ctx, { owner, repo });
+
+  it('a repository GitHub blocked (451 after a takedown, 403 with a block) is NOT_FOUND saying so, not a failure or a wall', async () => {
+    gh.serve('/repos/octo/taken', json(blockedRepositoryBody('dmca'), 451));
+    const taken = await failure(repoOf('octo', 'taken'));
+    expect(taken.code).toBe('NOT_FOUND');
+    expect(taken.message).toMatch(/octo\/taken is unavailable.*\(dmca\)/);
+    gh.serve('/repos/octo/disabled', json(blockedRepositoryBody('tos'), 403));
+    expect((await failure(repoOf('octo', 'disabled'))).code).toBe('NOT_FOUND');
+  });
+
+  it('other answers keep their errors: the rate limit is a wall, a 403 without a block is refused, a 404 missing', async () => {
+    gh.serve('/repos/octo/kit', json({ message: 'API rate limit exceeded' }, 403, { 'x-ratelimit-remaining': '0' }));
+    expect((await failure(repoOf('octo', 'kit'))).code).toBe('UPSTREAM_BLOCKED');
+    gh.serve('/repos/octo/other', json({ message: 'Forbidden' }, 403));
+    expect((await failure(repoOf('octo', 'other'))).code).toBe('UPSTREAM_BLOCKED');
+    gh.serve('/repos/octo/gone', json({ message: 'Not Found' }, 404));
+    expect((await failure(repoOf('octo', 'gone'))).code).toBe('NOT_FOUND');
+    gh.serve('/repos/octo/fine', json(repoListItem('octo', 'fine', 5)));
+    expect((await repoOf('octo', 'fine')).full_name).toBe('octo/fine');
   });
 });

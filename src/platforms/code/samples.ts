@@ -189,3 +189,16 @@ export function releaseItem(
   }
   return item;
 }
+
+/**
+ * GitHub's answers for a repository it has blocked, in the shape its users have reported since
+ * 2017 (octokit's RepositoryUnavailable, rest-api-description issue #3314): 451 after a legal
+ * takedown, 403 for one disabled by GitHub — `{"message":"Repository access blocked","block":{…}}`.
+ * Dates and the notice URL invented.
+ */
+export function blockedRepositoryBody(reason: string): Record<string, unknown> {
+  return {
+    message: 'Repository access blocked',
+    block: { reason, created_at: '2025-02-03T04:05:06Z', html_url: 'https://github.com/github/dmca/blob/master/2025/02/notice.md' },
+  };
+}

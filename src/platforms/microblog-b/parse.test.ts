@@ -28,6 +28,7 @@ import {
   trimTweet,
   twitterDate,
   USER_LEGACY_MAPPING,
+  userNodeId,
 } from './parse.js';
 import { TRIM_FIELDS } from './schema.js';
 import {
@@ -535,6 +536,33 @@ describe('parseTweetResultByRestId', () => {
     expect(e.code).toBe('NOT_FOUND');
     expect(e.message).toContain('Suspended');
     expect(errorOf(() => parseUserByScreenName({ data: { user: {} } }, 'ghost')).code).toBe('NOT_FOUND');
+  });
+
+  // Our own body, in the shape X gives a screen name nobody has (twitter-openapi-typescript issue
+  // #111, 2024: `data` without `user`).
+  it('a `data` without `user` is a missing account (404), unless its errors say the server failed', () => {
+    expect(errorOf(() => parseUserByScreenName({ data: {} }, 'ghost')).code).toBe('NOT_FOUND');
+    const failed = { data: {}, errors: [{ message: 'Dependency: Unspecified', name: 'DependencyError', kind: 'Operational' }] };
+    expect(errorOf(() => parseUserByScreenName(failed, 'ghost')).code).toBe('UPSTREAM_FAILED');
+    expect(errorOf(() => parseUserByScreenName({ errors: [{ message: 'x' }] }, 'ghost')).code).toBe('UPSTREAM_FAILED');
+  });
+
+  // Our own bodies, in the shape X gave a suspended account (reported 2022): the user's ids only,
+  // beside an AuthorizationError of code 63 whose path is the user's `legacy`.
+  it('a suspended account answered as ids only with error code 63 is NOT_FOUND, whether or not `result` wraps it', () => {
+    const suspended = {
+      message: 'Authorization: User has been suspended. (63)',
+      path: ['user', 'result', 'legacy'],
+      extensions: { name: 'AuthorizationError', source: 'Client', code: 63, kind: 'Permissions' },
+      code: 63,
+      kind: 'Permissions',
+      name: 'AuthorizationError',
+    };
+    const ids = { __typename: 'User', id: userNodeId('4401'), rest_id: '4401', affiliates_highlighted_label: {} };
+    expect(errorOf(() => parseUserByScreenName({ data: { user: { result: ids } }, errors: [suspended] }, 'gone')).code).toBe('NOT_FOUND');
+    expect(errorOf(() => parseUserByScreenName({ data: { user: ids }, errors: [suspended] }, 'gone')).code).toBe('NOT_FOUND');
+    // Without such an error, a user without legacy or core is still a changed shape.
+    expect(errorOf(() => parseUserByScreenName({ data: { user: { result: ids } } }, 'gone')).code).toBe('UPSTREAM_FAILED');
   });
 
   // Our own bodies, in the shape X's GraphQL gives a field its server failed to resolve: the field

@@ -402,13 +402,23 @@ export function parseUser(result: unknown, opts: { embed?: boolean } = {}): Micr
   };
 }
 
-/** `UserByScreenName` → the user. An empty `data.user` is a missing account (404). */
+/**
+ * `UserByScreenName` → the user. An empty `data.user` is a missing account (404), and so is a
+ * `data` without `user` at all: X's answer for a screen name nobody has (`{"data":{}}`, reported
+ * by twitter-openapi-typescript's users in 2024, issue #111) — unless its `errors` say the
+ * server failed (missingOr).
+ */
 export function parseUserByScreenName(json: unknown, screenName?: string): MicroblogBUser {
   if (!isObj(json)) throw shapeChanged(PLATFORM, 'JSON object');
   const data = obj(json.data);
-  if (data && 'user' in data) {
+  if (data) {
     const result = path(data.user, 'result');
-    if (!isObj(result)) throw missingOr(json, 'user', notFound(`No ${PLATFORM} account${screenName ? ` @${screenName}` : ''}`));
+    const missing = notFound(`No ${PLATFORM} account${screenName ? ` @${screenName}` : ''}`);
+    if (!isObj(result)) throw missingOr(json, 'user', missing);
+    // A user the server left unfilled (ids only, no `legacy` or `core`) beside errors saying the
+    // account is suspended or gone (X's code 63 with the path `user…legacy`, reported in 2022):
+    // that account's absence, not a changed shape.
+    if (!isObj(result.legacy) && !isObj(result.core) && errorsSayMissing(json, [X_ERROR.NO_USER, X_ERROR.SUSPENDED])) throw missing;
     return parseUser(result);
   }
   throw shapeChanged(PLATFORM, `data.user${errorsSuffix(json)}`);

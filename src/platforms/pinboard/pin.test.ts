@@ -150,6 +150,29 @@ describe('pinboardPin input and request', () => {
     expect(pinIdOf({ id: '12ab' })).toHaveProperty('error');
   });
 
+  // Pinterest's token ids, in the shape its users report (pinterest/widgets #90, pinterest-dl #61):
+  // base64url text starting with `A`, for pins with no numeric URL. Ours is invented.
+  it('a token pin id (no numeric URL: promoted pins, board and search items) names the pin, as URL or id', async () => {
+    const token = 'AQx7Pq2LmZ0aB9c-Rt5uVw_Kd3eFgHiJ1kLmNo';
+    for (const url of [`https://www.pinterest.com/pin/${token}/`, `https://fr.pinterest.com/pin/${token}`])
+      expect(pinIdOf({ url }), url).toEqual({ id: token });
+    expect(pinIdOf({ id: token })).toEqual({ id: token });
+    expect(validateArgs(pin, { url: `https://www.pinterest.com/pin/${token}/` })).toMatchObject({
+      ok: true,
+      cacheKey: `pinboardPin:${token}`,
+    });
+    // The record a search or board item of that pin carries is taken back as input.
+    const board = s.detailedBoardJson('7001001', s.userJson('5550001', 'maple_kitchen'), 'weeknight-dinners');
+    const found = parsePinDetail({ ...s.detailedPinJson('1', board), id: token, node_id: undefined });
+    expect(found.url).toBe(`https://www.pinterest.com/pin/${token}/`);
+    expect(pinIdOf({ url: found.url })).toEqual({ id: token });
+    const ctx = fakeContext(() => json(pinAnswer({ ...s.detailedPinJson('1', board), id: token, node_id: undefined })));
+    expect((await pin.run(ctx, { id: token })).pin.id).toBe(token);
+    expect(JSON.parse(new URL(ctx.requests[0].url).searchParams.get('data')!).options.id).toBe(token);
+    // Still refused: short or lower-case words are no token.
+    for (const id of ['Abc', 'some-long-title-words-here']) expect(pinIdOf({ id }), id).toHaveProperty('error');
+  });
+
   it('exactly one of url and id; a bad one is 400 naming it; spellings share one cache key', () => {
     const problems = (args: Record<string, unknown>) => {
       const r = validateArgs(pin, args);

@@ -27,8 +27,16 @@ import type { PinboardBoardDetail, PinboardImageSet, PinboardPinDetail, Pinboard
 
 const PLATFORM = 'pinboard';
 
-/** Pin ids are numbers (Pinterest's web URLs carry them as digits). */
-const PIN_ID_RE = /^\d{1,25}$/;
+/**
+ * Pin ids: numbers (most pin pages' URLs), or Pinterest's token ids — base64url text starting with
+ * `A` (`AQE1L9Zmm…`, `AU…`, `AY5iFA…`): the pins Pinterest keeps no numeric URL for (promoted pins,
+ * pinterest/widgets issue #90, 2018), which also come back in board feeds and search (pinterest-dl
+ * issue #61, 2025) — and so in our own records' `url`.
+ */
+const TOKEN_ID = 'A[A-Za-z0-9_-]{15,99}';
+const PIN_ID_RE = new RegExp(`^(?:\\d{1,25}|${TOKEN_ID})$`);
+/** `/pin/<id>/`, `/pin/<title>--<id>/` (numeric ids) or `/pin/<token id>/`. */
+const PIN_PATH_RE = new RegExp(`^/pin/(?:(?:[^/]*--)?(\\d{1,25})|(${TOKEN_ID}))/?$`);
 /** Pinterest's own hosts: `pinterest.com`, `www.`/country sub-domains, country domains (`pinterest.co.uk`, `pinterest.com.au`, `pinterest.de`). */
 export const PINTEREST_HOST_RE = /^(?:[a-z]{2,3}\.)?pinterest\.(?:com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/i;
 
@@ -49,14 +57,14 @@ export type PinInput = { id: string } | { error: string };
 export function pinIdOf(a: { url?: unknown; id?: unknown }): PinInput {
   if (typeof a.id === 'string') {
     const id = a.id.trim();
-    return PIN_ID_RE.test(id) ? { id } : { error: 'must be a pin id: digits only, e.g. 1125968647761564' };
+    return PIN_ID_RE.test(id) ? { id } : { error: 'must be a pin id: digits, e.g. 1125968647761564 (or the token id of a pin page URL)' };
   }
   const u = typeof a.url === 'string' ? asUrl(a.url) : null;
   if (u && /^pin\.it$/i.test(u.hostname))
     return { error: "is a pin.it short link, which is not resolved here: pass the pin page's pinterest.com URL or the pin id" };
   if (!u || !PINTEREST_HOST_RE.test(u.hostname)) return { error: 'must be a pin page on Pinterest: https://www.pinterest.com/pin/<id>/' };
-  const m = /^\/pin\/(?:[^/]*--)?(\d{1,25})\/?$/.exec(u.pathname);
-  return m ? { id: m[1] } : { error: 'must be a pin page on Pinterest: https://www.pinterest.com/pin/<id>/' };
+  const m = PIN_PATH_RE.exec(u.pathname);
+  return m ? { id: m[1] ?? m[2] } : { error: 'must be a pin page on Pinterest: https://www.pinterest.com/pin/<id>/' };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -182,7 +190,7 @@ export const pin: OperationDef<{ id: string }, PinboardPinRecord> = {
       maxLength: 2048,
       description: 'The pin page, e.g. https://www.pinterest.com/pin/1125968647761564/ (country hosts too; not pin.it links). Or give id.',
     },
-    { name: 'id', kind: 'string', maxLength: 32, description: 'The pin id, e.g. 1125968647761564. Or give url.' },
+    { name: 'id', kind: 'string', maxLength: 128, description: 'The pin id, e.g. 1125968647761564. Or give url.' },
   ],
   cacheable: true,
   check(args, problem) {
