@@ -34,14 +34,15 @@ import type { SitePage, SiteScan } from './website.js';
 import { comparableHandle } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 import { platforms } from '../platforms/registry.js';
+import { isStorefront } from '../links/classify.js';
 
 /**
- * Storefronts anyone may link: resellers and look-alikes link the creator's Amazon storefront or
- * shop to sell its items, so a link to one says nothing about who owns the linking account — it is
- * never reciprocal evidence, and never makes a page the creator's.
+ * Storefronts anyone may link (their link rules' `storefront`, src/links/rules.ts: Amazon, Etsy):
+ * resellers and look-alikes link the creator's storefront or shop to sell its items, so a link to
+ * one says nothing about who owns the linking account — it is never reciprocal evidence, and never
+ * makes a page the creator's.
  */
-const STOREFRONT_PLATFORMS = new Set(['retail-shop', 'etsy', 'amazon']);
-const provesIdentity = (key: string) => !STOREFRONT_PLATFORMS.has(key.slice(0, key.indexOf(':')));
+const provesIdentity = (key: string) => !isStorefront(key.slice(0, key.indexOf(':')));
 
 /** What is the creator's: verified profiles (keys), link pages (URLs), websites (domains). */
 export interface Verification {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLATFORM_LINKS } from '../platforms/links.js';
 import type { PlatformDefinition } from '../platforms/definition.js';
 import { platforms, validateLinks } from '../platforms/registry.js';
-import { classifyLink, isLinkInBioHost, isShortener, PLATFORM_NAMES, platformUrlFields, unwrapRedirect } from './classify.js';
+import { classifyLink, isLinkInBioHost, isShortener, isStorefront, PLATFORM_NAMES, platformUrlFields, unwrapRedirect } from './classify.js';
 
 describe('classifyLink: platform and handle', () => {
   // [url, platform, handle]
@@ -485,5 +485,13 @@ describe("shorteners and redirect shims come from the platforms' own rules (thei
         .map((r) => r.platform)
         .sort(),
     ).toEqual(['linkpage-e', 'social-a', 'social-b', 'video']);
+  });
+});
+
+describe('isStorefront: from the rules that say so (retail-shop and its other Amazon pages, Etsy)', () => {
+  it('storefront names', () => {
+    for (const p of ['retail-shop', 'amazon', 'etsy']) expect(isStorefront(p), p).toBe(true);
+    for (const p of ['social-b', 'patreon', 'linkpage-b', 'audio-b', 'kofi', '']) expect(isStorefront(p), p).toBe(false);
+    expect(PLATFORM_NAMES.filter(isStorefront).sort()).toEqual(['amazon', 'etsy', 'retail-shop']);
   });
 });

@@ -182,7 +182,7 @@ const OTHER_RULES: readonly Rule[] = [
       firstSegment(WORD_RE, [...COMMON_RESERVED, 'l', 'discover', 'checkout', 'd']),
     ),
   },
-  { platform: 'etsy', hosts: ['etsy.com'], handle: afterPrefix(['shop'], /^[A-Za-z0-9]{1,64}$/) },
+  { platform: 'etsy', hosts: ['etsy.com'], handle: afterPrefix(['shop'], /^[A-Za-z0-9]{1,64}$/), storefront: true },
   {
     platform: 'venmo',
     hosts: ['venmo.com'],
@@ -503,6 +503,14 @@ export function platformUrlFields(links: readonly string[]): Record<string, stri
     if (c && !(c.platform in out)) out[c.platform] = c.url;
   }
   return out;
+}
+
+/** The platform names of storefronts (rules with `storefront`, and their `otherwise`). */
+const STOREFRONTS = new Set(RULES.filter((r) => r.storefront).flatMap((r) => [r.platform, ...(r.otherwise ? [r.otherwise] : [])]));
+
+/** `platform` (a name classifyLink returns) is a storefront anyone may link (rules.ts `storefront`). */
+export function isStorefront(platform: string): boolean {
+  return STOREFRONTS.has(platform);
 }
 
 /** Every platform name classifyLink can return (labels and lowercase names). */

@@ -46,6 +46,12 @@ export interface LinkRule {
    * URL is no shim of its (classify.ts unwrapRedirect).
    */
   redirect?: (url: URL) => string | null;
+  /**
+   * A storefront anyone may link: resellers and look-alikes link a creator's shop to sell its items,
+   * so a link to one (this platform, or its `otherwise`) says nothing about who owns the linking
+   * account (classify.ts isStorefront).
+   */
+  storefront?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,4 +11,5 @@ export const links: LinkRule = {
   shorteners: ['amzn.to', 'amzn.eu', 'a.co'],
   handle: afterPrefix(['shop'], /^[A-Za-z0-9._-]{1,100}$/),
   otherwise: 'amazon',
+  storefront: true,
 };
