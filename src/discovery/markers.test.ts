@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions } from './markers.js';
+import { handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions, secondAccountMentionsOn } from './markers.js';
 
 const KEYS = [key('mirasol'), key('Mira Sol'), 'mira'].filter((k) => k.length >= 4);
 const m = (handle: string, displayName: string | null, bio: string | null, handles = ['mirasol']) =>
@@ -105,6 +105,15 @@ describe('own accounts the creator names as old or former, and other spellings o
       expect(secondAccountMentions(text), text).toEqual([h]);
     // The phrase ends at a word's end: "older account stuff @x" says nothing.
     expect(secondAccountMentions('my older accounts rock @x_y')).toEqual([]);
+  });
+
+  it("a second-account line is on the platform it names, else on the naming account's own — whatever other words it holds", () => {
+    expect(secondAccountMentionsOn('인스타 부계정: @jiwoo.sub2', 'video')).toEqual([{ handle: 'jiwoo.sub2', platforms: ['social-b'] }]);
+    expect(secondAccountMentionsOn('second account: @jiwoo.sub2', 'video')).toEqual([{ handle: 'jiwoo.sub2', platforms: ['video'] }]);
+    // A word that is a property of every plain object ("constructor") names no platform.
+    expect(secondAccountMentionsOn('second account for my constructor builds: @bob.builds', 'social-b')).toEqual([
+      { handle: 'bob.builds', platforms: ['social-b'] },
+    ]);
   });
 
   it("the same letters with fewer or other separators is another platform's spelling, as isPaddedCopy reads it", () => {

@@ -14,6 +14,7 @@
  * end it) after case folding and dropping accents, so `fã-clube` and `fa clube` are one phrase
  * and `fanfare` is no fan.
  */
+import { platforms } from '../platforms/registry.js';
 
 /** Letters whose accent is not a combining mark (Turkish `ı`, Polish `ł`, Vietnamese `đ`…). */
 const BASE_LETTER: Record<string, string> = { ı: 'i', ł: 'l', đ: 'd', ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ħ: 'h' };
@@ -661,22 +662,11 @@ export function secondAccountMentions(text: string | null | undefined): string[]
 
 /**
  * Platform names a second-account line may use to say where the account is ("인스타 부계정: @…",
- * "IG second account: @…", "サブ垢(インスタ): @…"), folded, by the platform label its reader has.
- * Only names that say nothing else (not `x`, `tt`).
+ * "IG second account: @…", "サブ垢(インスタ): @…"), folded, by the platform label: each platform's
+ * own (its definition's `names.secondLine`, src/platforms/definition.ts).
  */
-const SECOND_LINE_PLATFORMS: Record<string, string> = Object.fromEntries(
-  (
-    [
-      [
-        'social-b',
-        'instagram insta ig 인스타 인스타그램 インスタ インスタグラム инстаграм інстаграм инста انستغرام انستقرام إنستغرام اینستاگرام اینستا อินสตาแกรม ไอจี',
-      ],
-      ['shortvideo', 'tiktok 틱톡 ティックトック тикток тікток'],
-      ['video', 'youtube yt 유튜브 ユーチューブ ютуб يوتيوب یوتیوب ยูทูบ'],
-      ['microblog-b', 'twitter 트위터 ツイッター твиттер твітер تويتر'],
-      ['microblog-c', 'threads 스레드'],
-    ] as const
-  ).flatMap(([platform, words]) => words.split(' ').map((w) => [fold(w), platform] as const)),
+export const SECOND_LINE_PLATFORMS: ReadonlyMap<string, string> = new Map(
+  platforms.flatMap((p) => (p.names?.secondLine ?? []).map((w) => [fold(w), p.label] as const)),
 );
 
 /**
@@ -691,7 +681,7 @@ export function secondAccountMentionsOn(text: string | null | undefined, platfor
     const named = new Set(
       fold(line.replace(/@[A-Za-z0-9._-]+/g, ' '))
         .split(/[^\p{L}\p{N}]+/u)
-        .map((w) => SECOND_LINE_PLATFORMS[w])
+        .map((w) => SECOND_LINE_PLATFORMS.get(w))
         .filter((p): p is string => !!p),
     );
     for (const h of handleMentions(line)) {

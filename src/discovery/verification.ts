@@ -33,14 +33,16 @@ import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
 import { comparableHandle } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
+import { platforms } from '../platforms/registry.js';
+import { isStorefront } from '../links/classify.js';
 
 /**
- * Storefronts anyone may link: resellers and look-alikes link the creator's Amazon storefront or
- * shop to sell its items, so a link to one says nothing about who owns the linking account — it is
- * never reciprocal evidence, and never makes a page the creator's.
+ * Storefronts anyone may link (their link rules' `storefront`, src/links/rules.ts: Amazon, Etsy):
+ * resellers and look-alikes link the creator's storefront or shop to sell its items, so a link to
+ * one says nothing about who owns the linking account — it is never reciprocal evidence, and never
+ * makes a page the creator's.
  */
-const STOREFRONT_PLATFORMS = new Set(['retail-shop', 'etsy', 'amazon']);
-const provesIdentity = (key: string) => !STOREFRONT_PLATFORMS.has(key.slice(0, key.indexOf(':')));
+const provesIdentity = (key: string) => !isStorefront(key.slice(0, key.indexOf(':')));
 
 /** What is the creator's: verified profiles (keys), link pages (URLs), websites (domains). */
 export interface Verification {
@@ -719,27 +721,27 @@ function namesShortFirst(g: EvidenceGraph, words: readonly string[], handle: str
 }
 
 /**
- * Words of a link's text that say nothing about whose the account is: platform names (in the scripts
- * creators' sites are written in: "یوتیوب", "Телеграм", "יוטיוב", "ইউটিউব"…), "follow me on…". Folded.
+ * Names of platforms the gateway does not serve (no definition of theirs to hold them; a served
+ * platform's names are its definition's `names.link`, src/platforms/definition.ts), in the scripts
+ * creators' sites are written in ("Телеграм", "تلگرام", "טלגרם"…).
  */
-const SOCIAL_WORDS = new Set(
-  (
-    'instagram insta ig tiktok tt youtube yt x twitter facebook fb github linkedin twitch threads pinterest soundcloud reddit ' +
-    'bluesky bsky mastodon substack tumblr kick spotify snapchat truth social patreon discord vimeo behance dribbble ' +
-    'telegram tg whatsapp wa vk vkontakte ok line weibo douyin bilibili xiaohongshu kakao naver bandcamp medium newsletter ' +
-    'follow me us on my our find join watch subscribe listen see channel page profile account official the at and or ' +
-    // Platform names written in other scripts.
-    'یوتیوب اینستاگرام اینستا تلگرام تیک تاک توییتر فیسبوک پینترست لینکدین واتساپ ' +
-    'يوتيوب انستغرام انستقرام إنستغرام تيك توك تويتر فيسبوك تيليجرام تلغرام ' +
-    'יוטיוב אינסטגרם טיקטוק פייסבוק טוויטר טלגרם לינקדאין ' +
-    'ютуб ютьюб инстаграм інстаграм инста тикток тікток телеграм телеграмм фейсбук твиттер твітер вконтакте ' +
-    'γιουτιουμπ ινσταγκραμ ' +
-    'ইউটিউব ইনস্টাগ্রাম ফেসবুক টিকটক টুইটার ' +
-    'यूट्यूब इंस्टाग्राम फेसबुक ' +
-    'ユーチューブ インスタ インスタグラム ツイッター ティックトック 유튜브 인스타그램 인스타 틱톡 트위터 페이스북 油管 微博 抖音 ' +
-    'ยูทูบ อินสตาแกรม เฟซบุ๊ก'
-  )
-    .split(' ')
+const OTHER_PLATFORMS =
+  'linkedin twitch snapchat patreon discord vimeo behance dribbble telegram tg whatsapp wa vk vkontakte ok line weibo douyin ' +
+  'bilibili xiaohongshu kakao naver bandcamp medium ' +
+  'تلگرام لینکدین واتساپ تيليجرام تلغرام טלגרם לינקדאין телеграм телеграмм вконтакте 微博 抖音';
+
+/**
+ * Words of a link's text that say nothing about whose the account is: platform names (every
+ * platform's `names.link`, in the scripts creators' sites are written in: "یوتیوب", "Ютуб",
+ * "יוטיוב", "ইউটিউব"…, and OTHER_PLATFORMS), "follow me on…". Folded.
+ */
+export const SOCIAL_WORDS: ReadonlySet<string> = new Set(
+  [
+    ...platforms.flatMap((p) => p.names?.link ?? []),
+    OTHER_PLATFORMS,
+    'newsletter follow me us on my our find join watch subscribe listen see channel page profile account official the at and or',
+  ]
+    .flatMap((names) => names.split(' '))
     .map(fold),
 );
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLATFORM_LINKS } from '../platforms/links.js';
 import type { PlatformDefinition } from '../platforms/definition.js';
 import { platforms, validateLinks } from '../platforms/registry.js';
-import { classifyLink, isLinkInBioHost, isShortener, PLATFORM_NAMES, platformUrlFields, unwrapRedirect } from './classify.js';
+import { classifyLink, isLinkInBioHost, isShortener, isStorefront, PLATFORM_NAMES, platformUrlFields, unwrapRedirect } from './classify.js';
 
 describe('classifyLink: platform and handle', () => {
   // [url, platform, handle]
@@ -442,5 +442,56 @@ describe('the classifier is built from the platform definitions', () => {
     for (const gone of ['bluesky', 'kick', 'substack', 'tumblr']) expect(PLATFORM_NAMES).not.toContain(gone);
     // Mastodon profile URLs live on any host: the classifier never guesses (discovery confirms them by a read).
     expect(classifyLink('https://mastodon.social/@someone')).toBeNull();
+  });
+});
+
+describe("shorteners and redirect shims come from the platforms' own rules (their links.ts)", () => {
+  it("every declared shortener is followed; one the rule's hosts cover is still that platform's link, one they do not is nobody's", () => {
+    const declaring = PLATFORM_LINKS.filter((r) => r.shorteners?.length);
+    expect(declaring.map((r) => r.platform).sort()).toEqual(
+      ['audio-a', 'audio-c', 'microblog-b', 'pinboard', 'retail-shop', 'shortvideo', 'social-a'].sort(),
+    );
+    for (const r of declaring)
+      for (const h of r.shorteners!) {
+        expect(isShortener(h), h).toBe(true);
+        const c = classifyLink(`https://${h}/Zx81q`);
+        if (c) expect([r.platform, r.otherwise], h).toContain(c.platform);
+      }
+    expect(classifyLink('https://t.co/Zx81q')).toBeNull();
+    expect(classifyLink('https://vm.tiktok.com/ZM81q/')).toMatchObject({ platform: 'shortvideo', handle: null });
+  });
+
+  it("each platform's shim gives its target, on its own hosts only (our own URLs)", () => {
+    const target = 'https%3A%2F%2Fnightowl.example.org%2Ftour';
+    for (const shim of [
+      `https://l.instagram.com/?u=${target}`,
+      `https://l.facebook.com/l.php?u=${target}`,
+      `https://lm.facebook.com/l.php?u=${target}`,
+      `https://www.youtube.com/redirect?q=${target}`,
+      `https://m.youtube.com/redirect?q=${target}`,
+      `https://lnk.bio/go?d=${target}`,
+    ])
+      expect(unwrapRedirect(new URL(shim)).href, shim).toBe('https://nightowl.example.org/tour');
+    for (const other of [
+      `https://www.instagram.com/?u=${target}`,
+      `https://youtube.com/redirects?q=${target}`,
+      `https://notyoutube.com/redirect?q=${target}`,
+      `https://lnk.bio/jane?d=${target}`,
+      `https://l.facebook.com/l.php?q=${target}`,
+    ])
+      expect(unwrapRedirect(new URL(other)).href, other).toBe(other);
+    expect(
+      PLATFORM_LINKS.filter((r) => r.redirect)
+        .map((r) => r.platform)
+        .sort(),
+    ).toEqual(['linkpage-e', 'social-a', 'social-b', 'video']);
+  });
+});
+
+describe('isStorefront: from the rules that say so (retail-shop and its other Amazon pages, Etsy)', () => {
+  it('storefront names', () => {
+    for (const p of ['retail-shop', 'amazon', 'etsy']) expect(isStorefront(p), p).toBe(true);
+    for (const p of ['social-b', 'patreon', 'linkpage-b', 'audio-b', 'kofi', '']) expect(isStorefront(p), p).toBe(false);
+    expect(PLATFORM_NAMES.filter(isStorefront).sort()).toEqual(['amazon', 'etsy', 'retail-shop']);
   });
 });

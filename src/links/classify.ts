@@ -53,7 +53,12 @@ const whatsappHandle: HandleFn = ({ segs, url, sub }) => {
  * other link-in-bio hosts (platforms.md).
  */
 const OTHER_RULES: readonly Rule[] = [
-  { platform: 'professional', hosts: ['linkedin.com'], handle: afterPrefix(['in', 'company', 'school', 'showcase'], SLUG_RE) },
+  {
+    platform: 'professional',
+    hosts: ['linkedin.com'],
+    handle: afterPrefix(['in', 'company', 'school', 'showcase'], SLUG_RE),
+    shorteners: ['lnkd.in'],
+  },
   {
     platform: 'twitch',
     hosts: ['twitch.tv'],
@@ -76,6 +81,7 @@ const OTHER_RULES: readonly Rule[] = [
   {
     platform: 'snapchat',
     hosts: ['snapchat.com'],
+    shorteners: ['t.snapchat.com'],
     handle: (p) =>
       p.sub === 't' ? null : anyOf(afterPrefix(['add'], /^[A-Za-z][A-Za-z0-9._-]{1,30}$/), atSegment(/^[A-Za-z][A-Za-z0-9._-]{1,30}$/))(p),
   },
@@ -176,7 +182,7 @@ const OTHER_RULES: readonly Rule[] = [
       firstSegment(WORD_RE, [...COMMON_RESERVED, 'l', 'discover', 'checkout', 'd']),
     ),
   },
-  { platform: 'etsy', hosts: ['etsy.com'], handle: afterPrefix(['shop'], /^[A-Za-z0-9]{1,64}$/) },
+  { platform: 'etsy', hosts: ['etsy.com'], handle: afterPrefix(['shop'], /^[A-Za-z0-9]{1,64}$/), storefront: true },
   {
     platform: 'venmo',
     hosts: ['venmo.com'],
@@ -335,15 +341,15 @@ function leftover(host: string, matched: string): string | null {
 
 /**
  * Link shorteners: their URLs are redirects, to be followed before a link can be classified.
- * Generic ones (bit.ly…) say nothing about the target; brand ones (vm.tiktok.com, spotify.link,
- * pin.it…) are still classified as their brand's platform, with no handle.
+ * Generic ones (bit.ly…, listed here) say nothing about the target; a brand's own (vm.tiktok.com,
+ * spotify.link, pin.it…: its rule's `shorteners`) is still classified as its brand's platform, with
+ * no handle, when the rule's hosts cover it.
  */
 const SHORTENERS = new Set([
+  ...RULES.flatMap((r) => r.shorteners ?? []),
   'bit.ly',
   'bitly.com',
   'bit.do',
-  't.co',
-  'lnkd.in',
   'tinyurl.com',
   'goo.gl',
   'g.co',
@@ -373,17 +379,6 @@ const SHORTENERS = new Set([
   'snip.ly',
   'po.st',
   'apple.co',
-  'amzn.to',
-  'amzn.eu',
-  'a.co',
-  'spoti.fi',
-  'spotify.link',
-  'vm.tiktok.com',
-  'vt.tiktok.com',
-  'pin.it',
-  'on.soundcloud.com',
-  'fb.me',
-  't.snapchat.com',
 ]);
 
 export function isShortener(host: string): boolean {
@@ -394,16 +389,17 @@ export function isShortener(host: string): boolean {
 /** Generic shorteners: classifyLink cannot know where they lead. */
 const GENERIC_SHORTENERS = new Set([...SHORTENERS].filter((h) => !findRule(h)));
 
+/** The rules with a redirect shim (`redirect`). */
+const REDIRECTS = RULES.flatMap((r) => (r.redirect ? [r.redirect] : []));
+
 /**
- * Redirect shims whose target is in the query: l.instagram.com/?u=, l.facebook.com/l.php?u=,
- * youtube.com/redirect?q=, href.li/?<url>. Returns the target, or the URL itself.
+ * Redirect shims whose target is in the query, each its platform's rule's `redirect`
+ * (l.instagram.com/?u=, l.facebook.com/l.php?u=, youtube.com/redirect?q=, lnk.bio/go?d=). Returns
+ * the target (http or https only), or the URL itself.
  */
 export function unwrapRedirect(url: URL): URL {
-  const host = url.hostname.toLowerCase();
   let target: string | null = null;
-  if (host === 'l.instagram.com' || host === 'l.facebook.com' || host === 'lm.facebook.com') target = url.searchParams.get('u');
-  else if (/(^|\.)youtube\.com$/.test(host) && url.pathname === '/redirect') target = url.searchParams.get('q');
-  else if (host === 'lnk.bio' && url.pathname === '/go') target = url.searchParams.get('d');
+  for (const redirect of REDIRECTS) if ((target = redirect(url))) break;
   if (!target) return url;
   try {
     const t = new URL(target);
@@ -507,6 +503,14 @@ export function platformUrlFields(links: readonly string[]): Record<string, stri
     if (c && !(c.platform in out)) out[c.platform] = c.url;
   }
   return out;
+}
+
+/** The platform names of storefronts (rules with `storefront`, and their `otherwise`). */
+const STOREFRONTS = new Set(RULES.filter((r) => r.storefront).flatMap((r) => [r.platform, ...(r.otherwise ? [r.otherwise] : [])]));
+
+/** `platform` (a name classifyLink returns) is a storefront anyone may link (rules.ts `storefront`). */
+export function isStorefront(platform: string): boolean {
+  return STOREFRONTS.has(platform);
 }
 
 /** Every platform name classifyLink can return (labels and lowercase names). */

@@ -35,6 +35,23 @@ export interface LinkRule {
    * platform itself, with a null handle.
    */
   otherwise?: string;
+  /**
+   * Its short-link hosts (`vm.tiktok.com`, `pin.it`): their URLs are redirects, followed before a
+   * link can be classified (classify.ts isShortener). One these hosts cover is still classified as
+   * the platform, with no handle.
+   */
+  shorteners?: readonly string[];
+  /**
+   * Its redirect shim (`l.instagram.com/?u=<target>`): the target a URL carries, or null when the
+   * URL is no shim of its (classify.ts unwrapRedirect).
+   */
+  redirect?: (url: URL) => string | null;
+  /**
+   * A storefront anyone may link: resellers and look-alikes link a creator's shop to sell its items,
+   * so a link to one (this platform, or its `otherwise`) says nothing about who owns the linking
+   * account (classify.ts isStorefront).
+   */
+  storefront?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -24,6 +24,13 @@ export interface PlatformDefinition {
    * classifier cannot import the registry without a cycle).
    */
   links?: LinkRule;
+  /**
+   * What people call the platform, as creators write it (in any script: "YouTube", "yt", "یوتیوب",
+   * "유튜브"), for creator discovery: its word tables (src/discovery/verification.ts SOCIAL_WORDS,
+   * src/discovery/markers.ts SECOND_LINE_PLATFORMS) are built from these, so a new platform's names
+   * are its own definition's, not an edit there.
+   */
+  names?: PlatformNames;
   /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
   reader?: ProfileReader;
   /**
@@ -32,4 +39,18 @@ export interface PlatformDefinition {
    * Anti-bot vendors' pages are recognised for every platform without being listed here.
    */
   walls?: readonly WallRule[];
+}
+
+/** A platform's names (PlatformDefinition `names`), as written; discovery folds them. */
+export interface PlatformNames {
+  /**
+   * Names a link's text may give the account by ("YouTube", "Ютуб", "تیک تاک": each word of a name
+   * counts): a text of such words says which platform, not whose the account is.
+   */
+  link: readonly string[];
+  /**
+   * Single words a second-account line may use to say the account is on this platform ("인스타
+   * 부계정: @…", "IG second account: @…"): only names that say nothing else (not `x`, `tt`).
+   */
+  secondLine?: readonly string[];
 }

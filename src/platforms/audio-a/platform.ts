@@ -169,4 +169,10 @@ export const episode: OperationDef<{ id: string }, Episode> = {
   run: (ctx, a) => fetchEpisode(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [podcast, playlist, track, album, artist, episode], links };
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [podcast, playlist, track, album, artist, episode],
+  links,
+  names: { link: ['spotify'] },
+};

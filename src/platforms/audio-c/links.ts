@@ -8,6 +8,7 @@ import { COMMON_RESERVED, firstSegment } from '../../links/rules.js';
 export const links: LinkRule = {
   platform: 'audio-c',
   hosts: ['soundcloud.com'],
+  shorteners: ['on.soundcloud.com'],
   handle: (p) =>
     p.sub === 'on'
       ? null

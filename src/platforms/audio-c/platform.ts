@@ -190,4 +190,5 @@ export const platform: PlatformDefinition = {
   walls,
   reader,
   links,
+  names: { link: ['soundcloud'] },
 };

@@ -17,4 +17,5 @@ export const platform: PlatformDefinition = {
   links,
   // Discovery reads through the blogPosts operation: one cache entry serves both.
   reader: { ...reader, operation: { op: blogPosts, args: (name: string) => ({ blog: `${name}.tumblr.com`, cursor: null }) } },
+  names: { link: ['tumblr'] },
 };

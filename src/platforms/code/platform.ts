@@ -147,4 +147,5 @@ export const platform: PlatformDefinition = {
   walls,
   reader,
   links,
+  names: { link: ['github'] },
 };

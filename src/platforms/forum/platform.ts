@@ -80,4 +80,5 @@ export const platform: PlatformDefinition = {
   walls,
   reader,
   links,
+  names: { link: ['reddit'] },
 };

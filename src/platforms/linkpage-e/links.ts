@@ -11,4 +11,6 @@ export const links: LinkRule = {
   handle: firstSegment(WORD_RE, [...COMMON_RESERVED, 'manage', 'public', 'go', 'share']),
   linkInBio: true,
   pageUrl: (h) => `https://lnk.bio/${h}`,
+  // Its outbound-link shim: lnk.bio/go?d=<target>.
+  redirect: (url) => (url.hostname === 'lnk.bio' && url.pathname === '/go' ? url.searchParams.get('d') : null),
 };

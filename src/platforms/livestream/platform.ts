@@ -18,4 +18,5 @@ export const platform: PlatformDefinition = {
   links,
   // Discovery reads through the livestreamChannel operation: one cache entry serves both.
   reader: { ...reader, operation: { op: livestreamChannel, args: (slug: string) => ({ slug }) } },
+  names: { link: ['kick'] },
 };

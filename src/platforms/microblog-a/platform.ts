@@ -110,4 +110,5 @@ export const platform: PlatformDefinition = {
   // Its reads share the profile operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: profile, args: (handle: string) => ({ handle }) } },
   links,
+  names: { link: ['truth social'] },
 };

@@ -47,5 +47,7 @@ const X_RESERVED = [
 export const links: LinkRule = {
   platform: 'microblog-b',
   hosts: ['x.com', 'twitter.com'],
+  // Its link wrapper: t.co leads anywhere, so it is followed, never classified as microblog-b.
+  shorteners: ['t.co'],
   handle: firstSegment(/^[A-Za-z0-9_]{1,15}$/, X_RESERVED),
 };

@@ -70,4 +70,15 @@ export const tweet: OperationDef<TweetArgs, TweetRecord> = {
   },
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [tweet, profile], walls, reader, links };
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [tweet, profile],
+  walls,
+  reader,
+  links,
+  names: {
+    link: ['x', 'twitter', 'توییتر', 'تويتر', 'טוויטר', 'твиттер', 'твітер', 'টুইটার', 'ツイッター', '트위터'],
+    secondLine: ['twitter', '트위터', 'ツイッター', 'твиттер', 'твітер', 'تويتر'],
+  },
+};

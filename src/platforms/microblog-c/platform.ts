@@ -55,4 +55,12 @@ export const search: OperationDef<MicroblogCSearchArgs, MicroblogCSearchResult> 
   run: (ctx, a) => fetchSearch(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [search, profile], walls, reader, links };
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [search, profile],
+  walls,
+  reader,
+  links,
+  names: { link: ['threads'], secondLine: ['threads', '스레드'] },
+};

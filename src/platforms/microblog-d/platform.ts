@@ -19,4 +19,5 @@ export const platform: PlatformDefinition = {
   links,
   // Discovery reads through the microblogDProfile operation: one cache entry serves both.
   reader: { ...reader, operation: { op: microblogDProfile, args: (actor: string) => ({ actor }) } },
+  names: { link: ['bluesky', 'bsky'] },
 };

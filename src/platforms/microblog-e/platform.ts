@@ -20,4 +20,5 @@ export const platform: PlatformDefinition = {
   walls,
   // Discovery reads through the microblogEProfile operation: one cache entry serves both.
   reader: { ...reader, operation: { op: microblogEProfile, args: (handle: string) => normalizeAcct(handle)! } },
+  names: { link: ['mastodon'] },
 };

@@ -18,4 +18,5 @@ export const platform: PlatformDefinition = {
   links,
   // Discovery reads through the newsletterProfile operation: one cache entry serves both.
   reader: { ...reader, operation: { op: newsletterProfile, args: (handle: string) => ({ handle }) } },
+  names: { link: ['substack'] },
 };

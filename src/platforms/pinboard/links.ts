@@ -30,5 +30,6 @@ export const PINTEREST_RESERVED: readonly string[] = [
 export const links: LinkRule = {
   platform: 'pinboard',
   hosts: ['pinterest.*', 'pin.it'],
+  shorteners: ['pin.it'],
   handle: (p) => (p.url.hostname === 'pin.it' ? null : firstSegment(/^[A-Za-z0-9_]{3,30}$/, PINTEREST_RESERVED)(p)),
 };

@@ -64,4 +64,12 @@ export const search: OperationDef<PinboardSearchArgs, PinboardSearchPage> = {
   run: (ctx, a) => fetchSearchPage(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [search, profile, pin, board], walls, reader, links };
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [search, profile, pin, board],
+  walls,
+  reader,
+  links,
+  names: { link: ['pinterest', 'پینترست'] },
+};

@@ -8,6 +8,8 @@ import { afterPrefix } from '../../links/rules.js';
 export const links: LinkRule = {
   platform: 'retail-shop',
   hosts: ['amazon.*', 'amzn.to', 'amzn.eu', 'a.co'],
+  shorteners: ['amzn.to', 'amzn.eu', 'a.co'],
   handle: afterPrefix(['shop'], /^[A-Za-z0-9._-]{1,100}$/),
   otherwise: 'amazon',
+  storefront: true,
 };

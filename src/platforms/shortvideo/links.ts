@@ -5,4 +5,9 @@ import type { LinkRule } from '../../links/rules.js';
 import { atSegment } from '../../links/rules.js';
 
 /** tiktok.com/@<username>. */
-export const links: LinkRule = { platform: 'shortvideo', hosts: ['tiktok.com'], handle: atSegment(/^[A-Za-z0-9._]{2,24}$/) };
+export const links: LinkRule = {
+  platform: 'shortvideo',
+  hosts: ['tiktok.com'],
+  handle: atSegment(/^[A-Za-z0-9._]{2,24}$/),
+  shorteners: ['vm.tiktok.com', 'vt.tiktok.com'],
+};

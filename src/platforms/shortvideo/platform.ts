@@ -14,4 +14,15 @@ import { links } from './links.js';
 const label = 'shortvideo';
 const hosts = ['www.tiktok.com', 'tiktok.com', 'vm.tiktok.com'];
 
-export const platform: PlatformDefinition = { label, hosts, operations: [profile, video], walls, reader, links };
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [profile, video],
+  walls,
+  reader,
+  links,
+  names: {
+    link: ['tiktok', 'tt', 'تیک تاک', 'تيك توك', 'טיקטוק', 'тикток', 'тікток', 'টিকটক', 'ティックトック', '틱톡'],
+    secondLine: ['tiktok', '틱톡', 'ティックトック', 'тикток', 'тікток'],
+  },
+};

@@ -67,6 +67,9 @@ const FB_RESERVED = [
 export const links: LinkRule = {
   platform: 'social-a',
   hosts: ['facebook.com', 'fb.com', 'fb.me', 'fb.watch'],
+  shorteners: ['fb.me'],
+  // Its outbound-link shims: l.facebook.com/l.php?u=<target>, lm.facebook.com (mobile).
+  redirect: (url) => (url.hostname === 'l.facebook.com' || url.hostname === 'lm.facebook.com' ? url.searchParams.get('u') : null),
   handle: (p) => {
     const [a, b, c] = p.segs;
     if (a?.toLowerCase() === 'profile.php') {

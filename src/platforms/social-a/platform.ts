@@ -160,4 +160,12 @@ export const profileEvents: OperationDef<PageEventsArgs, PageEventsPage> = {
   run: (ctx, a) => fetchPageEvents(ctx, a),
 };
 
-export const platform: PlatformDefinition = { label, hosts, operations: [events, eventSearch, profileEvents, page], walls, reader, links };
+export const platform: PlatformDefinition = {
+  label,
+  hosts,
+  operations: [events, eventSearch, profileEvents, page],
+  walls,
+  reader,
+  links,
+  names: { link: ['facebook', 'fb', 'فیسبوک', 'فيسبوك', 'פייסבוק', 'фейсбук', 'ফেসবুক', 'फेसबुक', '페이스북', 'เฟซบุ๊ก'] },
+};

@@ -47,4 +47,6 @@ export const links: LinkRule = {
   platform: 'social-b',
   hosts: ['instagram.com', 'instagr.am'],
   handle: anyOf(afterPrefix(['_u'], IG_RE), firstSegment(IG_RE, IG_RESERVED)),
+  // Its outbound-link shim: l.instagram.com/?u=<target>.
+  redirect: (url) => (url.hostname === 'l.instagram.com' ? url.searchParams.get('u') : null),
 };

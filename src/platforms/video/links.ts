@@ -65,4 +65,6 @@ export const links: LinkRule = {
   platform: 'video',
   hosts: ['youtube.com', 'youtu.be', 'youtube-nocookie.com'],
   handle: (p) => (p.url.hostname.endsWith('youtu.be') ? null : youtubeHandle(p)),
+  // Its outbound-link shim: youtube.com/redirect?q=<target>.
+  redirect: (url) => (/(^|\.)youtube\.com$/.test(url.hostname) && url.pathname === '/redirect' ? url.searchParams.get('q') : null),
 };

@@ -51,4 +51,23 @@ export const platform: PlatformDefinition = {
   // Its reads share the channel operation's cache entry and in-flight fetches.
   reader: { ...reader, operation: { op: channel, args: (handle: string) => ({ ref: refOf(handle) }) } },
   links,
+  names: {
+    link: [
+      'youtube',
+      'yt',
+      'یوتیوب',
+      'يوتيوب',
+      'יוטיוב',
+      'ютуб',
+      'ютьюб',
+      'γιουτιουμπ',
+      'ইউটিউব',
+      'यूट्यूब',
+      'ユーチューブ',
+      '유튜브',
+      '油管',
+      'ยูทูบ',
+    ],
+    secondLine: ['youtube', 'yt', '유튜브', 'ユーチューブ', 'ютуб', 'يوتيوب', 'یوتیوب', 'ยูทูบ'],
+  },
 };
