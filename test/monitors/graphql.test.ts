@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
 import { HISTORY_BUDGET } from '../../src/monitors/graphql.js';
+import { HISTORY_BYTES } from '../../src/monitors/http.js';
 
 const HISTORY_ROWS_PER_DOCUMENT = HISTORY_BUDGET.rows;
 import { startHarness } from '../harness.js';
@@ -16,6 +17,9 @@ const HOUR = 3_600_000;
 const t = testClock();
 let h: Harness;
 const user = codeUser('octo-gql');
+/** An account whose bio the test writes long (its own text, ~50 KB): each change of it is a ~100 KB history row. */
+const wordy = codeUser('octo-wordy');
+const longBio = (run: number) => `Run ${run}. ` + 'Wheel-thrown stoneware, glazes mixed in the studio. '.repeat(1_000);
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
@@ -23,6 +27,7 @@ beforeAll(async () => {
   setMonitorClock(t.clock);
   h = await startHarness();
   h.replay.add(user.route);
+  h.replay.add(wordy.route);
 });
 afterAll(async () => {
   await h.close();
@@ -200,5 +205,81 @@ describe('monitors over GraphQL', () => {
       expect(res.status).toBe(401);
       expect(await res.text()).toContain('UNAUTHORIZED');
     }
+  });
+});
+
+describe('monitor history: bytes per answer', () => {
+  const RUNS = 25;
+  let key: string;
+  let id: string;
+  beforeAll(async () => {
+    ({ key } = await h.key(100));
+    wordy.state.bio = longBio(0);
+    const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-wordy' }, watch: ['user.bio'] } });
+    id = made.body.data.createMonitor.id;
+    const runs = async () => (await h.gql(`{ monitor(id: "${id}") { runs } }`, { key })).body.data.monitor.runs;
+    await waitFor(async () => (await runs()) === 1);
+    for (let run = 1; run < RUNS; run++) {
+      wordy.state.bio = longBio(run);
+      t.advance(HOUR);
+      await waitFor(async () => (await runs()) === run + 1);
+    }
+  }, 120_000);
+
+  it(`GraphQL: at most HISTORY_BYTES (${HISTORY_BYTES}) of stored history per document, a shorter page with its nextAfter, then INVALID_INPUT; paging goes on`, async () => {
+    // ~100 KB rows: all 24 changes are ~2.4 MB. Within the row budget, one document of 20 aliased
+    // pages of 1,000 such rows (30 KB each) ran a 512 MB gateway out of heap.
+    const page = (after: string | null) =>
+      h.gql(
+        `query($after: String) { monitor(id: "${id}") { a: changes(after: $after, limit: 1000) { changes { field before after } nextAfter } } }`,
+        {
+          key,
+          variables: { after },
+        },
+      );
+    const first = (await page(null)).body;
+    expect(first.errors).toBeUndefined();
+    const a = first.data.monitor.a;
+    expect(a.changes.length).toBeGreaterThan(0);
+    expect(a.changes.length).toBeLessThan(RUNS - 1);
+    expect(JSON.stringify(a.changes).length).toBeLessThan(HISTORY_BYTES * 1.1);
+    expect(a.nextAfter).not.toBeNull();
+    // The budget spent, the document's next history field is refused, naming `limit`.
+    const over = await h.gql(`{ monitor(id: "${id}") { a: changes(limit: 1000) { nextAfter } b: changes(limit: 1) { nextAfter } } }`, {
+      key,
+    });
+    expect(over.body.errors.map((e: any) => [e.path.join('.'), e.extensions.code, e.extensions.details[0].param])).toEqual([
+      ['monitor.b', 'INVALID_INPUT', 'limit'],
+    ]);
+    // Twenty aliased pages take no more than one.
+    const aliased = `{ monitor(id: "${id}") { ${Array.from({ length: 20 }, (_, i) => `a${i}: changes(limit: 1000) { changes { before after } }`).join(' ')} } }`;
+    const res = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ query: aliased }),
+    });
+    expect((await res.text()).length).toBeLessThan(HISTORY_BYTES * 1.1);
+    // The rest comes page by page, each change once, in order.
+    const seen: string[] = a.changes.map((c: any) => c.after);
+    for (let after = a.nextAfter; after !== null;) {
+      const next = (await page(after)).body.data.monitor.a;
+      seen.push(...next.changes.map((c: any) => c.after));
+      after = next.nextAfter;
+    }
+    expect(seen).toEqual(Array.from({ length: RUNS - 1 }, (_, i) => longBio(i + 1)));
+  });
+
+  it(`REST: a page of changes holds at most HISTORY_BYTES of stored history (its first row always), its next_after goes on`, async () => {
+    const seen: string[] = [];
+    let pages = 0;
+    for (let after: string | null = ''; after !== null; pages++) {
+      const r = await call(h, 'GET', `/v1/monitors/${id}/changes?limit=1000${after ? `&after=${after}` : ''}`, { key });
+      expect(r.status).toBe(200);
+      expect(r.text.length).toBeLessThan(HISTORY_BYTES * 1.1);
+      seen.push(...r.body.changes.map((c: any) => c.after));
+      after = r.body.next_after;
+    }
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual(Array.from({ length: RUNS - 1 }, (_, i) => longBio(i + 1)));
   });
 });
