@@ -130,7 +130,8 @@ export async function deleteMonitor(svc: MonitorService, row: MonitorRow): Promi
 
 /**
  * POST …/run: a run now, charged as a run. A run in progress is a 429 (try again once it ended);
- * a run the balance cannot cover 402, one past max_credits_per_day 429 (the monitor is unchanged).
+ * a run the balance cannot cover 402, one past max_credits_per_day 429 (the monitor is unchanged);
+ * a monitor deleted while its run was in progress 404 (the run's reservation refunded: 0 credits).
  */
 export async function runMonitorNow(
   svc: MonitorService,
@@ -142,8 +143,12 @@ export async function runMonitorNow(
   if (r === 'gone') return new ApiError('NOT_FOUND', `No monitor ${row.id}`);
   if (r === 'busy')
     return new ApiError('RATE_LIMITED', 'A run of this monitor is in progress; try again once it has ended', { retryAfterSec: 5 });
-  if (r.kind === 'aborted')
+  if (r.kind === 'aborted') {
+    // Deleted while it ran: nothing was recorded or charged, and nothing runs again.
+    if (svc.store.open && !(await svc.store.get(row.id)))
+      return new ApiError('NOT_FOUND', `No monitor ${row.id}: it was deleted while the run was in progress (0 credits)`);
     throw new ApiError('SERVICE_UNAVAILABLE', 'The run was cut short (shutting down, or a store away); it is made again');
+  }
   if (r.outcome.result === 'skipped') {
     if (r.outcome.code === 'INSUFFICIENT_CREDITS') {
       const balance = await deps.ledger.balance(key.id);
