@@ -73,6 +73,13 @@ const node = (svc: MonitorService, v: MonitorView): MonitorNode => ({ ...v, svc 
 export const HISTORY_BUDGET: RowBudget = { what: 'snapshots and changes', rows: 20_000 };
 
 /**
+ * Monitors one GraphQL document may list over all its `monitors` fields (two full pages): a monitor
+ * carries its params and up to 100 watched paths of 200 characters (~25 KB), and 32 unread documents
+ * of 25 aliased pages of 100 such monitors (50 MB each) ran a 512 MB gateway out of heap.
+ */
+export const MONITORS_BUDGET: RowBudget = { what: 'monitors', rows: 200 };
+
+/**
  * Each document's history fields, read one after another (in the order they start: document order),
  * each with what those before it left of HISTORY_BYTES (http.ts): fields read at once would each
  * read before any had counted its bytes.
@@ -228,11 +235,12 @@ function monitorQueries(MonitorRef: MonitorType): void {
       type: PageRef,
       nullable: false,
       description:
-        "The calling key's monitors, newest first (REST: GET /v1/monitors): `status` only, `limit` per page (default 20, at most 100). 0 credits.",
+        "The calling key's monitors, newest first (REST: GET /v1/monitors): `status` only, `limit` per page (default 20, at most 100). One document lists at most 200 monitors over all its monitors fields: a field asking more than is left gets a shorter page (its nextAfter goes on); once nothing is left, INVALID_INPUT naming limit. 0 credits.",
       args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
-        const page = await listMonitors(svc, keyOf(ctx).id, orThrow(listQueryOf(args)));
+        const q = orThrow(listQueryOf(args));
+        const page = await listMonitors(svc, keyOf(ctx).id, { ...q, limit: takeRows(ctx, MONITORS_BUDGET, q.limit, 'limit') });
         return { ...page, monitors: page.monitors.map((m) => node(svc, m)) };
       },
     }),

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
-import { HISTORY_BUDGET } from '../../src/monitors/graphql.js';
+import { HISTORY_BUDGET, MONITORS_BUDGET } from '../../src/monitors/graphql.js';
 import { HISTORY_BYTES } from '../../src/monitors/http.js';
 
 const HISTORY_ROWS_PER_DOCUMENT = HISTORY_BUDGET.rows;
@@ -161,6 +161,31 @@ describe('monitors over GraphQL', () => {
     expect(over.body.errors.map((e: any) => [e.path.join('.'), e.extensions.code])).toEqual([['monitor.u', 'INVALID_INPUT']]);
     // Each document has its own budget.
     expect((await h.gql(doc(`w: snapshots(limit: 5) ${page}`), { key })).body.errors).toBeUndefined();
+  });
+
+  it(`monitors over one document: at most MONITORS_BUDGET.rows (${MONITORS_BUDGET.rows}) listed, a shorter page at the edge, then INVALID_INPUT`, async () => {
+    // A monitor may carry ~25 KB (100 watched paths of 200 characters): 32 unread documents of 25
+    // aliased pages of 100 such monitors ran a 512 MB gateway out of heap.
+    const { key } = await h.key(10);
+    const ids: string[] = [];
+    for (const handle of ['octo-gql', 'octo-gql']) {
+      const made = await h.gql(CREATE, { key, variables: { params: { handle }, watch: ['user.followers'] } });
+      ids.unshift(made.body.data.createMonitor.id);
+    }
+    const page = '{ monitors { id } nextAfter }';
+    const full = Array.from({ length: MONITORS_BUDGET.rows / 100 - 1 }, (_, i) => `a${i}: monitors(limit: 100) ${page}`);
+    const doc = (tail: string) => `{ ${full.join(' ')} z: monitors(limit: 99) ${page} ${tail} }`;
+    // One left: a page of one (the newest), with the way on.
+    const edge = await h.gql(doc(`w: monitors(limit: 5) ${page}`), { key });
+    expect(edge.body.errors).toBeUndefined();
+    expect(edge.body.data.a0.monitors.map((m: any) => m.id).sort()).toEqual([...ids].sort());
+    expect(edge.body.data.w.monitors).toHaveLength(1);
+    expect(edge.body.data.w.nextAfter).not.toBeNull();
+    // Nothing left: the next monitors field is an error naming limit.
+    const over = await h.gql(doc(`w: monitors(limit: 1) ${page} u: monitors(limit: 1) ${page}`), { key });
+    expect(over.body.errors.map((e: any) => [e.path.join('.'), e.extensions.code, e.extensions.details[0].param])).toEqual([
+      ['u', 'INVALID_INPUT', 'limit'],
+    ]);
   });
 
   it('monitorRuns streams each run as it is recorded, with its changes', async () => {
