@@ -182,7 +182,7 @@ describe('a monitor over REST', () => {
   });
 
   it('a run now whose monitor is deleted while it runs: 404 NOT_FOUND (not a 503 saying it is made again), its reservation refunded', async () => {
-    const user = codeUser('octo-gone');
+    const user = codeUser('octo-deleted');
     const answer = user.route.response as (req: any) => any;
     const held: (() => void)[] = [];
     let hold = false;
@@ -194,7 +194,7 @@ describe('a monitor over REST', () => {
       },
     });
     const { key, id: keyId } = await h.key(10);
-    const m = await create(key, { operation: OP, params: { handle: 'octo-gone' }, every: '1h', watch: WATCH });
+    const m = await create(key, { operation: OP, params: { handle: 'octo-deleted' }, every: '1h', watch: WATCH });
     await runsOf(key, m.id, 1);
     expect(await h.balance(keyId)).toBe(9);
     // Past the answer a run reuses, before the next scheduled run: the run now fetches, and is held.
