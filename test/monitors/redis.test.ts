@@ -226,7 +226,10 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
       // A, come back late with the same run, records nothing: the run is counted and charged once.
       expect(await store.record('mon_takeover', record(t0 + LEASE_MS + 3))).toBeUndefined();
       expect(await store.get('mon_takeover')).toMatchObject({ runs: 1, credits_charged: 1 });
-      expect(await store.snapshots('mon_takeover', { after: null, limit: 10, since: null, until: null } as never)).toHaveLength(1);
+      const snaps = await store.snapshots('mon_takeover', { after: null, limit: 10, since: null, until: null } as never);
+      expect(snaps).toHaveLength(1);
+      // Its stored JSON's length: what a page's byte bound counts (src/monitors/http.ts HISTORY_BYTES).
+      expect(snaps[0].bytes).toBe(JSON.stringify({ 'user.followers': 5 }).length);
       // The cadence moved on: the next scheduled claim is early, not a second run of the same due time.
       expect((await store.claim('mon_takeover', t0 + LEASE_MS + 4, false)).kind).toBe('early');
     } finally {
