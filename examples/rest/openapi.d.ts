@@ -11626,6 +11626,7 @@ export interface operations {
                 until?: string;
                 /** @description A page's next_after */
                 after?: string;
+                /** @description Rows at most; a page also holds at most 1 MiB of stored history (its first row always): a page cut shorter has a next_after to go on from */
                 limit?: number;
                 format?: "json" | "csv";
             };
@@ -11707,6 +11708,7 @@ export interface operations {
                 until?: string;
                 /** @description A page's next_after */
                 after?: string;
+                /** @description Rows at most; a page also holds at most 1 MiB of stored history (its first row always): a page cut shorter has a next_after to go on from */
                 limit?: number;
             };
             header?: never;

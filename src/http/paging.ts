@@ -63,6 +63,25 @@ export function itemIndexParam(given: Given, problems: ParamProblem[]): number {
   return -1;
 }
 
+/**
+ * How many of `rows` (from the first) fit in `bytes` as `sizeOf` counts each, and the bytes they
+ * take; with `firstAlways` the first counts however large (so that every row can be read). The faces
+ * that page stored records bound an answer by this as well as by rows, for a row may be tens of KB
+ * or more: a job's results (GraphQL per document, MCP per call: src/jobs/http.ts resultsWithin) and
+ * a monitor's history (REST per page, GraphQL per document: src/monitors/http.ts).
+ */
+export function withinBytes<R>(rows: readonly R[], sizeOf: (row: R) => number, bytes: number, firstAlways: boolean) {
+  let used = 0;
+  let n = 0;
+  for (const r of rows) {
+    const size = sizeOf(r);
+    if (used + size > bytes && !(n === 0 && firstAlways)) break;
+    used += size;
+    n++;
+  }
+  return { n, used };
+}
+
 const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /**

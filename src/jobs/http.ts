@@ -25,7 +25,7 @@ import type { ParamProblem } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
-import { itemIndexParam, keysetCursor, keysetListQuery } from '../http/paging.js';
+import { itemIndexParam, keysetCursor, keysetListQuery, withinBytes } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
 import { queryOf, repeatedParams } from '../http/query.js';
 import type { RequestInfo } from '../observability/request.js';
@@ -329,18 +329,10 @@ export const JOB_RESULTS_PAGE = { default: 100, max: 1000 };
  * How many of `rows` (stored results, from the first) fit in `bytes` of their input and body text,
  * and the bytes they take; with `firstAlways` the first counts however large (so that every result
  * can be read). The faces that page results bound an answer by this as well as by rows (GraphQL per
- * document, MCP per call): a record may be tens of KB.
+ * document, MCP per call): a record may be tens of KB. The loop is src/http/paging.ts withinBytes.
  */
 export function resultsWithin(rows: readonly { input: string; body: string }[], bytes: number, firstAlways: boolean) {
-  let used = 0;
-  let n = 0;
-  for (const r of rows) {
-    const size = r.input.length + r.body.length;
-    if (used + size > bytes && !(n === 0 && firstAlways)) break;
-    used += size;
-    n++;
-  }
-  return { n, used };
+  return withinBytes(rows, (r) => r.input.length + r.body.length, bytes, firstAlways);
 }
 
 export function listQueryOf(given: { status?: Given; limit?: Given; after?: Given }): JobListQuery | ApiError {

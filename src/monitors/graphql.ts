@@ -22,6 +22,7 @@ import {
   changesPage,
   createMonitor,
   deleteMonitor,
+  historyBytes,
   historyQueryOf,
   listMonitors,
   listQueryOf,
@@ -30,6 +31,7 @@ import {
   runMonitorNow,
   snapshotsPage,
 } from './http.js';
+import type { HistoryBytes } from './http.js';
 import { monitorRequestOf } from './input.js';
 import { monitorService } from './service.js';
 import type { MonitorService } from './service.js';
@@ -65,14 +67,34 @@ const node = (svc: MonitorService, v: MonitorView): MonitorNode => ({ ...v, svc 
 
 /**
  * History rows one GraphQL document may ask for over all its `snapshots` and `changes` fields: a
- * page of 100 monitors with both at their default size fits (src/graphql/row-budget.ts).
+ * page of 100 monitors with both at their default size fits (src/graphql/row-budget.ts). Bytes bound
+ * it too (below).
  */
 export const HISTORY_BUDGET: RowBudget = { what: 'snapshots and changes', rows: 20_000 };
 
-const withinHistoryBudget = (ctx: object, q: HistoryQuery): HistoryQuery => ({
-  ...q,
-  limit: takeRows(ctx, HISTORY_BUDGET, q.limit, 'limit'),
-});
+/**
+ * Monitors one GraphQL document may list over all its `monitors` fields (two full pages): a monitor
+ * carries its params and up to 100 watched paths of 200 characters (~25 KB), and 32 unread documents
+ * of 25 aliased pages of 100 such monitors (50 MB each) ran a 512 MB gateway out of heap.
+ */
+export const MONITORS_BUDGET: RowBudget = { what: 'monitors', rows: 200 };
+
+/**
+ * Each document's history fields, read one after another (in the order they start: document order),
+ * each with what those before it left of HISTORY_BYTES (http.ts): fields read at once would each
+ * read before any had counted its bytes.
+ */
+const documents = new WeakMap<object, { budget: HistoryBytes; last: Promise<unknown> }>();
+
+function inTurn<T>(ctx: object, asked: HistoryQuery, read: (q: HistoryQuery, budget: HistoryBytes) => Promise<T>): Promise<T> {
+  const q = { ...asked, limit: takeRows(ctx, HISTORY_BUDGET, asked.limit, 'limit') };
+  let doc = documents.get(ctx);
+  if (!doc) documents.set(ctx, (doc = { budget: historyBytes(), last: Promise.resolve() }));
+  const { budget } = doc;
+  const p = doc.last.then(() => read(q, budget));
+  doc.last = p.catch(() => undefined);
+  return p;
+}
 
 /** A run's outcome and the history a monitor keeps: changes and snapshots, each in pages. */
 function historyTypes() {
@@ -154,26 +176,28 @@ function monitorType({ RunRef, SnapshotPageRef, ChangePageRef }: History) {
       snapshots: t.field({
         type: SnapshotPageRef,
         nullable: false,
-        description: 'The watched numbers run by run, oldest first (REST: GET /v1/monitors/{id}/snapshots)',
+        description:
+          'The watched numbers run by run, oldest first (REST: GET /v1/monitors/{id}/snapshots). One document reads at most 20,000 rows and 1 MiB of stored history over all its snapshots and changes fields (its first row always): a page cut short has a nextAfter to go on from; a field once nothing is left is INVALID_INPUT naming limit.',
         args: {
           since: t.arg.string({ required: false }),
           until: t.arg.string({ required: false }),
           after: t.arg.string({ required: false }),
           limit: t.arg.int({ required: false }),
         },
-        resolve: (m, args, ctx) => snapshotsPage(m.svc, m.id, withinHistoryBudget(ctx, orThrow(historyQueryOf(args)))),
+        resolve: (m, args, ctx) => inTurn(ctx, orThrow(historyQueryOf(args)), (q, budget) => snapshotsPage(m.svc, m.id, q, budget)),
       }),
       changes: t.field({
         type: ChangePageRef,
         nullable: false,
-        description: 'What changed, oldest first (REST: GET /v1/monitors/{id}/changes)',
+        description:
+          'What changed, oldest first (REST: GET /v1/monitors/{id}/changes). One document reads at most 20,000 rows and 1 MiB of stored history over all its snapshots and changes fields (its first row always): a page cut short has a nextAfter to go on from; a field once nothing is left is INVALID_INPUT naming limit.',
         args: {
           since: t.arg.string({ required: false }),
           until: t.arg.string({ required: false }),
           after: t.arg.string({ required: false }),
           limit: t.arg.int({ required: false }),
         },
-        resolve: (m, args, ctx) => changesPage(m.svc, m.id, withinHistoryBudget(ctx, orThrow(historyQueryOf(args)))),
+        resolve: (m, args, ctx) => inTurn(ctx, orThrow(historyQueryOf(args)), (q, budget) => changesPage(m.svc, m.id, q, budget)),
       }),
     }),
   });
@@ -211,11 +235,12 @@ function monitorQueries(MonitorRef: MonitorType): void {
       type: PageRef,
       nullable: false,
       description:
-        "The calling key's monitors, newest first (REST: GET /v1/monitors): `status` only, `limit` per page (default 20, at most 100). 0 credits.",
+        "The calling key's monitors, newest first (REST: GET /v1/monitors): `status` only, `limit` per page (default 20, at most 100). One document lists at most 200 monitors over all its monitors fields: a field asking more than is left gets a shorter page (its nextAfter goes on); once nothing is left, INVALID_INPUT naming limit. 0 credits.",
       args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
-        const page = await listMonitors(svc, keyOf(ctx).id, orThrow(listQueryOf(args)));
+        const q = orThrow(listQueryOf(args));
+        const page = await listMonitors(svc, keyOf(ctx).id, { ...q, limit: takeRows(ctx, MONITORS_BUDGET, q.limit, 'limit') });
         return { ...page, monitors: page.monitors.map((m) => node(svc, m)) };
       },
     }),
@@ -428,7 +453,8 @@ function runsOf(
       if (row.last_run_at === null || row.last_run_at === lastAt) return;
       lastAt = row.last_run_at;
       const at = row.last_run_at;
-      const page = await changesPage(svc, id, { since: at, until: at + 1, after: null, limit: 1000 });
+      // The run's changes, as its runMonitor answer and webhook carry them (what the run held), not a page's bytes.
+      const page = await changesPage(svc, id, { since: at, until: at + 1, after: null, limit: 1000 }, { left: Infinity, taken: true });
       next = { monitor: { ...monitorView(row), svc }, changes: page.changes };
       poke();
     } catch {

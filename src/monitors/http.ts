@@ -22,7 +22,7 @@ import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
-import { instantParam, keysetCursor, keysetListQuery, limitParam, positionParam } from '../http/paging.js';
+import { instantParam, keysetCursor, keysetListQuery, limitParam, positionParam, withinBytes } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
 import { queryOf, repeatedParams } from '../http/query.js';
 import { bodyText } from '../jobs/input.js';
@@ -130,7 +130,8 @@ export async function deleteMonitor(svc: MonitorService, row: MonitorRow): Promi
 
 /**
  * POST …/run: a run now, charged as a run. A run in progress is a 429 (try again once it ended);
- * a run the balance cannot cover 402, one past max_credits_per_day 429 (the monitor is unchanged).
+ * a run the balance cannot cover 402, one past max_credits_per_day 429 (the monitor is unchanged);
+ * a monitor deleted while its run was in progress 404 (the run's reservation refunded: 0 credits).
  */
 export async function runMonitorNow(
   svc: MonitorService,
@@ -142,8 +143,12 @@ export async function runMonitorNow(
   if (r === 'gone') return new ApiError('NOT_FOUND', `No monitor ${row.id}`);
   if (r === 'busy')
     return new ApiError('RATE_LIMITED', 'A run of this monitor is in progress; try again once it has ended', { retryAfterSec: 5 });
-  if (r.kind === 'aborted')
+  if (r.kind === 'aborted') {
+    // Deleted while it ran: nothing was recorded or charged, and nothing runs again.
+    if (svc.store.open && !(await svc.store.get(row.id)))
+      return new ApiError('NOT_FOUND', `No monitor ${row.id}: it was deleted while the run was in progress (0 credits)`);
     throw new ApiError('SERVICE_UNAVAILABLE', 'The run was cut short (shutting down, or a store away); it is made again');
+  }
   if (r.outcome.result === 'skipped') {
     if (r.outcome.code === 'INSUFFICIENT_CREDITS') {
       const balance = await deps.ledger.balance(key.id);
@@ -189,21 +194,74 @@ export function historyQueryOf(given: {
   return problems.length ? invalidInput(problems) : { since, until, after, limit };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * Bytes of stored history (each row's JSON: `bytes` of SnapshotRow, ChangeRow) one answer holds at
+ * most, beyond its first row: a REST page, or a GraphQL document over all its history fields. Rows
+ * alone do not bound an answer: a change holds the watched value (a list item, a text, a transcript),
+ * and a page of 1,000 changes of 30 KB (30 MB, within a key's quota) was 30 MB to build per request —
+ * one GraphQL document of 20 aliased pages, or 40 REST pages left unread, ran a 512 MB gateway out of heap.
+ */
+export const HISTORY_BYTES = 1024 * 1024;
 
-export async function snapshotsPage(svc: MonitorService, id: string, q: HistoryQuery) {
-  const rows = await svc.store.snapshots(id, q);
-  return {
-    snapshots: rows.map((s) => ({ at: iso(s.at), values: s.values })),
-    next_after: rows.length === q.limit ? String(rows[rows.length - 1].seq) : null,
-  };
+/** Rows read from the store at a time while a page is filled: what is read beyond HISTORY_BYTES. */
+const HISTORY_CHUNK = 20;
+
+/** What an answer has left of HISTORY_BYTES, and whether it holds a row yet (its first is given however large). */
+export interface HistoryBytes {
+  left: number;
+  taken: boolean;
 }
 
-export async function changesPage(svc: MonitorService, id: string, q: HistoryQuery) {
-  const rows = await svc.store.changes(id, q);
+export const historyBytes = (): HistoryBytes => ({ left: HISTORY_BYTES, taken: false });
+
+/**
+ * The rows of a page (`read` as `q` asks, HISTORY_CHUNK at a time) that fit in what `budget` has
+ * left, and whether more follow (a full page, or one the bytes cut short: its next_after goes on
+ * from its last row). Nothing fitting in what an answer has left is INVALID_INPUT naming `limit`
+ * (only GraphQL's later fields: an answer's first row is always given).
+ */
+async function historyRows<R extends { seq: number; bytes: number }>(
+  read: (q: HistoryQuery) => Promise<R[]>,
+  q: HistoryQuery,
+  budget: HistoryBytes,
+): Promise<{ rows: R[]; more: boolean }> {
+  const rows: R[] = [];
+  let after = q.after;
+  for (;;) {
+    const want = Math.min(HISTORY_CHUNK, q.limit - rows.length);
+    const chunk = await read({ ...q, after, limit: want });
+    const { n, used } = withinBytes(chunk, (r) => r.bytes, budget.left, !budget.taken);
+    if (n === 0 && rows.length === 0 && chunk.length > 0)
+      throw invalidInput([
+        {
+          param: 'limit',
+          message: `this answer already holds ${HISTORY_BYTES / 1024 / 1024} MiB of snapshots and changes: ask for the rest in another request`,
+        },
+      ]);
+    budget.left = Math.max(0, budget.left - used);
+    budget.taken ||= n > 0;
+    rows.push(...chunk.slice(0, n));
+    if (n < chunk.length || rows.length === q.limit) return { rows, more: true };
+    if (chunk.length < want) return { rows, more: false };
+    after = chunk[n - 1].seq;
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const nextAfter = (p: { rows: { seq: number }[]; more: boolean }) => (p.more ? String(p.rows[p.rows.length - 1].seq) : null);
+
+/** A page of snapshots within `budget` (a REST page's own by default; GraphQL: the document's). */
+export async function snapshotsPage(svc: MonitorService, id: string, q: HistoryQuery, budget = historyBytes()) {
+  const page = await historyRows((h) => svc.store.snapshots(id, h), q, budget);
+  return { snapshots: page.rows.map((s) => ({ at: iso(s.at), values: s.values })), next_after: nextAfter(page) };
+}
+
+/** A page of changes within `budget` (a REST page's own by default; GraphQL: the document's). */
+export async function changesPage(svc: MonitorService, id: string, q: HistoryQuery, budget = historyBytes()) {
+  const page = await historyRows((h) => svc.store.changes(id, h), q, budget);
   return {
-    changes: rows.map((c) => ({ at: iso(c.at), field: c.field, before: c.before, after: c.after })),
-    next_after: rows.length === q.limit ? String(rows[rows.length - 1].seq) : null,
+    changes: page.rows.map((c) => ({ at: iso(c.at), field: c.field, before: c.before, after: c.after })),
+    next_after: nextAfter(page),
   };
 }
 

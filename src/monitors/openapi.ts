@@ -127,7 +127,14 @@ const historyParams = [
     description: 'Before this time (ISO 8601)',
   },
   { name: 'after', in: 'query', required: false, schema: { type: 'string' }, description: "A page's next_after" },
-  { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    description:
+      'Rows at most; a page also holds at most 1 MiB of stored history (its first row always): a page cut shorter has a next_after to go on from',
+  },
 ];
 
 const createMonitorOp = {

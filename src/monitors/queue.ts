@@ -67,6 +67,13 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
 
   const books: RunBooks = {
     async settleAndRecord(m, reservation, actual, make) {
+      // Deleted while the run was in progress: nothing to record, so nothing charged (as embedded,
+      // where the charge and the record are one transaction). A delete landing between this look
+      // and the settlement still leaves the run charged and unrecorded.
+      if (reservation && !(await store.get(m.id))) {
+        await deps.ledger.settle(reservation, 0);
+        return undefined;
+      }
       const o = await deps.ledger.settleOnce!(m.key_id, reservation, actual, {
         scope: `monitor:${m.id}`,
         id: String(m.run_no),

@@ -454,12 +454,13 @@ export function createRedisMonitorStore(redis: RedisStore) {
         seq: h.seq,
         at: h.at,
         values: JSON.parse(h.json) as Record<string, number>,
+        bytes: h.json.length,
       }));
     },
     async changes(id, q): Promise<ChangeRow[]> {
       return (await readHistory(redis, K.chg(id), q)).map((h) => {
         const [field, before, after] = JSON.parse(h.json) as [string, unknown, unknown];
-        return { seq: h.seq, at: h.at, field, before, after };
+        return { seq: h.seq, at: h.at, field, before, after, bytes: h.json.length };
       });
     },
     async purge(retentionMs) {

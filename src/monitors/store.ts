@@ -152,11 +152,15 @@ export interface SnapshotRow {
   seq: number;
   at: number;
   values: Record<string, number>;
+  /** The length of its stored JSON: what a page's byte bound counts (src/monitors/http.ts HISTORY_BYTES). */
+  bytes: number;
 }
 
 export interface ChangeRow extends Change {
   seq: number;
   at: number;
+  /** The length of its stored JSON (field, before, after): what a page's byte bound counts. */
+  bytes: number;
 }
 
 export interface HistoryQuery {
@@ -634,7 +638,7 @@ export function createSqliteMonitorStore(db: Db) {
       snapshots: async (id, h) =>
         q.snapshots
           .all({ id, since: h.since, until: h.until, after: h.after ?? 0, limit: h.limit })
-          .map((s) => ({ seq: s.seq, at: s.at, values: JSON.parse(s.vals) as Record<string, number> })),
+          .map((s) => ({ seq: s.seq, at: s.at, values: JSON.parse(s.vals) as Record<string, number>, bytes: s.vals.length })),
       changes: async (id, h) =>
         q.changes.all({ id, since: h.since, until: h.until, after: h.after ?? 0, limit: h.limit }).map((c) => ({
           seq: c.seq,
@@ -642,6 +646,7 @@ export function createSqliteMonitorStore(db: Db) {
           field: c.field,
           before: JSON.parse(c.before) as unknown,
           after: JSON.parse(c.after) as unknown,
+          bytes: c.field.length + c.before.length + c.after.length,
         })),
       async purge(retentionMs) {
         const before = Date.now() - retentionMs;

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
-import { HISTORY_BUDGET } from '../../src/monitors/graphql.js';
+import { HISTORY_BUDGET, MONITORS_BUDGET } from '../../src/monitors/graphql.js';
+import { HISTORY_BYTES } from '../../src/monitors/http.js';
 
 const HISTORY_ROWS_PER_DOCUMENT = HISTORY_BUDGET.rows;
 import { startHarness } from '../harness.js';
@@ -16,6 +17,9 @@ const HOUR = 3_600_000;
 const t = testClock();
 let h: Harness;
 const user = codeUser('octo-gql');
+/** An account whose bio the test writes long (its own text, ~50 KB): each change of it is a ~100 KB history row. */
+const wordy = codeUser('octo-wordy');
+const longBio = (run: number) => `Run ${run}. ` + 'Wheel-thrown stoneware, glazes mixed in the studio. '.repeat(1_000);
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
@@ -23,6 +27,7 @@ beforeAll(async () => {
   setMonitorClock(t.clock);
   h = await startHarness();
   h.replay.add(user.route);
+  h.replay.add(wordy.route);
 });
 afterAll(async () => {
   await h.close();
@@ -158,6 +163,31 @@ describe('monitors over GraphQL', () => {
     expect((await h.gql(doc(`w: snapshots(limit: 5) ${page}`), { key })).body.errors).toBeUndefined();
   });
 
+  it(`monitors over one document: at most MONITORS_BUDGET.rows (${MONITORS_BUDGET.rows}) listed, a shorter page at the edge, then INVALID_INPUT`, async () => {
+    // A monitor may carry ~25 KB (100 watched paths of 200 characters): 32 unread documents of 25
+    // aliased pages of 100 such monitors ran a 512 MB gateway out of heap.
+    const { key } = await h.key(10);
+    const ids: string[] = [];
+    for (const handle of ['octo-gql', 'octo-gql']) {
+      const made = await h.gql(CREATE, { key, variables: { params: { handle }, watch: ['user.followers'] } });
+      ids.unshift(made.body.data.createMonitor.id);
+    }
+    const page = '{ monitors { id } nextAfter }';
+    const full = Array.from({ length: MONITORS_BUDGET.rows / 100 - 1 }, (_, i) => `a${i}: monitors(limit: 100) ${page}`);
+    const doc = (tail: string) => `{ ${full.join(' ')} z: monitors(limit: 99) ${page} ${tail} }`;
+    // One left: a page of one (the newest), with the way on.
+    const edge = await h.gql(doc(`w: monitors(limit: 5) ${page}`), { key });
+    expect(edge.body.errors).toBeUndefined();
+    expect(edge.body.data.a0.monitors.map((m: any) => m.id).sort()).toEqual([...ids].sort());
+    expect(edge.body.data.w.monitors).toHaveLength(1);
+    expect(edge.body.data.w.nextAfter).not.toBeNull();
+    // Nothing left: the next monitors field is an error naming limit.
+    const over = await h.gql(doc(`w: monitors(limit: 1) ${page} u: monitors(limit: 1) ${page}`), { key });
+    expect(over.body.errors.map((e: any) => [e.path.join('.'), e.extensions.code, e.extensions.details[0].param])).toEqual([
+      ['u', 'INVALID_INPUT', 'limit'],
+    ]);
+  });
+
   it('monitorRuns streams each run as it is recorded, with its changes', async () => {
     const { key } = await h.key(10);
     const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-gql' }, watch: ['user.followers'] } });
@@ -200,5 +230,81 @@ describe('monitors over GraphQL', () => {
       expect(res.status).toBe(401);
       expect(await res.text()).toContain('UNAUTHORIZED');
     }
+  });
+});
+
+describe('monitor history: bytes per answer', () => {
+  const RUNS = 25;
+  let key: string;
+  let id: string;
+  beforeAll(async () => {
+    ({ key } = await h.key(100));
+    wordy.state.bio = longBio(0);
+    const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-wordy' }, watch: ['user.bio'] } });
+    id = made.body.data.createMonitor.id;
+    const runs = async () => (await h.gql(`{ monitor(id: "${id}") { runs } }`, { key })).body.data.monitor.runs;
+    await waitFor(async () => (await runs()) === 1);
+    for (let run = 1; run < RUNS; run++) {
+      wordy.state.bio = longBio(run);
+      t.advance(HOUR);
+      await waitFor(async () => (await runs()) === run + 1);
+    }
+  }, 120_000);
+
+  it(`GraphQL: at most HISTORY_BYTES (${HISTORY_BYTES}) of stored history per document, a shorter page with its nextAfter, then INVALID_INPUT; paging goes on`, async () => {
+    // ~100 KB rows: all 24 changes are ~2.4 MB. Within the row budget, one document of 20 aliased
+    // pages of 1,000 such rows (30 KB each) ran a 512 MB gateway out of heap.
+    const page = (after: string | null) =>
+      h.gql(
+        `query($after: String) { monitor(id: "${id}") { a: changes(after: $after, limit: 1000) { changes { field before after } nextAfter } } }`,
+        {
+          key,
+          variables: { after },
+        },
+      );
+    const first = (await page(null)).body;
+    expect(first.errors).toBeUndefined();
+    const a = first.data.monitor.a;
+    expect(a.changes.length).toBeGreaterThan(0);
+    expect(a.changes.length).toBeLessThan(RUNS - 1);
+    expect(JSON.stringify(a.changes).length).toBeLessThan(HISTORY_BYTES * 1.1);
+    expect(a.nextAfter).not.toBeNull();
+    // The budget spent, the document's next history field is refused, naming `limit`.
+    const over = await h.gql(`{ monitor(id: "${id}") { a: changes(limit: 1000) { nextAfter } b: changes(limit: 1) { nextAfter } } }`, {
+      key,
+    });
+    expect(over.body.errors.map((e: any) => [e.path.join('.'), e.extensions.code, e.extensions.details[0].param])).toEqual([
+      ['monitor.b', 'INVALID_INPUT', 'limit'],
+    ]);
+    // Twenty aliased pages take no more than one.
+    const aliased = `{ monitor(id: "${id}") { ${Array.from({ length: 20 }, (_, i) => `a${i}: changes(limit: 1000) { changes { before after } }`).join(' ')} } }`;
+    const res = await fetch(`${h.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ query: aliased }),
+    });
+    expect((await res.text()).length).toBeLessThan(HISTORY_BYTES * 1.1);
+    // The rest comes page by page, each change once, in order.
+    const seen: string[] = a.changes.map((c: any) => c.after);
+    for (let after = a.nextAfter; after !== null;) {
+      const next = (await page(after)).body.data.monitor.a;
+      seen.push(...next.changes.map((c: any) => c.after));
+      after = next.nextAfter;
+    }
+    expect(seen).toEqual(Array.from({ length: RUNS - 1 }, (_, i) => longBio(i + 1)));
+  });
+
+  it(`REST: a page of changes holds at most HISTORY_BYTES of stored history (its first row always), its next_after goes on`, async () => {
+    const seen: string[] = [];
+    let pages = 0;
+    for (let after: string | null = ''; after !== null; pages++) {
+      const r = await call(h, 'GET', `/v1/monitors/${id}/changes?limit=1000${after ? `&after=${after}` : ''}`, { key });
+      expect(r.status).toBe(200);
+      expect(r.text.length).toBeLessThan(HISTORY_BYTES * 1.1);
+      seen.push(...r.body.changes.map((c: any) => c.after));
+      after = r.body.next_after;
+    }
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual(Array.from({ length: RUNS - 1 }, (_, i) => longBio(i + 1)));
   });
 });

@@ -181,6 +181,37 @@ describe('a monitor over REST', () => {
     await call(h, 'DELETE', `/v1/monitors/${m.id}`, { key });
   });
 
+  it('a run now whose monitor is deleted while it runs: 404 NOT_FOUND (not a 503 saying it is made again), its reservation refunded', async () => {
+    const user = codeUser('octo-deleted');
+    const answer = user.route.response as (req: any) => any;
+    const held: (() => void)[] = [];
+    let hold = false;
+    h.replay.add({
+      ...user.route,
+      response: async (req) => {
+        if (hold && !req.path.endsWith('/social_accounts')) await new Promise<void>((r) => held.push(r));
+        return answer(req);
+      },
+    });
+    const { key, id: keyId } = await h.key(10);
+    const m = await create(key, { operation: OP, params: { handle: 'octo-deleted' }, every: '1h', watch: WATCH });
+    await runsOf(key, m.id, 1);
+    expect(await h.balance(keyId)).toBe(9);
+    // Past the answer a run reuses, before the next scheduled run: the run now fetches, and is held.
+    t.skip(10 * 60_000);
+    hold = true;
+    const run = call(h, 'POST', `/v1/monitors/${m.id}/run`, { key });
+    await waitFor(() => held.length === 1);
+    expect(await h.balance(keyId)).toBe(8);
+    expect((await call(h, 'DELETE', `/v1/monitors/${m.id}`, { key })).status).toBe(200);
+    held.shift()!();
+    const r = await run;
+    expect(r.status, r.text).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(await h.balance(keyId)).toBe(9);
+    expect((await call(h, 'GET', `/v1/monitors/${m.id}`, { key })).status).toBe(404);
+  });
+
   it('a failing run costs nothing and changes nothing; after MONITORS_FAILING_AFTER NOT_FOUND in a row it stops (monitor.stopped)', async () => {
     const user = codeUser('octo-gone');
     h.replay.add(user.route);

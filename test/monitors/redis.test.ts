@@ -96,6 +96,40 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
     expect((await call(b, 'GET', `/v1/monitors/${id}`, { key })).status).toBe(404);
   });
 
+  it('a run now whose monitor is deleted while it runs: 404 NOT_FOUND, nothing recorded and nothing charged, as embedded', async () => {
+    const [a, b] = c.nodes;
+    const gone = codeUser('octo-redis-gone');
+    const held: (() => void)[] = [];
+    let hold = false;
+    c.replay.add({
+      ...gone.route,
+      response: async (req) => {
+        if (hold && !req.path.endsWith('/social_accounts')) await new Promise<void>((r) => held.push(r));
+        return (gone.route.response as (r: typeof req) => any)(req);
+      },
+    });
+    const { key, id: keyId } = await c.key(10);
+    const made = await call(a, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/code/user', params: { handle: 'octo-redis-gone' }, every: '30s', watch: ['user.followers'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.monitor.id;
+    await waitFor(async () => (await monitorOf(a, key, id)).runs === 1);
+    expect(await a.deps.ledger.balance(keyId)).toBe(9);
+    // Past the answer a run reuses (a tenth of 30 s), before the next scheduled run: the run fetches, and is held.
+    await new Promise((r) => setTimeout(r, 3_200));
+    hold = true;
+    const run = call(a, 'POST', `/v1/monitors/${id}/run`, { key });
+    await waitFor(() => held.length === 1);
+    expect((await call(b, 'DELETE', `/v1/monitors/${id}`, { key })).status).toBe(200);
+    held.shift()!();
+    const r = await run;
+    expect(r.status, r.text).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(await a.deps.ledger.balance(keyId)).toBe(9);
+  });
+
   it('a monitor with no history yet is deleted (was: HINCRBY refused -0, a 503)', async () => {
     const conn = openRedis(redis.url);
     try {
@@ -226,7 +260,10 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
       // A, come back late with the same run, records nothing: the run is counted and charged once.
       expect(await store.record('mon_takeover', record(t0 + LEASE_MS + 3))).toBeUndefined();
       expect(await store.get('mon_takeover')).toMatchObject({ runs: 1, credits_charged: 1 });
-      expect(await store.snapshots('mon_takeover', { after: null, limit: 10, since: null, until: null } as never)).toHaveLength(1);
+      const snaps = await store.snapshots('mon_takeover', { after: null, limit: 10, since: null, until: null } as never);
+      expect(snaps).toHaveLength(1);
+      // Its stored JSON's length: what a page's byte bound counts (src/monitors/http.ts HISTORY_BYTES).
+      expect(snaps[0].bytes).toBe(JSON.stringify({ 'user.followers': 5 }).length);
       // The cadence moved on: the next scheduled claim is early, not a second run of the same due time.
       expect((await store.claim('mon_takeover', t0 + LEASE_MS + 4, false)).kind).toBe('early');
     } finally {
