@@ -23,7 +23,7 @@
  * label only through itself — X links GitHub, GitHub is verified only because X links it: X does
  * not get `reciprocal_profile_link` for linking GitHub.
  */
-import { isVerified, sameDisplayName } from './evidence.js';
+import { ANCHOR_LABELS, isVerified, sameDisplayName, TIED_LABELS } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
@@ -431,6 +431,16 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
       labels.push('shared_website');
   }
   if (sameHandle(g, n)) labels.push('same_handle_match');
+  // The creator's website presenting an account as its own under the creator's handle verifies it
+  // (evidence.ts SITE_OWN_LABELS) unless the account has an identity of its own: a site or link
+  // page that is not the creator's (a recycled handle). Said only where nothing else verifies it.
+  if (
+    labels.includes('website_link') &&
+    labels.includes('same_handle_match') &&
+    !labels.some((l) => ANCHOR_LABELS.has(l) || TIED_LABELS.has(l)) &&
+    linksElsewhere(g, n, v)
+  )
+    labels.push('links_elsewhere');
   // Proofs (issue 35): a domain the account is proven to control is the creator's website; a link
   // its server verified links back goes to the creator's website, link page or a verified profile.
   if ([...n.provenDomains].some((d) => v.sites.has(ownerDomain(`https://${d}/`) ?? ''))) labels.push('domain_handle');
@@ -552,10 +562,7 @@ const CONFIRMING: ReadonlySet<EvidenceLabel> = new Set([
  */
 function loneLinkLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): EvidenceLabel[] {
   const out: EvidenceLabel[] = [];
-  const t = g.viewTargets(n);
-  const ownDomains = [...n.provenDomains].map((d) => ownerDomain(`https://${d}/`)).filter((d): d is string => !!d);
-  if ((t && (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u)))) || ownDomains.some((d) => !v.sites.has(d)))
-    out.push('links_elsewhere');
+  if (linksElsewhere(g, n, v)) out.push('links_elsewhere');
   // The creator's names: its handles and the names its verified accounts go by (a Hebrew display
   // name on the source, "Yoni Levi" on its verified GitHub), whole and by first name.
   const names = new Set<string>();
@@ -572,6 +579,15 @@ function loneLinkLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): Evid
   }
   if (!namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName, names)) out.push('unconfirmed_link');
   return out;
+}
+
+/** `n` links a website or link page that is not the creator's, or is proven to control such a domain: an identity of its own. */
+function linksElsewhere(g: EvidenceGraph, n: ProfileNode, v: Verification): boolean {
+  const t = g.viewTargets(n);
+  const ownDomains = [...n.provenDomains].map((d) => ownerDomain(`https://${d}/`)).filter((d): d is string => !!d);
+  return (
+    (!!t && (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u)))) || ownDomains.some((d) => !v.sites.has(d))
+  );
 }
 
 /**

@@ -30,3 +30,49 @@ describe('a fediverse handle (@user@server) in a bio is no e-mail address', () =
     expect(extractEmails({ text: '📧 @ kai@kai-makes.de' })).toEqual(['kai@kai-makes.de']);
   });
 });
+
+describe('an account the creator’s website presents as its own, under the creator’s handle, is the creator’s', () => {
+  /**
+   * A baker's X account declares her website; its footer icons (no text but the platform's name
+   * in an aria-label) link her Facebook page — which links nothing — and her Etsy shop (no reader),
+   * both under her handle as those platforms spell it. A Pinterest account the site links the same
+   * way holds her handle too, but it is someone else's now: it links a site of its own.
+   */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.x.set('marta_hornea', {
+      screenName: 'marta_hornea',
+      name: 'Marta Villalba',
+      description: 'pan de masa madre en Valladolid 🍞',
+      url: 'https://martahornea.es',
+    });
+    const icon = (label: string, url: string) => `<a href="${url}" aria-label="${label}"><svg viewBox="0 0 8 8"><circle r="4"/></svg></a>`;
+    w.page(
+      'https://martahornea.es/',
+      `<!DOCTYPE html><html><head><title>Marta Hornea</title></head><body><main><h1>Marta Hornea</h1><p>Talleres de pan cada sábado.</p></main>
+<footer>${icon('Facebook', 'https://www.facebook.com/martahornea')}${icon('Etsy', 'https://www.etsy.com/shop/MartaHornea')}${icon('Pinterest', 'https://www.pinterest.com/marta_hornea/')}</footer></body></html>`,
+    );
+    w.facebook.set('martahornea', { vanity: 'martahornea', name: 'Marta Hornea', description: 'Pan casero y talleres', links: [] });
+    w.pinterest.set('marta_hornea', {
+      handle: 'marta_hornea',
+      name: 'Marta H.',
+      bio: 'home decor ideas',
+      website: 'https://martahdecor.com',
+    });
+    return w;
+  }
+
+  it('the Facebook page and the Etsy shop are verified; the Pinterest account that links a site of its own stays a candidate', async () => {
+    const { byHandle, out } = await discover(web(), 'microblog-b', 'marta_hornea');
+    const etsy = out.profiles.find((p) => p.platform === 'etsy');
+    expect([byHandle('martahornea'), etsy].map((p) => [p?.platform, p?.handle, p?.evidence, p?.confidence])).toEqual([
+      ['social-a', 'martahornea', ['same_handle_match', 'website_link'], 0.93],
+      ['etsy', 'MartaHornea', ['same_handle_match', 'website_link'], 0.93],
+    ]);
+    // Verified, so scanned: the page was read for addresses like every verified account.
+    expect(out.scan.scanned_profile_urls).toContain('https://www.facebook.com/martahornea');
+    const pin = out.profiles.find((p) => p.platform === 'pinboard');
+    expect(pin?.evidence).toContain('links_elsewhere');
+    expect(pin?.confidence).toBeLessThan(0.5);
+  });
+});
