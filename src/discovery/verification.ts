@@ -103,7 +103,21 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
     let ownPlain = false;
     const others = new Map<string, number>();
     const carded = new Set<string>();
+    const namesCreatorWords = (words: string[]) => keys.some((x) => words.join('').includes(x)) || namesShortFirst(g, words);
     for (const l of page.links) {
+      // The page the creator declared, linked from another page of the site in a card under the
+      // creator's name (a school's teachers page: her card links her page): the creator is listed there.
+      if (s.scan && !samePage(page.url, s.scan.startUrl) && samePage(l, s.scan.startUrl)) {
+        const heading = page.cards?.[l];
+        const words = fold(heading ?? '')
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter(Boolean);
+        if (heading !== undefined && namesCreatorWords(words)) {
+          own++;
+          ownNamed++;
+        }
+        continue;
+      }
       const a = accountOf(l);
       if (!a?.handle) continue;
       const k = g.nodeKey(a.platform, a.handle);
@@ -136,7 +150,7 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
         if (isVerifiedKey(g, k, v)) ownPlain = true;
         continue;
       }
-      const holdsCreator = keys.some((x) => words.join('').includes(x)) || namesShortFirst(g, words);
+      const holdsCreator = namesCreatorWords(words);
       if (holdsCreator) ownNamed++;
       if (isVerifiedKey(g, k, v) && holdsCreator) own++;
       else if (!holdsCreator) {

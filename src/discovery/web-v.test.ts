@@ -76,3 +76,61 @@ describe('an account the creator’s website presents as its own, under the crea
     expect(pin?.confidence).toBeLessThan(0.5);
   });
 });
+
+describe('the creator’s page on a shared site: the index carding it beside others is a roster', () => {
+  /**
+   * A salsa teacher's Instagram declares her page on her school's site (`/equipo/lucia`: a
+   * segment no list knows). The school's teachers page cards her (a link to her page under her
+   * name) beside two colleagues carded with their own accounts; the school's inbox is in every
+   * page's footer and on its contact page.
+   */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.ig.set('lucia.baila', {
+      username: 'lucia.baila',
+      fullName: 'Lucía Romero',
+      bio: 'Salsa y bachata en Sevilla 💃',
+      externalUrl: 'https://estudiosalsa.es/equipo/lucia',
+    });
+    const page = (title: string, body: string) =>
+      `<!DOCTYPE html><html><head><title>${title} · Estudio Salsa</title></head><body>
+<header><nav><a href="/">Inicio</a> <a href="/equipo">Equipo</a> <a href="/contacto">Contacto</a></nav></header>
+<main>${body}</main><footer><p>Estudio Salsa Sevilla · hola@estudiosalsa.es</p></footer></body></html>`;
+    w.page(
+      'https://estudiosalsa.es/equipo/lucia',
+      page(
+        'Lucía Romero',
+        `<h1>Lucía Romero</h1><p>Enseña salsa en línea desde 2015. Clases privadas: lucia@estudiosalsa.es</p>
+<p><a href="https://www.instagram.com/lucia.baila/">Instagram</a> <a href="https://www.youtube.com/@LuciaRomeroBaila">YouTube</a></p>`,
+      ),
+    );
+    w.page(
+      'https://estudiosalsa.es/equipo',
+      page(
+        'Profesores',
+        `<h1>Nuestro equipo</h1>
+<div class="prof"><h3>Lucía Romero</h3><a href="/equipo/lucia">Ver perfil</a></div>
+<div class="prof"><h3>Carlos Vega</h3><a href="https://www.instagram.com/carlosvega.salsa/">Instagram</a></div>
+<div class="prof"><h3>Marta Gil</h3><a href="https://www.instagram.com/martagil.baila/">Instagram</a></div>`,
+      ),
+    );
+    w.page(
+      'https://estudiosalsa.es/contacto',
+      page('Contacto', '<h1>Contacto</h1><p>hola@estudiosalsa.es · reservas: reservas@estudiosalsa.es</p>'),
+    );
+    w.youtube.set('luciaromerobaila', {
+      handle: 'LuciaRomeroBaila',
+      channelId: 'UCwebvlucia00000000000001',
+      title: 'Lucía Romero',
+      description: 'Tutoriales de salsa',
+      links: [{ title: 'Instagram', url: 'https://www.instagram.com/lucia.baila/' }],
+    });
+    return w;
+  }
+
+  it('her page and her channel are hers; the school’s inboxes are not', async () => {
+    const { emails, byHandle } = await discover(web(), 'social-b', 'lucia.baila');
+    expect(byHandle('luciaromerobaila')?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(emails).toEqual(['lucia@estudiosalsa.es']);
+  });
+});
