@@ -444,7 +444,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     if (sharesCreatorSite(g, n, v, t.domains) || bareDomains(n.view!).some((d) => v.sites.has(d) && !g.sites.get(d)?.scan?.agency))
       labels.push('shared_website');
   }
-  if (sameHandle(g, n)) labels.push('same_handle_match');
+  if (sameHandle(g, n) && !creatorLinksAnotherOn(g, n)) labels.push('same_handle_match');
   // The creator's website presenting an account as its own under the creator's handle verifies it
   // (evidence.ts SITE_OWN_LABELS) unless the account has an identity of its own: a site or link
   // page that is not the creator's (a recycled handle). Said only where nothing else verifies it.
@@ -495,6 +495,23 @@ function sameHandle(g: EvidenceGraph, n: ProfileNode): boolean {
   const seps = (x: string) => x.replace(/[^._-]/g, '').length;
   const k = key(src);
   return k.length >= 6 && key(h) === k && !/^[._-]|[._-]$/.test(h) && seps(h) <= seps(src) && !isPaddedCopy(h, src);
+}
+
+/**
+ * The creator's own first items — the source, or a link page the source links — link another
+ * account on `n`'s platform, one that holds the creator's name: the creator said which account
+ * there is its own, so `n` holding the source's handle on that platform says nothing of whose it is
+ * (someone else took the handle there: an impostor copying the creator's link page). Read from the
+ * links alone, not from what is verified, so the fixpoint stays monotone.
+ */
+function creatorLinksAnotherOn(g: EvidenceGraph, n: ProfileNode): boolean {
+  const linked = (m: ProfileNode) => m.fromSource || [...m.fromPages].some((u) => g.pages.get(u)?.fromSource);
+  if (linked(n)) return false;
+  for (const m of g.profiles.values()) {
+    if (m.isSource || m.platform !== n.platform || !m.view || g.canonical(m.key) === n.key) continue;
+    if (linked(m) && namesCreator(g, m.view.handle, m.view.displayName)) return true;
+  }
+  return false;
 }
 
 /**

@@ -134,3 +134,47 @@ describe('the creator’s page on a shared site: the index carding it beside oth
     expect(emails).toEqual(['lucia@estudiosalsa.es']);
   });
 });
+
+describe('the creator’s handle on a platform where the creator links another account of its own ties nothing', () => {
+  /**
+   * A seamstress's TikTok links her Linktree, which links her Instagram under another handle (it
+   * holds her name and links the Linktree back). Someone holds her TikTok handle on Instagram too,
+   * under her name, copying her Linktree into its bio beside a giveaway, with an address of its own.
+   */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('nadia.cose', {
+      handle: 'nadia.cose',
+      nickname: 'Nadia Conti',
+      signature: 'cucito creativo 🧵 Torino',
+      bioLink: 'https://linktr.ee/nadiacose',
+    });
+    w.linktree.set('nadiacose', {
+      username: 'nadiacose',
+      description: 'Nadia Conti — cucito',
+      links: [{ title: 'Instagram', url: 'https://www.instagram.com/nadiaconti.atelier/' }],
+    });
+    w.ig.set('nadiaconti.atelier', {
+      username: 'nadiaconti.atelier',
+      fullName: 'Nadia Conti',
+      bio: 'atelier di cucito',
+      externalUrl: 'https://linktr.ee/nadiacose',
+    });
+    w.ig.set('nadia.cose', {
+      username: 'nadia.cose',
+      fullName: 'Nadia Conti',
+      bio: '🎁 vinci una macchina da cucire! scrivi a premi.nadia@gmail.com',
+      externalUrl: 'https://linktr.ee/nadiacose',
+    });
+    return w;
+  }
+
+  it('her Instagram is verified; the other holder of her handle is a candidate below 0.8, never scanned', async () => {
+    const { byHandle, emails, out } = await discover(web(), 'shortvideo', 'nadia.cose');
+    expect(byHandle('nadiaconti.atelier')?.confidence).toBeGreaterThanOrEqual(0.9);
+    const squatter = out.profiles.find((p) => p.platform === 'social-b' && p.handle === 'nadia.cose');
+    expect(squatter?.confidence).toBeLessThan(0.8);
+    expect(out.scan.scanned_profile_urls).not.toContain('https://www.instagram.com/nadia.cose/');
+    expect(emails).toEqual([]);
+  });
+});
