@@ -16,6 +16,7 @@ import {
   sameDisplayName,
   TIE_LABELS,
   TIED_LABELS,
+  SITE_OWN_LABELS,
   VERIFIED_MIN_CONFIDENCE,
 } from './evidence.js';
 import type { EvidenceLabel } from './types.js';
@@ -59,6 +60,13 @@ describe('the evidence model', () => {
   it('weak labels never verify; with identity evidence a candidate is listed with the candidate model’s confidence; a same handle and a search hit alone never are', () => {
     for (let mask = 1; mask < 1 << WEAK.length; mask++) {
       const labels = WEAK.filter((_, i) => mask & (1 << i));
+      // But the two the creator's side gives together (SITE_OWN_LABELS): its website presenting the
+      // account as its own under its handle (session s31-h4, web V) — tested below.
+      if (SITE_OWN_LABELS.every((l) => labels.includes(l))) {
+        expect(isVerified(labels)).toBe(true);
+        expect(confidenceOf(labels)).toBeGreaterThanOrEqual(VERIFIED_MIN_CONFIDENCE);
+        continue;
+      }
       expect(isVerified(labels)).toBe(false);
       const listed = labels.includes('website_link') || labels.includes('display_name_match');
       expect(isListed(labels), labels.join('+')).toBe(listed);
@@ -70,6 +78,15 @@ describe('the evidence model', () => {
     // A name alone, or a name and a search hit, is what strangers have too: listed, not returned by default.
     expect(isReturned(['display_name_match'], 0)).toBe(true);
     expect(isReturned(['display_name_match', 'websearch_match'])).toBe(false);
+  });
+
+  it('the creator’s website presenting an account under its handle verifies it, unless a fan’s, someone else’s or linking an identity of its own', () => {
+    expect(confidenceOf([...SITE_OWN_LABELS])).toBe(0.93);
+    expect(confidenceOf([...SITE_OWN_LABELS, 'display_name_match'])).toBe(0.94);
+    for (const against of ['fan_marker', 'links_elsewhere', 'other_person'] as const) {
+      expect(isVerified([...SITE_OWN_LABELS, against]), against).toBe(false);
+      expect(confidenceOf([...SITE_OWN_LABELS, against]), against).toBeLessThan(0.5);
+    }
   });
 
   it('the candidate model: a logistic sum of the labels’ weights, below every verified profile’s confidence', () => {

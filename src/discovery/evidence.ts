@@ -109,6 +109,16 @@ export const TIE_LABELS: ReadonlySet<EvidenceLabel> = new Set([
 ]);
 
 /**
+ * Two facts of the creator's side: its own website presents the account as its own (a social icon,
+ * the platform's name: `website_link`, never a credit) and the account holds the creator's handle
+ * as its platform spells it (`same_handle_match`). Together they verify — unless the account says
+ * it is a fan's or links an identity of its own (`links_elsewhere`: a recycled handle). Accounts
+ * with no reader (Etsy, VK) and pages that link nothing can show no link back; on two outside
+ * webs (T and V) every such account was the creator's, and stayed a candidate at 0.48 without this.
+ */
+export const SITE_OWN_LABELS: readonly EvidenceLabel[] = ['website_link', 'same_handle_match'];
+
+/**
  * The candidate model: log-odds that a candidate with these labels is the creator's, from
  * CANDIDATE_INTERCEPT plus the weight of each label that applied (0 for labels not listed).
  * Fitted by bench/discovery/tune.ts on the development seeds (every mix), rounded to one decimal;
@@ -195,6 +205,9 @@ export function confidenceOf(labels: Iterable<EvidenceLabel>): number {
   if (isVerifiedSet(set)) {
     let miss = 1;
     for (const l of set) if (l in EVIDENCE_WEIGHTS) miss *= 1 - EVIDENCE_WEIGHTS[l as ApiLabel];
+    // Verified by SITE_OWN_LABELS alone: the creator's website links it as its own, as a creator link
+    // page does (link_in_bio's weight), beside the two labels' own.
+    if (!isVerifiedByLinks(set)) miss *= 1 - EVIDENCE_WEIGHTS.link_in_bio;
     return Math.min(MAX_DISCOVERED_CONFIDENCE, round2(1 - miss));
   }
   return isListed(set) ? candidateConfidence(set) : 0;
@@ -223,6 +236,11 @@ function isTied(labels: ReadonlySet<EvidenceLabel>): boolean {
 function isVerifiedSet(set: ReadonlySet<EvidenceLabel>): boolean {
   // Someone else's by the creator's words or its own: no link makes it the creator's.
   if (set.has('other_person')) return false;
+  return isVerifiedByLinks(set) || (SITE_OWN_LABELS.every((l) => set.has(l)) && !set.has('fan_marker') && !set.has('links_elsewhere'));
+}
+
+/** Verified by an anchor or a tied link (not `other_person`: isVerifiedSet checks that first). */
+function isVerifiedByLinks(set: ReadonlySet<EvidenceLabel>): boolean {
   // A one-way link of the creator's items to an account that confirms nothing of its own and has an
   // identity elsewhere, or shares not even the creator's name, is a candidate (LONE_LINK_LABELS).
   const lone = [...LONE_LINK_LABELS].some((l) => set.has(l));

@@ -23,7 +23,7 @@
  * label only through itself — X links GitHub, GitHub is verified only because X links it: X does
  * not get `reciprocal_profile_link` for linking GitHub.
  */
-import { isVerified, sameDisplayName } from './evidence.js';
+import { ANCHOR_LABELS, isVerified, sameDisplayName, TIED_LABELS } from './evidence.js';
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
@@ -105,7 +105,21 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
     let ownPlain = false;
     const others = new Map<string, number>();
     const carded = new Set<string>();
+    const namesCreatorWords = (words: string[]) => keys.some((x) => words.join('').includes(x)) || namesShortFirst(g, words);
     for (const l of page.links) {
+      // The page the creator declared, linked from another page of the site in a card under the
+      // creator's name (a school's teachers page: her card links her page): the creator is listed there.
+      if (s.scan && !samePage(page.url, s.scan.startUrl) && samePage(l, s.scan.startUrl)) {
+        const heading = page.cards?.[l];
+        const words = fold(heading ?? '')
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter(Boolean);
+        if (heading !== undefined && namesCreatorWords(words)) {
+          own++;
+          ownNamed++;
+        }
+        continue;
+      }
       const a = accountOf(l);
       if (!a?.handle) continue;
       const k = g.nodeKey(a.platform, a.handle);
@@ -138,7 +152,7 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
         if (isVerifiedKey(g, k, v)) ownPlain = true;
         continue;
       }
-      const holdsCreator = keys.some((x) => words.join('').includes(x)) || namesShortFirst(g, words);
+      const holdsCreator = namesCreatorWords(words);
       if (holdsCreator) ownNamed++;
       if (isVerifiedKey(g, k, v) && holdsCreator) own++;
       else if (!holdsCreator) {
@@ -432,7 +446,17 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     if (sharesCreatorSite(g, n, v, t.domains) || bareDomains(n.view!).some((d) => v.sites.has(d) && !g.sites.get(d)?.scan?.agency))
       labels.push('shared_website');
   }
-  if (sameHandle(g, n)) labels.push('same_handle_match');
+  if (sameHandle(g, n) && !creatorLinksAnotherOn(g, n)) labels.push('same_handle_match');
+  // The creator's website presenting an account as its own under the creator's handle verifies it
+  // (evidence.ts SITE_OWN_LABELS) unless the account has an identity of its own: a site or link
+  // page that is not the creator's (a recycled handle). Said only where nothing else verifies it.
+  if (
+    labels.includes('website_link') &&
+    labels.includes('same_handle_match') &&
+    !labels.some((l) => ANCHOR_LABELS.has(l) || TIED_LABELS.has(l)) &&
+    linksElsewhere(g, n, v)
+  )
+    labels.push('links_elsewhere');
   // Proofs (issue 35): a domain the account is proven to control is the creator's website; a link
   // its server verified links back goes to the creator's website, link page or a verified profile.
   if ([...n.provenDomains].some((d) => v.sites.has(ownerDomain(`https://${d}/`) ?? ''))) labels.push('domain_handle');
@@ -473,6 +497,23 @@ function sameHandle(g: EvidenceGraph, n: ProfileNode): boolean {
   const seps = (x: string) => x.replace(/[^._-]/g, '').length;
   const k = key(src);
   return k.length >= 6 && key(h) === k && !/^[._-]|[._-]$/.test(h) && seps(h) <= seps(src) && !isPaddedCopy(h, src);
+}
+
+/**
+ * The creator's own first items — the source, or a link page the source links — link another
+ * account on `n`'s platform, one that holds the creator's name: the creator said which account
+ * there is its own, so `n` holding the source's handle on that platform says nothing of whose it is
+ * (someone else took the handle there: an impostor copying the creator's link page). Read from the
+ * links alone, not from what is verified, so the fixpoint stays monotone.
+ */
+function creatorLinksAnotherOn(g: EvidenceGraph, n: ProfileNode): boolean {
+  const linked = (m: ProfileNode) => m.fromSource || [...m.fromPages].some((u) => g.pages.get(u)?.fromSource);
+  if (linked(n)) return false;
+  for (const m of g.profiles.values()) {
+    if (m.isSource || m.platform !== n.platform || !m.view || g.canonical(m.key) === n.key) continue;
+    if (linked(m) && namesCreator(g, m.view.handle, m.view.displayName)) return true;
+  }
+  return false;
 }
 
 /**
@@ -554,10 +595,7 @@ const CONFIRMING: ReadonlySet<EvidenceLabel> = new Set([
  */
 function loneLinkLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): EvidenceLabel[] {
   const out: EvidenceLabel[] = [];
-  const t = g.viewTargets(n);
-  const ownDomains = [...n.provenDomains].map((d) => ownerDomain(`https://${d}/`)).filter((d): d is string => !!d);
-  if ((t && (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u)))) || ownDomains.some((d) => !v.sites.has(d)))
-    out.push('links_elsewhere');
+  if (linksElsewhere(g, n, v)) out.push('links_elsewhere');
   // The creator's names: its handles and the names its verified accounts go by (a Hebrew display
   // name on the source, "Yoni Levi" on its verified GitHub), whole and by first name.
   const names = new Set<string>();
@@ -574,6 +612,15 @@ function loneLinkLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): Evid
   }
   if (!namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName, names)) out.push('unconfirmed_link');
   return out;
+}
+
+/** `n` links a website or link page that is not the creator's, or is proven to control such a domain: an identity of its own. */
+function linksElsewhere(g: EvidenceGraph, n: ProfileNode, v: Verification): boolean {
+  const t = g.viewTargets(n);
+  const ownDomains = [...n.provenDomains].map((d) => ownerDomain(`https://${d}/`)).filter((d): d is string => !!d);
+  return (
+    (!!t && (t.domains.some((d) => !v.sites.has(d)) || t.pages.some((u) => !v.pages.has(u)))) || ownDomains.some((d) => !v.sites.has(d))
+  );
 }
 
 /**

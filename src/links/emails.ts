@@ -9,7 +9,8 @@
  * address is reported only when all of it is on the page; unbracketed "name at domain dot com"
  * is not read, because ordinary prose matches it too.
  *
- * What is dropped: strings that only look like addresses (`logo@2x.png` retina image names),
+ * What is dropped: strings that only look like addresses (`logo@2x.png` retina image names,
+ * fediverse accounts `@user@server`),
  * documentation placeholders (`you@example.com`, `your@email.com`, `email@domain.com`…),
  * machine addresses (Sentry DSNs on `*.sentry.io` / `sentry-next.wixpress.com`, `noreply@…`)
  * and domains whose suffix is not in the public suffix list (tldts).
@@ -35,11 +36,12 @@ export interface EmailInput {
 
 /**
  * An address in running text. The local part may not start right after another address
- * character or a `%` (so `%20info@x.com` never yields `20info@x.com`), and the domain must end at
- * a label boundary.
+ * character or a `%` (so `%20info@x.com` never yields `20info@x.com`), nor right after an `@`
+ * (`@ines@fosstodon.org` is a fediverse account, not an address), and the domain must end at a
+ * label boundary.
  */
 const EMAIL_IN_TEXT_RE =
-  /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._+-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{1,62}(?![A-Za-z0-9-])/g;
+  /(?<![A-Za-z0-9._%+@-])[A-Za-z0-9._+-]{1,64}@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{1,62}(?![A-Za-z0-9-])/g;
 
 const LOCAL_RE = /^[A-Za-z0-9_+-]+(?:\.[A-Za-z0-9_+-]+)*$/;
 const LABEL_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
