@@ -107,6 +107,29 @@ describe('readJobRequest: CSV', () => {
     }
   });
 
+  it('rows may end with a lone CR (an old Mac export, once read as one header row and "no rows"), CRLF or LF, mixed; inside quotes each is kept', async () => {
+    const rows = [
+      { name: 'Doe, Jane', url: 'a' },
+      { name: 'cr', url: 'b\rc' },
+      { name: 'crlf', url: 'd\r\ne' },
+      { name: 'lf', url: 'f\ng' },
+    ];
+    const body = (eol: string) => `name,url${eol}"Doe, Jane",a${eol}${eol}cr,"b\rc"${eol}crlf,"d\r\ne"${eol}lf,"f\ng"${eol}`;
+    for (const eol of ['\r', '\r\n', '\n'])
+      for (const chunk of [1, 2, 1024])
+        expect(((await read(body(eol), 'text/csv', { chunk })) as JobRequest).items, `${JSON.stringify(eol)} ${chunk}`).toEqual(rows);
+    const mixed = (await read('\uFEFFname,url\rx,a\r\ny,b\nz,c', 'text/csv', { chunk: 1 })) as JobRequest;
+    expect(mixed.items).toEqual([
+      { name: 'x', url: 'a' },
+      { name: 'y', url: 'b' },
+      { name: 'z', url: 'c' },
+    ]);
+    // A ragged CR-only row is named by its line as the file counts them.
+    expect(problems(await read('name,url\rx,a\ry\r', 'text/csv'))).toEqual([
+      { param: 'items[1]', message: 'CSV line 3 has 1 field; the header has 2' },
+    ]);
+  });
+
   it('a 16 MB field is refused at the row cap, in well under a second (it once grew a character at a time until the heap ran out)', async () => {
     const body = Buffer.concat([Buffer.from('url\n'), Buffer.alloc(16 * 1024 * 1024, 97)]);
     const started = Date.now();

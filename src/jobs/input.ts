@@ -429,8 +429,8 @@ const CSV_PROBLEMS: Record<string, string> = {
 };
 
 /**
- * Items of a CSV upload (RFC 4180: quoted fields may hold commas, doubled quotes and newlines): a
- * header row of parameter names, each named once (blank names name nothing), then one item per
+ * Items of a CSV upload (RFC 4180: quoted fields may hold commas, doubled quotes and newlines;
+ * rows end with CRLF, LF or CR): a header row of parameter names, each named once (blank names name nothing), then one item per
  * row of as many fields as the header has. csv-parse reads it as a stream, a row at most
  * LINE_MAX_BYTES, a field at most FIELD_MAX_BYTES. A name given twice or a ragged row is a 400
  * naming its line (as the file counts them).
@@ -444,7 +444,9 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
-    record_delimiter: ['\r\n', '\n'],
+    // Rows end with CRLF, LF or a lone CR (an old Mac export, which read as one header row, then
+    // "no rows"); inside quotes each is part of the field.
+    record_delimiter: ['\r\n', '\n', '\r'],
     max_record_size: LINE_MAX_BYTES,
     // Each record with where it is: `info.lines`, the line it ends on.
     info: true,
