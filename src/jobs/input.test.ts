@@ -272,6 +272,51 @@ describe('jsonStructureProblem: the structure a job can have, checked before JSO
   });
 });
 
+describe('readJobRequest: the idempotency key, in the body or query and in the Idempotency-Key header', () => {
+  const job = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }], idempotency_key: 'k-1' });
+  const bare = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }] });
+  /** A request with `headers`, each given once, or (an array) as often as it holds values. */
+  function sent(body: string, type: string, headers: Record<string, string | string[]>, query: Record<string, string> = {}) {
+    const req = request(body, type, 64 * 1024, {});
+    const once = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+    const distinct = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+    Object.assign(req, { headers: { ...req.headers, ...once }, headersDistinct: distinct });
+    return readJobRequest(req, new URLSearchParams({ operation: '/v1/code/repository', ...query }), CAPS, 100);
+  }
+  const differs = [
+    { param: 'idempotency_key', message: 'differs from the Idempotency-Key header; give the key once, or the same in both' },
+  ];
+
+  it('either alone, or both alike, is the key', async () => {
+    expect(((await sent(job, 'application/json', {})) as JobRequest).idempotencyKey).toBe('k-1');
+    expect(((await sent(bare, 'application/json', { 'idempotency-key': 'k-2' })) as JobRequest).idempotencyKey).toBe('k-2');
+    expect(((await sent(job, 'application/json', { 'idempotency-key': 'k-1' })) as JobRequest).idempotencyKey).toBe('k-1');
+    expect(
+      ((await sent('url\na\n', 'text/csv', { 'idempotency-key': 'k-1' }, { idempotency_key: 'k-1' })) as JobRequest).idempotencyKey,
+    ).toBe('k-1');
+  });
+
+  it('two different keys (which one would replay or create a job?) are a 400 naming idempotency_key, JSON and uploads alike', async () => {
+    expect(problems(await sent(job, 'application/json', { 'idempotency-key': 'k-2' }))).toEqual(differs);
+    expect(problems(await sent('url\na\n', 'text/csv', { 'idempotency-key': 'k-2' }, { idempotency_key: 'k-1' }))).toEqual(differs);
+    expect(problems(await sent('{"url":"a"}\n', 'application/x-ndjson', { 'idempotency-key': 'k-2' }, { idempotency_key: 'k-1' }))).toEqual(
+      differs,
+    );
+  });
+
+  it('an Idempotency-Key or x-webhook-secret header given twice (node joins them: "a, b", a key neither gave) is a 400 naming it', async () => {
+    expect(problems(await sent(bare, 'application/json', { 'idempotency-key': ['k-1', 'k-1'] }))).toEqual([
+      { param: 'idempotency-key', message: 'is given twice; give it once' },
+    ]);
+    const secret = ['s'.repeat(16), 't'.repeat(16)];
+    const q = { webhook_url: 'https://example.com/hook' };
+    expect(problems(await sent('url\na\n', 'text/csv', { 'x-webhook-secret': secret }, q))).toEqual([
+      { param: 'x-webhook-secret', message: 'is given twice; give it once' },
+    ]);
+    expect(((await sent('url\na\n', 'text/csv', { 'x-webhook-secret': secret[0] }, q)) as JobRequest).webhook?.secret).toBe(secret[0]);
+  });
+});
+
 describe('jobRequestOf: the fields of a job', () => {
   const job = { operation: '/v1/code/repository', items: [{ url: 'a' }] };
 

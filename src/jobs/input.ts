@@ -344,6 +344,10 @@ export async function readJobRequest(
     const h = req.headers[n];
     return Array.isArray(h) ? h[0] : h;
   };
+  // A header given twice is refused, as a query parameter given twice is (src/http/query.ts): node
+  // joins the two ("a, b"), which would be a key or a secret neither copy gave.
+  const twice = HEADER_OPTIONS.filter((n) => (req.headersDistinct?.[n]?.length ?? 0) > 1);
+  if (twice.length) return invalidInput(twice.map((n) => ({ param: n, message: 'is given twice; give it once' })));
   if (type === 'application/json' || type === '') {
     const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB', caps.idleMs);
     const shape = jsonStructureProblem(text, maxItems);
@@ -357,7 +361,10 @@ export async function readJobRequest(
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
     const o = body as Record<string, unknown>;
-    return jobRequestOf({ ...o, idempotency_key: o.idempotency_key ?? header('idempotency-key') }, maxItems);
+    const problems: ParamProblem[] = [];
+    const idempotencyKey = idempotencyKeyOf(o.idempotency_key, header('idempotency-key'), problems);
+    if (problems.length) return invalidInput(problems);
+    return jobRequestOf({ ...o, idempotency_key: idempotencyKey }, maxItems);
   }
   const ndjson = type === 'application/x-ndjson' || type === 'application/ndjson' || type === 'application/jsonl';
   if (!ndjson && type !== 'text/csv')
@@ -530,6 +537,21 @@ export function jobRequestOf(o: Record<string, unknown>, maxItems: number): JobR
   return { ...options, items, itemProblems };
 }
 
+/** The request headers a job request reads (its Idempotency-Key; an upload's webhook secret). */
+const HEADER_OPTIONS = ['idempotency-key', 'x-webhook-secret'];
+
+/**
+ * The idempotency key of a request, which may name it twice — in its JSON body (or an upload's
+ * query string) and in its Idempotency-Key header: either, or both alike. Two different keys are a
+ * problem: taking either would replay a job the other did not name, or create one it did.
+ */
+function idempotencyKeyOf(given: unknown, header: string | undefined, problems: ParamProblem[]): unknown {
+  if (given === undefined || given === null) return header;
+  if (header !== undefined && header !== given)
+    problems.push({ param: 'idempotency_key', message: 'differs from the Idempotency-Key header; give the key once, or the same in both' });
+  return given;
+}
+
 function uploadOptions(query: URLSearchParams, header: (n: string) => string | undefined, problems: ParamProblem[]) {
   const url = query.get('webhook_url');
   return optionsOf(
@@ -537,7 +559,7 @@ function uploadOptions(query: URLSearchParams, header: (n: string) => string | u
       operation: query.get('operation') ?? undefined,
       cache_max_age: query.get('cache_max_age') ?? undefined,
       max_credits: query.get('max_credits') ?? undefined,
-      idempotency_key: query.get('idempotency_key') ?? header('idempotency-key'),
+      idempotency_key: idempotencyKeyOf(query.get('idempotency_key'), header('idempotency-key'), problems),
       webhook: url ? { url, secret: header('x-webhook-secret') } : undefined,
     },
     problems,
