@@ -272,6 +272,40 @@ describe('jsonStructureProblem: the structure a job can have, checked before JSO
   });
 });
 
+describe('readJobRequest: a body is UTF-8 text (an upload without NUL bytes)', () => {
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const notUtf8 = [{ param: 'body', message: 'is not UTF-8 text; send UTF-8 (a spreadsheet\'s "CSV UTF-8"), not Latin-1 or Windows-1252' }];
+  const isUtf16 = [{ param: 'body', message: 'is UTF-16 (its byte order mark says so); send UTF-8 (a spreadsheet\'s "CSV UTF-8")' }];
+  const job = (name: string) => `{"operation":"/v1/code/repository","items":[{"url":"a","name":"${name}"}]}`;
+  /** The error readJobRequest answers or throws (a thrown one is answered by the route). */
+  const refusal = (r: Promise<JobRequest | ApiError>) => r.then(problems, (e: unknown) => problems(e as ApiError));
+
+  it('a Latin-1 file (once looked up as "Jos\\uFFFD") is a 400, in every form; its UTF-8 twin is read, whatever the chunks', async () => {
+    for (const chunk of [1, 2, 1024]) {
+      expect(await refusal(read(latin1('url,name\na,José\n'), 'text/csv', { chunk }))).toEqual(notUtf8);
+      expect(await refusal(read(latin1('{"url":"a","name":"José"}\n'), 'application/x-ndjson', { chunk }))).toEqual(notUtf8);
+      expect(await refusal(read(latin1(job('José')), 'application/json', { chunk }))).toEqual(notUtf8);
+      expect(((await read('url,name\na,José ✓\n', 'text/csv', { chunk })) as JobRequest).items).toEqual([{ url: 'a', name: 'José ✓' }]);
+      expect(((await read(job('José ✓'), 'application/json', { chunk })) as JobRequest).items).toEqual([{ url: 'a', name: 'José ✓' }]);
+    }
+    // A character cut short by the end of the body.
+    expect(await refusal(read(Buffer.from([...Buffer.from('url\na'), 0xc3]), 'text/csv'))).toEqual(notUtf8);
+  });
+
+  it('a UTF-16 file is a 400 saying so (with its byte order mark), or naming the NUL bytes between its letters (without)', async () => {
+    expect(await refusal(read(utf16le('url\na\n'), 'text/csv'))).toEqual(isUtf16);
+    expect(await refusal(read(utf16le('{"url":"a"}\n'), 'application/x-ndjson'))).toEqual(isUtf16);
+    expect(await refusal(read(utf16le(job('a')), 'application/json'))).toEqual(isUtf16);
+    expect(await refusal(read(Buffer.from('url\na\n', 'utf16le'), 'text/csv'))).toEqual([
+      { param: 'body', message: 'holds a NUL byte (byte 1): send UTF-8 text (a UTF-16 file has NULs between its letters)' },
+    ]);
+    expect(await refusal(read(Buffer.from([...Buffer.from('url\nab'), 0, ...Buffer.from('c\n')]), 'text/csv', { chunk: 2 }))).toEqual([
+      { param: 'body', message: 'holds a NUL byte (byte 6): send UTF-8 text (a UTF-16 file has NULs between its letters)' },
+    ]);
+  });
+});
+
 describe('readJobRequest: the idempotency key, in the body or query and in the Idempotency-Key header', () => {
   const job = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }], idempotency_key: 'k-1' });
   const bare = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }] });

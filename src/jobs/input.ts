@@ -11,7 +11,8 @@
  * can have (jsonStructureProblem, over src/parse/json.ts's scanner: nesting, objects and arrays, members), since JSON.parse's heap is
  * bounded by the number of values, not by the bytes. An item names at most MAX_ITEM_PARAMS
  * parameters in every form (a CSV header likewise). A leading UTF-8 BOM (a spreadsheet's or Windows
- * editor's export) is skipped in every form.
+ * editor's export) is skipped in every form; a body is UTF-8 text, an upload without NUL bytes (400
+ * otherwise: utf8Text, bodyText).
  *
  * Every item is validated up front exactly as its single REST request would be (query-string
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
@@ -23,7 +24,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 import { ApiError, MAX_PROBLEMS_LISTED, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
+import { bodyChunks as requestChunks, declaresOver } from '../http/edges.js';
 import { jsonShapeExcess } from '../parse/json.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
@@ -162,12 +163,61 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
 
 /**
  * A whole JSON body as text, at most `limit` bytes (413 naming `setting` beyond; 408 once none has
- * come for `idleMs`), a leading BOM skipped (jsonText, as GraphQL and MCP bodies are read).
+ * come for `idleMs`), a leading BOM skipped. Bytes that are not UTF-8 (RFC 8259's only encoding for
+ * JSON exchanged) are a 400: decoded leniently, a Latin-1 "José" was looked up as "Jos\uFFFD".
  */
 export async function bodyText(req: IncomingMessage, limit: number, setting: string, idleMs: number): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
-  return jsonText(Buffer.concat(chunks));
+  const bytes = Buffer.concat(chunks);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw notUtf8(bytes);
+  }
+}
+
+/** 400 for a body that is not UTF-8: UTF-16 when it starts with that byte order mark. */
+function notUtf8(start: Buffer): ApiError {
+  const utf16 = (start[0] === 0xff && start[1] === 0xfe) || (start[0] === 0xfe && start[1] === 0xff);
+  return invalidInput([
+    {
+      param: 'body',
+      message: utf16
+        ? 'is UTF-16 (its byte order mark says so); send UTF-8 (a spreadsheet\'s "CSV UTF-8")'
+        : 'is not UTF-8 text; send UTF-8 (a spreadsheet\'s "CSV UTF-8"), not Latin-1 or Windows-1252',
+    },
+  ]);
+}
+
+/**
+ * An upload's chunks, passed on as they come once each is known to be UTF-8 (TextDecoder's fatal
+ * mode, streaming across chunk boundaries) holding no NUL byte — no text file holds one; a UTF-16
+ * file without its byte order mark has one beside each ASCII character. Read leniently instead, a
+ * Latin-1 or UTF-16 file became items of U+FFFD and NULs, looked up as such.
+ */
+async function* utf8Text(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let at = 0;
+  for await (const chunk of chunks) {
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw notUtf8(at === 0 ? chunk : Buffer.alloc(0));
+    }
+    const nul = chunk.indexOf(0);
+    if (nul >= 0)
+      throw invalidInput([
+        { param: 'body', message: `holds a NUL byte (byte ${at + nul}): send UTF-8 text (a UTF-16 file has NULs between its letters)` },
+      ]);
+    at += chunk.length;
+    yield chunk;
+  }
+  try {
+    decoder.decode();
+  } catch {
+    throw notUtf8(Buffer.alloc(0));
+  }
 }
 
 function tooSlow(idleMs: number): ApiError {
@@ -331,7 +381,7 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
 /**
  * Reads a job request in whichever form it came. Shape problems are a 400 naming each
  * parameter; the items themselves are checked by `validateItems`. Throws the ApiError of a body
- * over its cap (413) or one that stalled (408).
+ * over its cap (413), one that stalled (408) or one that is not UTF-8 text (400).
  */
 export async function readJobRequest(
   req: IncomingMessage,
@@ -371,7 +421,7 @@ export async function readJobRequest(
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send a job as application/json, or its items as application/x-ndjson or text/csv');
   const problems: ParamProblem[] = [];
   const options = uploadOptions(query, header, problems);
-  const chunks = bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB', caps.idleMs);
+  const chunks = utf8Text(bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB', caps.idleMs));
   const read = await (ndjson ? ndjsonItems(chunks, maxItems) : csvItems(chunks, maxItems));
   if (read instanceof ApiError) return read;
   if (read.items.length === 0)
