@@ -363,6 +363,30 @@ describe('jobRequestOf: the fields of a job', () => {
     ]);
   });
 
+  it("an item's numbers and booleans are its parameters' text; a number JSON.parse rounded (a big id, 1e400) is a 400 naming it", async () => {
+    const ok = jobRequestOf({ ...job, items: [{ id: 9007199254740991, page: 2, ratio: 0.25, big: -9007199254740991, flag: true }] }, 100);
+    expect((ok as JobRequest).items).toEqual([
+      { id: '9007199254740991', page: '2', ratio: '0.25', big: '-9007199254740991', flag: 'true' },
+    ]);
+    const rounded = {
+      param: 'items[0].id',
+      message: `is a number beyond what JSON numbers hold exactly here (integers to ±${Number.MAX_SAFE_INTEGER}); send it as a string`,
+    };
+    // 12345678901234567890 parses to 12345678901234567000: looked up, another id.
+    for (const id of ['12345678901234567890', '9007199254740993', '-9007199254740993', '1e400', '1.5e300']) {
+      const body = `{"operation":"/v1/code/repository","items":[{"id":${id}}]}`;
+      expect((await read(body, 'application/json')) as JobRequest, id).toMatchObject({ items: [null], itemProblems: [rounded] });
+      expect((await read(`{"id":${id}}\n`, 'application/x-ndjson')) as JobRequest, id).toMatchObject({
+        items: [null],
+        itemProblems: [rounded],
+      });
+    }
+    expect((await read('{"id":"12345678901234567890"}\n', 'application/x-ndjson')) as JobRequest).toMatchObject({
+      items: [{ id: '12345678901234567890' }],
+      itemProblems: [],
+    });
+  });
+
   it('every field a job has is accepted', () => {
     const r = jobRequestOf(
       {

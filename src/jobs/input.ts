@@ -352,6 +352,12 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
   return { operation, cacheMaxAge, maxCredits, webhook, idempotencyKey };
 }
 
+/**
+ * Whether a parsed JSON number is the number its text wrote: finite, and a safe integer if an
+ * integer at all (a larger one, or 1e400, was rounded by JSON.parse: its text is lost).
+ */
+const exactNumber = (n: number) => (Number.isInteger(n) ? Number.isSafeInteger(n) : Number.isFinite(n));
+
 /** One item as given: an object of scalar parameters (null, and its problems noted, otherwise). */
 function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string, string> | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -368,7 +374,14 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
     const x = (v as Record<string, unknown>)[k];
     if (x === null || x === undefined || x === '') continue;
     if (typeof x === 'string') item[k] = x;
-    else if (typeof x === 'number' || typeof x === 'boolean') item[k] = String(x);
+    else if (typeof x === 'number' && !exactNumber(x)) {
+      // 12345678901234567890 (an id) is 12345678901234567000 once parsed: looked up, another id.
+      problems.push({
+        param: `items[${i}].${k}`,
+        message: `is a number beyond what JSON numbers hold exactly here (integers to ±${Number.MAX_SAFE_INTEGER}); send it as a string`,
+      });
+      return null;
+    } else if (typeof x === 'number' || typeof x === 'boolean') item[k] = String(x);
     else {
       // The first such parameter of the item is named (one problem an item: bounded, however wide).
       problems.push({ param: `items[${i}].${k}`, message: 'must be a string, number or boolean' });
