@@ -34,7 +34,7 @@ import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { csvRows, csvShape } from './export.js';
 import type { CsvShape } from './export.js';
-import { bodyText, creditCap, readJobRequest, validateItems } from './input.js';
+import { UPLOAD_OPTIONS, bodyText, creditCap, readJobRequest, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
 import type { JobListQuery, JobRow } from './store.js';
@@ -57,8 +57,6 @@ const SSE_HEARTBEAT_MS = 15_000;
  * ~1 GB over a long job's run.
  */
 export const SSE_MAX_UNSENT = 16 * 1024;
-/** The job options an NDJSON or CSV upload takes from the query string (input.ts). */
-const UPLOAD_OPTIONS = ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key'] as const;
 /** GET /v1/jobs/{id}/results's parameters. */
 const RESULTS_PARAMS = ['after', 'format'] as const;
 

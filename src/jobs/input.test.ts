@@ -30,10 +30,11 @@ function request(body: string | Buffer, type: string, chunk = 64 * 1024, headers
   return req;
 }
 
+/** An upload's options are in its query string; a JSON job's in its body. */
 const read = (body: string | Buffer, type: string, opts: { chunk?: number; caps?: typeof CAPS; maxItems?: number } = {}) =>
   readJobRequest(
     request(body, type, opts.chunk),
-    new URLSearchParams({ operation: '/v1/code/repository' }),
+    new URLSearchParams(type === 'application/json' ? {} : { operation: '/v1/code/repository' }),
     opts.caps ?? CAPS,
     opts.maxItems ?? 100_000,
   );
@@ -315,7 +316,12 @@ describe('readJobRequest: the idempotency key, in the body or query and in the I
     const once = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
     const distinct = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
     Object.assign(req, { headers: { ...req.headers, ...once }, headersDistinct: distinct });
-    return readJobRequest(req, new URLSearchParams({ operation: '/v1/code/repository', ...query }), CAPS, 100);
+    return readJobRequest(
+      req,
+      new URLSearchParams(type === 'application/json' ? query : { operation: '/v1/code/repository', ...query }),
+      CAPS,
+      100,
+    );
   }
   const differs = [
     { param: 'idempotency_key', message: 'differs from the Idempotency-Key header; give the key once, or the same in both' },
@@ -348,6 +354,19 @@ describe('readJobRequest: the idempotency key, in the body or query and in the I
       { param: 'x-webhook-secret', message: 'is given twice; give it once' },
     ]);
     expect(((await sent('url\na\n', 'text/csv', { 'x-webhook-secret': secret[0] }, q)) as JobRequest).webhook?.secret).toBe(secret[0]);
+  });
+});
+
+describe('readJobRequest: a JSON job takes its options from its body', () => {
+  it("an upload's query parameter given to a JSON job (?max_credits= meant as its cap, once dropped) is a 400 naming it", async () => {
+    const body = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }] });
+    for (const name of ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key']) {
+      const r = await readJobRequest(request(body, 'application/json'), new URLSearchParams({ [name]: '5' }), CAPS, 100);
+      expect(problems(r), name).toEqual([{ param: name, message: "is an upload's query parameter; a JSON job gives it in its body" }]);
+    }
+    // Other query parameters are ignored, as on every route.
+    const other = await readJobRequest(request(body, 'application/json'), new URLSearchParams({ utm_source: 'x' }), CAPS, 100);
+    expect((other as JobRequest).items).toEqual([{ url: 'a' }]);
   });
 });
 

@@ -268,6 +268,12 @@ function tooLarge(limit: number, setting: string): ApiError {
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** The job options an NDJSON or CSV upload takes from the query string (a JSON job from its body). */
+export const UPLOAD_OPTIONS = ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key'] as const;
+
+/** The request headers a job request reads (its Idempotency-Key; an upload's webhook secret). */
+const HEADER_OPTIONS = ['idempotency-key', 'x-webhook-secret'];
+
 const JOB_FIELDS = new Set(['operation', 'items', 'cache_max_age', 'max_credits', 'webhook', 'idempotency_key']);
 const WEBHOOK_FIELDS = new Set(['url', 'secret']);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -425,6 +431,9 @@ export async function readJobRequest(
       return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
     const o = body as Record<string, unknown>;
     const problems: ParamProblem[] = [];
+    // An upload's options given to a JSON job (`?max_credits=` meant as its cap) are not dropped.
+    for (const name of UPLOAD_OPTIONS)
+      if (query.has(name)) problems.push({ param: name, message: `is an upload's query parameter; a JSON job gives it in its body` });
     const idempotencyKey = idempotencyKeyOf(o.idempotency_key, header('idempotency-key'), problems);
     if (problems.length) return invalidInput(problems);
     return jobRequestOf({ ...o, idempotency_key: idempotencyKey }, maxItems);
@@ -599,9 +608,6 @@ export function jobRequestOf(o: Record<string, unknown>, maxItems: number): JobR
   if (problems.length) return invalidInputAtMost(problems, 'items');
   return { ...options, items, itemProblems };
 }
-
-/** The request headers a job request reads (its Idempotency-Key; an upload's webhook secret). */
-const HEADER_OPTIONS = ['idempotency-key', 'x-webhook-secret'];
 
 /**
  * The idempotency key of a request, which may name it twice — in its JSON body (or an upload's
