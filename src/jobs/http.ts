@@ -34,7 +34,7 @@ import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { csvRows, csvShape } from './export.js';
 import type { CsvShape } from './export.js';
-import { UPLOAD_OPTIONS, bodyText, creditCap, readJobRequest, validateItems } from './input.js';
+import { UPLOAD_OPTIONS, bodyText, creditCap, readJobRequest, unknownFields, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
 import type { JobListQuery, JobRow } from './store.js';
@@ -369,6 +369,9 @@ export async function estimateJob(deps: Deps, r: { route: RestRoute; items: Vali
   return { items: r.items.length, max_possible_credits: max, max_credits: max, cached, expected_credits: expected };
 }
 
+/** The fields of a resume body. */
+const RESUME_FIELDS = new Set(['max_credits']);
+
 /** POST /v1/jobs/{id}/resume: a stopped job runs on, with the body's max_credits if it gives one. */
 async function resumeJob(
   req: IncomingMessage,
@@ -379,16 +382,23 @@ async function resumeJob(
   key: AuthenticatedKey,
   row: JobRow,
 ): Promise<void> {
-  let body: Record<string, unknown> = {};
+  const notResume = invalidInput([{ param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' }]);
+  let body: unknown = {};
   try {
     const text = await bodyText(req, 64 * 1024, 'a resume body is {"max_credits": n}', deps.config.bodyIdleMs);
-    if (text.trim()) body = JSON.parse(text) as Record<string, unknown>;
+    if (text.trim()) body = JSON.parse(text);
   } catch (e) {
     if (e instanceof ApiError) return sendError(res, e, {}, info.id);
-    return sendError(res, invalidInput([{ param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' }]), {}, info.id);
+    return sendError(res, notResume, {}, info.id);
   }
+  // Refused, not ignored: `{"max_credit": 100}` (or `[…]`) would resume the job under the cap its
+  // sender meant to raise.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendError(res, notResume, {}, info.id);
+  const fields: ParamProblem[] = [];
+  unknownFields(body as Record<string, unknown>, RESUME_FIELDS, fields, 'a resume body');
+  if (fields.length) return sendError(res, invalidInput(fields), {}, info.id);
   let maxCredits = row.max_credits;
-  if (body && typeof body === 'object' && body.max_credits !== undefined) {
+  if ('max_credits' in body && body.max_credits !== undefined) {
     // The same forms job creation takes (an integer, or its digits as a string), or null for no cap.
     const n = body.max_credits === null ? null : creditCap(body.max_credits);
     if (body.max_credits !== null && n === null)

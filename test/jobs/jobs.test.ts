@@ -409,6 +409,27 @@ describe('caps, balance, resume, cancel', () => {
     expect(lines.map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it('a resume body with a field it has not (a misspelt max_credits) or that is no object is a 400, and the job stays stopped', async () => {
+    const { key } = await h.key(100);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(3, 'oddresume'), max_credits: 1 } });
+    const stopped = await waitFinal(h, key, created.body.job.id);
+    expect(stopped).toMatchObject({ status: 'stopped_at_cap', credits_charged: 1 });
+    // Once taken as an empty body: the job resumed under the cap its sender meant to raise.
+    const misspelt = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body: { max_credit: 100 } });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.error.details).toEqual([
+      { param: 'max_credit', message: expect.stringContaining('is not a field of a resume body') },
+    ]);
+    for (const body of [[{ max_credits: 100 }], 100, 'x', null]) {
+      const r = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.details, JSON.stringify(body)).toEqual([
+        { param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' },
+      ]);
+    }
+    expect((await call(h, 'GET', `/v1/jobs/${stopped.id}`, { key })).body.job).toMatchObject({ status: 'stopped_at_cap', max_credits: 1 });
+  });
+
   it('balance runs out → stopped_no_credits (never negative); add credits and resume → completed, nothing charged twice', async () => {
     const { key, id: keyId } = await h.key(3);
     const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(8, 'broke') } });
