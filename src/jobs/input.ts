@@ -668,6 +668,15 @@ export async function validateItems(
       for (const p of byItem.get(i) ?? []) note(p);
       continue;
     }
+    // A job runs one operation: an item naming another (a "mixed" file) would run under the job's
+    // and answer for the wrong platform — no operation has a parameter of that name.
+    if (given.operation !== undefined && given.operation !== r.operation) {
+      note({
+        param: `items[${i}].operation`,
+        message: `is not the job's operation (${r.operation}): a job runs one operation; send one job per operation`,
+      });
+      continue;
+    }
     const params = new URLSearchParams(given);
     if (r.cacheMaxAge && route.op.cacheable && !params.has('cache_max_age')) params.set('cache_max_age', r.cacheMaxAge);
     const v = toVariables(route, params);

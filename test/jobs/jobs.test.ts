@@ -242,6 +242,40 @@ describe('input', () => {
     await waitFinal(h, key, nd.body.job.id);
   });
 
+  it("a job runs one operation: an item naming another (a mixed file once ran every item as the job's) is a 400 naming it", async () => {
+    const { key } = await h.key(10);
+    const lines = [
+      { url: repoUrl('mixed', 'a') },
+      { url: repoUrl('mixed', 'b'), operation: OP },
+      { url: repoUrl('mixed', 'c'), operation: '/v1/video/channel' },
+    ];
+    const path = `/v1/jobs/estimate?operation=${encodeURIComponent(OP)}`;
+    const raw = lines.map((l) => JSON.stringify(l)).join('\n');
+    const mixed = await call(h, 'POST', path, { key, raw, type: 'application/x-ndjson' });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.details).toEqual([
+      {
+        param: 'items[2].operation',
+        message: `is not the job's operation (${OP}): a job runs one operation; send one job per operation`,
+      },
+    ]);
+    const csv = await call(h, 'POST', path, { key, raw: `url,operation\n${repoUrl('mixed', 'd')},/v1/video/channel\n`, type: 'text/csv' });
+    expect(csv.body.error.details).toEqual([
+      { param: 'items[0].operation', message: expect.stringContaining("is not the job's operation") },
+    ]);
+    // An item naming the job's own operation is that job's item.
+    const same = await call(h, 'POST', path, {
+      key,
+      raw: lines
+        .slice(0, 2)
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+      type: 'application/x-ndjson',
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.estimate.items).toBe(2);
+  });
+
   it('a query parameter given twice is refused as every /v1 route refuses it: results, uploads, estimate', async () => {
     const { key } = await h.key(10);
     // What an operation route answers, the shape every route answers with.
