@@ -86,6 +86,17 @@ describe('readJobRequest: NDJSON', () => {
     expect(later.itemProblems).toEqual([{ param: 'items[1]', message: 'line is not JSON' }]);
   });
 
+  it("lines end with LF or CRLF; a file of lone CRs (an old Mac's) is one line, refused saying why", async () => {
+    const r = (await read('{"url":"a"}\r{"url":"b"}\r', 'application/x-ndjson')) as JobRequest;
+    expect(r.itemProblems).toEqual([
+      { param: 'items[0]', message: 'line is not JSON (it holds a lone CR: NDJSON lines end with LF or CRLF)' },
+    ]);
+    expect(((await read('{"url":"a"}\r\n{"url":"b"}\r\n', 'application/x-ndjson', { chunk: 1 })) as JobRequest).items).toEqual([
+      { url: 'a' },
+      { url: 'b' },
+    ]);
+  });
+
   it('a 30 MB single line is refused at the line cap (400 naming the item and the cap), in well under a second', async () => {
     const body = Buffer.concat([Buffer.from('{"url":"a"}\n{"url":"'), Buffer.alloc(30 * 1024 * 1024, 97), Buffer.from('"}\n')]);
     const started = Date.now();

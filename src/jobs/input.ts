@@ -485,7 +485,9 @@ async function ndjsonItems(
       try {
         v = JSON.parse(line);
       } catch {
-        itemProblems.push({ param: `items[${i}]`, message: 'line is not JSON' });
+        // An old Mac's lone CR ends no NDJSON line: the whole file was one line that is not JSON.
+        const cr = line.includes('\r') ? ' (it holds a lone CR: NDJSON lines end with LF or CRLF)' : '';
+        itemProblems.push({ param: `items[${i}]`, message: `line is not JSON${cr}` });
         items.push(null);
         continue;
       }
