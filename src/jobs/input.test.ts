@@ -177,6 +177,18 @@ describe('readJobRequest: CSV', () => {
     expect(((await read('url,,\na,,\n', 'text/csv')) as JobRequest).items).toEqual([{ url: 'a' }]);
   });
 
+  it("a header of one column holding semicolons or tabs (a locale's spreadsheet export) is a 400 saying columns are separated by commas", async () => {
+    expect(problems(await read('url;name\na;b\n', 'text/csv'))).toEqual([
+      { param: 'items', message: 'the CSV header (line 1) is one column, "url;name": columns are separated by commas, not semicolons' },
+    ]);
+    expect(problems(await read('\uFEFFurl\tname\r\na\tb\r\n', 'text/csv'))).toEqual([
+      { param: 'items', message: 'the CSV header (line 1) is one column, "url\\tname": columns are separated by commas, not tabs' },
+    ]);
+    // One column, and commas: as before.
+    expect(((await read('url\na;b\n', 'text/csv')) as JobRequest).items).toEqual([{ url: 'a;b' }]);
+    expect(((await read('url,name\na;b,c\td\n', 'text/csv')) as JobRequest).items).toEqual([{ url: 'a;b', name: 'c\td' }]);
+  });
+
   it('a row with more or fewer fields than the header: 400 naming the item and its line', async () => {
     expect(problems(await read('name,url\nx,a\ny,b,extra\n', 'text/csv'))).toEqual([
       { param: 'items[1]', message: 'CSV line 3 has 3 fields; the header has 2' },

@@ -544,6 +544,16 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
               },
             ]);
           columns = row.map((c) => c.trim());
+          // A spreadsheet's export in a locale whose separator is not a comma: one column named
+          // "url;name" (no parameter), so every item lacked url — said as such, 50 times.
+          const sep = columns.length === 1 ? /[;\t]/.exec(columns[0])?.[0] : undefined;
+          if (sep)
+            throw invalidInput([
+              {
+                param: 'items',
+                message: `the CSV header (line ${info.lines}) is one column, ${JSON.stringify(columns[0].slice(0, 100))}: columns are separated by commas, not ${sep === ';' ? 'semicolons' : 'tabs'}`,
+              },
+            ]);
           const first = new Map<string, number>();
           for (const [j, name] of columns.entries()) {
             if (!name) continue;
