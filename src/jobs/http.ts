@@ -214,11 +214,33 @@ export interface CheckedJob {
 }
 
 /**
+ * A request naming the idempotency key of a job the key has must be that job's request: under the
+ * same key, another operation, number of items, cache_max_age or webhook URL is a 400 — answered
+ * with the earlier job, it would read that job's results as its own. Items are compared by their
+ * number (their inputs are not read again); max_credits not at all (a resume changes it).
+ */
+function replayMismatch(row: JobRow, request: JobRequest, route: RestRoute, items: number): ApiError | null {
+  const differs = [
+    row.operation !== route.path && `operation (${row.operation})`,
+    row.total !== items && `number of items (${row.total})`,
+    row.cache_max_age !== request.cacheMaxAge && `cache_max_age (${row.cache_max_age ?? 'none'})`,
+    row.webhook_url !== (request.webhook?.url ?? null) && `webhook URL (${row.webhook_url ?? 'none'})`,
+  ].filter((d): d is string => typeof d === 'string');
+  if (!differs.length) return null;
+  return invalidInput([
+    {
+      param: 'idempotency_key',
+      message: `is job ${row.id}'s, whose ${differs.join(', ')} this request does not have; use a new key for a new job`,
+    },
+  ]);
+}
+
+/**
  * Creates jobs all together or none (POST /v1/jobs: one; a GraphQL operation: each of its
  * createLookupJob fields): together they must fit the key's limits — JOBS_MAX_RUNNING_PER_KEY
  * unfinished jobs, JOBS_KEY_QUOTA_MB stored bytes, a balance covering each one's first item —
  * before any is created. A job whose idempotency key the key used before is that job (counted
- * once, and not against the limits). The check and the creation are two steps: two requests of
+ * once, and not against the limits), if the request is that job's (replayMismatch). The check and the creation are two steps: two requests of
  * the same key at the same moment may both pass it. The jobs are started once all are
  * created (with REDIS_URL other instances may take one up as soon as it is stored). Should a
  * create fail, the jobs this call made are cancelled and the error thrown.
@@ -240,6 +262,11 @@ export async function createJobs(
     if (idem && !known.has(idem)) {
       const existing = await svc.store.byIdempotencyKey(key.id, idem);
       if (existing) known.set(idem, existing);
+    }
+    const earlier = idem ? known.get(idem) : undefined;
+    if (earlier) {
+      const clash = replayMismatch(earlier, request, route, items.length);
+      if (clash) return clash;
     }
     if (idem && (known.has(idem) || newKeys.has(idem))) continue;
     if (idem) newKeys.add(idem);

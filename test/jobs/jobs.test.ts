@@ -402,6 +402,39 @@ describe('keys', () => {
     expect(await h.deps.ledger.totalCharged(a.id)).toBe(2);
   });
 
+  it("an idempotency_key given again with another operation, item count, cache_max_age or webhook is a 400 (not the other job's answer)", async () => {
+    const { key, id: keyId } = await h.key(10);
+    const body = { operation: OP, items: items(2, 'idemx'), idempotency_key: 'import-43', cache_max_age: '1d' };
+    const first = await call(h, 'POST', '/v1/jobs', { key, body });
+    expect(first.status).toBe(202);
+    const id = first.body.job.id;
+    const webhook = { url: 'https://hooks.example/jobs', secret: 'a-secret-of-16-chars' };
+    for (const [change, differs] of [
+      [
+        {
+          operation: '/v1/video/channel',
+          items: [{ url: 'https://www.youtube.com/@alphachannel' }, { url: 'https://www.youtube.com/@betachannel' }],
+        },
+        `operation (${OP})`,
+      ],
+      [{ items: items(3, 'idemx') }, 'number of items (2)'],
+      [{ cache_max_age: '7d' }, 'cache_max_age (1d)'],
+      [{ webhook }, 'webhook URL (none)'],
+    ] as const) {
+      const r = await call(h, 'POST', '/v1/jobs', { key, body: { ...body, ...change } });
+      expect(r.status, differs).toBe(400);
+      expect(r.body.error.details).toEqual([
+        { param: 'idempotency_key', message: `is job ${id}'s, whose ${differs} this request does not have; use a new key for a new job` },
+      ]);
+    }
+    // The same request (its cap aside: a resume changes it) is the job.
+    const again = await call(h, 'POST', '/v1/jobs', { key, body: { ...body, max_credits: 5 } });
+    expect(again.status).toBe(202);
+    expect(again.body.job.id).toBe(id);
+    await waitFinal(h, key, id);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(2);
+  });
+
   it('a key has at most JOBS_MAX_RUNNING_PER_KEY unfinished jobs (429)', async () => {
     const release: (() => void)[] = [];
     h.replay.add(anyRepo({ onHit: () => new Promise<void>((r) => release.push(r)) }));
