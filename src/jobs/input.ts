@@ -529,6 +529,25 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
     // "no rows"); inside quotes each is part of the field.
     record_delimiter: ['\r\n', '\n', '\r'],
     max_record_size: LINE_MAX_BYTES,
+    // Fields are counted as they are read: max_record_size counts their characters, not the commas
+    // between them, and 32 MB of commas was one row of 33 million empty fields (~850 MB of heap).
+    // No row is an item's past MAX_ITEM_PARAMS fields (the header's count, at most that); a row
+    // past one more is refused there (the consumer may not have reached the row: `records` says which).
+    cast: (value: string, field: { index: number; lines: number; records: number }) => {
+      if (field.index <= MAX_ITEM_PARAMS) return value;
+      const more = `more than ${MAX_ITEM_PARAMS + 1}`;
+      throw invalidInput([
+        field.records === 0
+          ? {
+              param: 'items',
+              message: `the CSV header (line ${field.lines}) names ${more} columns; an item names at most ${MAX_ITEM_PARAMS}`,
+            }
+          : {
+              param: `items[${field.records - 1}]`,
+              message: `CSV line ${field.lines} has ${more} fields; an item names at most ${MAX_ITEM_PARAMS}`,
+            },
+      ]);
+    },
     // Each record with where it is: `info.lines`, the line it ends on.
     info: true,
   });
