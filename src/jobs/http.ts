@@ -307,6 +307,12 @@ export async function createJobs(
         },
         items.map((i) => i.input),
       );
+      if (r.existing) {
+        // Created under the same key by a request a moment ago (after the check above): that
+        // request must have been this one too.
+        const clash = replayMismatch(r.row, request, route, items.length);
+        if (clash) throw clash;
+      }
       out.push(r);
       if (r.existing) continue;
       made.push(r.row);

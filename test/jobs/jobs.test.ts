@@ -7,6 +7,7 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { repoJson } from '../data.js';
+import { jobService } from '../../src/jobs/service.js';
 import { anyRepo, call, heldRepos, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
@@ -431,6 +432,20 @@ describe('keys', () => {
     const again = await call(h, 'POST', '/v1/jobs', { key, body: { ...body, max_credits: 5 } });
     expect(again.status).toBe(202);
     expect(again.body.job.id).toBe(id);
+    // Also when the job was created after this request looked (two requests at once): the store's answer is checked.
+    const svc = jobService(h.deps)!;
+    const look = svc.store.byIdempotencyKey;
+    svc.store.byIdempotencyKey = async () => undefined;
+    try {
+      const racing = await call(h, 'POST', '/v1/jobs', { key, body: { ...body, items: items(3, 'idemx') } });
+      expect(racing.status).toBe(400);
+      expect(racing.body.error.details[0].message).toBe(
+        `is job ${id}'s, whose number of items (2) this request does not have; use a new key for a new job`,
+      );
+      expect((await call(h, 'POST', '/v1/jobs', { key, body })).body.job.id).toBe(id);
+    } finally {
+      svc.store.byIdempotencyKey = look;
+    }
     await waitFinal(h, key, id);
     expect(await h.deps.ledger.totalCharged(keyId)).toBe(2);
   });
