@@ -205,6 +205,24 @@ interface Reply {
 type Call = (method: string, path: string, init?: { body?: string | Uint8Array; type?: string }) => Promise<Reply>;
 
 /**
+ * A .json input's items, read as the gateway reads bodies: UTF-8 (a BOM skipped) — decoded
+ * leniently, a Latin-1 "José" would be sent on as "Jos\uFFFD" — and JSON; else why not.
+ */
+function jsonInput(body: Buffer): { items: unknown } | { problem: string } {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    return { problem: 'is not UTF-8 text; save it as UTF-8' };
+  }
+  try {
+    return { items: JSON.parse(text) as unknown };
+  } catch {
+    return { problem: 'is not JSON' };
+  }
+}
+
+/**
  * Results in input order: NDJSON appends those not yet in --out; CSV is written whole (an item
  * may be several rows), through a temporary file so a crash leaves the earlier one. Returns the
  * lines (rows) written, or the answer that failed.
@@ -269,13 +287,12 @@ async function follow(
   // Create (or find again, by the idempotency key) the job.
   let created: Reply;
   if (type === 'application/json') {
-    let items: unknown;
-    try {
-      items = JSON.parse(body.toString('utf8'));
-    } catch {
-      out.error(`--input ${o.input} is not JSON`);
+    const json = jsonInput(body);
+    if ('problem' in json) {
+      out.error(`--input ${o.input} ${json.problem}`);
       return 2;
     }
+    const items = json.items;
     created = await call('POST', '/v1/jobs', {
       type,
       body: JSON.stringify({

@@ -34,7 +34,7 @@ import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { csvRows, csvShape } from './export.js';
 import type { CsvShape } from './export.js';
-import { bodyText, creditCap, readJobRequest, validateItems } from './input.js';
+import { UPLOAD_OPTIONS, bodyText, creditCap, readJobRequest, unknownFields, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
 import type { JobListQuery, JobRow } from './store.js';
@@ -57,8 +57,6 @@ const SSE_HEARTBEAT_MS = 15_000;
  * ~1 GB over a long job's run.
  */
 export const SSE_MAX_UNSENT = 16 * 1024;
-/** The job options an NDJSON or CSV upload takes from the query string (input.ts). */
-const UPLOAD_OPTIONS = ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key'] as const;
 /** GET /v1/jobs/{id}/results's parameters. */
 const RESULTS_PARAMS = ['after', 'format'] as const;
 
@@ -216,11 +214,33 @@ export interface CheckedJob {
 }
 
 /**
+ * A request naming the idempotency key of a job the key has must be that job's request: under the
+ * same key, another operation, number of items, cache_max_age or webhook URL is a 400 — answered
+ * with the earlier job, it would read that job's results as its own. Items are compared by their
+ * number (their inputs are not read again); max_credits not at all (a resume changes it).
+ */
+function replayMismatch(row: JobRow, request: JobRequest, route: RestRoute, items: number): ApiError | null {
+  const differs = [
+    row.operation !== route.path && `operation (${row.operation})`,
+    row.total !== items && `number of items (${row.total})`,
+    row.cache_max_age !== request.cacheMaxAge && `cache_max_age (${row.cache_max_age ?? 'none'})`,
+    row.webhook_url !== (request.webhook?.url ?? null) && `webhook URL (${row.webhook_url ?? 'none'})`,
+  ].filter((d): d is string => typeof d === 'string');
+  if (!differs.length) return null;
+  return invalidInput([
+    {
+      param: 'idempotency_key',
+      message: `is job ${row.id}'s, whose ${differs.join(', ')} this request does not have; use a new key for a new job`,
+    },
+  ]);
+}
+
+/**
  * Creates jobs all together or none (POST /v1/jobs: one; a GraphQL operation: each of its
  * createLookupJob fields): together they must fit the key's limits — JOBS_MAX_RUNNING_PER_KEY
  * unfinished jobs, JOBS_KEY_QUOTA_MB stored bytes, a balance covering each one's first item —
  * before any is created. A job whose idempotency key the key used before is that job (counted
- * once, and not against the limits). The check and the creation are two steps: two requests of
+ * once, and not against the limits), if the request is that job's (replayMismatch). The check and the creation are two steps: two requests of
  * the same key at the same moment may both pass it. The jobs are started once all are
  * created (with REDIS_URL other instances may take one up as soon as it is stored). Should a
  * create fail, the jobs this call made are cancelled and the error thrown.
@@ -242,6 +262,11 @@ export async function createJobs(
     if (idem && !known.has(idem)) {
       const existing = await svc.store.byIdempotencyKey(key.id, idem);
       if (existing) known.set(idem, existing);
+    }
+    const earlier = idem ? known.get(idem) : undefined;
+    if (earlier) {
+      const clash = replayMismatch(earlier, request, route, items.length);
+      if (clash) return clash;
     }
     if (idem && (known.has(idem) || newKeys.has(idem))) continue;
     if (idem) newKeys.add(idem);
@@ -282,6 +307,12 @@ export async function createJobs(
         },
         items.map((i) => i.input),
       );
+      if (r.existing) {
+        // Created under the same key by a request a moment ago (after the check above): that
+        // request must have been this one too.
+        const clash = replayMismatch(r.row, request, route, items.length);
+        if (clash) throw clash;
+      }
       out.push(r);
       if (r.existing) continue;
       made.push(r.row);
@@ -363,6 +394,9 @@ export async function estimateJob(deps: Deps, r: { route: RestRoute; items: Vali
   return { items: r.items.length, max_possible_credits: max, max_credits: max, cached, expected_credits: expected };
 }
 
+/** The fields of a resume body. */
+const RESUME_FIELDS = new Set(['max_credits']);
+
 /** POST /v1/jobs/{id}/resume: a stopped job runs on, with the body's max_credits if it gives one. */
 async function resumeJob(
   req: IncomingMessage,
@@ -373,16 +407,23 @@ async function resumeJob(
   key: AuthenticatedKey,
   row: JobRow,
 ): Promise<void> {
-  let body: Record<string, unknown> = {};
+  const notResume = invalidInput([{ param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' }]);
+  let body: unknown = {};
   try {
     const text = await bodyText(req, 64 * 1024, 'a resume body is {"max_credits": n}', deps.config.bodyIdleMs);
-    if (text.trim()) body = JSON.parse(text) as Record<string, unknown>;
+    if (text.trim()) body = JSON.parse(text);
   } catch (e) {
     if (e instanceof ApiError) return sendError(res, e, {}, info.id);
-    return sendError(res, invalidInput([{ param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' }]), {}, info.id);
+    return sendError(res, notResume, {}, info.id);
   }
+  // Refused, not ignored: `{"max_credit": 100}` (or `[…]`) would resume the job under the cap its
+  // sender meant to raise.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendError(res, notResume, {}, info.id);
+  const fields: ParamProblem[] = [];
+  unknownFields(body as Record<string, unknown>, RESUME_FIELDS, fields, 'a resume body');
+  if (fields.length) return sendError(res, invalidInput(fields), {}, info.id);
   let maxCredits = row.max_credits;
-  if (body && typeof body === 'object' && body.max_credits !== undefined) {
+  if ('max_credits' in body && body.max_credits !== undefined) {
     // The same forms job creation takes (an integer, or its digits as a string), or null for no cap.
     const n = body.max_credits === null ? null : creditCap(body.max_credits);
     if (body.max_credits !== null && n === null)

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors.js';
-import { FIELD_MAX_BYTES, jobRequestOf, jsonStructureProblem, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
+import { CSV_LINE_MAX_BYTES, FIELD_MAX_BYTES, jobRequestOf, jsonStructureProblem, LINE_MAX_BYTES, lines, readJobRequest } from './input.js';
 import type { JobRequest } from './input.js';
 
 const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024, idleMs: 10_000 };
@@ -30,10 +30,11 @@ function request(body: string | Buffer, type: string, chunk = 64 * 1024, headers
   return req;
 }
 
+/** An upload's options are in its query string; a JSON job's in its body. */
 const read = (body: string | Buffer, type: string, opts: { chunk?: number; caps?: typeof CAPS; maxItems?: number } = {}) =>
   readJobRequest(
     request(body, type, opts.chunk),
-    new URLSearchParams({ operation: '/v1/code/repository' }),
+    new URLSearchParams(type === 'application/json' ? {} : { operation: '/v1/code/repository' }),
     opts.caps ?? CAPS,
     opts.maxItems ?? 100_000,
   );
@@ -47,7 +48,7 @@ describe('lines', () => {
   it('splits across chunk boundaries of any size, drops a trailing \\r, keeps multi-byte characters whole', async () => {
     const text = 'first\r\nsecond ünïcødé ✓\n\nlast without newline';
     for (const size of [1, 2, 3, 7, 64]) {
-      expect(await all(lines(chunked(text, size)))).toEqual(['first', 'second ünïcødé ✓', '', 'last without newline']);
+      expect((await all(lines(chunked(text, size)))).flat()).toEqual(['first', 'second ünïcødé ✓', '', 'last without newline']);
     }
   });
 
@@ -85,6 +86,26 @@ describe('readJobRequest: NDJSON', () => {
     expect(later.itemProblems).toEqual([{ param: 'items[1]', message: 'line is not JSON' }]);
   });
 
+  it("lines end with LF or CRLF; a file of lone CRs (an old Mac's) is one line, refused saying why", async () => {
+    const r = (await read('{"url":"a"}\r{"url":"b"}\r', 'application/x-ndjson')) as JobRequest;
+    expect(r.itemProblems).toEqual([
+      { param: 'items[0]', message: 'line is not JSON (it holds a lone CR: NDJSON lines end with LF or CRLF)' },
+    ]);
+    expect(((await read('{"url":"a"}\r\n{"url":"b"}\r\n', 'application/x-ndjson', { chunk: 1 })) as JobRequest).items).toEqual([
+      { url: 'a' },
+      { url: 'b' },
+    ]);
+  });
+
+  it('8 MB of blank lines (one await a line once took ~10 s of CPU; 32 MB ~40 s) is read in a fraction of that', async () => {
+    for (const body of [Buffer.alloc(8 * 1024 * 1024, 10), Buffer.from(' \r\n'.repeat((8 * 1024 * 1024) / 3))]) {
+      const cpu = process.cpuUsage();
+      expect(problems(await read(body, 'application/x-ndjson'))).toEqual([{ param: 'items', message: 'the upload has no items' }]);
+      const used = process.cpuUsage(cpu);
+      expect((used.user + used.system) / 1000).toBeLessThan(3_000);
+    }
+  }, 60_000);
+
   it('a 30 MB single line is refused at the line cap (400 naming the item and the cap), in well under a second', async () => {
     const body = Buffer.concat([Buffer.from('{"url":"a"}\n{"url":"'), Buffer.alloc(30 * 1024 * 1024, 97), Buffer.from('"}\n')]);
     const started = Date.now();
@@ -107,12 +128,60 @@ describe('readJobRequest: CSV', () => {
     }
   });
 
+  it('rows may end with a lone CR (an old Mac export, once read as one header row and "no rows"), CRLF or LF, mixed; inside quotes each is kept', async () => {
+    const rows = [
+      { name: 'Doe, Jane', url: 'a' },
+      { name: 'cr', url: 'b\rc' },
+      { name: 'crlf', url: 'd\r\ne' },
+      { name: 'lf', url: 'f\ng' },
+    ];
+    const body = (eol: string) => `name,url${eol}"Doe, Jane",a${eol}${eol}cr,"b\rc"${eol}crlf,"d\r\ne"${eol}lf,"f\ng"${eol}`;
+    for (const eol of ['\r', '\r\n', '\n'])
+      for (const chunk of [1, 2, 1024])
+        expect(((await read(body(eol), 'text/csv', { chunk })) as JobRequest).items, `${JSON.stringify(eol)} ${chunk}`).toEqual(rows);
+    const mixed = (await read('\uFEFFname,url\rx,a\r\ny,b\nz,c', 'text/csv', { chunk: 1 })) as JobRequest;
+    expect(mixed.items).toEqual([
+      { name: 'x', url: 'a' },
+      { name: 'y', url: 'b' },
+      { name: 'z', url: 'c' },
+    ]);
+    // A ragged CR-only row is named by its line as the file counts them.
+    expect(problems(await read('name,url\rx,a\ry\r', 'text/csv'))).toEqual([
+      { param: 'items[1]', message: 'CSV line 3 has 1 field; the header has 2' },
+    ]);
+  });
+
   it('a 16 MB field is refused at the row cap, in well under a second (it once grew a character at a time until the heap ran out)', async () => {
     const body = Buffer.concat([Buffer.from('url\n'), Buffer.alloc(16 * 1024 * 1024, 97)]);
     const started = Date.now();
     const p = problems(await read(body, 'text/csv'));
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(p).toEqual([{ param: 'items[0]', message: `a CSV row may be at most ${LINE_MAX_BYTES / 1024} KiB` }]);
+  });
+
+  it('a stretch of over 257 KiB without a line break (31 MB of commas was once one row of 32 million empty fields, ~850 MB of heap) is a 400 at once', async () => {
+    const tooLong = [{ param: 'items', message: `a CSV line may be at most ${CSV_LINE_MAX_BYTES / 1024} KiB between line breaks` }];
+    for (const body of [`url\n${','.repeat(31 * 1024 * 1024)}`, `url\ra\r${'"",'.repeat(1024 * 1024)}`, ','.repeat(32 * 1024 * 1024)]) {
+      for (const chunk of [1000, 64 * 1024]) {
+        const heap = process.memoryUsage().heapUsed;
+        const started = Date.now();
+        expect(problems(await read(body, 'text/csv', { chunk }))).toEqual(tooLong);
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect(process.memoryUsage().heapUsed - heap).toBeLessThan(100 * 1024 * 1024);
+      }
+    }
+    // Under it, such a row is as ragged as any.
+    expect(problems(await read(`url\n${','.repeat(200 * 1024)}\n`, 'text/csv'))).toEqual([
+      { param: 'items[0]', message: `CSV line 2 has ${200 * 1024 + 1} fields; the header has 1` },
+    ]);
+    // A row within csv-parse's caps (64 Ki characters, 16 KiB a field) of 3-byte characters in quoted
+    // fields, 160 KiB between its line breaks, is read.
+    const wide = '中'.repeat(5461);
+    const header = Array.from({ length: 10 }, (_, i) => `p${i}`).join(',');
+    const row = Array.from({ length: 10 }, () => `"${wide}"`).join(',');
+    expect(Buffer.byteLength(row)).toBeGreaterThan(160 * 1024);
+    const read10 = (await read(`${header}\r\n${row}\r\n`, 'text/csv', { chunk: 7000 })) as JobRequest;
+    expect(read10.items).toEqual([Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, wide]))]);
   });
 
   it('a quoted 16 MB field is refused the same way', async () => {
@@ -140,6 +209,18 @@ describe('readJobRequest: CSV', () => {
       'the CSV header (line 1) names url twice: columns 1 and 2',
     );
     expect(((await read('url,,\na,,\n', 'text/csv')) as JobRequest).items).toEqual([{ url: 'a' }]);
+  });
+
+  it("a header of one column holding semicolons or tabs (a locale's spreadsheet export) is a 400 saying columns are separated by commas", async () => {
+    expect(problems(await read('url;name\na;b\n', 'text/csv'))).toEqual([
+      { param: 'items', message: 'the CSV header (line 1) is one column, "url;name": columns are separated by commas, not semicolons' },
+    ]);
+    expect(problems(await read('\uFEFFurl\tname\r\na\tb\r\n', 'text/csv'))).toEqual([
+      { param: 'items', message: 'the CSV header (line 1) is one column, "url\\tname": columns are separated by commas, not tabs' },
+    ]);
+    // One column, and commas: as before.
+    expect(((await read('url\na;b\n', 'text/csv')) as JobRequest).items).toEqual([{ url: 'a;b' }]);
+    expect(((await read('url,name\na;b,c\td\n', 'text/csv')) as JobRequest).items).toEqual([{ url: 'a;b', name: 'c\td' }]);
   });
 
   it('a row with more or fewer fields than the header: 400 naming the item and its line', async () => {
@@ -249,6 +330,103 @@ describe('jsonStructureProblem: the structure a job can have, checked before JSO
   });
 });
 
+describe('readJobRequest: a body is UTF-8 text (an upload without NUL bytes)', () => {
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const notUtf8 = [{ param: 'body', message: 'is not UTF-8 text; send UTF-8 (a spreadsheet\'s "CSV UTF-8"), not Latin-1 or Windows-1252' }];
+  const isUtf16 = [{ param: 'body', message: 'is UTF-16 (its byte order mark says so); send UTF-8 (a spreadsheet\'s "CSV UTF-8")' }];
+  const job = (name: string) => `{"operation":"/v1/code/repository","items":[{"url":"a","name":"${name}"}]}`;
+  /** The error readJobRequest answers or throws (a thrown one is answered by the route). */
+  const refusal = (r: Promise<JobRequest | ApiError>) => r.then(problems, (e: unknown) => problems(e as ApiError));
+
+  it('a Latin-1 file (once looked up as "Jos\\uFFFD") is a 400, in every form; its UTF-8 twin is read, whatever the chunks', async () => {
+    for (const chunk of [1, 2, 1024]) {
+      expect(await refusal(read(latin1('url,name\na,José\n'), 'text/csv', { chunk }))).toEqual(notUtf8);
+      expect(await refusal(read(latin1('{"url":"a","name":"José"}\n'), 'application/x-ndjson', { chunk }))).toEqual(notUtf8);
+      expect(await refusal(read(latin1(job('José')), 'application/json', { chunk }))).toEqual(notUtf8);
+      expect(((await read('url,name\na,José ✓\n', 'text/csv', { chunk })) as JobRequest).items).toEqual([{ url: 'a', name: 'José ✓' }]);
+      expect(((await read(job('José ✓'), 'application/json', { chunk })) as JobRequest).items).toEqual([{ url: 'a', name: 'José ✓' }]);
+    }
+    // A character cut short by the end of the body.
+    expect(await refusal(read(Buffer.from([...Buffer.from('url\na'), 0xc3]), 'text/csv'))).toEqual(notUtf8);
+  });
+
+  it('a UTF-16 file is a 400 saying so (with its byte order mark), or naming the NUL bytes between its letters (without)', async () => {
+    expect(await refusal(read(utf16le('url\na\n'), 'text/csv'))).toEqual(isUtf16);
+    expect(await refusal(read(utf16le('{"url":"a"}\n'), 'application/x-ndjson'))).toEqual(isUtf16);
+    expect(await refusal(read(utf16le(job('a')), 'application/json'))).toEqual(isUtf16);
+    expect(await refusal(read(Buffer.from('url\na\n', 'utf16le'), 'text/csv'))).toEqual([
+      { param: 'body', message: 'holds a NUL byte (byte 1): send UTF-8 text (a UTF-16 file has NULs between its letters)' },
+    ]);
+    expect(await refusal(read(Buffer.from([...Buffer.from('url\nab'), 0, ...Buffer.from('c\n')]), 'text/csv', { chunk: 2 }))).toEqual([
+      { param: 'body', message: 'holds a NUL byte (byte 6): send UTF-8 text (a UTF-16 file has NULs between its letters)' },
+    ]);
+  });
+});
+
+describe('readJobRequest: the idempotency key, in the body or query and in the Idempotency-Key header', () => {
+  const job = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }], idempotency_key: 'k-1' });
+  const bare = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }] });
+  /** A request with `headers`, each given once, or (an array) as often as it holds values. */
+  function sent(body: string, type: string, headers: Record<string, string | string[]>, query: Record<string, string> = {}) {
+    const req = request(body, type, 64 * 1024, {});
+    const once = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+    const distinct = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+    Object.assign(req, { headers: { ...req.headers, ...once }, headersDistinct: distinct });
+    return readJobRequest(
+      req,
+      new URLSearchParams(type === 'application/json' ? query : { operation: '/v1/code/repository', ...query }),
+      CAPS,
+      100,
+    );
+  }
+  const differs = [
+    { param: 'idempotency_key', message: 'differs from the Idempotency-Key header; give the key once, or the same in both' },
+  ];
+
+  it('either alone, or both alike, is the key', async () => {
+    expect(((await sent(job, 'application/json', {})) as JobRequest).idempotencyKey).toBe('k-1');
+    expect(((await sent(bare, 'application/json', { 'idempotency-key': 'k-2' })) as JobRequest).idempotencyKey).toBe('k-2');
+    expect(((await sent(job, 'application/json', { 'idempotency-key': 'k-1' })) as JobRequest).idempotencyKey).toBe('k-1');
+    expect(
+      ((await sent('url\na\n', 'text/csv', { 'idempotency-key': 'k-1' }, { idempotency_key: 'k-1' })) as JobRequest).idempotencyKey,
+    ).toBe('k-1');
+  });
+
+  it('two different keys (which one would replay or create a job?) are a 400 naming idempotency_key, JSON and uploads alike', async () => {
+    expect(problems(await sent(job, 'application/json', { 'idempotency-key': 'k-2' }))).toEqual(differs);
+    expect(problems(await sent('url\na\n', 'text/csv', { 'idempotency-key': 'k-2' }, { idempotency_key: 'k-1' }))).toEqual(differs);
+    expect(problems(await sent('{"url":"a"}\n', 'application/x-ndjson', { 'idempotency-key': 'k-2' }, { idempotency_key: 'k-1' }))).toEqual(
+      differs,
+    );
+  });
+
+  it('an Idempotency-Key or x-webhook-secret header given twice (node joins them: "a, b", a key neither gave) is a 400 naming it', async () => {
+    expect(problems(await sent(bare, 'application/json', { 'idempotency-key': ['k-1', 'k-1'] }))).toEqual([
+      { param: 'idempotency-key', message: 'is given twice; give it once' },
+    ]);
+    const secret = ['s'.repeat(16), 't'.repeat(16)];
+    const q = { webhook_url: 'https://example.com/hook' };
+    expect(problems(await sent('url\na\n', 'text/csv', { 'x-webhook-secret': secret }, q))).toEqual([
+      { param: 'x-webhook-secret', message: 'is given twice; give it once' },
+    ]);
+    expect(((await sent('url\na\n', 'text/csv', { 'x-webhook-secret': secret[0] }, q)) as JobRequest).webhook?.secret).toBe(secret[0]);
+  });
+});
+
+describe('readJobRequest: a JSON job takes its options from its body', () => {
+  it("an upload's query parameter given to a JSON job (?max_credits= meant as its cap, once dropped) is a 400 naming it", async () => {
+    const body = JSON.stringify({ operation: '/v1/code/repository', items: [{ url: 'a' }] });
+    for (const name of ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key']) {
+      const r = await readJobRequest(request(body, 'application/json'), new URLSearchParams({ [name]: '5' }), CAPS, 100);
+      expect(problems(r), name).toEqual([{ param: name, message: "is an upload's query parameter; a JSON job gives it in its body" }]);
+    }
+    // Other query parameters are ignored, as on every route.
+    const other = await readJobRequest(request(body, 'application/json'), new URLSearchParams({ utm_source: 'x' }), CAPS, 100);
+    expect((other as JobRequest).items).toEqual([{ url: 'a' }]);
+  });
+});
+
 describe('jobRequestOf: the fields of a job', () => {
   const job = { operation: '/v1/code/repository', items: [{ url: 'a' }] };
 
@@ -259,6 +437,30 @@ describe('jobRequestOf: the fields of a job', () => {
     expect(problems(jobRequestOf({ ...job, webhook: { url: 'https://example.com/h', secret: 'x'.repeat(20), secrt: 'y' } }, 100))).toEqual([
       { param: 'webhook.secrt', message: expect.stringContaining('is not a field of a webhook') },
     ]);
+  });
+
+  it("an item's numbers and booleans are its parameters' text; a number JSON.parse rounded (a big id, 1e400) is a 400 naming it", async () => {
+    const ok = jobRequestOf({ ...job, items: [{ id: 9007199254740991, page: 2, ratio: 0.25, big: -9007199254740991, flag: true }] }, 100);
+    expect((ok as JobRequest).items).toEqual([
+      { id: '9007199254740991', page: '2', ratio: '0.25', big: '-9007199254740991', flag: 'true' },
+    ]);
+    const rounded = {
+      param: 'items[0].id',
+      message: `is a number beyond what JSON numbers hold exactly here (integers to ±${Number.MAX_SAFE_INTEGER}); send it as a string`,
+    };
+    // 12345678901234567890 parses to 12345678901234567000: looked up, another id.
+    for (const id of ['12345678901234567890', '9007199254740993', '-9007199254740993', '1e400', '1.5e300']) {
+      const body = `{"operation":"/v1/code/repository","items":[{"id":${id}}]}`;
+      expect((await read(body, 'application/json')) as JobRequest, id).toMatchObject({ items: [null], itemProblems: [rounded] });
+      expect((await read(`{"id":${id}}\n`, 'application/x-ndjson')) as JobRequest, id).toMatchObject({
+        items: [null],
+        itemProblems: [rounded],
+      });
+    }
+    expect((await read('{"id":"12345678901234567890"}\n', 'application/x-ndjson')) as JobRequest).toMatchObject({
+      items: [{ id: '12345678901234567890' }],
+      itemProblems: [],
+    });
   });
 
   it('every field a job has is accepted', () => {

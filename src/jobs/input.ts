@@ -11,7 +11,8 @@
  * can have (jsonStructureProblem, over src/parse/json.ts's scanner: nesting, objects and arrays, members), since JSON.parse's heap is
  * bounded by the number of values, not by the bytes. An item names at most MAX_ITEM_PARAMS
  * parameters in every form (a CSV header likewise). A leading UTF-8 BOM (a spreadsheet's or Windows
- * editor's export) is skipped in every form.
+ * editor's export) is skipped in every form; a body is UTF-8 text, an upload without NUL bytes (400
+ * otherwise: utf8Text, bodyText).
  *
  * Every item is validated up front exactly as its single REST request would be (query-string
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
@@ -23,7 +24,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 import { ApiError, MAX_PROBLEMS_LISTED, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
+import { bodyChunks as requestChunks, declaresOver } from '../http/edges.js';
 import { jsonShapeExcess } from '../parse/json.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
@@ -130,44 +131,99 @@ class LineTooLong extends Error {}
 
 /**
  * Lines of a byte stream, split in one pass over the bytes (a newline byte never occurs inside a
- * UTF-8 character): a line's pieces are kept as slices of the chunks and decoded once, when the
- * line ends. A trailing line without newline is included; a trailing \r dropped.
+ * UTF-8 character): a line within a chunk is decoded from it, one over several kept as slices of
+ * them and decoded once, when it ends. A trailing line without newline is included; a trailing \r dropped. The lines a chunk
+ * ends are handed on together, one await a chunk rather than a line: 32 MB of blank lines, one
+ * await each, took ~40 s of CPU. Those before a line over `maxBytes` come first, then LineTooLong.
  */
-export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_BYTES): AsyncGenerator<string> {
+export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_BYTES): AsyncGenerator<string[]> {
   let pieces: Buffer[] = [];
   let length = 0;
-  const line = () => {
-    const text = Buffer.concat(pieces, length).toString('utf8');
-    pieces = [];
-    length = 0;
-    return text.endsWith('\r') ? text.slice(0, -1) : text;
-  };
+  const trimmed = (text: string) => (text.endsWith('\r') ? text.slice(0, -1) : text);
   for await (const chunk of chunks) {
+    const ended: string[] = [];
     let start = 0;
+    let over = false;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
-      if (length + nl - start > maxBytes) throw new LineTooLong();
-      pieces.push(chunk.subarray(start, nl));
-      length += nl - start;
+      if ((over = length + nl - start > maxBytes)) break;
+      if (length === 0) ended.push(trimmed(chunk.toString('utf8', start, nl)));
+      else {
+        // The end of a line begun in an earlier chunk.
+        pieces.push(chunk.subarray(start, nl));
+        ended.push(trimmed(Buffer.concat(pieces, length + nl - start).toString('utf8')));
+        pieces = [];
+        length = 0;
+      }
       start = nl + 1;
-      yield line();
     }
-    if (length + chunk.length - start > maxBytes) throw new LineTooLong();
+    over ||= length + chunk.length - start > maxBytes;
+    if (ended.length) yield ended;
+    if (over) throw new LineTooLong();
     if (start < chunk.length) {
       pieces.push(chunk.subarray(start));
       length += chunk.length - start;
     }
   }
-  if (length) yield line();
+  if (length) yield [trimmed(Buffer.concat(pieces, length).toString('utf8'))];
 }
 
 /**
  * A whole JSON body as text, at most `limit` bytes (413 naming `setting` beyond; 408 once none has
- * come for `idleMs`), a leading BOM skipped (jsonText, as GraphQL and MCP bodies are read).
+ * come for `idleMs`), a leading BOM skipped. Bytes that are not UTF-8 (RFC 8259's only encoding for
+ * JSON exchanged) are a 400: decoded leniently, a Latin-1 "José" was looked up as "Jos\uFFFD".
  */
 export async function bodyText(req: IncomingMessage, limit: number, setting: string, idleMs: number): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
-  return jsonText(Buffer.concat(chunks));
+  const bytes = Buffer.concat(chunks);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw notUtf8(bytes);
+  }
+}
+
+/** 400 for a body that is not UTF-8: UTF-16 when it starts with that byte order mark. */
+function notUtf8(start: Buffer): ApiError {
+  const utf16 = (start[0] === 0xff && start[1] === 0xfe) || (start[0] === 0xfe && start[1] === 0xff);
+  return invalidInput([
+    {
+      param: 'body',
+      message: utf16
+        ? 'is UTF-16 (its byte order mark says so); send UTF-8 (a spreadsheet\'s "CSV UTF-8")'
+        : 'is not UTF-8 text; send UTF-8 (a spreadsheet\'s "CSV UTF-8"), not Latin-1 or Windows-1252',
+    },
+  ]);
+}
+
+/**
+ * An upload's chunks, passed on as they come once each is known to be UTF-8 (TextDecoder's fatal
+ * mode, streaming across chunk boundaries) holding no NUL byte — no text file holds one; a UTF-16
+ * file without its byte order mark has one beside each ASCII character. Read leniently instead, a
+ * Latin-1 or UTF-16 file became items of U+FFFD and NULs, looked up as such.
+ */
+async function* utf8Text(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let at = 0;
+  for await (const chunk of chunks) {
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw notUtf8(at === 0 ? chunk : Buffer.alloc(0));
+    }
+    const nul = chunk.indexOf(0);
+    if (nul >= 0)
+      throw invalidInput([
+        { param: 'body', message: `holds a NUL byte (byte ${at + nul}): send UTF-8 text (a UTF-16 file has NULs between its letters)` },
+      ]);
+    at += chunk.length;
+    yield chunk;
+  }
+  try {
+    decoder.decode();
+  } catch {
+    throw notUtf8(Buffer.alloc(0));
+  }
 }
 
 function tooSlow(idleMs: number): ApiError {
@@ -217,6 +273,12 @@ function tooLarge(limit: number, setting: string): ApiError {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The job options an NDJSON or CSV upload takes from the query string (a JSON job from its body). */
+export const UPLOAD_OPTIONS = ['operation', 'cache_max_age', 'max_credits', 'webhook_url', 'idempotency_key'] as const;
+
+/** The request headers a job request reads (its Idempotency-Key; an upload's webhook secret). */
+const HEADER_OPTIONS = ['idempotency-key', 'x-webhook-secret'];
 
 const JOB_FIELDS = new Set(['operation', 'items', 'cache_max_age', 'max_credits', 'webhook', 'idempotency_key']);
 const WEBHOOK_FIELDS = new Set(['url', 'secret']);
@@ -302,6 +364,12 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
   return { operation, cacheMaxAge, maxCredits, webhook, idempotencyKey };
 }
 
+/**
+ * Whether a parsed JSON number is the number its text wrote: finite, and a safe integer if an
+ * integer at all (a larger one, or 1e400, was rounded by JSON.parse: its text is lost).
+ */
+const exactNumber = (n: number) => (Number.isInteger(n) ? Number.isSafeInteger(n) : Number.isFinite(n));
+
 /** One item as given: an object of scalar parameters (null, and its problems noted, otherwise). */
 function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string, string> | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
@@ -318,7 +386,14 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
     const x = (v as Record<string, unknown>)[k];
     if (x === null || x === undefined || x === '') continue;
     if (typeof x === 'string') item[k] = x;
-    else if (typeof x === 'number' || typeof x === 'boolean') item[k] = String(x);
+    else if (typeof x === 'number' && !exactNumber(x)) {
+      // 12345678901234567890 (an id) is 12345678901234567000 once parsed: looked up, another id.
+      problems.push({
+        param: `items[${i}].${k}`,
+        message: `is a number beyond what JSON numbers hold exactly here (integers to ±${Number.MAX_SAFE_INTEGER}); send it as a string`,
+      });
+      return null;
+    } else if (typeof x === 'number' || typeof x === 'boolean') item[k] = String(x);
     else {
       // The first such parameter of the item is named (one problem an item: bounded, however wide).
       problems.push({ param: `items[${i}].${k}`, message: 'must be a string, number or boolean' });
@@ -331,7 +406,7 @@ function itemOf(v: unknown, i: number, problems: ParamProblem[]): Record<string,
 /**
  * Reads a job request in whichever form it came. Shape problems are a 400 naming each
  * parameter; the items themselves are checked by `validateItems`. Throws the ApiError of a body
- * over its cap (413) or one that stalled (408).
+ * over its cap (413), one that stalled (408) or one that is not UTF-8 text (400).
  */
 export async function readJobRequest(
   req: IncomingMessage,
@@ -344,6 +419,10 @@ export async function readJobRequest(
     const h = req.headers[n];
     return Array.isArray(h) ? h[0] : h;
   };
+  // A header given twice is refused, as a query parameter given twice is (src/http/query.ts): node
+  // joins the two ("a, b"), which would be a key or a secret neither copy gave.
+  const twice = HEADER_OPTIONS.filter((n) => (req.headersDistinct?.[n]?.length ?? 0) > 1);
+  if (twice.length) return invalidInput(twice.map((n) => ({ param: n, message: 'is given twice; give it once' })));
   if (type === 'application/json' || type === '') {
     const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB', caps.idleMs);
     const shape = jsonStructureProblem(text, maxItems);
@@ -357,14 +436,20 @@ export async function readJobRequest(
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return invalidInput([{ param: 'body', message: 'must be a JSON object' }]);
     const o = body as Record<string, unknown>;
-    return jobRequestOf({ ...o, idempotency_key: o.idempotency_key ?? header('idempotency-key') }, maxItems);
+    const problems: ParamProblem[] = [];
+    // An upload's options given to a JSON job (`?max_credits=` meant as its cap) are not dropped.
+    for (const name of UPLOAD_OPTIONS)
+      if (query.has(name)) problems.push({ param: name, message: `is an upload's query parameter; a JSON job gives it in its body` });
+    const idempotencyKey = idempotencyKeyOf(o.idempotency_key, header('idempotency-key'), problems);
+    if (problems.length) return invalidInput(problems);
+    return jobRequestOf({ ...o, idempotency_key: idempotencyKey }, maxItems);
   }
   const ndjson = type === 'application/x-ndjson' || type === 'application/ndjson' || type === 'application/jsonl';
   if (!ndjson && type !== 'text/csv')
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send a job as application/json, or its items as application/x-ndjson or text/csv');
   const problems: ParamProblem[] = [];
   const options = uploadOptions(query, header, problems);
-  const chunks = bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB', caps.idleMs);
+  const chunks = utf8Text(bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB', caps.idleMs));
   const read = await (ndjson ? ndjsonItems(chunks, maxItems) : csvItems(chunks, maxItems));
   if (read instanceof ApiError) return read;
   if (read.items.length === 0)
@@ -396,29 +481,59 @@ async function ndjsonItems(
   let first = true;
   let params = 0;
   try {
-    for await (const read of lines(chunks)) {
-      const line = first && read.startsWith('\uFEFF') ? read.slice(1) : read;
-      first = false;
-      if (!line.trim()) continue;
-      if (items.length >= maxItems) return tooMany(maxItems);
-      const i = items.length;
-      let v: unknown;
-      try {
-        v = JSON.parse(line);
-      } catch {
-        itemProblems.push({ param: `items[${i}]`, message: 'line is not JSON' });
-        items.push(null);
-        continue;
+    for await (const batch of lines(chunks))
+      for (const read of batch) {
+        const line = first && read.startsWith('\uFEFF') ? read.slice(1) : read;
+        first = false;
+        if (!line.trim()) continue;
+        if (items.length >= maxItems) return tooMany(maxItems);
+        const i = items.length;
+        let v: unknown;
+        try {
+          v = JSON.parse(line);
+        } catch {
+          // An old Mac's lone CR ends no NDJSON line: the whole file was one line that is not JSON.
+          const cr = line.includes('\r') ? ' (it holds a lone CR: NDJSON lines end with LF or CRLF)' : '';
+          itemProblems.push({ param: `items[${i}]`, message: `line is not JSON${cr}` });
+          items.push(null);
+          continue;
+        }
+        const item = itemOf(v, i, itemProblems);
+        if ((params += paramCount(item)) > jobParamsBudget(maxItems)) return tooManyParams(maxItems);
+        items.push(item);
       }
-      const item = itemOf(v, i, itemProblems);
-      if ((params += paramCount(item)) > jobParamsBudget(maxItems)) return tooManyParams(maxItems);
-      items.push(item);
-    }
   } catch (e) {
     if (!(e instanceof LineTooLong)) throw e;
     return invalidInput([{ param: `items[${items.length}]`, message: `an NDJSON line may be at most ${LINE_MAX_BYTES / 1024} KiB` }]);
   }
   return { items, itemProblems };
+}
+
+/**
+ * Bytes a CSV upload may hold between two line breaks (CR or LF). csv-parse's max_record_size
+ * counts a row's field characters, not the commas between them: 31 MB of commas was one row of 32
+ * million empty fields (~850 MB of heap, 10 s). A row within its caps takes at most 4 bytes a
+ * character (UTF-8) and a few a field (its comma and quotes), so this cuts no row csv-parse would read.
+ */
+export const CSV_LINE_MAX_BYTES = 4 * LINE_MAX_BYTES + 1024;
+
+/**
+ * A CSV upload's chunks, passed on while no stretch between line breaks is over CSV_LINE_MAX_BYTES.
+ * A chunk is at most BYTES_PER_TURN (bodyChunks), less than the cap, so only the stretch across
+ * chunk edges is counted: four scans a chunk, each at memchr's speed.
+ */
+async function* lineBreaks(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let open = 0;
+  for await (const chunk of chunks) {
+    const lf = chunk.indexOf(10);
+    const cr = chunk.indexOf(13);
+    const first = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+    const over = first < 0 ? (open += chunk.length) > CSV_LINE_MAX_BYTES : open + first > CSV_LINE_MAX_BYTES;
+    if (over)
+      throw invalidInput([{ param: 'items', message: `a CSV line may be at most ${CSV_LINE_MAX_BYTES / 1024} KiB between line breaks` }]);
+    if (first >= 0) open = chunk.length - 1 - Math.max(chunk.lastIndexOf(10), chunk.lastIndexOf(13));
+    yield chunk;
+  }
 }
 
 /** Why csv-parse stopped, as a client can act on it. */
@@ -429,8 +544,8 @@ const CSV_PROBLEMS: Record<string, string> = {
 };
 
 /**
- * Items of a CSV upload (RFC 4180: quoted fields may hold commas, doubled quotes and newlines): a
- * header row of parameter names, each named once (blank names name nothing), then one item per
+ * Items of a CSV upload (RFC 4180: quoted fields may hold commas, doubled quotes and newlines;
+ * rows end with CRLF, LF or CR): a header row of parameter names, each named once (blank names name nothing), then one item per
  * row of as many fields as the header has. csv-parse reads it as a stream, a row at most
  * LINE_MAX_BYTES, a field at most FIELD_MAX_BYTES. A name given twice or a ragged row is a 400
  * naming its line (as the file counts them).
@@ -444,13 +559,15 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
-    record_delimiter: ['\r\n', '\n'],
+    // Rows end with CRLF, LF or a lone CR (an old Mac export, which read as one header row, then
+    // "no rows"); inside quotes each is part of the field.
+    record_delimiter: ['\r\n', '\n', '\r'],
     max_record_size: LINE_MAX_BYTES,
     // Each record with where it is: `info.lines`, the line it ends on.
     info: true,
   });
   try {
-    await pipeline(chunks, rows, async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
+    await pipeline(lineBreaks(chunks), rows, async (records: AsyncIterable<{ record: string[]; info: { lines: number } }>) => {
       for await (const { record: row, info } of records) {
         if (!columns) {
           if (row.length > MAX_ITEM_PARAMS)
@@ -461,6 +578,16 @@ async function csvItems(chunks: AsyncIterable<Buffer>, maxItems: number): Promis
               },
             ]);
           columns = row.map((c) => c.trim());
+          // A spreadsheet's export in a locale whose separator is not a comma: one column named
+          // "url;name" (no parameter), so every item lacked url — said as such, 50 times.
+          const sep = columns.length === 1 ? /[;\t]/.exec(columns[0])?.[0] : undefined;
+          if (sep)
+            throw invalidInput([
+              {
+                param: 'items',
+                message: `the CSV header (line ${info.lines}) is one column, ${JSON.stringify(columns[0].slice(0, 100))}: columns are separated by commas, not ${sep === ';' ? 'semicolons' : 'tabs'}`,
+              },
+            ]);
           const first = new Map<string, number>();
           for (const [j, name] of columns.entries()) {
             if (!name) continue;
@@ -528,6 +655,18 @@ export function jobRequestOf(o: Record<string, unknown>, maxItems: number): JobR
   return { ...options, items, itemProblems };
 }
 
+/**
+ * The idempotency key of a request, which may name it twice — in its JSON body (or an upload's
+ * query string) and in its Idempotency-Key header: either, or both alike. Two different keys are a
+ * problem: taking either would replay a job the other did not name, or create one it did.
+ */
+function idempotencyKeyOf(given: unknown, header: string | undefined, problems: ParamProblem[]): unknown {
+  if (given === undefined || given === null) return header;
+  if (header !== undefined && header !== given)
+    problems.push({ param: 'idempotency_key', message: 'differs from the Idempotency-Key header; give the key once, or the same in both' });
+  return given;
+}
+
 function uploadOptions(query: URLSearchParams, header: (n: string) => string | undefined, problems: ParamProblem[]) {
   const url = query.get('webhook_url');
   return optionsOf(
@@ -535,7 +674,7 @@ function uploadOptions(query: URLSearchParams, header: (n: string) => string | u
       operation: query.get('operation') ?? undefined,
       cache_max_age: query.get('cache_max_age') ?? undefined,
       max_credits: query.get('max_credits') ?? undefined,
-      idempotency_key: query.get('idempotency_key') ?? header('idempotency-key'),
+      idempotency_key: idempotencyKeyOf(query.get('idempotency_key'), header('idempotency-key'), problems),
       webhook: url ? { url, secret: header('x-webhook-secret') } : undefined,
     },
     problems,
@@ -573,6 +712,15 @@ export async function validateItems(
     const given = r.items[i];
     if (!given) {
       for (const p of byItem.get(i) ?? []) note(p);
+      continue;
+    }
+    // A job runs one operation: an item naming another (a "mixed" file) would run under the job's
+    // and answer for the wrong platform — no operation has a parameter of that name.
+    if (given.operation !== undefined && given.operation !== r.operation) {
+      note({
+        param: `items[${i}].operation`,
+        message: `is not the job's operation (${r.operation}): a job runs one operation; send one job per operation`,
+      });
       continue;
     }
     const params = new URLSearchParams(given);

@@ -157,6 +157,31 @@ describe('npm run bulk', () => {
     expect(await h.deps.ledger.totalCharged(keyId)).toBe(6);
   });
 
+  it('a .json input that is not UTF-8 (once sent on with U+FFFD for each byte) is exit 2 with a message; a UTF-8 one with a BOM is read', async () => {
+    const { key } = await h.key(5);
+    const input = join(dir, 'latin1.json');
+    writeFileSync(input, Buffer.from(JSON.stringify([{ url: repoUrl('latin', 'José') }]), 'latin1'));
+    const a = io();
+    expect(
+      await runBulkCli(
+        ['--op', '/v1/code/repository', '--input', input, '--out', join(dir, 'l.ndjson'), '--url', h.url, '--key', key],
+        {},
+        a.out,
+      ),
+    ).toBe(2);
+    expect(a.errors[0]).toBe(`--input ${input} is not UTF-8 text; save it as UTF-8`);
+    writeFileSync(input, `\uFEFF${JSON.stringify([{ url: repoUrl('bom', 'ok') }])}`);
+    const b = io();
+    expect(
+      await runBulkCli(
+        ['--op', '/v1/code/repository', '--input', input, '--out', join(dir, 'b.ndjson'), '--url', h.url, '--key', key],
+        {},
+        b.out,
+        { pollMs: 20 },
+      ),
+    ).toBe(0);
+  });
+
   it('bad usage: exit 2 with a message', async () => {
     const a = io();
     expect(await runBulkCli(['--op', '/v1/code/repository', '--input', 'x.txt', '--out', 'o', '--key', 'k'], {}, a.out)).toBe(2);

@@ -7,6 +7,7 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { repoJson } from '../data.js';
+import { jobService } from '../../src/jobs/service.js';
 import { anyRepo, call, heldRepos, ndjson, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
@@ -242,6 +243,40 @@ describe('input', () => {
     await waitFinal(h, key, nd.body.job.id);
   });
 
+  it("a job runs one operation: an item naming another (a mixed file once ran every item as the job's) is a 400 naming it", async () => {
+    const { key } = await h.key(10);
+    const lines = [
+      { url: repoUrl('mixed', 'a') },
+      { url: repoUrl('mixed', 'b'), operation: OP },
+      { url: repoUrl('mixed', 'c'), operation: '/v1/video/channel' },
+    ];
+    const path = `/v1/jobs/estimate?operation=${encodeURIComponent(OP)}`;
+    const raw = lines.map((l) => JSON.stringify(l)).join('\n');
+    const mixed = await call(h, 'POST', path, { key, raw, type: 'application/x-ndjson' });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.details).toEqual([
+      {
+        param: 'items[2].operation',
+        message: `is not the job's operation (${OP}): a job runs one operation; send one job per operation`,
+      },
+    ]);
+    const csv = await call(h, 'POST', path, { key, raw: `url,operation\n${repoUrl('mixed', 'd')},/v1/video/channel\n`, type: 'text/csv' });
+    expect(csv.body.error.details).toEqual([
+      { param: 'items[0].operation', message: expect.stringContaining("is not the job's operation") },
+    ]);
+    // An item naming the job's own operation is that job's item.
+    const same = await call(h, 'POST', path, {
+      key,
+      raw: lines
+        .slice(0, 2)
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+      type: 'application/x-ndjson',
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.estimate.items).toBe(2);
+  });
+
   it('a query parameter given twice is refused as every /v1 route refuses it: results, uploads, estimate', async () => {
     const { key } = await h.key(10);
     // What an operation route answers, the shape every route answers with.
@@ -368,6 +403,53 @@ describe('keys', () => {
     expect(await h.deps.ledger.totalCharged(a.id)).toBe(2);
   });
 
+  it("an idempotency_key given again with another operation, item count, cache_max_age or webhook is a 400 (not the other job's answer)", async () => {
+    const { key, id: keyId } = await h.key(10);
+    const body = { operation: OP, items: items(2, 'idemx'), idempotency_key: 'import-43', cache_max_age: '1d' };
+    const first = await call(h, 'POST', '/v1/jobs', { key, body });
+    expect(first.status).toBe(202);
+    const id = first.body.job.id;
+    const webhook = { url: 'https://hooks.example/jobs', secret: 'a-secret-of-16-chars' };
+    for (const [change, differs] of [
+      [
+        {
+          operation: '/v1/video/channel',
+          items: [{ url: 'https://www.youtube.com/@alphachannel' }, { url: 'https://www.youtube.com/@betachannel' }],
+        },
+        `operation (${OP})`,
+      ],
+      [{ items: items(3, 'idemx') }, 'number of items (2)'],
+      [{ cache_max_age: '7d' }, 'cache_max_age (1d)'],
+      [{ webhook }, 'webhook URL (none)'],
+    ] as const) {
+      const r = await call(h, 'POST', '/v1/jobs', { key, body: { ...body, ...change } });
+      expect(r.status, differs).toBe(400);
+      expect(r.body.error.details).toEqual([
+        { param: 'idempotency_key', message: `is job ${id}'s, whose ${differs} this request does not have; use a new key for a new job` },
+      ]);
+    }
+    // The same request (its cap aside: a resume changes it) is the job.
+    const again = await call(h, 'POST', '/v1/jobs', { key, body: { ...body, max_credits: 5 } });
+    expect(again.status).toBe(202);
+    expect(again.body.job.id).toBe(id);
+    // Also when the job was created after this request looked (two requests at once): the store's answer is checked.
+    const svc = jobService(h.deps)!;
+    const look = svc.store.byIdempotencyKey;
+    svc.store.byIdempotencyKey = async () => undefined;
+    try {
+      const racing = await call(h, 'POST', '/v1/jobs', { key, body: { ...body, items: items(3, 'idemx') } });
+      expect(racing.status).toBe(400);
+      expect(racing.body.error.details[0].message).toBe(
+        `is job ${id}'s, whose number of items (2) this request does not have; use a new key for a new job`,
+      );
+      expect((await call(h, 'POST', '/v1/jobs', { key, body })).body.job.id).toBe(id);
+    } finally {
+      svc.store.byIdempotencyKey = look;
+    }
+    await waitFinal(h, key, id);
+    expect(await h.deps.ledger.totalCharged(keyId)).toBe(2);
+  });
+
   it('a key has at most JOBS_MAX_RUNNING_PER_KEY unfinished jobs (429)', async () => {
     const release: (() => void)[] = [];
     h.replay.add(anyRepo({ onHit: () => new Promise<void>((r) => release.push(r)) }));
@@ -407,6 +489,27 @@ describe('caps, balance, resume, cancel', () => {
     expect(h.replay.hits({ host: 'api.github.com' })).toHaveLength(10);
     const lines = ndjson((await call(h, 'GET', `/v1/jobs/${stopped.id}/results`, { key })).text);
     expect(lines.map((l) => l.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('a resume body with a field it has not (a misspelt max_credits) or that is no object is a 400, and the job stays stopped', async () => {
+    const { key } = await h.key(100);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(3, 'oddresume'), max_credits: 1 } });
+    const stopped = await waitFinal(h, key, created.body.job.id);
+    expect(stopped).toMatchObject({ status: 'stopped_at_cap', credits_charged: 1 });
+    // Once taken as an empty body: the job resumed under the cap its sender meant to raise.
+    const misspelt = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body: { max_credit: 100 } });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.error.details).toEqual([
+      { param: 'max_credit', message: expect.stringContaining('is not a field of a resume body') },
+    ]);
+    for (const body of [[{ max_credits: 100 }], 100, 'x', null]) {
+      const r = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.details, JSON.stringify(body)).toEqual([
+        { param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' },
+      ]);
+    }
+    expect((await call(h, 'GET', `/v1/jobs/${stopped.id}`, { key })).body.job).toMatchObject({ status: 'stopped_at_cap', max_credits: 1 });
   });
 
   it('balance runs out → stopped_no_credits (never negative); add credits and resume → completed, nothing charged twice', async () => {
