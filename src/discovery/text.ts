@@ -21,6 +21,7 @@ import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js
 import { OTHER_LINK_IN_BIO_HOSTS } from './domains.js';
 import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
+import { platforms } from '../platforms/registry.js';
 
 const LOCAL = '[A-Za-z0-9._+-]{1,64}';
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
@@ -189,7 +190,25 @@ export function linksInText(text: string | null | undefined): string[] {
   return [...profileLinks(null, text), ...mentionedAccounts(text)];
 }
 
-const MENTION_LABEL = 'ig|insta(?:gram)?|tiktok|tt|yt|youtube|twitter|x';
+/**
+ * The labels bios name accounts by ("IG", "YT", "Twitter"…), each its platform's own (its
+ * definition's `names.mention`, src/platforms/definition.ts): the account's URL for a handle, and
+ * whether the label names one only before an explicit `@` (`atOnly`: "X", "TT").
+ */
+const MENTIONS: ReadonlyMap<string, { url: (handle: string) => string; atOnly: boolean }> = new Map(
+  platforms.flatMap((p) => {
+    const m = p.names?.mention;
+    const reader = p.reader;
+    const url = m?.url ?? (reader && ((h: string) => reader.profileUrl(h)));
+    if (!m || !url) return [];
+    return m.labels.map((label) => [label, { url, atOnly: m.atOnly?.includes(label) ?? false }] as const);
+  }),
+);
+/** The labels as one alternation, longest first ("instagram" before "insta"). */
+const MENTION_LABEL = [...MENTIONS.keys()]
+  .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+  .map(escapeRe)
+  .join('|');
 /**
  * A label as a whole word (never the start of "installs", "youtubers"), more labels joined by
  * `/`, `&` or `+` (`IG/YT:`), optional separators (`:`, a dash, `=`, an arrow, a bullet, a bar, an
@@ -207,24 +226,18 @@ const MENTION_AFTER_RE = new RegExp(
   `(?<![\\p{L}\\p{N}._%+-])@([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])\\s*(?:\\(\\s*(${MENTION_LABEL})\\s*\\)|on\\s+(${MENTION_LABEL})(?![\\p{L}\\p{N}_]))`,
   'gimu',
 );
-const MENTION_URL: Record<string, (h: string) => string | null> = {
-  ig: (h) => `https://www.instagram.com/${h}`,
-  insta: (h) => `https://www.instagram.com/${h}`,
-  instagram: (h) => `https://www.instagram.com/${h}`,
-  tiktok: (h) => `https://www.tiktok.com/@${h}`,
-  tt: (h) => `https://www.tiktok.com/@${h}`,
-  yt: (h) => `https://www.youtube.com/@${h}`,
-  youtube: (h) => `https://www.youtube.com/@${h}`,
-  twitter: (h) => (/^[A-Za-z0-9_]{1,15}$/.test(h) ? `https://x.com/${h}` : null),
-  x: (h) => (/^[A-Za-z0-9_]{1,15}$/.test(h) ? `https://x.com/${h}` : null),
-};
+/** The account `label` names by `handle`, when its URL is a profile URL of the platform (`classifyLink`: a handle it can hold), else null. */
+function mentionUrl(label: string, handle: string): string | null {
+  const url = MENTIONS.get(label.toLowerCase())?.url(handle);
+  return url && classifyLink(url)?.handle ? url : null;
+}
 
 /**
  * `IG: nightowl.bar` → `https://www.instagram.com/nightowl.bar`; `IG/YT: @owl` names both; so do
  * `IG 👉 owl`, `IG ➡️ owl`, `IG：owl` and, the label after the name, `@owl (YT)`, `@owl on IG`.
  * With nothing between label and name but a space, a bullet, a bar or an emoji (`IG • owl`,
  * `IG | London`), the name must look like a handle (an `@`, or a `.`, `_` or digit in it): "ig live"
- * and "yt vlogs" are prose. X and TT only with an explicit `@`.
+ * and "yt vlogs" are prose. A label its platform reads only before an `@` (`atOnly`: X, TT) needs one.
  */
 export function mentionedAccounts(text: string): string[] {
   const out: string[] = [];
@@ -235,14 +248,14 @@ export function mentionedAccounts(text: string): string[] {
     const handle = m[4].replace(/\.+$/, '');
     if (!separated && !at && !/[._0-9]/.test(handle)) continue;
     for (const label of labels) {
-      if ((label === 'x' || label === 'tt') && !at) continue;
-      const url = MENTION_URL[label]?.(handle);
-      if (url && classifyLink(url)?.handle) out.push(url);
+      if (MENTIONS.get(label)?.atOnly && !at) continue;
+      const url = mentionUrl(label, handle);
+      if (url) out.push(url);
     }
   }
   for (const m of text.matchAll(MENTION_AFTER_RE)) {
-    const url = MENTION_URL[(m[2] ?? m[3]).toLowerCase()]?.(m[1].replace(/\.+$/, ''));
-    if (url && classifyLink(url)?.handle) out.push(url);
+    const url = mentionUrl(m[2] ?? m[3], m[1].replace(/\.+$/, ''));
+    if (url) out.push(url);
   }
   return [...new Set(out)];
 }

@@ -27,8 +27,8 @@ export interface PlatformDefinition {
   /**
    * What people call the platform, as creators write it (in any script: "YouTube", "yt", "یوتیوب",
    * "유튜브"), for creator discovery: its word tables (src/discovery/verification.ts SOCIAL_WORDS,
-   * src/discovery/markers.ts SECOND_LINE_PLATFORMS) are built from these, so a new platform's names
-   * are its own definition's, not an edit there.
+   * src/discovery/markers.ts SECOND_LINE_PLATFORMS, src/discovery/text.ts MENTIONS) are built from
+   * these, so a new platform's names are its own definition's, not an edit there.
    */
   names?: PlatformNames;
   /** Creator discovery's view of this platform's public profiles (src/platforms/reader.ts). */
@@ -53,4 +53,23 @@ export interface PlatformNames {
    * 부계정: @…", "IG second account: @…"): only names that say nothing else (not `x`, `tt`).
    */
   secondLine?: readonly string[];
+  /** How a bio names an account here in words ("IG: nightowl.bar", "@owl (YT)"): src/discovery/text.ts reads them. */
+  mention?: MentionNames;
+}
+
+/** A platform's labels in bios (PlatformNames `mention`): "IG: name", "YT/IG: @name", "@name (YT)", "@name on IG". */
+export interface MentionNames {
+  /** The labels, lower-case Latin letters ("ig", "insta", "instagram"), each one platform's. */
+  labels: readonly string[];
+  /**
+   * Of `labels`, those that are everyday words or letters too ("x", "tt"): they name an account
+   * only before an explicit `@` ("X: @owl"; "x marks the spot" names nobody).
+   */
+  atOnly?: readonly string[];
+  /**
+   * The account's URL for a handle a bio names (default: the reader's `profileUrl`). Discovery
+   * compares it with the profile's links as written (src/discovery/profiles.ts `enrich`): given
+   * where the reader's URL is spelt otherwise (a trailing `/`) or reads a handle as something else.
+   */
+  url?: (handle: string) => string;
 }

@@ -85,6 +85,7 @@ export function platformHosts(entries: readonly PlatformDefinition[] = platforms
 export function validateRegistry(entries: readonly PlatformDefinition[] = platforms): void {
   const fields = new Set<string>();
   const paths = new Set<string>();
+  const mentionLabels = new Set<string>();
   for (const p of entries) {
     if (!/^[a-z]+(-[a-z]+)*$/.test(p.label)) throw new Error(`platform label ${JSON.stringify(p.label)} is not a neutral label`);
     if (!p.hosts.length) throw new Error(`platform ${p.label} lists no hosts`);
@@ -106,6 +107,17 @@ export function validateRegistry(entries: readonly PlatformDefinition[] = platfo
     }
     if (p.reader && p.reader.platform !== p.label) throw new Error(`platform ${p.label} exports the reader of ${p.reader.platform}`);
     if (p.links && p.links.platform !== p.label) throw new Error(`platform ${p.label} declares the links of ${p.links.platform}`);
+    const mention = p.names?.mention;
+    if (mention) {
+      if (!mention.url && !p.reader) throw new Error(`platform ${p.label}: mention labels need a URL (its own or its reader's profileUrl)`);
+      for (const l of mention.labels) {
+        if (!/^[a-z]+$/.test(l)) throw new Error(`platform ${p.label}: mention label ${JSON.stringify(l)} is not lower-case Latin letters`);
+        if (mentionLabels.has(l)) throw new Error(`mention label ${l} declared twice`);
+        mentionLabels.add(l);
+      }
+      for (const l of mention.atOnly ?? [])
+        if (!mention.labels.includes(l)) throw new Error(`platform ${p.label}: atOnly label ${l} is not one of its mention labels`);
+    }
   }
   validateLinks(entries);
 }

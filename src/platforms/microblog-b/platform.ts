@@ -80,5 +80,6 @@ export const platform: PlatformDefinition = {
   names: {
     link: ['x', 'twitter', 'توییتر', 'تويتر', 'טוויטר', 'твиттер', 'твітер', 'টুইটার', 'ツイッター', '트위터'],
     secondLine: ['twitter', '트위터', 'ツイッター', 'твиттер', 'твітер', 'تويتر'],
+    mention: { labels: ['twitter', 'x'], atOnly: ['x'] },
   },
 };

@@ -24,5 +24,6 @@ export const platform: PlatformDefinition = {
   names: {
     link: ['tiktok', 'tt', 'تیک تاک', 'تيك توك', 'טיקטוק', 'тикток', 'тікток', 'টিকটক', 'ティックトック', '틱톡'],
     secondLine: ['tiktok', '틱톡', 'ティックトック', 'тикток', 'тікток'],
+    mention: { labels: ['tiktok', 'tt'], atOnly: ['tt'] },
   },
 };

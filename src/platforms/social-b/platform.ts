@@ -106,5 +106,7 @@ export const platform: PlatformDefinition = {
       'อินสตาแกรม',
       'ไอจี',
     ],
+    // "IG: nightowl.bar" → instagram.com/nightowl.bar, without the trailing `/` of the reader's URL.
+    mention: { labels: ['ig', 'insta', 'instagram'], url: (h) => `https://www.instagram.com/${h}` },
   },
 };

@@ -7,7 +7,7 @@
 import type { PlatformDefinition } from '../definition.js';
 import type { OperationDef } from '../operation.js';
 import type { ChannelRef } from './channel-ref.js';
-import { CHANNEL_REF_PARAMS, channelCacheKey, channelRefOf, checkChannelRef } from './channel-ref.js';
+import { CHANNEL_REF_PARAMS, channelCacheKey, channelRefOf, checkChannelRef, YOUTUBE_ORIGIN } from './channel-ref.js';
 import { fetchChannel } from './fetch.js';
 import type { VideoChannel } from './parse.js';
 import * as schema from './schema.js';
@@ -69,5 +69,7 @@ export const platform: PlatformDefinition = {
       'ยูทูบ',
     ],
     secondLine: ['youtube', 'yt', '유튜브', 'ユーチューブ', 'ютуб', 'يوتيوب', 'یوتیوب', 'ยูทูบ'],
+    // "YT: @owl" → youtube.com/@owl: a name in a bio is a handle, even one spelt like a channel id (`UC…`, the reader's /channel/ URL).
+    mention: { labels: ['yt', 'youtube'], url: (h) => `${YOUTUBE_ORIGIN}/@${h}` },
   },
 };
