@@ -3,6 +3,8 @@
  * monitor(id) with its snapshots and changes, monitors, and the monitorRuns(id) subscription over
  * server-sent events — on a fake clock against a replay whose answer changes between runs.
  */
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
 import { HISTORY_BUDGET, MONITORS_BUDGET } from '../../src/monitors/graphql.js';
@@ -381,4 +383,37 @@ describe("a run's changes in its answers: at most HISTORY_BYTES, the rest after 
     expect(changes).toEqual([{ at: run.at, field: 'user.bio', before: tome(3, 100), after: tome(4, 500) }]);
     expect((await rest(run.at, nextAfter)).map((c) => c.field)).toEqual(['user']);
   });
+  it('an unread monitorRuns stream is not written ahead of its client: it gets the latest run, not every run kept for it', async () => {
+    // Before, every event was written as it came, and node kept what the client did not read: 20
+    // unread streams of one key grew the gateway by ~85 MB a run (4 MB events), run after run. The
+    // client here is a socket that reads nothing until the runs are made: what the kernel's socket
+    // buffers hold (~9 MB on loopback here: 11 events) is all that is ahead of it, then the latest.
+    const RUNS = 32;
+    const body = JSON.stringify({ query: `subscription { monitorRuns(id: "${id}") { monitor { runs } changes { field after } } }` });
+    const socket = connect(Number(new URL(h.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.pause();
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\naccept: text/event-stream\r\n` +
+        `x-api-key: ${key}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const first = await runs();
+    for (let run = 1; run <= RUNS; run++) {
+      tomes.state.bio = tome(100 + run, 400); // an event of ~800 KB (its first change)
+      t.advance(HOUR);
+      await waitFor(async () => (await runs()) === first + run);
+    }
+    // Now the client reads: what it gets ends with the last run, and is not every run.
+    const seen: number[] = [];
+    socket.setEncoding('latin1');
+    socket.resume();
+    for await (const chunk of socket as AsyncIterable<string>) {
+      for (const m of chunk.matchAll(/"monitorRuns":\{"monitor":\{"runs":(\d+)\}/g)) seen.push(Number(m[1]));
+      if (seen.at(-1) === first + RUNS) break;
+    }
+    socket.destroy();
+    expect(seen.at(-1)).toBe(first + RUNS);
+    expect(seen.length).toBeLessThan(RUNS - 8);
+  }, 60_000);
 });
