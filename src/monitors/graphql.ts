@@ -88,7 +88,7 @@ export const MONITORS_BUDGET: RowBudget = { what: 'monitors', rows: 200 };
 
 /**
  * Each document's history fields, read one after another (in the order they start: document order),
- * each with what those before it left of HISTORY_BYTES (http.ts): fields read at once would each
+ * each with what those before it left of HISTORY_BYTES (store.ts): fields read at once would each
  * read before any had counted its bytes.
  */
 const documents = new WeakMap<object, { budget: HistoryBytes; last: Promise<unknown> }>();

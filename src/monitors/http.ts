@@ -34,7 +34,7 @@ import { monitorChangesOf, monitorRequestOf } from './input.js';
 import type { MonitorRequest } from './input.js';
 import type { MonitorService } from './service.js';
 import type { HistoryQuery, MonitorListQuery, MonitorPatch, MonitorRow, RunOutcome } from './store.js';
-import { MONITOR_STATUSES } from './store.js';
+import { HISTORY_BYTES, MONITOR_STATUSES } from './store.js';
 import { monitorView } from './view.js';
 import type { MonitorView } from './view.js';
 
@@ -192,15 +192,6 @@ export function historyQueryOf(given: {
   const limit = limitParam(given.limit, HISTORY_PAGE, problems);
   return problems.length ? invalidInput(problems) : { since, until, after, limit };
 }
-
-/**
- * Bytes of stored history (each row's JSON: `bytes` of SnapshotRow, ChangeRow) one answer holds at
- * most, beyond its first row: a REST page, or a GraphQL document over all its history fields. Rows
- * alone do not bound an answer: a change holds the watched value (a list item, a text, a transcript),
- * and a page of 1,000 changes of 30 KB (30 MB, within a key's quota) was 30 MB to build per request —
- * one GraphQL document of 20 aliased pages, or 40 REST pages left unread, ran a 512 MB gateway out of heap.
- */
-export const HISTORY_BYTES = 1024 * 1024;
 
 /** Rows read from the store at a time while a page is filled: what is read beyond HISTORY_BYTES. */
 const HISTORY_CHUNK = 20;

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
 import { HISTORY_BUDGET, MONITORS_BUDGET } from '../../src/monitors/graphql.js';
-import { HISTORY_BYTES } from '../../src/monitors/http.js';
+import { HISTORY_BYTES } from '../../src/monitors/store.js';
 
 const HISTORY_ROWS_PER_DOCUMENT = HISTORY_BUDGET.rows;
 import { startHarness } from '../harness.js';
