@@ -11556,6 +11556,7 @@ export interface operations {
                             credits_charged: number;
                             /** @description Changes the run found */
                             changed: number;
+                            /** @description The run's changes, oldest first: at most 1 MiB of them as stored (none when the first alone is larger) and at most 1,000 */
                             changes?: {
                                 /** Format: date-time */
                                 at: string;
@@ -11566,6 +11567,8 @@ export interface operations {
                                 /** @description The value after (a list item added; null for one removed) */
                                 after: unknown;
                             }[];
+                            /** @description null when changes holds all of the run's (changed); else GET …/changes?since=<at>&until=<at + 1 ms>&after=<this> gives the rest */
+                            changes_next_after?: string | null;
                         };
                     };
                 };

@@ -364,6 +364,23 @@ function unparsedGetParams(url: string | undefined): ApiError | null {
   return problems.length ? invalidInput(problems) : null;
 }
 
+/**
+ * Until the client has taken what was written to `res` (drain), or has gone: node keeps whatever a
+ * client does not read, and 20 unread monitorRuns streams of one key grew the gateway by ~85 MB a
+ * run (4 MB events).
+ */
+function taken(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /** A POST the fast path left, handed to yoga with the body already read, and yoga's answer written out. */
 async function yogaPost(yoga: Yoga, req: IncomingMessage, res: ServerResponse, info: RequestInfo, raw: Buffer): Promise<void> {
   const headers = new Headers();
@@ -378,12 +395,15 @@ async function yogaPost(yoga: Yoga, req: IncomingMessage, res: ServerResponse, i
   );
   const outHeaders: Record<string, string> = {};
   response.headers.forEach((v, k) => (outHeaders[k] = v));
-  // Incremental delivery: each part as it is ready; a client that leaves cancels the stream.
+  // Incremental delivery: each part as it is ready, the next once the client has taken what was
+  // written (a subscription's events are not read ahead: monitorRuns keeps the latest run, not a
+  // backlog); a client that leaves cancels the stream.
   if (response.body && /^(multipart\/mixed|text\/event-stream)/.test(response.headers.get('content-type') ?? '')) {
     res.writeHead(response.status, outHeaders);
     const reader = response.body.getReader();
     res.once('close', () => void reader.cancel().catch(() => undefined));
-    for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value);
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      if (!res.write(part.value) && !res.destroyed) await taken(res);
     res.end();
     return;
   }

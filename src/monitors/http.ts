@@ -30,12 +30,11 @@ import type { RequestInfo } from '../observability/request.js';
 import { admitted } from '../pipeline/admit.js';
 import type { Deps } from '../pipeline/context.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
-import type { Change } from './fields.js';
 import { monitorChangesOf, monitorRequestOf } from './input.js';
 import type { MonitorRequest } from './input.js';
 import type { MonitorService } from './service.js';
 import type { HistoryQuery, MonitorListQuery, MonitorPatch, MonitorRow, RunOutcome } from './store.js';
-import { MONITOR_STATUSES } from './store.js';
+import { HISTORY_BYTES, MONITOR_STATUSES } from './store.js';
 import { monitorView } from './view.js';
 import type { MonitorView } from './view.js';
 
@@ -138,7 +137,7 @@ export async function runMonitorNow(
   deps: Deps,
   key: AuthenticatedKey,
   row: MonitorRow,
-): Promise<{ row: MonitorRow; outcome: RunOutcome; changes: Change[]; balance: number } | ApiError> {
+): Promise<{ row: MonitorRow; outcome: RunOutcome; balance: number } | ApiError> {
   const r = await svc.runNow(row.id);
   if (r === 'gone') return new ApiError('NOT_FOUND', `No monitor ${row.id}`);
   if (r === 'busy')
@@ -158,7 +157,7 @@ export async function runMonitorNow(
       retryAfterSec: 3600,
     });
   }
-  return { row: r.row, outcome: r.outcome, changes: r.changes, balance: await deps.ledger.balance(key.id) };
+  return { row: r.row, outcome: r.outcome, balance: await deps.ledger.balance(key.id) };
 }
 
 /** A page's `next_after`: the last monitor listed, opaque to clients (src/http/paging.ts). */
@@ -194,15 +193,6 @@ export function historyQueryOf(given: {
   return problems.length ? invalidInput(problems) : { since, until, after, limit };
 }
 
-/**
- * Bytes of stored history (each row's JSON: `bytes` of SnapshotRow, ChangeRow) one answer holds at
- * most, beyond its first row: a REST page, or a GraphQL document over all its history fields. Rows
- * alone do not bound an answer: a change holds the watched value (a list item, a text, a transcript),
- * and a page of 1,000 changes of 30 KB (30 MB, within a key's quota) was 30 MB to build per request —
- * one GraphQL document of 20 aliased pages, or 40 REST pages left unread, ran a 512 MB gateway out of heap.
- */
-export const HISTORY_BYTES = 1024 * 1024;
-
 /** Rows read from the store at a time while a page is filled: what is read beyond HISTORY_BYTES. */
 const HISTORY_CHUNK = 20;
 
@@ -210,6 +200,11 @@ const HISTORY_CHUNK = 20;
 export interface HistoryBytes {
   left: number;
   taken: boolean;
+  /**
+   * A run's answer (runChanges): one whose first row does not fit is empty, its next_after going
+   * on from before that row — not INVALID_INPUT.
+   */
+  orEmpty?: boolean;
 }
 
 export const historyBytes = (): HistoryBytes => ({ left: HISTORY_BYTES, taken: false });
@@ -224,13 +219,14 @@ async function historyRows<R extends { seq: number; bytes: number }>(
   read: (q: HistoryQuery) => Promise<R[]>,
   q: HistoryQuery,
   budget: HistoryBytes,
-): Promise<{ rows: R[]; more: boolean }> {
+): Promise<{ rows: R[]; next: number | null }> {
   const rows: R[] = [];
   let after = q.after;
   for (;;) {
     const want = Math.min(HISTORY_CHUNK, q.limit - rows.length);
     const chunk = await read({ ...q, after, limit: want });
     const { n, used } = withinBytes(chunk, (r) => r.bytes, budget.left, !budget.taken);
+    if (n === 0 && rows.length === 0 && chunk.length > 0 && budget.orEmpty) return { rows, next: chunk[0].seq - 1 };
     if (n === 0 && rows.length === 0 && chunk.length > 0)
       throw invalidInput([
         {
@@ -241,14 +237,14 @@ async function historyRows<R extends { seq: number; bytes: number }>(
     budget.left = Math.max(0, budget.left - used);
     budget.taken ||= n > 0;
     rows.push(...chunk.slice(0, n));
-    if (n < chunk.length || rows.length === q.limit) return { rows, more: true };
-    if (chunk.length < want) return { rows, more: false };
+    if (n < chunk.length || rows.length === q.limit) return { rows, next: rows[rows.length - 1].seq };
+    if (chunk.length < want) return { rows, next: null };
     after = chunk[n - 1].seq;
   }
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const nextAfter = (p: { rows: { seq: number }[]; more: boolean }) => (p.more ? String(p.rows[p.rows.length - 1].seq) : null);
+const nextAfter = (p: { next: number | null }) => (p.next === null ? null : String(p.next));
 
 /** A page of snapshots within `budget` (a REST page's own by default; GraphQL: the document's). */
 export async function snapshotsPage(svc: MonitorService, id: string, q: HistoryQuery, budget = historyBytes()) {
@@ -263,6 +259,22 @@ export async function changesPage(svc: MonitorService, id: string, q: HistoryQue
     changes: page.rows.map((c) => ({ at: iso(c.at), field: c.field, before: c.before, after: c.after })),
     next_after: nextAfter(page),
   };
+}
+
+/**
+ * A run's changes as its answers carry them (POST …/run, runMonitor, each monitorRuns event): read
+ * back from the history, oldest first, at most HISTORY_BYTES of them — not even the first when it
+ * is larger — and at most 1,000. `next_after`: where the rest are, the monitor's changes after it
+ * (`since` and `until` bound them to the run's: `until` is exclusive, the run's `at` plus 1 ms);
+ * null when the answer holds them all. A run may find thousands of changes (a list compares item by
+ * item) and one change holds a watched value twice (a text of MBs, as the upstream sent it): 20
+ * subscriptions of one key on a monitor whose 3 MB text changed took 250 MB in one run.
+ */
+export async function runChanges(svc: MonitorService, id: string, run: RunOutcome) {
+  if (run.changed === 0) return { changes: [], next_after: null };
+  const at = Date.parse(run.at);
+  const q = { since: at, until: at + 1, after: null, limit: HISTORY_PAGE.max };
+  return changesPage(svc, id, q, { left: HISTORY_BYTES, taken: true, orEmpty: true });
 }
 
 export function createMonitorHandlers(service: (deps: Deps) => MonitorService | undefined) {
@@ -311,12 +323,13 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
     if (sub === '/run') {
       const r = await runMonitorNow(svc, deps, key, row);
       if (r instanceof ApiError) return sendError(res, r, {}, info.id);
+      const page = await runChanges(svc, row.id, r.outcome);
       return sendJson(res, 200, {
         success: true,
         credits_remaining: r.balance,
         credits_charged: r.outcome.credits_charged,
         monitor: monitorView(r.row),
-        run: { ...r.outcome, changes: r.changes },
+        run: { ...r.outcome, changes: page.changes, changes_next_after: page.next_after },
       });
     }
     if (req.method === 'PATCH') {

@@ -276,7 +276,23 @@ const runMonitorOp = {
         credits_remaining: { type: 'integer' },
         credits_charged: { type: 'integer' },
         monitor,
-        run: { ...runOutcome, properties: { ...runOutcome.properties, changes: { type: 'array', items: change } } },
+        run: {
+          ...runOutcome,
+          properties: {
+            ...runOutcome.properties,
+            changes: {
+              type: 'array',
+              items: change,
+              description:
+                "The run's changes, oldest first: at most 1 MiB of them as stored (none when the first alone is larger) and at most 1,000",
+            },
+            changes_next_after: {
+              type: ['string', 'null'],
+              description:
+                "null when changes holds all of the run's (changed); else GET …/changes?since=<at>&until=<at + 1 ms>&after=<this> gives the rest",
+            },
+          },
+        },
       },
       ['credits_remaining', 'credits_charged', 'monitor', 'run'],
     ),

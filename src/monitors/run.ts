@@ -24,12 +24,13 @@
 import type { Reservation } from '../credits/ledger.js';
 import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
+import { withinBytes } from '../http/paging.js';
 import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
 import { diff, kindOf, snapshotOf, valuesOf } from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
-import { EVENTS_MAX, dayOf } from './store.js';
+import { EVENTS_MAX, HISTORY_BYTES, dayOf } from './store.js';
 import { monitorView } from './view.js';
 
 /** How a run's charge and its record are committed together (embedded or Redis: service.ts). */
@@ -57,6 +58,26 @@ export interface RunOptions {
   manual: boolean;
   signal: AbortSignal;
   env: ItemEnv;
+}
+
+/** A change's bytes as stored: what the history's byte bound counts (store.ts ChangeRow `bytes`). */
+const changeBytes = (c: Change): number => c.field.length + JSON.stringify(c.before).length + JSON.stringify(c.after).length;
+
+/**
+ * A `monitor.changed` delivery's body: the run's changes as its other answers carry them, at most
+ * HISTORY_BYTES as stored (not even the first when it alone is larger). `run.changed` counts them
+ * all; when `changes` holds fewer, the rest are in the monitor's changes since the run's `at`. A
+ * run may find thousands of changes and a change holds a watched value twice (MBs of text): the
+ * body, kept until delivered (EVENTS_MAX a monitor), was as large as they were.
+ */
+function changedBody(after: MonitorRow, at: string, charged: number, changes: Change[]): string {
+  const { n } = withinBytes(changes, changeBytes, HISTORY_BYTES, false);
+  return JSON.stringify({
+    event: 'monitor.changed',
+    monitor: monitorView(after),
+    run: { at, credits_charged: charged, changed: changes.length },
+    changes: changes.slice(0, n),
+  });
 }
 
 /** Why a monitor stopped, in its `monitor.stopped` event. */
@@ -246,20 +267,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         changes,
         notFound: 'reset',
         stop: null,
-        events: (after) =>
-          changes.length
-            ? [
-                {
-                  event: 'monitor.changed',
-                  body: JSON.stringify({
-                    event: 'monitor.changed',
-                    monitor: monitorView(after),
-                    run: { at, credits_charged: charged },
-                    changes,
-                  }),
-                },
-              ]
-            : [],
+        events: (after) => (changes.length ? [{ event: 'monitor.changed', body: changedBody(after, at, charged, changes) }] : []),
       };
     });
     return row ? { kind: 'recorded', row, outcome, changes } : { kind: 'aborted' };

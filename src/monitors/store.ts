@@ -152,7 +152,7 @@ export interface SnapshotRow {
   seq: number;
   at: number;
   values: Record<string, number>;
-  /** The length of its stored JSON: what a page's byte bound counts (src/monitors/http.ts HISTORY_BYTES). */
+  /** The length of its stored JSON: what a page's byte bound counts (HISTORY_BYTES). */
   bytes: number;
 }
 
@@ -222,6 +222,17 @@ export function nextDue(due: number, interval: number, now: number): number {
 
 /** A due time this close ahead counts as due (a timer or another instance's clock a little early). */
 export const earlyTolerance = (interval: number): number => Math.floor(interval / 10);
+
+/**
+ * Bytes of stored history (each row's JSON: `bytes` of SnapshotRow, ChangeRow) one answer holds at
+ * most, beyond its first row: a REST page, or a GraphQL document over all its history fields
+ * (http.ts); and a run's changes in its answers and its webhook, not even their first beyond it
+ * (http.ts runChanges, run.ts). Rows alone do not bound an answer: a change holds the watched
+ * value (a list item, a text, a transcript), and a page of 1,000 changes of 30 KB (30 MB, within a
+ * key's quota) was 30 MB to build per request — one GraphQL document of 20 aliased pages, or 40
+ * REST pages left unread, ran a 512 MB gateway out of heap.
+ */
+export const HISTORY_BYTES = 1024 * 1024;
 
 /** Bytes a history row is counted as (its JSON, and a little for its keys). */
 export const rowBytes = (json: string): number => 32 + json.length;

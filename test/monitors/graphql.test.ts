@@ -3,10 +3,13 @@
  * monitor(id) with its snapshots and changes, monitors, and the monitorRuns(id) subscription over
  * server-sent events — on a fake clock against a replay whose answer changes between runs.
  */
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
 import { HISTORY_BUDGET, MONITORS_BUDGET } from '../../src/monitors/graphql.js';
-import { HISTORY_BYTES } from '../../src/monitors/http.js';
+import { monitorService } from '../../src/monitors/service.js';
+import { HISTORY_BYTES } from '../../src/monitors/store.js';
 
 const HISTORY_ROWS_PER_DOCUMENT = HISTORY_BUDGET.rows;
 import { startHarness } from '../harness.js';
@@ -307,4 +310,131 @@ describe('monitor history: bytes per answer', () => {
     expect(pages).toBeGreaterThan(1);
     expect(seen).toEqual(Array.from({ length: RUNS - 1 }, (_, i) => longBio(i + 1)));
   });
+});
+
+describe("a run's changes in its answers: at most HISTORY_BYTES, the rest after nextAfter", () => {
+  /** An account whose bio the test writes long (its own text): watched with `user`, each run's two changes hold it four times. */
+  const tomes = codeUser('octo-tomes');
+  const tome = (run: number, kb: number) => `Run ${run}. ` + 'Slip-cast porcelain, fired twice. '.repeat(Math.ceil((kb * 1024) / 34));
+  const RUN_EVENT = `subscription($id: String!) { monitorRuns(id: $id) { monitor { runs lastRun { at changed } } changes { field after } nextAfter } }`;
+  let key: string;
+  let id: string;
+  const runs = async () => (await h.gql(`{ monitor(id: "${id}") { runs } }`, { key })).body.data.monitor.runs;
+  /** The run's changes from the history: `since`/`until` its at, after `after`, page by page. */
+  async function rest(at: string, after: string) {
+    const until = new Date(Date.parse(at) + 1).toISOString();
+    const out: any[] = [];
+    for (let next: string | null = after; next !== null;) {
+      const r = await call(h, 'GET', `/v1/monitors/${id}/changes?since=${at}&until=${until}&after=${next}`, { key });
+      out.push(...r.body.changes);
+      next = r.body.next_after;
+    }
+    return out;
+  }
+  beforeAll(async () => {
+    h.replay.add(tomes.route);
+    ({ key } = await h.key(100));
+    tomes.state.bio = tome(0, 300);
+    const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-tomes' }, watch: ['user.bio', 'user'] } });
+    id = made.body.data.createMonitor.id;
+    await waitFor(async () => (await runs()) === 1);
+  });
+
+  it('monitorRuns: an event holds what fits (none when the first alone is larger), nextAfter finds the rest', async () => {
+    // Before, an event carried all of a run's changes however large: 20 subscriptions of a key on a
+    // monitor whose 3 MB bio changed took ~250 MB of the gateway in one run.
+    const stream = subscribe(RUN_EVENT, key, { id }, (events) => events.filter((e) => e.event === 'next').length === 2);
+    await new Promise((r) => setTimeout(r, 100));
+    tomes.state.bio = tome(1, 300); // two changes of ~600 KB: the first fits
+    t.advance(HOUR);
+    await waitFor(async () => (await runs()) === 2);
+    tomes.state.bio = tome(2, 1200); // two changes of ~1.5 MB: neither fits
+    t.advance(HOUR);
+    const { events } = await stream;
+    const [one, two] = events.filter((e) => e.event === 'next').map((e) => e.data.data.monitorRuns);
+    expect(JSON.stringify(one).length).toBeLessThan(HISTORY_BYTES);
+    expect(one.monitor.lastRun.changed).toBe(2);
+    expect(one.changes).toEqual([{ field: 'user.bio', after: tome(1, 300) }]);
+    expect(one.nextAfter).not.toBeNull();
+    expect((await rest(one.monitor.lastRun.at, one.nextAfter)).map((c) => [c.field, c.after.bio])).toEqual([['user', tome(1, 300)]]);
+    expect(JSON.stringify(two).length).toBeLessThan(10_000);
+    expect(two.changes).toEqual([]);
+    expect((await rest(two.monitor.lastRun.at, two.nextAfter)).map((c) => c.field)).toEqual(['user.bio', 'user']);
+  });
+
+  it('POST …/run and runMonitor answer the same way (run.changes_next_after, nextAfter)', async () => {
+    // Before, the answer carried every change of the run (~2.6 MB here), with no bound.
+    tomes.state.bio = tome(3, 100); // two changes of ~1.3 MB: neither fits
+    t.skip(HOUR);
+    const r = await call(h, 'POST', `/v1/monitors/${id}/run`, { key });
+    expect(r.status).toBe(200);
+    expect(r.text.length).toBeLessThan(10_000);
+    expect(r.body.run).toMatchObject({ changed: 2, changes: [] });
+    expect((await rest(r.body.run.at, r.body.run.changes_next_after)).map((c) => c.field)).toEqual(['user.bio', 'user']);
+
+    tomes.state.bio = tome(4, 500); // two changes of ~600 KB: the first fits
+    t.skip(HOUR);
+    const g = await h.gql(`mutation { runMonitor(id: "${id}") { run { at changed } changes { at field before after } nextAfter } }`, {
+      key,
+    });
+    expect(g.body.errors).toBeUndefined();
+    const { run, changes, nextAfter } = g.body.data.runMonitor;
+    expect(JSON.stringify(changes).length).toBeLessThan(HISTORY_BYTES);
+    expect(run.changed).toBe(2);
+    expect(changes).toEqual([{ at: run.at, field: 'user.bio', before: tome(3, 100), after: tome(4, 500) }]);
+    expect((await rest(run.at, nextAfter)).map((c) => c.field)).toEqual(['user']);
+  });
+  it("the subscriptions of a monitor read a run's changes once between them", async () => {
+    // Before, each read them itself (each read takes up to 20 rows of the store, however large): 20
+    // subscriptions on a monitor whose 3 MB text changed took a 512 MB gateway from ~300 to ~590 MB.
+    const svc = monitorService(h.deps)!;
+    const streams = Array.from({ length: 5 }, () => subscribe(RUN_EVENT, key, { id }, (events) => events.some((e) => e.event === 'next')));
+    await new Promise((r) => setTimeout(r, 200));
+    const reads = vi.spyOn(svc.store, 'changes');
+    try {
+      tomes.state.bio = tome(50, 100);
+      t.advance(HOUR);
+      const got = await Promise.all(streams);
+      const firsts = got.map((g) => g.events.find((e) => e.event === 'next').data.data.monitorRuns);
+      expect(new Set(firsts.map((f) => f.monitor.runs)).size).toBe(1);
+      expect(firsts.every((f) => f.changes.length > 0)).toBe(true);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('an unread monitorRuns stream is not written ahead of its client: it gets the latest run, not every run kept for it', async () => {
+    // Before, every event was written as it came, and node kept what the client did not read: 20
+    // unread streams of one key grew the gateway by ~85 MB a run (4 MB events), run after run. The
+    // client here is a socket that reads nothing until the runs are made: what the kernel's socket
+    // buffers hold (~9 MB on loopback here: 11 events) is all that is ahead of it, then the latest.
+    const RUNS = 32;
+    const body = JSON.stringify({ query: `subscription { monitorRuns(id: "${id}") { monitor { runs } changes { field after } } }` });
+    const socket = connect(Number(new URL(h.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.pause();
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\naccept: text/event-stream\r\n` +
+        `x-api-key: ${key}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const first = await runs();
+    for (let run = 1; run <= RUNS; run++) {
+      tomes.state.bio = tome(100 + run, 400); // an event of ~800 KB (its first change)
+      t.advance(HOUR);
+      await waitFor(async () => (await runs()) === first + run);
+    }
+    // Now the client reads: what it gets ends with the last run, and is not every run.
+    const seen: number[] = [];
+    socket.setEncoding('latin1');
+    socket.resume();
+    for await (const chunk of socket as AsyncIterable<string>) {
+      for (const m of chunk.matchAll(/"monitorRuns":\{"monitor":\{"runs":(\d+)\}/g)) seen.push(Number(m[1]));
+      if (seen.at(-1) === first + RUNS) break;
+    }
+    socket.destroy();
+    expect(seen.at(-1)).toBe(first + RUNS);
+    expect(seen.length).toBeLessThan(RUNS - 8);
+  }, 60_000);
 });

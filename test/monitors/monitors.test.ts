@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
+import { HISTORY_BYTES } from '../../src/monitors/store.js';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { call, codeUser, monitorOf, testClock, verifySignature, waitFor } from './helpers.js';
@@ -149,6 +150,44 @@ describe('a monitor over REST', () => {
     });
     expect(body.changes).toHaveLength(4);
     expect(first.body.toString()).not.toContain(SECRET);
+  });
+
+  it("a monitor.changed delivery holds at most HISTORY_BYTES of the run's changes (none past it); run.changed counts them all, the rest are in its history", async () => {
+    // Before, the body carried every change of the run however large (here ~1.8 MB; a run's changes
+    // can be MBs of text, twice), and was kept so until delivered.
+    const user = codeUser('octo-long');
+    h.replay.add(user.route);
+    const essay = (run: number) => `Run ${run}. ` + 'Coiled and burnished, then pit-fired. '.repeat(9_000); // ~330 KB
+    user.state.bio = essay(0);
+    const { key } = await h.key(10);
+    const m = await create(key, {
+      operation: OP,
+      params: { handle: 'octo-long' },
+      every: '1h',
+      watch: ['user.bio', 'user'],
+      webhook: hook('/mon'),
+    });
+    await runsOf(key, m.id, 1);
+    user.state.bio = essay(1); // two changes of ~660 KB: the first fits
+    t.advance(HOUR);
+    await runsOf(key, m.id, 2);
+    await waitFor(() => deliveries('/mon').length === 1);
+    const [d] = deliveries('/mon');
+    expect(d.body.length).toBeLessThan(HISTORY_BYTES);
+    const body = JSON.parse(d.body.toString());
+    expect(body.run).toMatchObject({ changed: 2 });
+    expect(body.changes).toEqual([{ field: 'user.bio', before: essay(0), after: essay(1) }]);
+    const until = new Date(Date.parse(body.run.at) + 1).toISOString();
+    const rest: any[] = [];
+    for (let after: string | null = '0'; after !== null;) {
+      const page = await call(h, 'GET', `/v1/monitors/${m.id}/changes?since=${body.run.at}&until=${until}&after=${after}`, { key });
+      rest.push(...page.body.changes);
+      after = page.body.next_after;
+    }
+    expect(rest.map((c) => [c.field, c.after.bio ?? c.after])).toEqual([
+      ['user.bio', essay(1)],
+      ['user', essay(1)],
+    ]);
   });
 
   it('a run now reuses an answer younger than a tenth of the interval at 0 credits; past it, fetches live', async () => {

@@ -262,7 +262,7 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
       expect(await store.get('mon_takeover')).toMatchObject({ runs: 1, credits_charged: 1 });
       const snaps = await store.snapshots('mon_takeover', { after: null, limit: 10, since: null, until: null } as never);
       expect(snaps).toHaveLength(1);
-      // Its stored JSON's length: what a page's byte bound counts (src/monitors/http.ts HISTORY_BYTES).
+      // Its stored JSON's length: what a page's byte bound counts (src/monitors/store.ts HISTORY_BYTES).
       expect(snaps[0].bytes).toBe(JSON.stringify({ 'user.followers': 5 }).length);
       // The cadence moved on: the next scheduled claim is early, not a second run of the same due time.
       expect((await store.claim('mon_takeover', t0 + LEASE_MS + 4, false)).kind).toBe('early');

@@ -89,7 +89,7 @@ describe('embedded monitor store', () => {
     }
     const all = await s.store.snapshots('m1', { since: null, until: null, after: null, limit: 100 });
     expect(all.map((x) => x.values.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    // Each row's stored JSON length: what a page's byte bound counts (src/monitors/http.ts HISTORY_BYTES).
+    // Each row's stored JSON length: what a page's byte bound counts (src/monitors/store.ts HISTORY_BYTES).
     expect(all.map((x) => x.bytes)).toEqual(all.map((x) => JSON.stringify({ n: x.values.n }).length));
     const changes = await s.store.changes('m1', { since: null, until: null, after: null, limit: 1 });
     expect(changes[0].bytes).toBe('n'.length + JSON.stringify(changes[0].before).length + JSON.stringify(changes[0].after).length);
