@@ -1188,6 +1188,10 @@ class Builder {
       if (!HANDLE_RULES[t.platform].test(t.handle) || !r.chance(rate)) continue;
       const dr = rngFor(o.seed, `decoy:${i}:${n}`);
       const owner = `x${pad3(i)}-${n++}`;
+      // No one else holds on Threads the handle the creator holds on Instagram, nor the reverse
+      // (PAIRED_PLATFORMS); skipped after its draws, so every other decoy stays as it was.
+      const paired = PAIRED_PLATFORMS[t.platform];
+      if (paired && creator.accounts.includes(`${paired}:${t.handle}`)) continue;
       const namesake = dr.chance(o.namesakeRate);
       const name = namesake ? displayName : decoyName(dr);
       const a = this.addAccount(
