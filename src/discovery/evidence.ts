@@ -24,6 +24,7 @@
  * | websearch_match | a web search for the creator returned it | 0.10 | |
  * | domain_handle | a Bluesky domain handle proven by the creator's website (`/.well-known/atproto-did` answers its DID) | 0.95 | anchor |
  * | verified_field_link | a Mastodon field the server verified (`verified_at`) links the creator's website, link page or a verified profile | 0.95 | anchor |
+ * | paired_account | it holds the handle of a verified account on the platform its accounts are made from, or that is made from it (Threads ↔ Instagram: one owner's two profiles) | 0.95 | anchor |
  *
  * Ties: reciprocal_profile_link and shared_website say what the profile links to — that it knows
  * the creator, as fans, resellers and impostors do. They verify only when the creator's side
@@ -68,6 +69,9 @@ export const EVIDENCE_WEIGHTS: Readonly<Record<ApiLabel, number>> = {
   // Identity proofs (issue 35): measured on the held-out seeds of the simulated web (README.md).
   domain_handle: 0.95,
   verified_field_link: 0.95,
+  // A platform fact, not a guess: a Threads profile is made from an Instagram account and carries
+  // its username, so no one else holds it (README.md "Evidence model"). The proofs' weight.
+  paired_account: 0.95,
 };
 
 /** Labels that verify a profile alone: the caller named it, or the creator's own items link it. */
@@ -78,6 +82,8 @@ export const ANCHOR_LABELS: ReadonlySet<EvidenceLabel> = new Set([
   // Proofs: the account controls the creator's domain, or its server checked its link to the creator's item links back.
   'domain_handle',
   'verified_field_link',
+  // One owner's two profiles: the platform gives both the same username (Threads ↔ Instagram).
+  'paired_account',
 ]);
 
 /** The creator's own items link it (one way, on the creator's word). */

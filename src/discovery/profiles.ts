@@ -69,6 +69,15 @@ export function comparableHandle(platform: string, handle: string): string | nul
 }
 
 /**
+ * The platforms whose account under a handle is the same owner's as `platform`'s account under
+ * that handle (readers' `usernamesOf`, either way: Threads ↔ Instagram), or none.
+ */
+export function pairedPlatforms(platform: string): string[] {
+  const own = readerOf(platform)?.usernamesOf;
+  return [...(own ? [own] : []), ...[...readers().values()].filter((r) => r.usernamesOf === platform).map((r) => r.platform)];
+}
+
+/**
  * The account a URL names on a reader platform (the readers' own URL patterns), or null. Discovery
  * asks this before the shared classifier, so a platform's reader decides what its profile URLs are.
  */

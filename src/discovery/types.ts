@@ -42,9 +42,12 @@ export const API_EVIDENCE_LABELS = [
  *    website, proven from the domain's side);
  *  - `verified_field_link`: a Mastodon profile field with `verified_at` (the server found
  *    `rel="me"` on the linked page) that links the creator's website, link page or a verified
- *    profile (a two-way link the server has checked).
+ *    profile (a two-way link the server has checked);
+ *  - `paired_account`: the account holds the handle of a verified account on the platform its
+ *    accounts are made from, or that is made from it (a Threads profile carries its Instagram
+ *    account's username: `ProfileReader.usernamesOf`) — one owner's two profiles.
  */
-export const PROOF_EVIDENCE_LABELS = ['domain_handle', 'verified_field_link'] as const;
+export const PROOF_EVIDENCE_LABELS = ['domain_handle', 'verified_field_link', 'paired_account'] as const;
 
 /**
  * Labels beyond api.md's, listed for candidates only (profiles short of proof, evidence.ts "The

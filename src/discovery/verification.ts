@@ -31,7 +31,7 @@ import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentio
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
-import { comparableHandle } from './profiles.js';
+import { comparableHandle, pairedPlatforms } from './profiles.js';
 import type { EvidenceLabel } from './types.js';
 import { platforms } from '../platforms/registry.js';
 import { isStorefront } from '../links/classify.js';
@@ -469,10 +469,15 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     )
       labels.push('verified_field_link');
   }
+  const fan = !!n.view && markersFor(g, n.view).fan;
+  // One owner's two profiles (a Threads profile is made from an Instagram account and carries its
+  // username): read and existing, under the handle of a verified account on the paired platform —
+  // never one that says it is a fan's (as a same handle ties none).
+  if (n.status === 'ok' && n.view && !fan && pairedWithVerified(g, n, n.view.handle, v)) labels.push('paired_account');
   if (n.view && sameDisplayName(n.view.displayName, g.sourceView.displayName)) labels.push('display_name_match');
   if (n.websearch) labels.push('websearch_match');
   // Breaks the same-handle tie (evidence.ts): an account that says it is a fan's is not the creator's.
-  if (n.view && markersFor(g, n.view).fan) labels.push('fan_marker');
+  if (fan) labels.push('fan_marker');
   // A link of the creator's own items alone, one way: what the account itself says decides (below).
   if ((labels.includes('verified_profile_link') || labels.includes('link_in_bio')) && !confirmsLink(g, n, v, labels))
     labels.push(...loneLinkLabels(g, n, v));
@@ -497,6 +502,24 @@ function sameHandle(g: EvidenceGraph, n: ProfileNode): boolean {
   const seps = (x: string) => x.replace(/[^._-]/g, '').length;
   const k = key(src);
   return k.length >= 6 && key(h) === k && !/^[._-]|[._-]$/.test(h) && seps(h) <= seps(src) && !isPaddedCopy(h, src);
+}
+
+/**
+ * A verified account (in the world `v`) on a platform paired with `n`'s (profiles.ts
+ * `pairedPlatforms`: Threads ↔ Instagram) holds `handle`. The source counts under its own handle.
+ * Monotone: more verified accounts only ever pair more.
+ */
+function pairedWithVerified(g: EvidenceGraph, n: ProfileNode, handle: string, v: Verification): boolean {
+  const paired = pairedPlatforms(n.platform);
+  if (!paired.length) return false;
+  const h = handle.toLowerCase();
+  for (const k of v.verified) {
+    const m = g.profiles.get(k);
+    if (!m || m.key === n.key || !paired.includes(m.platform)) continue;
+    const mh = m.isSource ? g.sourceHandle : (m.view?.handle ?? m.handle);
+    if (mh.toLowerCase() === h) return true;
+  }
+  return false;
 }
 
 /**
@@ -579,6 +602,7 @@ const CONFIRMING: ReadonlySet<EvidenceLabel> = new Set([
   'display_name_match',
   'domain_handle',
   'verified_field_link',
+  'paired_account',
 ]);
 
 /**

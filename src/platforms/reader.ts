@@ -86,6 +86,13 @@ export interface ProfileReader<R = any> {
    */
   sameHandleOf?(handle: string): string | null;
   /**
+   * The platform whose accounts this platform's accounts are made from, under the same username
+   * (Threads: Instagram — a Threads profile is created from an Instagram account and carries its
+   * username; a rename there renames it here). An account here and the account of the same handle
+   * there are one owner's: no one else can hold either (discovery's `paired_account`).
+   */
+  usernamesOf?: string;
+  /**
    * Whether reads may be made at all with this configuration (default: yes). Without the operator
    * setting a platform needs (Tumblr: TUMBLR_API_KEY), its links are classified and returned on
    * their own evidence, never read.

@@ -573,6 +573,11 @@ const SITE_WORDS: Record<
 
 /** Platforms whose profiles have a contact field an address can sit in (else it is in the bio). */
 const CONTACT_FIELD_PLATFORMS: readonly string[] = ['social-b', 'code', 'microblog-a', 'social-a'];
+/**
+ * Platforms whose accounts share one username with another's (Threads profiles are made from
+ * Instagram accounts and carry their usernames): whoever holds a handle on one holds it on the other.
+ */
+const PAIRED_PLATFORMS: Readonly<Partial<Record<string, string>>> = { 'microblog-c': 'social-b', 'social-b': 'microblog-c' };
 
 /** The creator's handle as `platform` can hold it (dots and underscores as its rules allow), or null. */
 export function handleOn(platform: ReaderPlatform, handle: string): string | null {
@@ -1183,6 +1188,10 @@ class Builder {
       if (!HANDLE_RULES[t.platform].test(t.handle) || !r.chance(rate)) continue;
       const dr = rngFor(o.seed, `decoy:${i}:${n}`);
       const owner = `x${pad3(i)}-${n++}`;
+      // No one else holds on Threads the handle the creator holds on Instagram, nor the reverse
+      // (PAIRED_PLATFORMS); skipped after its draws, so every other decoy stays as it was.
+      const paired = PAIRED_PLATFORMS[t.platform];
+      if (paired && creator.accounts.includes(`${paired}:${t.handle}`)) continue;
       const namesake = dr.chance(o.namesakeRate);
       const name = namesake ? displayName : decoyName(dr);
       const a = this.addAccount(
@@ -1574,9 +1583,14 @@ class Builder {
       }
 
       // A fan squatting the creator's exact handle where the creator is not (it says it is a fan).
+      // Not on Threads when the creator holds that handle on Instagram, nor the reverse: a Threads
+      // profile is made from an Instagram account and carries its username (PAIRED_PLATFORMS).
       if (r.chance(o.squatterRate)) {
         const held = new Set(c.accounts.map((k) => k.split(':')[0]));
-        const free = PROBED_PLATFORMS.filter((p) => !held.has(p) && HANDLE_RULES[p].test(primary.handle.toLowerCase()));
+        const h = primary.handle.toLowerCase();
+        const free = PROBED_PLATFORMS.filter(
+          (p) => !held.has(p) && HANDLE_RULES[p].test(h) && !(PAIRED_PLATFORMS[p] && c.accounts.includes(`${PAIRED_PLATFORMS[p]}:${h}`)),
+        );
         const p = free.length ? r.pick(free) : null;
         if (p && !this.used.keys.has(`${p}:${primary.handle.toLowerCase()}`)) {
           const a = this.addAccount(

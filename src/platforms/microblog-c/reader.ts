@@ -3,7 +3,8 @@
  * `microblogCProfile` operation (profile.ts: the signed-out Threads profile page, one request;
  * the profile GraphQL query as its fallback when the page ships no user object) — full name,
  * biography, bio links (the first is the website field), follower count, private flag. Threads
- * usernames are Instagram usernames.
+ * usernames are Instagram usernames: a Threads profile is made from an Instagram account and
+ * carries its username (`usernamesOf`), so Threads @h and Instagram @h are one owner's.
  *
  * It reads through the operation (`operation` below): discovery's fetcher (src/discovery/
  * fetcher.ts `LookupFetcher.read(op, args)`, through runOperation) uses the operation's cache key, so a
@@ -23,6 +24,7 @@ export const reader: ProfileReader<MicroblogCProfileRecord> = {
   handleFromUrl: classifiedHandle('microblog-c'),
   profileUrl: (h) => `${THREADS}/@${h}`,
   probes: () => true,
+  usernamesOf: 'social-b',
   // The page, and the profile query when the page ships no user object.
   requestsPerRead: 2,
   stableIdentity: true,

@@ -1,0 +1,126 @@
+/**
+ * A Threads profile is made from an Instagram account and carries that account's username (a
+ * rename on Instagram renames it on Threads): Threads @h and Instagram @h are one owner's. Once
+ * discovery has verified one of them, the other — read, existing, not saying it is a fan's — is
+ * the creator's too (`paired_account`); never from the source's unverified same handle alone.
+ * Pages written here for these tests (web V showed the creator's Threads at 0.15 beside its
+ * verified Instagram of the same handle).
+ */
+import { describe, expect, it } from 'vitest';
+import { DiscoveryWeb } from './sample-web.js';
+import { discover } from '../../test/support/discovery-context.js';
+import { isVerified } from './evidence.js';
+
+const on = (out: Awaited<ReturnType<typeof discover>>['out'], platform: string) => out.profiles.find((p) => p.platform === platform);
+
+describe('Threads @h beside the creator’s verified Instagram @h', () => {
+  /**
+   * A knitter's TikTok links her Instagram (verified by that link). Her Threads under the same
+   * handle links nothing and says little — the signed-out page often shows no links at all — but
+   * shows a contact address.
+   */
+  function web(threads: 'hers' | 'fan' | 'none'): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('amaru.knits', {
+      handle: 'amaru.knits',
+      nickname: 'Amaru Quispe',
+      signature: 'hand-dyed alpaca yarn 🧶 Cusco',
+      bioLink: 'https://www.instagram.com/amaru.knits/',
+    });
+    w.ig.set('amaru.knits', { username: 'amaru.knits', fullName: 'Amaru Quispe', bio: 'yarn, patterns, market days' });
+    if (threads === 'hers')
+      w.threads.set('amaru.knits', {
+        handle: 'amaru.knits',
+        name: 'Amaru Quispe',
+        bio: 'thinking out loud about wool · pedidos: amaru.hilos@gmail.com',
+      });
+    if (threads === 'fan')
+      w.threads.set('amaru.knits', {
+        handle: 'amaru.knits',
+        name: 'Amaru Quispe',
+        bio: 'fan account, not affiliated — daily posts of her yarn',
+      });
+    return w;
+  }
+
+  it('is verified (paired_account), its confidence a proof’s, and scanned for addresses', async () => {
+    const { out, emails } = await discover(web('hers'), 'shortvideo', 'amaru.knits');
+    const t = on(out, 'microblog-c');
+    expect(t?.handle).toBe('amaru.knits');
+    expect(t?.evidence).toEqual(['same_handle_match', 'display_name_match', 'paired_account']);
+    expect(t?.confidence).toBe(0.97);
+    expect(out.scan.scanned_profile_urls).toContain('https://www.threads.com/@amaru.knits');
+    expect(emails).toContain('amaru.hilos@gmail.com');
+    // The Instagram account was verified by the source's link, not by its Threads twin.
+    expect(on(out, 'social-b')?.evidence).not.toContain('paired_account');
+  });
+
+  it('a Threads page that says it is a fan’s stays a candidate, as before', async () => {
+    const { out, emails } = await discover(web('fan'), 'shortvideo', 'amaru.knits');
+    const t = on(out, 'microblog-c');
+    expect(t?.evidence ?? []).not.toContain('paired_account');
+    expect(t ? isVerified(t.evidence) : false).toBe(false);
+    expect(t?.confidence ?? 0).toBeLessThan(0.5);
+    expect(emails).not.toContain('amaru.hilos@gmail.com');
+  });
+
+  it('a Threads handle that does not exist stays not found', async () => {
+    const { out } = await discover(web('none'), 'shortvideo', 'amaru.knits');
+    expect(on(out, 'microblog-c')).toBeUndefined();
+    expect(out.diagnostics.same_handle_candidate_urls.some((u) => u.includes('threads'))).toBe(false);
+  });
+});
+
+describe('Instagram @h beside the creator’s verified Threads @h', () => {
+  /** A potter's X account links her Threads; her Instagram under that handle links nothing. */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.x.set('lena_ceramica', {
+      screenName: 'lena_ceramica',
+      name: 'Lena Moretti',
+      description: 'ceramics from Faenza · more words on Threads',
+      url: 'https://www.threads.com/@lena_ceramica',
+    });
+    w.threads.set('lena_ceramica', { handle: 'lena_ceramica', name: 'Lena Moretti', bio: 'clay thoughts' });
+    w.ig.set('lena_ceramica', {
+      username: 'lena_ceramica',
+      fullName: 'Lena M.',
+      bio: 'kiln days 🔥',
+      businessEmail: 'studio@lenaceramica.it',
+    });
+    return w;
+  }
+
+  it('is verified through the verified Threads profile and scanned', async () => {
+    const { out, emails } = await discover(web(), 'microblog-b', 'lena_ceramica');
+    expect(on(out, 'microblog-c')?.evidence).toContain('verified_profile_link');
+    const ig = on(out, 'social-b');
+    expect(ig?.evidence).toEqual(['same_handle_match', 'paired_account']);
+    expect(ig?.confidence).toBe(0.96);
+    expect(emails).toContain('studio@lenaceramica.it');
+  });
+});
+
+describe('never from the source’s same handle alone', () => {
+  /**
+   * A TikTok source; Instagram and Threads under its handle both exist, but nothing of the
+   * creator's points at either and neither links the creator: neither is verified, so neither
+   * pairs the other (each is judged in the world without itself).
+   */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('solbrisa', { handle: 'solbrisa', nickname: 'Sol Brisa', signature: 'beach vlogs' });
+    w.ig.set('solbrisa', { username: 'solbrisa', fullName: 'Sol Brisa', bio: 'surf school Ericeira' });
+    w.threads.set('solbrisa', { handle: 'solbrisa', name: 'Sol Brisa', bio: 'surf school Ericeira' });
+    return w;
+  }
+
+  it('neither the Instagram account nor its Threads profile is verified', async () => {
+    const { out } = await discover(web(), 'shortvideo', 'solbrisa');
+    for (const p of ['social-b', 'microblog-c']) {
+      const x = on(out, p);
+      expect(x?.evidence ?? []).not.toContain('paired_account');
+      expect(x ? isVerified(x.evidence) : false).toBe(false);
+    }
+  });
+});
