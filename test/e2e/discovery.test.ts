@@ -313,8 +313,10 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
       platform: 'microblog-c',
       handle: 'nightowl.ceramics',
       url: 'https://www.threads.com/@nightowl.ceramics',
-      confidence: 0.92,
-      evidence: ['verified_profile_link', 'same_handle_match'],
+      // paired_account (session 31): a Threads profile carries its Instagram account's username,
+      // and the source is Instagram @nightowl.ceramics.
+      confidence: 0.99,
+      evidence: ['verified_profile_link', 'same_handle_match', 'paired_account'],
     });
     expect(profile('code', 'nightowlpots')).toMatchObject({ confidence: 0.9, evidence: ['verified_profile_link'] });
     expect(body.source_linked_profile_urls).toEqual(['https://www.threads.com/@nightowl.ceramics']);
@@ -744,7 +746,12 @@ describe('optional scans that fail or time out never fail the lookup', () => {
       same_handle_search_partial: true,
       same_handle_candidate_urls: ['https://www.youtube.com/@nightowl.ceramics', 'https://www.threads.com/@nightowl.ceramics'],
     });
-    expect(r.body.profiles.map((p: any) => p.platform)).toEqual(['social-b']);
+    // The TikTok captcha names no account; Threads @nightowl.ceramics is the source's own Threads
+    // profile (paired_account: Threads carries the Instagram username), found by the same probe.
+    expect(r.body.profiles.map((p: any) => [p.platform, p.evidence])).toEqual([
+      ['social-b', ['source_profile']],
+      ['microblog-c', ['same_handle_match', 'paired_account']],
+    ]);
   });
 
   it('a blocked web search: websearch_used, websearch_failed, partial', async () => {
