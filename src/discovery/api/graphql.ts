@@ -20,7 +20,14 @@ import { builder } from '../../graphql/builder.js';
 import type { Fields } from '../../graphql/fields.js';
 import { GraphQLStreamDirective } from '../../graphql/incremental.js';
 import { operationField, WIRE_FIELD_DESCRIPTION } from '../../graphql/operation-field.js';
-import { ANCHOR_MIN_CONFIDENCE, CANDIDATE_MAX_CONFIDENCE, DEFAULT_MIN_CONFIDENCE, VERIFIED_MIN_CONFIDENCE } from '../evidence.js';
+import {
+  ANCHOR_MIN_CONFIDENCE,
+  CANDIDATE_MAX_CONFIDENCE,
+  CANDIDATE_WEIGHTS,
+  DEFAULT_MIN_CONFIDENCE,
+  VERIFIED_MIN_CONFIDENCE,
+} from '../evidence.js';
+import { API_EVIDENCE_LABELS, CANDIDATE_EVIDENCE_LABELS, PROOF_EVIDENCE_LABELS } from '../types.js';
 import { watchProgress } from '../progress.js';
 import type { ProfileIdentity, SourceStage } from '../progress.js';
 import type {
@@ -50,6 +57,13 @@ const PROFILE_KEYS = Object.keys(SocialProfilesResultSchema.shape);
 const EMAIL_KEYS = Object.keys(EmailLookupResultSchema.shape);
 
 const sameIdentity = (a: ProfileIdentity, b: ProfileIdentity) => a.platform === b.platform && a.handle === b.handle && a.url === b.url;
+
+/** `evidence`'s description, from the label lists (types.ts) and the candidate model's weights (evidence.ts). */
+const EVIDENCE_DESCRIPTION =
+  `Every evidence label that applied: ${API_EVIDENCE_LABELS.join(', ')}; ` +
+  `identity proofs beyond them, each verifying a profile alone: ${PROOF_EVIDENCE_LABELS.join(', ')}; ` +
+  `for a candidate short of proof also ${CANDIDATE_EVIDENCE_LABELS.join(', ')} ` +
+  `(${CANDIDATE_EVIDENCE_LABELS.filter((l) => (CANDIDATE_WEIGHTS[l] ?? 0) < 0).join(', ')} count against it)`;
 
 /** A profile settled in identity: platform, handle and url now; confidence and evidence from the record, once the lookup completes. */
 function settledProfile(p: ProfileIdentity, lookup: Promise<SocialProfilesResult>): DiscoveredProfile {
@@ -191,8 +205,7 @@ function partTypes() {
       }),
       evidence: t.exposeStringList('evidence', {
         nullable: false,
-        description:
-          'Every evidence label that applied: source_profile, link_in_bio, verified_profile_link, same_handle_match, shared_website, website_link, websearch_match, display_name_match, reciprocal_profile_link; for a candidate short of proof also shared_link_page, shared_contact, creator_mention, second_account_marker, fan_marker, lookalike_handle, links_elsewhere, unconfirmed_link, unverified_field_link, website_credit, other_person (fan_marker, lookalike_handle, links_elsewhere, unconfirmed_link, unverified_field_link and other_person count against it)',
+        description: EVIDENCE_DESCRIPTION,
       }),
     }),
   });
