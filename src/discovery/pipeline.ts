@@ -39,7 +39,7 @@ import type { SourceRef } from './input.js';
 import type { InternalContactSource } from './internal.js';
 import { fetchLinkPage, linkPageOf } from './linkpages.js';
 import type { ProfileView } from './profiles.js';
-import { comparableHandle, fetchHandle, fetchProfileView, probeHandle, readerOf, readers } from './profiles.js';
+import { comparableHandle, fetchHandle, fetchProfileView, pairedPlatforms, probeHandle, readerOf, readers } from './profiles.js';
 import { fetchHtmlPage } from './pages.js';
 import type { ProfileIdentity, SourceStage } from './progress.js';
 import { isShortLinkToResolve, resolveShortLink } from './shorteners.js';
@@ -241,6 +241,8 @@ class Lookup {
   private readonly st: LookupState;
   /** Profiles found verified while the lookup runs (their declared websites are crawled). */
   private readonly promoted = new Set<string>();
+  /** Verified profiles whose paired twins were looked for (`probeTwins`). */
+  private readonly twinned = new Set<string>();
   /** Identities told to onProfile; closed once the lookup stops (what happens after is not in the record). */
   private readonly told = new Set<string>();
   private telling = true;
@@ -654,7 +656,11 @@ class Lookup {
     if (!g.source) return;
     let candidates = false;
     for (const n of g.profiles.values()) {
-      if (n.status === 'ok' && !n.isSource && !this.promoted.has(n.key) && n.view?.websites.length) {
+      if (n.status !== 'ok') continue;
+      if (
+        (!n.isSource && !this.promoted.has(n.key) && n.view?.websites.length) ||
+        (!this.twinned.has(n.key) && pairedPlatforms(n.platform).length)
+      ) {
         candidates = true;
         break;
       }
@@ -663,7 +669,9 @@ class Lookup {
     const v = solve(g, null);
     for (const key of v.verified) {
       const n = g.profiles.get(key);
-      if (!n || n.isSource || n.status !== 'ok' || !n.view || this.promoted.has(key)) continue;
+      if (!n || n.status !== 'ok') continue;
+      this.probeTwins(n);
+      if (n.isSource || !n.view || this.promoted.has(key)) continue;
       this.promoted.add(key);
       const labels = n.view.linkLabels ?? {};
       for (const [i, url] of n.view.websites.entries()) {
@@ -917,6 +925,35 @@ class Lookup {
       }
       this.fetchProfile(n, readable, null);
     });
+  }
+
+  /**
+   * The paired twin of a verified account (profiles.ts `pairedPlatforms`: the platform its accounts
+   * are made from, or that is made from it — a Threads profile carries its Instagram account's
+   * username): the account under the same handle there is the creator's once read and existing
+   * (verification.ts `paired_account`). Looked for once per verified account whose handle no
+   * fetch on that platform has asked for yet (the source's is its same-handle probe), as a
+   * same-handle probe is (`same_handle_candidate_urls`, `same_handle_search_partial`), on the
+   * candidates' budget (MAX_CANDIDATE_FETCHES); beyond the reach when the account was found there.
+   * Each account is twinned once and read once, so verifying a twin ends where it started.
+   */
+  private probeTwins(n: ProfileNode): void {
+    if (this.twinned.has(n.key)) return;
+    this.twinned.add(n.key);
+    const g = this.g;
+    const handle = n.isSource ? g.sourceHandle : (n.view?.handle ?? n.handle);
+    for (const platform of pairedPlatforms(n.platform)) {
+      const reader = readerOf(platform);
+      const h = reader?.probes(this.ctx.config) ? fetchHandle(platform, handle) : null;
+      if (!h) continue;
+      const key = g.nodeKey(platform, h);
+      // Read or asked for already (the source's same-handle probe, a link): left as it is, its order too.
+      const known = g.profiles.get(key);
+      if (known && known.status !== 'new') continue;
+      const twin = g.profileNode(key, platform, h, '', [...n.order, 200], MAX_FETCH_DEPTH);
+      twin.sameHandle = true;
+      this.fetchAccount(twin, 'candidate', n.isSource ? null : n);
+    }
   }
 
   private async websearch(view: ProfileView): Promise<void> {

@@ -124,3 +124,109 @@ describe('never from the source’s same handle alone', () => {
     }
   });
 });
+
+describe('the twin of a verified account under another handle than the source’s', () => {
+  /**
+   * A knitter's TikTok (@amaru.knits) links her Instagram, which goes by another handle
+   * (@amaru_hilos, verified by that link). The same-handle probes look for @amaru.knits only; her
+   * Threads is @amaru_hilos, linked by nothing (Threads profiles rarely are). Pages written here.
+   */
+  function web(threads: 'hers' | 'fan' | 'none'): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('amaru.knits', {
+      handle: 'amaru.knits',
+      nickname: 'Amaru Quispe',
+      signature: 'hand-dyed alpaca yarn 🧶 Cusco',
+      bioLink: 'https://www.instagram.com/amaru_hilos/',
+    });
+    w.ig.set('amaru_hilos', { username: 'amaru_hilos', fullName: 'Amaru Q.', bio: 'yarn, patterns, market days' });
+    if (threads === 'hers')
+      w.threads.set('amaru_hilos', {
+        handle: 'amaru_hilos',
+        name: 'Amaru Q.',
+        bio: 'thinking out loud about wool · pedidos: pedidos.amaru@gmail.com',
+      });
+    if (threads === 'fan')
+      w.threads.set('amaru_hilos', {
+        handle: 'amaru_hilos',
+        name: 'Amaru Quispe',
+        bio: 'fan account, not affiliated — pedidos.amaru@gmail.com',
+      });
+    return w;
+  }
+  const TWIN = 'https://www.threads.com/@amaru_hilos';
+
+  it('is read, verified (paired_account) and scanned; listed as a same-handle candidate', async () => {
+    const { out, emails } = await discover(web('hers'), 'shortvideo', 'amaru.knits');
+    const t = on(out, 'microblog-c');
+    expect(t?.handle).toBe('amaru_hilos');
+    expect(t?.evidence).toEqual(['paired_account']);
+    expect(t?.confidence).toBe(0.95);
+    expect(out.scan.scanned_profile_urls).toContain(TWIN);
+    expect(emails).toContain('pedidos.amaru@gmail.com');
+    expect(out.diagnostics.same_handle_candidate_urls).toContain(TWIN);
+    expect(out.diagnostics.partial).toBe(false);
+    expect(out.diagnostics.same_handle_search_partial).toBe(false);
+  });
+
+  it('a twin that does not exist is not found: no candidate, nothing partial', async () => {
+    const { out } = await discover(web('none'), 'shortvideo', 'amaru.knits');
+    expect(on(out, 'microblog-c')).toBeUndefined();
+    expect(out.diagnostics.same_handle_candidate_urls.some((u) => u.includes('threads'))).toBe(false);
+    expect(out.diagnostics.partial).toBe(false);
+  });
+
+  it('a twin whose page says it is a fan’s stays a candidate, not scanned', async () => {
+    const { out, emails } = await discover(web('fan'), 'shortvideo', 'amaru.knits');
+    const t = on(out, 'microblog-c');
+    expect(t?.handle).toBe('amaru_hilos');
+    expect(t?.evidence).toContain('display_name_match');
+    expect(t?.evidence).not.toContain('paired_account');
+    expect(isVerified(t!.evidence)).toBe(false);
+    expect(t!.confidence).toBeLessThan(0.5);
+    expect(out.scan.scanned_profile_urls).not.toContain(TWIN);
+    expect(emails).not.toContain('pedidos.amaru@gmail.com');
+  });
+
+  it('a twin whose read fails makes the lookup partial, as a same-handle probe does', async () => {
+    const w = web('hers');
+    w.override(TWIN, { status: 503, body: 'upstream trouble' });
+    const { out } = await discover(w, 'shortvideo', 'amaru.knits');
+    expect(on(out, 'microblog-c')).toBeUndefined();
+    expect(out.diagnostics.partial).toBe(true);
+    expect(out.diagnostics.same_handle_search_partial).toBe(true);
+  });
+
+  it('the other way: the Instagram twin of a verified Threads profile', async () => {
+    const w = new DiscoveryWeb();
+    w.x.set('lena_ceramica', {
+      screenName: 'lena_ceramica',
+      name: 'Lena Moretti',
+      description: 'ceramics from Faenza',
+      url: 'https://www.threads.com/@lena.faenza',
+    });
+    w.threads.set('lena.faenza', { handle: 'lena.faenza', name: 'Lena M.', bio: 'clay thoughts' });
+    w.ig.set('lena.faenza', { username: 'lena.faenza', fullName: 'Lena M.', bio: 'kiln days 🔥', businessEmail: 'studio@lenaceramica.it' });
+    const { out, emails } = await discover(w, 'microblog-b', 'lena_ceramica');
+    const ig = on(out, 'social-b');
+    expect(ig?.handle).toBe('lena.faenza');
+    expect(ig?.evidence).toEqual(['paired_account']);
+    expect(emails).toContain('studio@lenaceramica.it');
+  });
+
+  it('never the twin of an account that is not verified', async () => {
+    // The TikTok only names the Instagram account as a second account (the creator's word: a
+    // candidate, read, but unproven — it links nothing back): its Threads twin is not looked for.
+    const w = web('hers');
+    w.tiktok.set('amaru.knits', {
+      handle: 'amaru.knits',
+      nickname: 'Amaru Quispe',
+      signature: 'hand-dyed alpaca yarn 🧶 Cusco · IG second account: @amaru_hilos',
+    });
+    const { out } = await discover(w, 'shortvideo', 'amaru.knits');
+    const ig = on(out, 'social-b');
+    expect(ig ? isVerified(ig.evidence) : false).toBe(false);
+    expect(on(out, 'microblog-c')).toBeUndefined();
+    expect(out.diagnostics.same_handle_candidate_urls).not.toContain(TWIN);
+  });
+});
