@@ -30,7 +30,7 @@ import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
 import { diff, kindOf, snapshotOf, valuesOf } from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
-import { EVENTS_MAX, HISTORY_BYTES, dayOf } from './store.js';
+import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf } from './store.js';
 import { monitorView } from './view.js';
 
 /** How a run's charge and its record are committed together (embedded or Redis: service.ts). */
@@ -60,9 +60,6 @@ export interface RunOptions {
   env: ItemEnv;
 }
 
-/** A change's bytes as stored: what the history's byte bound counts (store.ts ChangeRow `bytes`). */
-const changeBytes = (c: Change): number => c.field.length + JSON.stringify(c.before).length + JSON.stringify(c.after).length;
-
 /**
  * A `monitor.changed` delivery's body: the run's changes as its other answers carry them, at most
  * HISTORY_BYTES as stored (not even the first when it alone is larger). `run.changed` counts them
@@ -71,7 +68,7 @@ const changeBytes = (c: Change): number => c.field.length + JSON.stringify(c.bef
  * body, kept until delivered (EVENTS_MAX a monitor), was as large as they were.
  */
 function changedBody(after: MonitorRow, at: string, charged: number, changes: Change[]): string {
-  const { n } = withinBytes(changes, changeBytes, HISTORY_BYTES, false);
+  const { n } = withinBytes(changes, (c) => changeBytes(c.field, JSON.stringify(c.before), JSON.stringify(c.after)), HISTORY_BYTES, false);
   return JSON.stringify({
     event: 'monitor.changed',
     monitor: monitorView(after),

@@ -237,6 +237,10 @@ export const HISTORY_BYTES = 1024 * 1024;
 /** Bytes a history row is counted as (its JSON, and a little for its keys). */
 export const rowBytes = (json: string): number => 32 + json.length;
 
+/** A change's stored JSON length (its field, and its values' JSON): ChangeRow `bytes`, and what a webhook's bound counts (run.ts). */
+export const changeBytes = (field: string, beforeJson: string, afterJson: string): number =>
+  field.length + beforeJson.length + afterJson.length;
+
 interface EventRow {
   seq: number;
   monitor_id: string;
@@ -657,7 +661,7 @@ export function createSqliteMonitorStore(db: Db) {
           field: c.field,
           before: JSON.parse(c.before) as unknown,
           after: JSON.parse(c.after) as unknown,
-          bytes: c.field.length + c.before.length + c.after.length,
+          bytes: changeBytes(c.field, c.before, c.after),
         })),
       async purge(retentionMs) {
         const before = Date.now() - retentionMs;
