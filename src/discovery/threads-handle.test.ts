@@ -13,35 +13,35 @@ import { isVerified } from './evidence.js';
 
 const on = (out: Awaited<ReturnType<typeof discover>>['out'], platform: string) => out.profiles.find((p) => p.platform === platform);
 
+/**
+ * A knitter's TikTok (@amaru.knits) links her Instagram (verified by that link), @`ig`, shown as
+ * `name`. Her Threads under the Instagram handle links nothing and says little — the signed-out page
+ * often shows no links at all — but its bio (`hersBio`) shows a contact address; a fan's (`fanBio`)
+ * holds that handle instead, or nobody's does.
+ */
+function knitterWeb(threads: 'hers' | 'fan' | 'none', o: { ig: string; name: string; hersBio: string; fanBio: string }): DiscoveryWeb {
+  const w = new DiscoveryWeb();
+  w.tiktok.set('amaru.knits', {
+    handle: 'amaru.knits',
+    nickname: 'Amaru Quispe',
+    signature: 'hand-dyed alpaca yarn 🧶 Cusco',
+    bioLink: `https://www.instagram.com/${o.ig}/`,
+  });
+  w.ig.set(o.ig, { username: o.ig, fullName: o.name, bio: 'yarn, patterns, market days' });
+  if (threads === 'hers') w.threads.set(o.ig, { handle: o.ig, name: o.name, bio: o.hersBio });
+  if (threads === 'fan') w.threads.set(o.ig, { handle: o.ig, name: 'Amaru Quispe', bio: o.fanBio });
+  return w;
+}
+
 describe('Threads @h beside the creator’s verified Instagram @h', () => {
-  /**
-   * A knitter's TikTok links her Instagram (verified by that link). Her Threads under the same
-   * handle links nothing and says little — the signed-out page often shows no links at all — but
-   * shows a contact address.
-   */
-  function web(threads: 'hers' | 'fan' | 'none'): DiscoveryWeb {
-    const w = new DiscoveryWeb();
-    w.tiktok.set('amaru.knits', {
-      handle: 'amaru.knits',
-      nickname: 'Amaru Quispe',
-      signature: 'hand-dyed alpaca yarn 🧶 Cusco',
-      bioLink: 'https://www.instagram.com/amaru.knits/',
+  /** Her Instagram under the TikTok's handle; her Threads, under it too, at the same name. */
+  const web = (threads: 'hers' | 'fan' | 'none') =>
+    knitterWeb(threads, {
+      ig: 'amaru.knits',
+      name: 'Amaru Quispe',
+      hersBio: 'thinking out loud about wool · pedidos: amaru.hilos@gmail.com',
+      fanBio: 'fan account, not affiliated — daily posts of her yarn',
     });
-    w.ig.set('amaru.knits', { username: 'amaru.knits', fullName: 'Amaru Quispe', bio: 'yarn, patterns, market days' });
-    if (threads === 'hers')
-      w.threads.set('amaru.knits', {
-        handle: 'amaru.knits',
-        name: 'Amaru Quispe',
-        bio: 'thinking out loud about wool · pedidos: amaru.hilos@gmail.com',
-      });
-    if (threads === 'fan')
-      w.threads.set('amaru.knits', {
-        handle: 'amaru.knits',
-        name: 'Amaru Quispe',
-        bio: 'fan account, not affiliated — daily posts of her yarn',
-      });
-    return w;
-  }
 
   it('is verified (paired_account), its confidence a proof’s, and scanned for addresses', async () => {
     const { out, emails } = await discover(web('hers'), 'shortvideo', 'amaru.knits');
@@ -127,33 +127,17 @@ describe('never from the source’s same handle alone', () => {
 
 describe('the twin of a verified account under another handle than the source’s', () => {
   /**
-   * A knitter's TikTok (@amaru.knits) links her Instagram, which goes by another handle
-   * (@amaru_hilos, verified by that link). The same-handle probes look for @amaru.knits only; her
-   * Threads is @amaru_hilos, linked by nothing (Threads profiles rarely are). Pages written here.
+   * Her Instagram goes by another handle (@amaru_hilos) and another name. The same-handle probes
+   * look for @amaru.knits only; her Threads is @amaru_hilos, linked by nothing (Threads profiles
+   * rarely are). Pages written here.
    */
-  function web(threads: 'hers' | 'fan' | 'none'): DiscoveryWeb {
-    const w = new DiscoveryWeb();
-    w.tiktok.set('amaru.knits', {
-      handle: 'amaru.knits',
-      nickname: 'Amaru Quispe',
-      signature: 'hand-dyed alpaca yarn 🧶 Cusco',
-      bioLink: 'https://www.instagram.com/amaru_hilos/',
+  const web = (threads: 'hers' | 'fan' | 'none') =>
+    knitterWeb(threads, {
+      ig: 'amaru_hilos',
+      name: 'Amaru Q.',
+      hersBio: 'thinking out loud about wool · pedidos: pedidos.amaru@gmail.com',
+      fanBio: 'fan account, not affiliated — pedidos.amaru@gmail.com',
     });
-    w.ig.set('amaru_hilos', { username: 'amaru_hilos', fullName: 'Amaru Q.', bio: 'yarn, patterns, market days' });
-    if (threads === 'hers')
-      w.threads.set('amaru_hilos', {
-        handle: 'amaru_hilos',
-        name: 'Amaru Q.',
-        bio: 'thinking out loud about wool · pedidos: pedidos.amaru@gmail.com',
-      });
-    if (threads === 'fan')
-      w.threads.set('amaru_hilos', {
-        handle: 'amaru_hilos',
-        name: 'Amaru Quispe',
-        bio: 'fan account, not affiliated — pedidos.amaru@gmail.com',
-      });
-    return w;
-  }
   const TWIN = 'https://www.threads.com/@amaru_hilos';
 
   it('is read, verified (paired_account) and scanned; listed as a same-handle candidate', async () => {
