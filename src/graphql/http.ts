@@ -26,6 +26,7 @@ import {
   methodNotAllowed,
   nestsTooDeep,
   notJson,
+  notUtf8Body,
   readBody,
   tooDeep,
   tooLarge,
@@ -325,6 +326,7 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   if (raw === 'too-large') return sendGraphqlError(res, limit === KEYLESS_MAX_BODY ? KEYLESS_TOO_LARGE : TOO_LARGE, info.id);
   let parsed: unknown;
   const text = jsonText(raw);
+  if (text === null) return sendGraphqlError(res, notUtf8Body(), info.id);
   // Nesting first, in one pass: JSON.parse of 1 MiB of `[` holds the event loop ~0.2–0.5 s.
   if (nestsTooDeep(text)) return sendGraphqlError(res, tooDeep(), info.id);
   try {

@@ -23,6 +23,7 @@
  * and CORS: a CORS_ORIGINS allow-list (default any origin), never with credentials — keys travel
  * in the x-api-key header, not in cookies, so no browser sends them on its own.
  */
+import { isUtf8 } from 'node:buffer';
 import type { EventEmitter } from 'node:events';
 import { STATUS_CODES, ServerResponse } from 'node:http';
 import type { IncomingMessage } from 'node:http';
@@ -167,8 +168,13 @@ export const MAX_BODY_JSON_DEPTH = 64;
 export const nestsTooDeep = (text: string): boolean => jsonShapeExcess(text, { depth: MAX_BODY_JSON_DEPTH }) !== null;
 export const NESTS_TOO_DEEP = `the body nests deeper than ${MAX_BODY_JSON_DEPTH} levels`;
 
-/** A JSON body's text: UTF-8, a leading byte order mark skipped (RFC 8259 lets a parser ignore it; JSON.parse does not). */
-export function jsonText(raw: Buffer): string {
+/**
+ * A JSON body's text, a leading byte order mark skipped (RFC 8259 lets a parser ignore it; JSON.parse
+ * does not); null when its bytes are not UTF-8, RFC 8259's one encoding for JSON exchanged — decoded
+ * leniently, a Latin-1 "José" became "Jos\uFFFD" and was looked up as such (notUtf8Body).
+ */
+export function jsonText(raw: Buffer): string | null {
+  if (!isUtf8(raw)) return null;
   return raw.toString('utf8', raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0);
 }
 
@@ -290,6 +296,9 @@ export const tooLarge = (limit: number, keyless = false) =>
   );
 export const notJson = () =>
   new ApiError('INVALID_INPUT', 'Request body is not valid JSON', { details: [{ param: 'body', message: 'not valid JSON' }] });
+export const NOT_UTF8 = 'is not UTF-8 text; send UTF-8, not Latin-1 or Windows-1252';
+export const notUtf8Body = () =>
+  new ApiError('INVALID_INPUT', 'Request body is not UTF-8 text', { details: [{ param: 'body', message: NOT_UTF8 }] });
 export const tooDeep = () =>
   new ApiError('INVALID_INPUT', `Invalid input: ${NESTS_TOO_DEEP}`, {
     details: [{ param: 'body', message: `nests deeper than ${MAX_BODY_JSON_DEPTH} levels` }],

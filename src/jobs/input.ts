@@ -24,7 +24,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 import { ApiError, MAX_PROBLEMS_LISTED, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { bodyChunks as requestChunks, declaresOver } from '../http/edges.js';
+import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
 import { jsonShapeExcess } from '../parse/json.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
@@ -176,11 +176,9 @@ export async function bodyText(req: IncomingMessage, limit: number, setting: str
   const chunks: Buffer[] = [];
   for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
   const bytes = Buffer.concat(chunks);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw notUtf8(bytes);
-  }
+  const text = jsonText(bytes);
+  if (text === null) throw notUtf8(bytes);
+  return text;
 }
 
 /** 400 for a body that is not UTF-8: UTF-16 when it starts with that byte order mark. */

@@ -30,7 +30,7 @@ import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotoc
 import type { CallToolRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, unknownOrRevokedKey } from '../errors.js';
-import { NESTS_TOO_DEEP, jsonText, nestsTooDeep, readBody, tooLarge } from '../http/edges.js';
+import { NESTS_TOO_DEEP, NOT_UTF8, jsonText, nestsTooDeep, readBody, tooLarge } from '../http/edges.js';
 import type { RequestInfo } from '../observability/request.js';
 import { newRequestId } from '../observability/request.js';
 import { admit, storeError } from '../pipeline/admit.js';
@@ -179,6 +179,12 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     if (raw === 'too-large') return sendError(res, tooLarge(MCP_MAX_BODY));
     let body: unknown;
     const text = jsonText(raw);
+    if (text === null)
+      return sendJson(res, 400, {
+        jsonrpc: '2.0',
+        error: { code: ErrorCode.ParseError, message: `Parse error: the body ${NOT_UTF8}` },
+        id: null,
+      });
     // Nesting first, in one pass: JSON.parse of 1 MiB of `[` holds the event loop ~0.2–0.5 s.
     if (nestsTooDeep(text))
       return sendJson(res, 400, {
