@@ -20,7 +20,7 @@ async function post(path: string, key: string, body: Buffer) {
   const res = await fetch(`${h.url}${path}`, {
     method: 'POST',
     headers: { 'x-api-key': key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body,
+    body: new Uint8Array(body),
   });
   const text = await res.text();
   return { status: res.status, text, json: () => JSON.parse(text) };
