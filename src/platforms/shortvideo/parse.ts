@@ -21,6 +21,11 @@
  *    `pageProps`, whose `serverCode` 404 says the same) → NOT_FOUND: TikTok's
  *    code, never the rendered "Couldn't find this account", which is translated with the
  *    visitor's language (and quoted in the i18n table of every page, see below);
+ *  - `statusCode` 10222 (a private account: "login required" to scrapers, yt-dlp / gallery-dl) →
+ *    the record when the page holds the user (its logged-out `videoCount` of 0 is withheld, not a
+ *    count: null — the same scrapers read the real count only with a login), PRIVATE_CONTENT when
+ *    it holds none; 10231 (region locked: TikTok withholds the page from the requester's country)
+ *    → UPSTREAM_BLOCKED, a refusal of the gateway's location, not an answer about the account;
  *  - TikTok's captcha interstitial and vendor challenges are walls (walls.ts): the upstream
  *    client answers them UPSTREAM_BLOCKED before this parser sees them;
  *  - anything else (no data script, a scope without a user, a user without id) → UPSTREAM_FAILED
@@ -31,7 +36,7 @@
  * a perfectly good profile.
  */
 import { parse as parseDomain } from 'tldts';
-import { isApiError, notFound, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { idStr, isObj, nonEmpty, reader, scriptElements } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { isLinkInBioHost } from '../../links/classify.js';
@@ -258,6 +263,10 @@ export function scriptById(html: string, id: string): string | null {
  */
 const NOT_FOUND_SERVER_CODE = -404;
 const NOT_FOUND_CODES = new Set([10202, 10221, NOT_FOUND_SERVER_CODE]);
+/** user-detail (and video-detail) `statusCode` of a private account, as a logged-out reader gets it. */
+export const PRIVATE_ACCOUNT_CODE = 10222;
+/** `statusCode` of a page TikTok withholds from the requester's region (gallery-dl: "Region locked"). */
+export const REGION_LOCKED_CODE = 10231;
 
 // ---------------------------------------------------------------------------------------------
 // The two data shapes
@@ -388,7 +397,7 @@ function toRecord(found: ProfileData): ShortvideoProfile {
       found.stats?.heart,
       found.statsV2?.heart,
     ]),
-    videoCount: st.get('videoCount', count, ['s', 'videoCount'], ['v2', 'videoCount']),
+    videoCount: videoCountOf(st.get('videoCount', count, ['s', 'videoCount'], ['v2', 'videoCount']), found.statusCode),
     url: `${TIKTOK_ORIGIN}/@${handle}`,
   };
 }
@@ -400,6 +409,17 @@ export interface ProfileData {
   stats: Obj | null;
   /** The counts as digit strings (current pages): exact where `stats` may be rounded. */
   statsV2: Obj | null;
+  /** TikTok's statusCode beside the user (0 or null for a public account; PRIVATE_ACCOUNT_CODE). */
+  statusCode: number | null;
+}
+
+/**
+ * A videoCount as the record gives it: a private account's page (statusCode 10222) counts 0 videos
+ * to a logged-out reader whatever it holds (yt-dlp PR #14585, ported by gallery-dl: the real count
+ * shows only with a login), so its 0 is withheld — null, not "no videos".
+ */
+export function videoCountOf(n: number | null, statusCode: number | null): number | null {
+  return statusCode === PRIVATE_ACCOUNT_CODE && n === 0 ? null : n;
 }
 
 /**
@@ -445,7 +465,8 @@ export function profileData(html: string, handle?: string): ProfileData {
     if (next && (next.user || !found)) found = next;
   }
   // A page that holds the user is a profile, whatever its scripts mention; interstitials hold none.
-  if (found?.user) return { shape: found.shape, user: found.user, stats: found.stats, statsV2: found.statsV2 };
+  if (found?.user)
+    return { shape: found.shape, user: found.user, stats: found.stats, statsV2: found.statsV2, statusCode: found.statusCode };
 
   // TikTok's captcha page and any vendor challenge are walls (walls.ts, src/upstream/blocks),
   // answered UPSTREAM_BLOCKED by the upstream client before this parser.
@@ -453,6 +474,9 @@ export function profileData(html: string, handle?: string): ProfileData {
     const code = found.statusCode === NOT_FOUND_SERVER_CODE ? 'serverCode 404' : `statusCode ${found.statusCode}`;
     throw notFound(`Shortvideo account ${who} was not found (${code})`);
   }
+  if (found?.statusCode === PRIVATE_ACCOUNT_CODE) throw privateContent(`Shortvideo account ${who} (statusCode ${PRIVATE_ACCOUNT_CODE})`);
+  if (found?.statusCode === REGION_LOCKED_CODE)
+    throw upstreamBlocked(`${PLATFORM}: TikTok withholds ${who} from the gateway's region (statusCode ${REGION_LOCKED_CODE})`);
   if (!found) throw shapeChanged(PLATFORM, '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"> or <script id="SIGI_STATE"> profile data');
   const status = found.statusCode ? ` (statusCode ${found.statusCode})` : '';
   throw shapeChanged(PLATFORM, `${found.missing}${status}`);

@@ -28,7 +28,8 @@
  *
  * Outcomes: the record; NOT_FOUND for an HTTP 404/410 or a statusCode saying the video or its
  * account is gone (NOT_FOUND_CODES); PRIVATE_CONTENT for a statusCode saying it is private or
- * friends-only (PRIVATE_CODES: never read); UPSTREAM_BLOCKED for the captcha page or a login
+ * friends-only (PRIVATE_CODES: never read); UPSTREAM_BLOCKED for statusCode 10231 (region locked:
+ * a refusal of the gateway's location, gallery-dl's "Region locked"), the captcha page or a login
  * redirect (walls.ts, before this module); UPSTREAM_FAILED for another non-zero statusCode, a page
  * without the item, an item without `id` / `author.uniqueId`, or one that is not the video asked
  * for — another id, or another author than the URL's @user (identity.ts): a page of another video
@@ -36,14 +37,14 @@
  * (challenges, textExtra, isAd, locationCreated, stats.collectCount) are null / [] without one.
  */
 import { z } from 'zod';
-import { isApiError, notFound, privateContent, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
 import type { Coerce, Obj, Reader } from '../../parse/index.js';
 import { intish, isObj, nonEmpty, reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchVideoPageHtml } from './fetch.js';
-import { assignedObject, normaliseShortvideoHandle, scriptById, TIKTOK_ORIGIN } from './parse.js';
+import { assignedObject, normaliseShortvideoHandle, REGION_LOCKED_CODE, scriptById, TIKTOK_ORIGIN } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'shortvideo';
@@ -342,6 +343,9 @@ export function videoData(html: string, ref: VideoRef): { shape: Shape; item: Ob
     if (code === SERVER_NOT_FOUND) throw notFound(`${what} was not found (serverCode 404)`);
     if (NOT_FOUND_CODES.has(code)) throw notFound(`${what} was not found (statusCode ${code})`);
     if (PRIVATE_CODES.has(code)) throw privateContent(`${what} (statusCode ${code})`);
+    // Region locked: a refusal of the gateway's location, not a verdict on the video.
+    if (code === REGION_LOCKED_CODE)
+      throw upstreamBlocked(`${PLATFORM}: TikTok withholds ${what} from the gateway's region (statusCode ${code})`);
     throw shapeChanged(PLATFORM, `a video-detail statusCode TikTok is not known to use for a readable video (${code})`);
   }
   if (!found.item) throw shapeChanged(PLATFORM, found.missing);
