@@ -207,6 +207,21 @@ describe("shortvideoProfile on today's shape (our own pages)", () => {
     expect([locked.code, locked.message]).toEqual(['UPSTREAM_BLOCKED', expect.stringContaining('10231')]);
   });
 
+  // The codes of TikTok's web app table (TikScraperPHP's Constants/Codes.php): its captcha verdicts
+  // (VERIFY_CODE, SHARK_SLIDE, SHARK_BLOCK) and USER_NOT_LOGIN are walls; USER_FTC an account shown to
+  // no one (PRIVATE_CONTENT); USER_BAN has no public profile (NOT_FOUND, said so).
+  it("TikTok's captcha and login codes are walls (UPSTREAM_BLOCKED), USER_FTC is PRIVATE_CONTENT, USER_BAN is NOT_FOUND naming the ban", () => {
+    for (const code of [10000, 10113, 10114]) {
+      const e = failure(() => parseShortvideoProfile(notFoundUniversalPage(code), 'busy.owl'));
+      expect([e.code, e.message], String(code)).toEqual(['UPSTREAM_BLOCKED', expect.stringContaining(String(code))]);
+    }
+    const login = failure(() => parseShortvideoProfile(notFoundUniversalPage(10102), 'busy.owl'));
+    expect([login.code, login.message]).toEqual(['UPSTREAM_BLOCKED', expect.stringMatching(/login wall/)]);
+    expect(failure(() => parseShortvideoProfile(notFoundUniversalPage(10223), 'young.owl')).code).toBe('PRIVATE_CONTENT');
+    const banned = failure(() => parseShortvideoProfile(notFoundUniversalPage(10221), 'gone.owl'));
+    expect([banned.code, banned.message]).toEqual(['NOT_FOUND', expect.stringContaining('banned')]);
+  });
+
   it("TikTok's not-found statusCodes (today's and 2022's) are NOT_FOUND", () => {
     expect(failure(() => parseShortvideoProfile(notFoundUniversalPage(10221), 'no.such.owl')).code).toBe('NOT_FOUND');
     expect(failure(() => parseShortvideoProfile(notFoundSigiPage())).code).toBe('NOT_FOUND');

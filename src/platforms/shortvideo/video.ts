@@ -37,14 +37,14 @@
  * (challenges, textExtra, isAd, locationCreated, stats.collectCount) are null / [] without one.
  */
 import { z } from 'zod';
-import { isApiError, notFound, privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
+import { isApiError, notFound, privateContent, shapeChanged } from '../../errors.js';
 import type { Coerce, Obj, Reader } from '../../parse/index.js';
 import { intish, isObj, nonEmpty, reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchVideoPageHtml } from './fetch.js';
-import { assignedObject, normaliseShortvideoHandle, REGION_LOCKED_CODE, scriptById, TIKTOK_ORIGIN } from './parse.js';
+import { assignedObject, normaliseShortvideoHandle, scriptById, statusWall, TIKTOK_ORIGIN } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'shortvideo';
@@ -215,8 +215,12 @@ export function videoPageUrl(ref: VideoRef): string {
  * (yt-dlp and others) read these; TikTok documents none.
  */
 export const NOT_FOUND_CODES = new Set([10202, 10204, 10217, 10221]);
-/** …and of a video that exists but is not public: 10216 / 10222 (private), 10203 (friends only). */
-export const PRIVATE_CODES = new Set([10203, 10216, 10222]);
+/**
+ * …and of a video that exists but is not public: 10216 / 10222 (private), 10203 (friends only),
+ * 10213 / 10214 (VIDEO_LOW_AGE_M / _T: age-restricted, shown only to a logged-in adult — login-only,
+ * never read).
+ */
+export const PRIVATE_CODES = new Set([10203, 10213, 10214, 10216, 10222]);
 
 /** A Next.js page's `serverCode` 404 without the item, as a code beside TikTok's own. */
 const SERVER_NOT_FOUND = -404;
@@ -343,9 +347,9 @@ export function videoData(html: string, ref: VideoRef): { shape: Shape; item: Ob
     if (code === SERVER_NOT_FOUND) throw notFound(`${what} was not found (serverCode 404)`);
     if (NOT_FOUND_CODES.has(code)) throw notFound(`${what} was not found (statusCode ${code})`);
     if (PRIVATE_CODES.has(code)) throw privateContent(`${what} (statusCode ${code})`);
-    // Region locked: a refusal of the gateway's location, not a verdict on the video.
-    if (code === REGION_LOCKED_CODE)
-      throw upstreamBlocked(`${PLATFORM}: TikTok withholds ${what} from the gateway's region (statusCode ${code})`);
+    // TikTok's captcha, a login, the requester's region (parse.ts statusWall): no verdict on the video.
+    const wall = statusWall(code, what);
+    if (wall) throw wall;
     throw shapeChanged(PLATFORM, `a video-detail statusCode TikTok is not known to use for a readable video (${code})`);
   }
   if (!found.item) throw shapeChanged(PLATFORM, found.missing);
