@@ -7935,7 +7935,7 @@ export interface components {
                 followingCount: number | null;
                 /** @description Likes received on all videos */
                 heartCount: number | null;
-                /** @description Public videos */
+                /** @description Public videos; null when TikTok withholds the count (a private account, logged out) */
                 videoCount: number | null;
                 /** @description Videos this account liked */
                 diggCount: number | null;
@@ -7984,7 +7984,7 @@ export interface components {
                 followingCount: number | null;
                 /** @description Likes received on all videos */
                 heartCount: number | null;
-                /** @description Public videos */
+                /** @description Public videos; null when TikTok withholds the count (a private account, logged out) */
                 videoCount: number | null;
                 /** @description Videos this account liked */
                 diggCount: number | null;
@@ -8978,7 +8978,7 @@ export interface components {
                             } & {
                                 [key: string]: unknown;
                             };
-                        }[];
+                        }[] | null;
                     };
                 } & {
                     [key: string]: unknown;
@@ -9068,7 +9068,7 @@ export interface components {
                             } & {
                                 [key: string]: unknown;
                             };
-                        }[];
+                        }[] | null;
                     };
                 } & {
                     [key: string]: unknown;

@@ -231,6 +231,19 @@ describe('work beyond the reach: a verified candidate’s website (README "Beyon
     expect(warnings).toEqual([]);
   });
 
+  // Our own answer in the shape of Imunify360's bot-protection refusal (shared hosting, where such
+  // sites live): one fixed JSON message at HTTP 200. A block, not a page without addresses.
+  it('a site that answers with Imunify360’s refusal at 200 is failed (blocked), not scanned as a page without addresses', async () => {
+    const w = extraWeb(true);
+    w.page(`${EXTRA}/`, '{"message":"Access denied by Imunify360 bot-protection. IPs used for automation should be whitelisted"}', {
+      headers: { 'content-type': 'application/json' },
+    });
+    const { out } = await run(w, {});
+    expect(out.emails).toEqual([]);
+    expect(out.diagnostics.failed_website_urls).toEqual([`${EXTRA}/`]);
+    expect(out.diagnostics.partial).toBe(true);
+  });
+
   it('the grace period: max(EXTRA_GRACE_MIN_MS, EXTRA_GRACE_RATIO × the time taken so far)', () => {
     expect(extraGraceMs(0)).toBe(EXTRA_GRACE_MIN_MS);
     expect(extraGraceMs(100)).toBe(EXTRA_GRACE_MIN_MS);

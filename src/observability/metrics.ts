@@ -68,7 +68,8 @@ export function outcomeOfExchange(outcome: string): Outcome {
   if (outcome.startsWith('http_')) {
     const status = Number(outcome.slice(5));
     if (status === 404 || status === 410) return 'not_found';
-    if (status === 401 || status === 403 || status === 429) return 'blocked';
+    // 406: a web application firewall's block (upstream/client.ts expectOk).
+    if (status === 401 || status === 403 || status === 406 || status === 429) return 'blocked';
     return status < 400 ? 'ok' : 'failed';
   }
   if (outcome === 'upstream_timeout') return 'timeout';

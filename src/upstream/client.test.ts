@@ -871,6 +871,8 @@ describe('expectOk', () => {
     [401, 'UPSTREAM_BLOCKED', 502],
     [403, 'UPSTREAM_BLOCKED', 502],
     [429, 'UPSTREAM_BLOCKED', 502],
+    // Fastly Next-Gen WAF's default block status (and mod_security's deny pages).
+    [406, 'UPSTREAM_BLOCKED', 502],
     [500, 'UPSTREAM_FAILED', 502],
     [502, 'UPSTREAM_FAILED', 502],
     [503, 'UPSTREAM_FAILED', 502],

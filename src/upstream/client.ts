@@ -620,6 +620,11 @@ export function expectOk(res: UpstreamResponse, platform: string, what: string):
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   if (res.status === 429) throw upstreamBlocked(`${platform}: upstream rate limit reached (HTTP 429)`);
   if (res.status === 401 || res.status === 403) throw upstreamBlocked(`${platform}: upstream refused the request (HTTP ${res.status})`);
+  // 406 is a firewall's refusal, not a failure: Fastly's Next-Gen WAF (Signal Sciences) answers every
+  // block with 406 unless configured otherwise (its docs, "custom agent response codes"), and so do
+  // the mod_security deny pages of shared hosts ("Not Acceptable!"). Every request here accepts
+  // what the upstream serves for the record; none is a negotiation that could fail.
+  if (res.status === 406) throw upstreamBlocked(`${platform}: upstream refused the request (HTTP 406, a web application firewall's block)`);
   throw upstreamFailed(`${platform}: upstream answered HTTP ${res.status}`);
 }
 

@@ -455,6 +455,30 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
 <h1 data-translate="block_headline">Spiacenti, sei stato bloccato</h1><h2 class="cf-subheadline"><span data-translate="unable_to_access">Non puoi accedere a</span> example.it</h2></div>
 <div class="cf-footer-item sm:block sm:mb-1">ID Ray: <strong class="font-semibold">8a1b2c3d4e5f6076</strong></div></div></body></html>`,
   },
+  {
+    // Imunify360's bot-protection refusal (cPanel / Plesk shared hosting): one fixed machine
+    // message as the whole body, JSON or plain text, at 200, 403 or 415 (public reports of API
+    // clients and CI runners it blocked quote the body). Our own answers in that shape.
+    name: "Imunify360's bot-protection refusal as JSON, at 200 (a WordPress / self-hosted API)",
+    vendor: 'imunify360',
+    status: 200,
+    headers: { 'content-type': 'application/json', server: 'imunify360-webshield/1.21' },
+    body: '{"message":"Access denied by Imunify360 bot-protection. IPs used for automation should be whitelisted"}',
+  },
+  {
+    name: "Imunify360's bot-protection refusal as plain text, at 415",
+    vendor: 'imunify360',
+    status: 415,
+    headers: { 'content-type': 'text/plain' },
+    body: 'Access denied by Imunify360 bot-protection. IPs used for automation should be whitelisted\n',
+  },
+  {
+    name: "Imunify360's bot-protection refusal as pretty-printed JSON, at 403",
+    vendor: 'imunify360',
+    status: 403,
+    headers: { 'content-type': 'application/json' },
+    body: '{\n  "message": "Access denied by Imunify360 bot-protection. IPs used for automation should be whitelisted"\n}\n',
+  },
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -567,6 +591,21 @@ window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window
   {
     name: 'a blog post about Wordfence linking to its lock-out help',
     body: `<!DOCTYPE html><html><head><title>Locked out of WordPress?</title></head><body><article><h1>Locked out?</h1><p>See <a href="https://www.wordfence.com/help/?query=locked-out">Wordfence's help</a>; the page shows class="wf-header-logo" and an unlock form.</p></article></body></html>`,
+  },
+  {
+    name: 'API JSON whose message quotes the Imunify360 refusal beside other members (a status feed)',
+    body: '{"message":"Access denied by Imunify360 bot-protection. IPs used for automation should be whitelisted","resolved":true,"id":7}',
+    headers: { 'content-type': 'application/json' },
+  },
+  {
+    name: 'a text answer that quotes the Imunify360 refusal after other text (a changelog)',
+    body: 'Changelog: our CI saw "Access denied by Imunify360 bot-protection" last week; the runner IP is now allowed.',
+    headers: { 'content-type': 'text/plain' },
+  },
+  {
+    name: 'a page served through Imunify360 WebShield (its server header) with content',
+    body: `<!DOCTYPE html><html><head><title>Studio notes</title></head><body><article><h1>Imunify360 and my blog</h1><p>Access denied by Imunify360 bot-protection is what my uptime monitor saw.</p></article></body></html>`,
+    headers: { 'content-type': 'text/html', server: 'imunify360-webshield/1.21' },
   },
   {
     name: 'a translation file that lists Cloudflare template keys as text',

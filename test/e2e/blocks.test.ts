@@ -168,6 +168,7 @@ const VENDOR_NAME: Record<string, RegExp> = {
   vercel: /Vercel/,
   'aws-waf': /AWS WAF/,
   wordfence: /Wordfence/,
+  imunify360: /Imunify360/,
 };
 const realCloudflare = hasFixtures('blocks/cloudflare')
   ? readdirSync(fixturePath('blocks/cloudflare')).filter((f) => f.endsWith('.html'))

@@ -309,6 +309,41 @@ describe('microblogCProfile operation', () => {
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  // Our own page in the shape public readers of Threads report for its login page served in place
+  // of a profile or post to a logged-out reader (og:title "Threads • Log in", og:url the home page),
+  // which since late 2025 is also the answer for a name nobody has (Sherlock PR #2589): a login
+  // wall either way, never NOT_FOUND — a real account behind it is not missing.
+  it("Threads' login page in place of the profile (its og:url the home page): the login wall, not NOT_FOUND", async () => {
+    const page = (ogUrl: string, title = 'Threads • Log in') =>
+      `<!DOCTYPE html><html lang="en"><head><title>${title}</title><meta property="og:title" content="${title}">` +
+      `<meta property="og:description" content="Join Threads to share ideas. Log in with your Instagram."><meta property="og:url" content="${ogUrl}"></head>` +
+      '<body><div id="barcelona-page-layout"></div></body></html>';
+    for (const body of [
+      page('https://www.threads.com/'),
+      page('https://www.threads.net/'),
+      page('https://www.threads.com/login/'),
+      page('https://www.threads.com/', 'Threads • 登入'),
+    ])
+      await expect(
+        profile.run(
+          fakeContext(() => html(body)),
+          { handle: 'gone.user' },
+        ),
+        body,
+      ).rejects.toMatchObject({
+        code: 'UPSTREAM_BLOCKED',
+        message: expect.stringMatching(/login wall/),
+      });
+    // Threads' generic page naming no profile (no og:url of its home) stays NOT_FOUND; an og:url of
+    // another Threads page (a profile's) is no login page.
+    await expect(
+      profile.run(
+        fakeContext(() => html(page('https://www.threads.com/@gone.user', 'Threads'))),
+        { handle: 'gone.user' },
+      ),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('handle: normalised into one cache key; a URL is refused naming handle', () => {
     expect(validateArgs(profile, { handle: '@Tala.Draws' })).toMatchObject({
       ok: true,

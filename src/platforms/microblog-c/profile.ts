@@ -165,8 +165,29 @@ function isGenericPage(html: string): boolean {
 }
 
 /**
+ * Threads' login page in place of a profile — what a logged-out reader is served at the profile's
+ * own URL (or where a redirect ends) when Threads wants a login: its `og:url` is Threads' home page
+ * (or its login route), not the profile's. Public readers of Threads pages see it so (og:title
+ * "Threads • Log in", og:url `https://www.threads.com/`) for accounts and posts that exist, and
+ * since late 2025 for names nobody has (Sherlock PR #2589): nothing in it tells the two apart, so
+ * it is the login wall, never NOT_FOUND (a real account behind the wall is not absent). Read by
+ * the URL, not the translated title.
+ */
+function isThreadsLoginPage(html: string): boolean {
+  const url = short(meta(html, 'og:url'));
+  if (!url) return false;
+  try {
+    const u = new URL(url);
+    return /(^|\.)threads\.(?:com|net)$/i.test(u.hostname) && (u.pathname === '/' || /^\/(?:accounts\/)?login\b/i.test(u.pathname));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Why a page that names no profile `username` is none. Only Threads' own answer for an unknown
- * name — its generic page — is a missing account (NOT_FOUND); a login page is the login wall, a
+ * name — its generic page — is a missing account (NOT_FOUND); a login page (a login form, or
+ * Threads' login page whose og:url is its home: isThreadsLoginPage) is the login wall, a
  * checkpoint, rate-limit or consent page UPSTREAM_BLOCKED, a page naming another profile
  * (`og:title` `… (@other)`) another resource, and anything else — an empty body, `{}`, `[]`,
  * `null`, plain text, another page — an answer we cannot read: UPSTREAM_FAILED, never NOT_FOUND.
@@ -176,6 +197,7 @@ function pageProblem(html: string, username: string): ApiError {
   if (problem?.kind === 'login') return loginWall('microblog-c');
   if (problem) return upstreamBlocked(`microblog-c: threads.com answered with ${problem.why}`);
   if (CONSENT_RE.test(html)) return upstreamBlocked('microblog-c: threads.com answered with a consent page');
+  if (isThreadsLoginPage(html)) return loginWall('microblog-c');
   const other = /\(@([A-Za-z0-9._]{1,30})\)/.exec(meta(html, 'og:title') ?? '')?.[1];
   if (other) {
     try {

@@ -63,6 +63,57 @@ describe('newsletterProfile', () => {
   });
 });
 
+// Our own answers in the shapes public clients report for a renamed Substack handle: the API
+// answers the old handle 404, its profile page https://substack.com/@<old> redirects to /@<new>
+// (NHagar/substack_api's resolve_handle_redirect), the API answers the new one.
+describe('a renamed handle', () => {
+  const renamed = () => {
+    t.replay.add({ host: HOST, path: '/api/v1/user/oldtides/public_profile', response: json({ error: 'Not found' }, 404) });
+    t.replay.add({ host: HOST, path: '/@oldtides', response: { status: 301, headers: { location: 'https://substack.com/@tides' } } });
+    t.replay.add({ host: HOST, path: '/@tides', response: { body: '<!DOCTYPE html><html><body>Tides</body></html>' } });
+    t.replay.add({ host: HOST, path: '/api/v1/user/tides/public_profile', response: json(profile()) });
+  };
+
+  it("the profile: the 404's handle is looked up on its profile page, and Substack's redirect to another handle is followed", async () => {
+    renamed();
+    expect(await fetchProfile(t.ctx, { handle: 'oldtides' })).toMatchObject({ id: 42, handle: 'tides' });
+    expect(t.replay.hits({ host: HOST, path: '/@oldtides' })).toHaveLength(1);
+  });
+
+  it('no redirect, a redirect elsewhere, or a page that cannot be read: the 404 stands (NOT_FOUND)', async () => {
+    t.replay.add({ host: HOST, path: '/api/v1/user/nobody/public_profile', response: json({ error: 'Not found' }, 404) });
+    t.replay.add({ host: HOST, path: '/@nobody', response: { status: 404, body: '<html>Not found</html>' } });
+    expect((await failure(fetchProfile(t.ctx, { handle: 'nobody' }))).code).toBe('NOT_FOUND');
+    t.replay.add({ host: HOST, path: '/@nobody', response: { status: 302, headers: { location: 'https://substack.com/' } } });
+    t.replay.add({ host: HOST, path: '/', response: { body: '<html>home</html>' } });
+    expect((await failure(fetchProfile(t.ctx, { handle: 'nobody' }))).code).toBe('NOT_FOUND');
+    t.replay.add({ host: HOST, path: '/@nobody', response: { status: 503, body: '<html>down</html>' } });
+    expect((await failure(fetchProfile(t.ctx, { handle: 'nobody' }))).code).toBe('NOT_FOUND');
+  });
+
+  it("the posts: the first page under the current handle, and a later page's bylines stating it (Substack's redirect re-read)", async () => {
+    renamed();
+    t.replay.add({
+      host: HOST,
+      path: '/api/v1/profile/posts',
+      response: (req) =>
+        req.query.get('cursor') === 'abc'
+          ? json({ posts: [post(1)], nextCursor: null })
+          : json({ posts: [post(3), post(2)], nextCursor: 'abc' }),
+    });
+    const first = await fetchPosts(t.ctx, { handle: 'oldtides', cursor: null });
+    expect(first.posts.map((p) => p.id)).toEqual([3, 2]);
+    const cursor = decodePostsCursor(first.cursor!)!;
+    expect(cursor).toMatchObject({ h: 'oldtides', u: 42 });
+    expect((await fetchPosts(t.ctx, { handle: 'oldtides', cursor })).posts.map((p) => p.id)).toEqual([1]);
+    // A forged cursor (the renamed handle, another writer's id): that writer's bylines name neither handle.
+    t.replay.add({ host: HOST, path: '/api/v1/profile/posts', response: json({ posts: [post(9, 77, 'stranger')], nextCursor: null }) });
+    expect((await failure(fetchPosts(t.ctx, { handle: 'oldtides', cursor: { h: 'oldtides', u: 77, c: 'x' } }))).code).toBe(
+      'UPSTREAM_FAILED',
+    );
+  });
+});
+
 describe('newsletterPosts', () => {
   it('first page via the profile id; nextCursor wrapped in ours; the next page sends it back', async () => {
     t.replay.add({ host: HOST, path: '/api/v1/user/tides/public_profile', response: json(profile()) });

@@ -28,7 +28,7 @@
  * The publication search's cursor binds Substack's next page number to the query (another
  * query's cursor is INVALID_INPUT). Its results name no single resource: nothing to check them by.
  */
-import { privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
+import { isApiError, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
@@ -37,6 +37,7 @@ import type { PostRef } from './parse.js';
 import {
   bylinedBy,
   foreignComment,
+  normalizeHandle,
   parseCommentPermissions,
   parsePostComments,
   parsePostDetail,
@@ -55,7 +56,8 @@ import type {
 } from './schema.js';
 import { JsonOverBound } from '../../parse/json.js';
 
-export const API = 'https://substack.com/api/v1';
+const SUBSTACK = 'https://substack.com';
+export const API = `${SUBSTACK}/api/v1`;
 /**
  * A `<name>.substack.com` the caller names is Substack's own host: its redirect to the
  * publication's custom domain is Substack's word, followed. A custom domain is the caller's
@@ -90,10 +92,54 @@ async function getJsonAt(ctx: OpContext, url: string, what: string, userParam?: 
   }
 }
 
-export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promise<NewsletterProfile> {
-  const profile = parseProfile(await getJson(ctx, `${API}/user/${encodeURIComponent(a.handle)}/public_profile`, `Profile @${a.handle}`));
-  assertSameResource(PLATFORM, `profile @${a.handle}`, { handle: a.handle }, { handle: profile.handle });
+async function publicProfile(ctx: OpContext, handle: string): Promise<NewsletterProfile> {
+  const profile = parseProfile(await getJson(ctx, `${API}/user/${encodeURIComponent(handle)}/public_profile`, `Profile @${handle}`));
+  assertSameResource(PLATFORM, `profile @${handle}`, { handle }, { handle: profile.handle });
   return profile;
+}
+
+/**
+ * The handle `handle` was renamed to, by Substack's own word, or null. A renamed handle's API
+ * answer is a 404, but its public profile page `https://substack.com/@<old>` redirects to
+ * `https://substack.com/@<new>` (public clients follow it so: NHagar/substack_api's
+ * `resolve_handle_redirect`). Only a redirect that ends on another profile of substack.com itself
+ * counts; a page that cannot be read (a block, a failure) proves nothing: null, the 404 stands.
+ */
+export async function renamedTo(ctx: OpContext, handle: string): Promise<string | null> {
+  let res;
+  try {
+    res = await ctx.upstream.request({
+      url: `${SUBSTACK}/@${encodeURIComponent(handle)}`,
+      platform: PLATFORM,
+      headers: { accept: 'text/html,application/xhtml+xml' },
+      platformDomains: SUBSTACK_DOMAINS,
+      signal: ctx.signal,
+    });
+  } catch (e) {
+    if (isApiError(e) && !ctx.signal?.aborted) return null;
+    throw e;
+  }
+  if (res.status < 200 || res.status >= 300) return null;
+  const end = new URL(res.url);
+  const m = end.hostname === 'substack.com' && !end.search ? /^\/@([^/]+)\/?$/.exec(end.pathname) : null;
+  const renamed = m ? normalizeHandle(m[1]) : null;
+  return renamed && renamed !== handle ? renamed : null;
+}
+
+/**
+ * The profile of `handle`, or — when Substack answers the handle 404 and its profile page redirects
+ * to another handle (a rename: renamedTo) — the profile under its current handle, checked against
+ * that one. One more request, on a 404 only.
+ */
+export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promise<NewsletterProfile> {
+  try {
+    return await publicProfile(ctx, a.handle);
+  } catch (e) {
+    if (!isApiError(e) || e.code !== 'NOT_FOUND') throw e;
+    const renamed = await renamedTo(ctx, a.handle);
+    if (!renamed) throw e;
+    return publicProfile(ctx, renamed);
+  }
 }
 
 /** Our cursor: handle, user id, Substack's `nextCursor`. */
@@ -110,11 +156,20 @@ export function decodePostsCursor(raw: string): PostsCursor | null {
 }
 
 export async function fetchPosts(ctx: OpContext, a: { handle: string; cursor: PostsCursor | null }): Promise<NewsletterPostsPage> {
-  const userId = a.cursor?.u ?? (await fetchProfile(ctx, a)).id;
+  const profile = a.cursor ? null : await fetchProfile(ctx, a);
+  const userId = a.cursor?.u ?? profile!.id;
   const q = new URLSearchParams({ profile_user_id: String(userId), limit: String(PAGE_SIZE) });
   if (a.cursor) q.set('cursor', a.cursor.c);
   const { posts, nextCursor } = parseProfilePosts(await getJson(ctx, `${API}/profile/posts?${q.toString()}`, `Posts of @${a.handle}`));
-  const stranger = posts.find((p) => !bylinedBy(p, userId, a.handle, a.cursor !== null));
+  // The first page: the profile's own handle (its current one, a rename followed).
+  let strangers = posts.filter((p) => !bylinedBy(p, userId, profile?.handle ?? a.handle, a.cursor !== null));
+  // A later page of a renamed handle: its bylines state the new handle, which Substack's own
+  // redirect of the old one must name (renamedTo) — a forged cursor's stranger stays one.
+  if (strangers.length > 0 && a.cursor !== null) {
+    const renamed = await renamedTo(ctx, a.handle);
+    if (renamed) strangers = strangers.filter((p) => !bylinedBy(p, userId, renamed, true));
+  }
+  const stranger = strangers[0];
   if (stranger)
     throw upstreamFailed(`${PLATFORM}: the posts of @${a.handle} include post ${stranger.id} by someone else (a different resource)`);
   return {

@@ -21,6 +21,11 @@
  *    `pageProps`, whose `serverCode` 404 says the same) → NOT_FOUND: TikTok's
  *    code, never the rendered "Couldn't find this account", which is translated with the
  *    visitor's language (and quoted in the i18n table of every page, see below);
+ *  - `statusCode` 10222 (a private account: "login required" to scrapers, yt-dlp / gallery-dl) →
+ *    the record when the page holds the user (its logged-out `videoCount` of 0 is withheld, not a
+ *    count: null — the same scrapers read the real count only with a login), PRIVATE_CONTENT when
+ *    it holds none; 10231 (region locked: TikTok withholds the page from the requester's country)
+ *    → UPSTREAM_BLOCKED, a refusal of the gateway's location, not an answer about the account;
  *  - TikTok's captcha interstitial and vendor challenges are walls (walls.ts): the upstream
  *    client answers them UPSTREAM_BLOCKED before this parser sees them;
  *  - anything else (no data script, a scope without a user, a user without id) → UPSTREAM_FAILED
@@ -31,7 +36,8 @@
  * a perfectly good profile.
  */
 import { parse as parseDomain } from 'tldts';
-import { isApiError, notFound, shapeChanged } from '../../errors.js';
+import { isApiError, loginWall, notFound, privateContent, shapeChanged, upstreamBlocked } from '../../errors.js';
+import type { ApiError } from '../../errors.js';
 import { idStr, isObj, nonEmpty, reader, scriptElements } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
 import { isLinkInBioHost } from '../../links/classify.js';
@@ -252,12 +258,43 @@ export function scriptById(html: string, id: string): string | null {
   return null;
 }
 
+/*
+ * TikTok's `statusCode`s, as its web app names them (TikScraperPHP's `Constants/Codes.php` mirrors
+ * the table: 10202 USER_NOT_EXIST, 10221 USER_BAN, 10222 USER_PRIVATE, 10223 USER_FTC, 10231
+ * VIDEO_GEOFENCE_BLOCK, 10000 VERIFY_CODE, 10113 SHARK_SLIDE, 10114 SHARK_BLOCK, 10102
+ * USER_NOT_LOGIN…); yt-dlp and gallery-dl read 10222 / 10204 / 10231 the same way.
+ */
+
 /**
- * user-detail `statusCode`s for an account nobody has: 10202 (2022 pages) and 10221 (current);
- * a Next.js page's `serverCode` 404 stands in as -404.
+ * user-detail `statusCode`s of an account with no public profile: 10202 (no such account) and
+ * 10221 (banned: its profile is gone for everyone); a Next.js page's `serverCode` 404 stands in as -404.
  */
 const NOT_FOUND_SERVER_CODE = -404;
 const NOT_FOUND_CODES = new Set([10202, 10221, NOT_FOUND_SERVER_CODE]);
+const BANNED_CODE = 10221;
+/** user-detail (and video-detail) `statusCode` of a private account, as a logged-out reader gets it. */
+export const PRIVATE_ACCOUNT_CODE = 10222;
+/** …and of an account TikTok shows no one under its minors' protection (USER_FTC). */
+const PROTECTED_ACCOUNT_CODE = 10223;
+/** `statusCode` of a page TikTok withholds from the requester's region (gallery-dl: "Region locked"). */
+export const REGION_LOCKED_CODE = 10231;
+/** TikTok's own anti-bot verdicts (VERIFY_CODE, SHARK_SLIDE, SHARK_BLOCK): its captcha, by code. */
+const VERIFY_CODES = new Set([10000, 10113, 10114]);
+/** USER_NOT_LOGIN: the page wants a login. */
+const LOGIN_CODE = 10102;
+
+/**
+ * The wall a `statusCode` is, on a profile or a video page alike — TikTok's captcha, a login, or
+ * the requester's region — or null: UPSTREAM_BLOCKED, never an answer about the account or video.
+ */
+export function statusWall(code: number | null, what: string): ApiError | null {
+  if (code === null) return null;
+  if (VERIFY_CODES.has(code)) return upstreamBlocked(`${PLATFORM}: TikTok answered ${what} with its captcha verdict (statusCode ${code})`);
+  if (code === LOGIN_CODE) return loginWall(PLATFORM);
+  if (code === REGION_LOCKED_CODE)
+    return upstreamBlocked(`${PLATFORM}: TikTok withholds ${what} from the gateway's region (statusCode ${code})`);
+  return null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The two data shapes
@@ -388,7 +425,7 @@ function toRecord(found: ProfileData): ShortvideoProfile {
       found.stats?.heart,
       found.statsV2?.heart,
     ]),
-    videoCount: st.get('videoCount', count, ['s', 'videoCount'], ['v2', 'videoCount']),
+    videoCount: videoCountOf(st.get('videoCount', count, ['s', 'videoCount'], ['v2', 'videoCount']), found.statusCode),
     url: `${TIKTOK_ORIGIN}/@${handle}`,
   };
 }
@@ -400,6 +437,17 @@ export interface ProfileData {
   stats: Obj | null;
   /** The counts as digit strings (current pages): exact where `stats` may be rounded. */
   statsV2: Obj | null;
+  /** TikTok's statusCode beside the user (0 or null for a public account; PRIVATE_ACCOUNT_CODE). */
+  statusCode: number | null;
+}
+
+/**
+ * A videoCount as the record gives it: a private account's page (statusCode 10222) counts 0 videos
+ * to a logged-out reader whatever it holds (yt-dlp PR #14585, ported by gallery-dl: the real count
+ * shows only with a login), so its 0 is withheld — null, not "no videos".
+ */
+export function videoCountOf(n: number | null, statusCode: number | null): number | null {
+  return statusCode === PRIVATE_ACCOUNT_CODE && n === 0 ? null : n;
 }
 
 /**
@@ -445,14 +493,20 @@ export function profileData(html: string, handle?: string): ProfileData {
     if (next && (next.user || !found)) found = next;
   }
   // A page that holds the user is a profile, whatever its scripts mention; interstitials hold none.
-  if (found?.user) return { shape: found.shape, user: found.user, stats: found.stats, statsV2: found.statsV2 };
+  if (found?.user)
+    return { shape: found.shape, user: found.user, stats: found.stats, statsV2: found.statsV2, statusCode: found.statusCode };
 
   // TikTok's captcha page and any vendor challenge are walls (walls.ts, src/upstream/blocks),
   // answered UPSTREAM_BLOCKED by the upstream client before this parser.
   if (found?.statusCode != null && NOT_FOUND_CODES.has(found.statusCode)) {
     const code = found.statusCode === NOT_FOUND_SERVER_CODE ? 'serverCode 404' : `statusCode ${found.statusCode}`;
-    throw notFound(`Shortvideo account ${who} was not found (${code})`);
+    const banned = found.statusCode === BANNED_CODE ? ': banned' : '';
+    throw notFound(`Shortvideo account ${who} was not found (${code}${banned})`);
   }
+  if (found?.statusCode === PRIVATE_ACCOUNT_CODE || found?.statusCode === PROTECTED_ACCOUNT_CODE)
+    throw privateContent(`Shortvideo account ${who} (statusCode ${found.statusCode})`);
+  const wall = statusWall(found?.statusCode ?? null, who);
+  if (wall) throw wall;
   if (!found) throw shapeChanged(PLATFORM, '<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__"> or <script id="SIGI_STATE"> profile data');
   const status = found.statusCode ? ` (statusCode ${found.statusCode})` : '';
   throw shapeChanged(PLATFORM, `${found.missing}${status}`);

@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { wallError } from '../../../test/blocks/wall-answer.js';
-import { nextDataPage, nightOwlPage, nightOwlUser, notFoundSigiPage, notFoundUniversalPage, VERIFY_PAGE } from './samples.js';
+import {
+  nextDataPage,
+  nightOwlPage,
+  nightOwlUser,
+  notFoundSigiPage,
+  notFoundUniversalPage,
+  universalPage,
+  VERIFY_PAGE,
+} from './samples.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { ApiError } from '../../errors.js';
@@ -162,6 +170,56 @@ describe("shortvideoProfile on today's shape (our own pages)", () => {
   it('without id or uniqueId there is no record (UPSTREAM_FAILED naming it)', () => {
     expect(failure(() => parseShortvideoProfile(nightOwlPage({ user: { id: '' } }))).message).toContain('user.id');
     expect(failure(() => parseShortvideoProfile(nightOwlPage({ user: { uniqueId: undefined } }))).message).toContain('user.uniqueId');
+  });
+
+  // Our own pages, in the shape public scrapers report for a private account read logged out
+  // (yt-dlp PR #14585, gallery-dl's port of it): the user is there, statusCode 10222, and the
+  // video count is 0 whatever the account holds (its real count shows only with a login).
+  const privatePage = (videoCount: number, statusCode = 10222) =>
+    universalPage({
+      userInfo: {
+        ...nightOwlUser({
+          user: { privateAccount: true, secret: true },
+          stats: { videoCount },
+          statsV2: { videoCount: String(videoCount) },
+        }),
+        itemList: [],
+      },
+      shareMeta: {},
+      statusCode,
+      statusMsg: '',
+      needFix: true,
+    });
+
+  it("a private account (statusCode 10222): its public header, with the logged-out videoCount 0 withheld (null), not 'no videos'", () => {
+    const r = parseShortvideoProfile(privatePage(0), 'nightowl.ceramics');
+    expect(r.user).toMatchObject({ uniqueId: 'nightowl.ceramics', privateAccount: true });
+    expect(r.stats).toMatchObject({ followerCount: 48200, followingCount: 311, videoCount: null });
+    expect(parseProfilePage(privatePage(0), 'nightowl.ceramics')).toMatchObject({ private: true, followerCount: 48200, videoCount: null });
+    // A count TikTok does give is kept; a public account's 0 is a real 0.
+    expect(parseShortvideoProfile(privatePage(12), 'nightowl.ceramics').stats.videoCount).toBe(12);
+    expect(parseShortvideoProfile(privatePage(0, 0), 'nightowl.ceramics').stats.videoCount).toBe(0);
+  });
+
+  it('a statusCode page without the user: 10222 (private) → PRIVATE_CONTENT, 10231 (region locked) → UPSTREAM_BLOCKED', () => {
+    expect(failure(() => parseShortvideoProfile(notFoundUniversalPage(10222), 'quiet.owl')).code).toBe('PRIVATE_CONTENT');
+    const locked = failure(() => parseShortvideoProfile(notFoundUniversalPage(10231), 'far.owl'));
+    expect([locked.code, locked.message]).toEqual(['UPSTREAM_BLOCKED', expect.stringContaining('10231')]);
+  });
+
+  // The codes of TikTok's web app table (TikScraperPHP's Constants/Codes.php): its captcha verdicts
+  // (VERIFY_CODE, SHARK_SLIDE, SHARK_BLOCK) and USER_NOT_LOGIN are walls; USER_FTC an account shown to
+  // no one (PRIVATE_CONTENT); USER_BAN has no public profile (NOT_FOUND, said so).
+  it("TikTok's captcha and login codes are walls (UPSTREAM_BLOCKED), USER_FTC is PRIVATE_CONTENT, USER_BAN is NOT_FOUND naming the ban", () => {
+    for (const code of [10000, 10113, 10114]) {
+      const e = failure(() => parseShortvideoProfile(notFoundUniversalPage(code), 'busy.owl'));
+      expect([e.code, e.message], String(code)).toEqual(['UPSTREAM_BLOCKED', expect.stringContaining(String(code))]);
+    }
+    const login = failure(() => parseShortvideoProfile(notFoundUniversalPage(10102), 'busy.owl'));
+    expect([login.code, login.message]).toEqual(['UPSTREAM_BLOCKED', expect.stringMatching(/login wall/)]);
+    expect(failure(() => parseShortvideoProfile(notFoundUniversalPage(10223), 'young.owl')).code).toBe('PRIVATE_CONTENT');
+    const banned = failure(() => parseShortvideoProfile(notFoundUniversalPage(10221), 'gone.owl'));
+    expect([banned.code, banned.message]).toEqual(['NOT_FOUND', expect.stringContaining('banned')]);
   });
 
   it("TikTok's not-found statusCodes (today's and 2022's) are NOT_FOUND", () => {

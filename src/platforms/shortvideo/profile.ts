@@ -29,7 +29,7 @@ import type { OpContext, OperationDef } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchProfilePageHtml } from './fetch.js';
 import type { ShortvideoProfile } from './parse.js';
-import { likesOf, normaliseShortvideoHandle, profileData, profileLinks, TIKTOK_ORIGIN } from './parse.js';
+import { likesOf, normaliseShortvideoHandle, profileData, profileLinks, TIKTOK_ORIGIN, videoCountOf } from './parse.js';
 
 const PLATFORM = 'shortvideo';
 
@@ -61,7 +61,7 @@ export const ShortvideoStats = z
     followerCount: NInt.describe('Followers'),
     followingCount: NInt.describe('Accounts followed'),
     heartCount: NInt.describe('Likes received on all videos'),
-    videoCount: NInt.describe('Public videos'),
+    videoCount: NInt.describe('Public videos; null when TikTok withholds the count (a private account, logged out)'),
     diggCount: NInt.describe('Videos this account liked'),
     friendCount: NInt.describe('Mutual follows (pages from 2023 on; null on older pages)'),
   })
@@ -143,7 +143,8 @@ export function parseShortvideoProfile(html: string, handle?: string): Shortvide
         found.statsV2?.heart,
         found.stats?.heart,
       ]),
-      videoCount: c('videoCount'),
+      // A private account's logged-out 0 is withheld: null (parse.ts videoCountOf).
+      videoCount: videoCountOf(c('videoCount'), found.statusCode),
       diggCount: c('diggCount'),
       // Counted since 2023: absent on older pages, not warned.
       friendCount: st.opt.get('friendCount', count, ['v2', 'friendCount'], ['s', 'friendCount']),

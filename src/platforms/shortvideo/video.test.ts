@@ -209,11 +209,18 @@ describe("shortvideoVideo on today's shape (our own pages)", () => {
     );
   });
 
-  it("TikTok's statusCodes: gone → NOT_FOUND, private / friends-only → PRIVATE_CONTENT, another code → UPSTREAM_FAILED naming it", () => {
+  it("TikTok's statusCodes: gone → NOT_FOUND, private / friends-only → PRIVATE_CONTENT, region locked → UPSTREAM_BLOCKED, another code → UPSTREAM_FAILED naming it", () => {
     for (const code of [10204, 10217])
       expect(failure(() => parseShortvideoVideo(videoStatusPage(code), OWL)).code, String(code)).toBe('NOT_FOUND');
-    for (const code of [10216, 10222, 10203])
+    // 10213 / 10214: age-restricted (VIDEO_LOW_AGE_M / _T), shown to logged-in adults only.
+    for (const code of [10216, 10222, 10203, 10213, 10214])
       expect(failure(() => parseShortvideoVideo(videoStatusPage(code), OWL)).code, String(code)).toBe('PRIVATE_CONTENT');
+    // Region locked (gallery-dl's reading of 10231): a refusal of the gateway's location, a block.
+    const locked = failure(() => parseShortvideoVideo(videoStatusPage(10231), OWL));
+    expect([locked.code, locked.message]).toEqual(['UPSTREAM_BLOCKED', expect.stringContaining('10231')]);
+    // TikTok's captcha verdicts and its login code: walls.
+    for (const code of [10000, 10113, 10114, 10102])
+      expect(failure(() => parseShortvideoVideo(videoStatusPage(code), OWL)).code, String(code)).toBe('UPSTREAM_BLOCKED');
     const odd = failure(() => parseShortvideoVideo(videoStatusPage(10999), OWL));
     expect([odd.code, odd.message]).toEqual(['UPSTREAM_FAILED', expect.stringContaining('10999')]);
     // 2022 pages say it in VideoPage.statusCode.

@@ -28,7 +28,8 @@
  *
  * Outcomes: the record; NOT_FOUND for an HTTP 404/410 or a statusCode saying the video or its
  * account is gone (NOT_FOUND_CODES); PRIVATE_CONTENT for a statusCode saying it is private or
- * friends-only (PRIVATE_CODES: never read); UPSTREAM_BLOCKED for the captcha page or a login
+ * friends-only (PRIVATE_CODES: never read); UPSTREAM_BLOCKED for statusCode 10231 (region locked:
+ * a refusal of the gateway's location, gallery-dl's "Region locked"), the captcha page or a login
  * redirect (walls.ts, before this module); UPSTREAM_FAILED for another non-zero statusCode, a page
  * without the item, an item without `id` / `author.uniqueId`, or one that is not the video asked
  * for — another id, or another author than the URL's @user (identity.ts): a page of another video
@@ -43,7 +44,7 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchVideoPageHtml } from './fetch.js';
-import { assignedObject, normaliseShortvideoHandle, scriptById, TIKTOK_ORIGIN } from './parse.js';
+import { assignedObject, normaliseShortvideoHandle, scriptById, statusWall, TIKTOK_ORIGIN } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'shortvideo';
@@ -214,8 +215,12 @@ export function videoPageUrl(ref: VideoRef): string {
  * (yt-dlp and others) read these; TikTok documents none.
  */
 export const NOT_FOUND_CODES = new Set([10202, 10204, 10217, 10221]);
-/** …and of a video that exists but is not public: 10216 / 10222 (private), 10203 (friends only). */
-export const PRIVATE_CODES = new Set([10203, 10216, 10222]);
+/**
+ * …and of a video that exists but is not public: 10216 / 10222 (private), 10203 (friends only),
+ * 10213 / 10214 (VIDEO_LOW_AGE_M / _T: age-restricted, shown only to a logged-in adult — login-only,
+ * never read).
+ */
+export const PRIVATE_CODES = new Set([10203, 10213, 10214, 10216, 10222]);
 
 /** A Next.js page's `serverCode` 404 without the item, as a code beside TikTok's own. */
 const SERVER_NOT_FOUND = -404;
@@ -342,6 +347,9 @@ export function videoData(html: string, ref: VideoRef): { shape: Shape; item: Ob
     if (code === SERVER_NOT_FOUND) throw notFound(`${what} was not found (serverCode 404)`);
     if (NOT_FOUND_CODES.has(code)) throw notFound(`${what} was not found (statusCode ${code})`);
     if (PRIVATE_CODES.has(code)) throw privateContent(`${what} (statusCode ${code})`);
+    // TikTok's captcha, a login, the requester's region (parse.ts statusWall): no verdict on the video.
+    const wall = statusWall(code, what);
+    if (wall) throw wall;
     throw shapeChanged(PLATFORM, `a video-detail statusCode TikTok is not known to use for a readable video (${code})`);
   }
   if (!found.item) throw shapeChanged(PLATFORM, found.missing);

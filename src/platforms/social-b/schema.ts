@@ -54,7 +54,8 @@ export type SocialBMedia = z.infer<typeof SocialBMedia>;
 export const SocialBTimelineMedia = z.strictObject({
   count: NNum,
   page_info: SocialBPageInfo,
-  edges: z.array(z.strictObject({ node: SocialBMedia })),
+  /** null when the count says there are posts and none is listed (withheld: logged out, private account). */
+  edges: z.array(z.strictObject({ node: SocialBMedia })).nullable(),
 });
 export type SocialBTimelineMedia = z.infer<typeof SocialBTimelineMedia>;
 

@@ -297,6 +297,21 @@ export const VENDOR_RULES: readonly VendorRule[] = [
     ],
   },
   {
+    vendor: 'imunify360',
+    what: "Imunify360's bot-protection refusal",
+    signatures: [
+      // CloudLinux Imunify360 (cPanel / Plesk shared hosting, where personal sites, blogs and
+      // self-hosted servers live) answers a client it takes for automation with one fixed machine
+      // message and nothing else — as a JSON object `{"message": "Access denied by Imunify360
+      // bot-protection. IPs used for automation should be whitelisted"}` or as that line of plain
+      // text — at 200, 403 or 415 (public reports: API clients and CI runners blocked by it, their
+      // logged bodies). The whole body is the message: never translated, never a page's content.
+      // (Its `server: imunify360-webshield` header is on every answer it passes: no marker.)
+      { data: /^\s*\{\s*"message"\s*:\s*"Access denied by Imunify360 bot-protection\b[^"]*"\s*\}\s*$/ },
+      { data: /^\s*Access denied by Imunify360 bot-protection\b[^\n<]*\s*$/ },
+    ],
+  },
+  {
     vendor: 'anubis',
     what: 'an Anubis proof-of-work challenge',
     signatures: [
