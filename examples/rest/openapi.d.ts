@@ -8978,7 +8978,7 @@ export interface components {
                             } & {
                                 [key: string]: unknown;
                             };
-                        }[] | null;
+                        }[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -9068,7 +9068,7 @@ export interface components {
                             } & {
                                 [key: string]: unknown;
                             };
-                        }[] | null;
+                        }[];
                     };
                 } & {
                     [key: string]: unknown;

@@ -148,8 +148,7 @@ describe('social-b profile', () => {
       is_private: true,
       biography: 'Ceramics and slow mornings.\nStudio: Rotterdam',
       external_url: 'https://shop.quiet.one.example/',
-      // Counted, not listed: edges null (withheld), never [] ("no posts").
-      edge_owner_to_timeline_media: { count: 87, page_info: { has_next_page: false, end_cursor: null }, edges: null },
+      edge_owner_to_timeline_media: { count: 87, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
     });
     expect(await h.balance(id)).toBe(2);
   });

@@ -137,9 +137,8 @@ function profileGraphql() {
       pageInfo: t.expose('page_info', { type: PageInfoRef, nullable: false }),
       edges: t.expose('edges', {
         type: [MediaEdgeRef],
-        nullable: true,
-        description:
-          'The latest posts (about 12); null when the profile counts posts and lists none (withheld from a logged-out reader, a private account)',
+        nullable: false,
+        description: 'The latest posts (about 12); empty for a private account',
       }),
     }),
   });

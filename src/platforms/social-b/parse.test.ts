@@ -44,7 +44,7 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
     const media = load().data.user.edge_owner_to_timeline_media;
     expect(media.count).toBe(2328);
     expect(media.edges).toHaveLength(12);
-    expect(media.edges![0].node.shortcode).toBe('ChKPk6klGbO');
+    expect(media.edges[0].node.shortcode).toBe('ChKPk6klGbO');
   });
 
   it('bio_links is an empty list (present); external_url', () => {
@@ -79,16 +79,16 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
     const media = load().data.user.edge_owner_to_timeline_media;
     expect(media.page_info).toEqual(raw0.page_info);
     expect(media.page_info.has_next_page).toBe(true);
-    const first = media.edges![0].node as unknown as Record<string, unknown>;
+    const first = media.edges[0].node as unknown as Record<string, unknown>;
     expect(Object.keys(first).slice(0, NODE_KEYS.length)).toEqual(NODE_KEYS);
     expect(first).toEqual(raw0.edges[0].node);
-    expect(media.edges![0].node).toMatchObject({
+    expect(media.edges[0].node).toMatchObject({
       is_video: true,
       owner: { id: '343260652', username: 'megadeth' },
       edge_media_to_comment: { count: 151 },
       edge_liked_by: { count: 20269 },
     });
-    for (const { node } of media.edges!) {
+    for (const { node } of media.edges) {
       expect(node.owner?.username).toBe('megadeth');
       expect(node.is_video ? typeof node.video_url : node.video_url).toBe(node.is_video ? 'string' : null);
     }
@@ -124,8 +124,8 @@ describe('parseProfile', () => {
         link_type: 'external',
       },
     ]);
-    expect(u.edge_owner_to_timeline_media.edges!.map((e) => e.node.shortcode)).toEqual(['DAbCdEf1234', 'DAbCdEf5678']);
-    expect(u.edge_owner_to_timeline_media.edges![1].node).toMatchObject({ is_video: false, video_url: null, video_view_count: null });
+    expect(u.edge_owner_to_timeline_media.edges.map((e) => e.node.shortcode)).toEqual(['DAbCdEf1234', 'DAbCdEf5678']);
+    expect(u.edge_owner_to_timeline_media.edges[1].node).toMatchObject({ is_video: false, video_url: null, video_view_count: null });
   });
 
   it('absent listed fields are null (or empty lists / null counts), never missing', () => {
@@ -154,24 +154,6 @@ describe('parseProfile', () => {
     });
   });
 
-  // Our own answer, in the shape of web_profile_info's logged-out answer since December 2023 (a public
-  // account counting its posts and listing none of them: pgrimaud/instagram-user-feed issue #361).
-  it('a public account whose posts are counted but withheld ({count: 87, edges: []}): edges null, the rest kept', () => {
-    const withheld = s.userJson('tala.draws', {
-      extra: { edge_owner_to_timeline_media: { count: 87, page_info: { has_next_page: true, end_cursor: 'QVFD' }, edges: [] } },
-    });
-    const u = parseProfile(s.profileBody(withheld)).data.user;
-    expect(u.is_private).toBe(false);
-    expect(u.edge_owner_to_timeline_media.count).toBe(87);
-    expect(u.edge_owner_to_timeline_media.edges).toBeNull();
-    expect(u).toMatchObject({ username: 'tala.draws', edge_followed_by: { count: 15230 } });
-    // A count of 0 with no edges is an account without posts: the empty list is the truth then.
-    const none = s.userJson('tala.draws', {
-      extra: { edge_owner_to_timeline_media: { count: 0, page_info: { has_next_page: false, end_cursor: null }, edges: [] } },
-    });
-    expect(parseProfile(s.profileBody(none)).data.user.edge_owner_to_timeline_media.edges).toEqual([]);
-  });
-
   it('a private account: the public header with is_private true, every media list emptied (counts kept)', () => {
     // Even if an upstream ever sent a private account's posts, they must not pass through.
     const leaky = s.userJson('quiet.one', {
@@ -196,9 +178,8 @@ describe('parseProfile', () => {
       business_email: 'hello@quiet.one.example',
       edge_followed_by: { count: 15230 },
     });
-    // Emptied, counts kept: edges null (withheld), never [] ("no posts") for a list that counts some.
-    expect(u.edge_owner_to_timeline_media).toEqual({ count: 87, page_info: { has_next_page: false, end_cursor: null }, edges: null });
-    expect(u.edge_felix_video_timeline).toEqual({ count: 4, page_info: { has_next_page: false, end_cursor: null }, edges: null });
+    expect(u.edge_owner_to_timeline_media).toEqual({ count: 87, page_info: { has_next_page: false, end_cursor: null }, edges: [] });
+    expect(u.edge_felix_video_timeline).toEqual({ count: 4, page_info: { has_next_page: false, end_cursor: null }, edges: [] });
     expect(JSON.stringify(u)).not.toMatch(/PRIVATE\d/);
   });
 
@@ -233,8 +214,7 @@ describe('parseProfile', () => {
       is_business_account: true,
       category_name: 'Musician/band',
       business_email: 'booking@tidepool.example',
-      // The app object lists no media: its 2524 posts are counted, not listed (edges null, not []).
-      edge_owner_to_timeline_media: { count: 2524, page_info: { has_next_page: false, end_cursor: null }, edges: null },
+      edge_owner_to_timeline_media: { count: 2524, page_info: { has_next_page: false, end_cursor: null }, edges: [] },
     });
     const warned = warnings.map((w) => w.field);
     for (const f of ['user.edge_followed_by', 'user.edge_follow', 'user.business_email', 'user.edge_owner_to_timeline_media'])
@@ -305,7 +285,7 @@ describe('parseProfile', () => {
       extra: { edge_owner_to_timeline_media: { count: 2, page_info: {}, edges: [{ node: { id: '1' } }, { node: good }] } },
     });
     const { result, warnings } = captureWarnings(() => parseProfile(s.profileBody(badNode)));
-    expect(result.data.user.edge_owner_to_timeline_media.edges!.map((e) => e.node.shortcode)).toEqual(['Cgood']);
+    expect(result.data.user.edge_owner_to_timeline_media.edges.map((e) => e.node.shortcode)).toEqual(['Cgood']);
     expect(warnings.map((w) => [w.field, w.detail])).toContainEqual([
       'user.edge_owner_to_timeline_media.edges',
       expect.stringMatching(/shortcode/),

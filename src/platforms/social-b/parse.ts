@@ -21,8 +21,7 @@
  * that public header with `is_private: true`; the media lists (`edge_owner_to_timeline_media`,
  * `edge_felix_video_timeline`, `edge_saved_media`, `edge_media_collections`,
  * `edge_mutual_followed_by`) are emptied whatever the upstream sent, counts kept, so private
- * content can never pass through. A list emptied (or withheld by Instagram) while its count says it
- * has items has `edges: null`, never `[]`: the record does not claim "no posts" (`listed`).
+ * content can never pass through.
  */
 import type { ApiError } from '../../errors.js';
 import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
@@ -148,34 +147,16 @@ function pageInfo(r: Reader): SocialBPageInfo {
   return { has_next_page: pr.bool('has_next_page') === true, end_cursor: pr.str('end_cursor') };
 }
 
-/**
- * An edge list's items as the record gives them: `null` when the list counts items and lists none
- * of them — they were withheld (web_profile_info's logged-out answer since December 2023, a private
- * account's lists, the app API's user object that has no lists), not absent: `[]` would say the
- * account has no posts. An empty list of a count of 0 (or of no count) is `[]`.
- */
-function listed<T>(count: number | null, items: T[]): T[] | null {
-  return items.length === 0 && count !== null && count > 0 ? null : items;
-}
-
 /** The timeline (`edge_owner_to_timeline_media`), read through `r` (a reader over it). */
 function parseTimeline(r: Reader, present: boolean): SocialBTimelineMedia {
   if (!present) return { count: null, page_info: { has_next_page: false, end_cursor: null }, edges: [] };
-  const count = r.num('count');
-  return {
-    count,
-    page_info: pageInfo(r),
-    edges: listed(
-      count,
-      r.items('edges', (e) => ({ node: parseMedia(e) })),
-    ),
-  };
+  return { count: r.num('count'), page_info: pageInfo(r), edges: r.items('edges', (e) => ({ node: parseMedia(e) })) };
 }
 
 /** An edge list with its items removed (count kept): what a private account's lists become. */
 function emptied(v: unknown): unknown {
   if (!isObj(v)) return v;
-  const out: Obj = { ...v, edges: listed(num(v.count), []) };
+  const out: Obj = { ...v, edges: [] };
   if ('page_info' in v) out.page_info = { has_next_page: false, end_cursor: null };
   return out;
 }

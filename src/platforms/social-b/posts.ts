@@ -117,7 +117,7 @@ export function postsFromProfile(profile: SocialBProfile, handle: string): Socia
   // parseUser empties a private account's lists; the posts route has nothing to answer then.
   if (user.is_private !== false) throw privateContent(`social-b account @${handle}`);
   const timeline = user.edge_owner_to_timeline_media;
-  const posts = (timeline.edges ?? []).map((e) => e.node);
+  const posts = timeline.edges.map((e) => e.node);
   const last = posts.at(-1);
   const more = timeline.page_info.has_next_page && last !== undefined;
   return { posts, cursor: more ? encodeCursor({ handle, after: `${last.id}_${user.id}` }) : null };
@@ -130,7 +130,7 @@ export function postsFromProfile(profile: SocialBProfile, handle: string): Socia
  */
 export function listsNoneOfItsPosts(profile: SocialBProfile): boolean {
   const timeline = profile.data.user.edge_owner_to_timeline_media;
-  return timeline.edges === null || (timeline.edges.length === 0 && timeline.count !== 0);
+  return timeline.edges.length === 0 && timeline.count !== 0;
 }
 
 /** The profile timeline's `__typename` of a media type (1 image, 2 video, 8 carousel). */

@@ -54,8 +54,7 @@ export type SocialBMedia = z.infer<typeof SocialBMedia>;
 export const SocialBTimelineMedia = z.strictObject({
   count: NNum,
   page_info: SocialBPageInfo,
-  /** null when the count says there are posts and none is listed (withheld: logged out, private account). */
-  edges: z.array(z.strictObject({ node: SocialBMedia })).nullable(),
+  edges: z.array(z.strictObject({ node: SocialBMedia })),
 });
 export type SocialBTimelineMedia = z.infer<typeof SocialBTimelineMedia>;
 
