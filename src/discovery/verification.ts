@@ -523,14 +523,20 @@ function pairedWithVerified(g: EvidenceGraph, n: ProfileNode, handle: string, v:
 }
 
 /**
- * The creator's own first items — the source, or a link page the source links — link another
- * account on `n`'s platform, one that holds the creator's name: the creator said which account
- * there is its own, so `n` holding the source's handle on that platform says nothing of whose it is
- * (someone else took the handle there: an impostor copying the creator's link page). Read from the
- * links alone, not from what is verified, so the fixpoint stays monotone.
+ * The creator's own first items — the source, a link page the source links, or a website the source
+ * declares — link another account on `n`'s platform, one that holds the creator's name: the creator
+ * said which account there is its own, so `n` holding the source's handle on that platform says
+ * nothing of whose it is (someone else took the handle there: an impostor copying the creator's
+ * link page, or its bio and website). Read from the links alone, not from what is verified, so the
+ * fixpoint stays monotone.
  */
 function creatorLinksAnotherOn(g: EvidenceGraph, n: ProfileNode): boolean {
-  const linked = (m: ProfileNode) => m.fromSource || [...m.fromPages].some((u) => g.pages.get(u)?.fromSource);
+  const sourceSite = (d: string) => {
+    const site = g.sites.get(d);
+    return !!site && site.declaredBy.has('source') && !site.scan?.agency;
+  };
+  const linked = (m: ProfileNode) =>
+    m.fromSource || [...m.fromPages].some((u) => g.pages.get(u)?.fromSource) || [...m.fromSites].some(sourceSite);
   if (linked(n)) return false;
   for (const m of g.profiles.values()) {
     if (m.isSource || m.platform !== n.platform || !m.view || g.canonical(m.key) === n.key) continue;

@@ -50,3 +50,47 @@ describe('an account named after a label that punctuation of another script open
     }
   });
 });
+
+describe('the creator’s own website names its account on a platform: another there under the source’s handle is not tied by the handle', () => {
+  /**
+   * A potter's Instagram declares her website, whose icons link her TikTok under another handle. A
+   * TikTok account under her Instagram handle copies her name and her bio (the domain included)
+   * and links a prize-draw page.
+   */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.ig.set('greta.clay', {
+      username: 'greta.clay',
+      fullName: 'Greta Holm',
+      bio: 'stoneware 🏺 workshops → gretaclay.se',
+      externalUrl: 'https://gretaclay.se/',
+    });
+    w.page(
+      'https://gretaclay.se/',
+      `<!DOCTYPE html><html><head><title>Greta Holm Ceramics</title></head><body><main><h1>Greta Holm</h1>
+<p><a href="https://www.instagram.com/greta.clay/">Instagram</a> · <a href="https://www.tiktok.com/@gretaholm.ceramics">TikTok</a></p></main></body></html>`,
+    );
+    w.tiktok.set('gretaholm.ceramics', {
+      handle: 'gretaholm.ceramics',
+      nickname: 'Greta Holm',
+      signature: 'wheel throwing',
+      bioLink: 'https://gretaclay.se/',
+    });
+    w.tiktok.set('greta.clay', {
+      handle: 'greta.clay',
+      nickname: 'Greta Holm',
+      signature: 'stoneware 🏺 workshops → gretaclay.se',
+      bioLink: 'https://prize-draw.example/greta',
+    });
+    return w;
+  }
+
+  it('the TikTok the website links is verified; the copy under the source’s handle is not returned', async () => {
+    const { out } = await discover(web(), 'social-b', 'greta.clay');
+    const tiktok = (h: string) => out.profiles.find((p) => p.platform === 'shortvideo' && p.handle === h);
+    expect(tiktok('gretaholm.ceramics')?.confidence).toBeGreaterThanOrEqual(0.9);
+    const copy = tiktok('greta.clay');
+    expect(copy?.evidence ?? []).not.toContain('same_handle_match');
+    expect(copy?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
