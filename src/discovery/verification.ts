@@ -437,6 +437,9 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   };
   if (siteLinks.some(presents)) labels.push('website_link');
   else if (siteLinks.length) labels.push('website_credit');
+  // The site presents it as its own under the site's own name (`saltmarshduo.com` → Bandcamp
+  // `saltmarshduo`): the creator's side naming it, as the source's handle does (evidence.ts SITE_OWN_LABELS).
+  if (siteLinks.some((d) => presents(d) && siteNamed(n, d))) labels.push('site_handle');
   const t = g.viewTargets(n);
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)) || mutualMention)
@@ -452,7 +455,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // page that is not the creator's (a recycled handle). Said only where nothing else verifies it.
   if (
     labels.includes('website_link') &&
-    labels.includes('same_handle_match') &&
+    (labels.includes('same_handle_match') || labels.includes('site_handle')) &&
     !labels.some((l) => ANCHOR_LABELS.has(l) || TIED_LABELS.has(l)) &&
     linksElsewhere(g, n, v)
   )
@@ -502,6 +505,17 @@ function sameHandle(g: EvidenceGraph, n: ProfileNode): boolean {
   const seps = (x: string) => x.replace(/[^._-]/g, '').length;
   const k = key(src);
   return k.length >= 6 && key(h) === k && !/^[._-]|[._-]$/.test(h) && seps(h) <= seps(src) && !isPaddedCopy(h, src);
+}
+
+/**
+ * `n`'s handle is the name of the creator's website `d` (its first label: `lanternhollows.com`,
+ * `chrisevansart.co.uk`) — letters and digits alike, six or more, on a platform whose handles say
+ * something of their owner (`comparableHandle`), never a padded copy (markers.ts isPaddedCopy).
+ */
+function siteNamed(n: ProfileNode, d: string): boolean {
+  const h = comparableHandle(n.platform, n.handle);
+  const name = d.split('.')[0];
+  return !!h && key(name).length >= 6 && key(h) === key(name) && !isPaddedCopy(h, name);
 }
 
 /**

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DiscoveryWeb } from './sample-web.js';
 import { discover } from '../../test/support/discovery-context.js';
 import { mentionedAccounts } from './text.js';
+import { confidenceOf, isVerified } from './evidence.js';
 
 describe('an account named after a label that punctuation of another script opens, or after a label that named nothing', () => {
   /**
@@ -92,5 +93,46 @@ describe('the creator’s own website names its account on a platform: another t
     const copy = tiktok('greta.clay');
     expect(copy?.evidence ?? []).not.toContain('same_handle_match');
     expect(copy?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
+
+describe('an account the creator’s website presents as its own, under the website’s own name, is the creator’s', () => {
+  /**
+   * A duo's YouTube declares their website `saltmarshduo.com`; its icon row links their SoundCloud-less
+   * music pages: a Bandcamp under the site's name (no reader: nothing can link back) and a Vimeo
+   * under another name. A friend's label is credited in a sentence.
+   */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.youtube.set('saltmarsh.music', {
+      handle: 'saltmarsh.music',
+      channelId: 'UCtestsalt00000000000000',
+      title: 'Saltmarsh',
+      description: 'two voices, one harmonium',
+      links: [{ title: 'Website', url: 'https://saltmarshduo.com/' }],
+    });
+    w.page(
+      'https://saltmarshduo.com/',
+      `<!DOCTYPE html><html><head><title>Saltmarsh</title></head><body><main><h1>Saltmarsh</h1>
+<ul class="social"><li><a href="https://www.youtube.com/@saltmarsh.music">YouTube</a></li><li><a href="https://saltmarshduo.bandcamp.com/">Bandcamp</a></li><li><a href="https://vimeo.com/harmoniumfilms">Vimeo</a></li></ul>
+<p>Mastered by our friends at <a href="https://tidewater.bandcamp.com/">Tidewater Records</a>.</p></main></body></html>`,
+    );
+    return w;
+  }
+
+  it('the Bandcamp named like the site is verified; the Vimeo under another name and the credited label are not', async () => {
+    const { out } = await discover(web(), 'video', 'saltmarsh.music');
+    const on = (platform: string, handle: string) => out.profiles.find((p) => p.platform === platform && p.handle.toLowerCase() === handle);
+    expect(on('bandcamp', 'saltmarshduo')?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(on('vimeo', 'harmoniumfilms')?.confidence ?? 0).toBeLessThan(0.5);
+    expect(on('bandcamp', 'tidewater')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+
+  it('the site’s name ties as the source’s handle does: never for a fan’s account or one with an identity of its own', () => {
+    expect(confidenceOf(['website_link', 'site_handle'])).toBe(0.92);
+    for (const against of ['fan_marker', 'links_elsewhere'] as const) {
+      expect(isVerified(['website_link', 'site_handle', against]), against).toBe(false);
+      expect(confidenceOf(['website_link', 'site_handle', against]), against).toBeLessThan(0.5);
+    }
   });
 });
