@@ -27,7 +27,16 @@ import { ANCHOR_LABELS, isVerified, sameDisplayName, TIED_LABELS } from './evide
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions, secondAccountMentionsOn } from './markers.js';
+import {
+  bareHandleMentions,
+  fold,
+  handleMentions,
+  isPaddedCopy,
+  key,
+  markersOf,
+  secondAccountMentions,
+  secondAccountMentionsOn,
+} from './markers.js';
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
@@ -987,6 +996,8 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
     side.handles.add(view.handle.toLowerCase());
     emails(view.emails);
     mentions(handleMentions(view.bio));
+    // And bare ("טיקטוק: noa.bakes"): a bio's words name accounts in any language.
+    mentions(bareHandleMentions(view.bio));
   }
   for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) emails(p.view.emails);
   for (const s of g.sites.values()) {

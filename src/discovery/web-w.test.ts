@@ -136,3 +136,41 @@ describe('an account the creator’s website presents as its own, under the webs
     }
   });
 });
+
+describe('the creator’s bio naming an account’s handle bare, after a label in a language the lists do not know', () => {
+  /**
+   * A potter's Instagram bio names her TikTok after a Hebrew label ("טיקטוק:", not one of the
+   * platforms' mention labels) without an `@`; her address holds that handle as a prefix. A web
+   * search finds her TikTok, which links her Instagram back, and a fan's TikTok that links it too.
+   */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.ig.set('dana.ceramica', {
+      username: 'dana.ceramica',
+      fullName: 'דנה | קדרות',
+      bio: 'קדרית 🏺 חיפה | טיקטוק: dana.clay | dana.clay.studio@gmail.com',
+    });
+    w.tiktok.set('dana.clay', {
+      handle: 'dana.clay',
+      nickname: 'דנה',
+      signature: 'אובניים',
+      bioLink: 'https://www.instagram.com/dana.ceramica',
+    });
+    w.tiktok.set('clay.lovers.il', {
+      handle: 'clay.lovers.il',
+      nickname: 'Clay lovers',
+      signature: 'best pottery',
+      bioLink: 'https://www.instagram.com/dana.ceramica',
+    });
+    w.search.set('"דנה | קדרות" dana.ceramica', ['https://www.tiktok.com/@clay.lovers.il', 'https://www.tiktok.com/@dana.clay']);
+    return w;
+  }
+
+  it('the TikTok the bio names is returned; the one only linking back is not', async () => {
+    const { byHandle } = await discover(web(), 'social-b', 'dana.ceramica');
+    expect(byHandle('dana.clay')?.evidence).toContain('creator_mention');
+    expect(byHandle('dana.clay')?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(byHandle('clay.lovers.il')?.evidence ?? []).not.toContain('creator_mention');
+    expect(byHandle('clay.lovers.il')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
