@@ -3930,7 +3930,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "paired_account" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unconfirmed_link" | "unverified_field_link" | "website_credit" | "other_person")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "paired_account" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unconfirmed_link" | "unverified_field_link" | "website_credit" | "other_person" | "site_handle")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];
@@ -9094,7 +9094,7 @@ export interface components {
                 handle: string;
                 url: string;
                 confidence: number;
-                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "paired_account" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unconfirmed_link" | "unverified_field_link" | "website_credit" | "other_person")[];
+                evidence: ("source_profile" | "link_in_bio" | "verified_profile_link" | "same_handle_match" | "shared_website" | "website_link" | "websearch_match" | "display_name_match" | "reciprocal_profile_link" | "domain_handle" | "verified_field_link" | "paired_account" | "shared_link_page" | "shared_contact" | "creator_mention" | "second_account_marker" | "fan_marker" | "lookalike_handle" | "links_elsewhere" | "unconfirmed_link" | "unverified_field_link" | "website_credit" | "other_person" | "site_handle")[];
             }[];
             link_in_bio_urls: string[];
             expanded_website_urls: string[];

@@ -125,6 +125,14 @@ export const TIE_LABELS: ReadonlySet<EvidenceLabel> = new Set([
 export const SITE_OWN_LABELS: readonly EvidenceLabel[] = ['website_link', 'same_handle_match'];
 
 /**
+ * The handle of SITE_OWN_LABELS may be the website's own name instead of the source's (`site_handle`:
+ * `lanternhollows.com` → Bandcamp `lanternhollows`, `felixmoreau.fr` → Vimeo `felixmoreau`): the
+ * creator's side names the account as its own either way. On an outside web (W, session 32) both such
+ * accounts, with no reader to link back, were the creator's and stayed candidates at 0.38 without it.
+ */
+const SITE_HANDLE_LABELS: readonly EvidenceLabel[] = ['same_handle_match', 'site_handle'];
+
+/**
  * The candidate model: log-odds that a candidate with these labels is the creator's, from
  * CANDIDATE_INTERCEPT plus the weight of each label that applied (0 for labels not listed).
  * Fitted by bench/discovery/tune.ts on the development seeds (every mix), rounded to one decimal;
@@ -161,6 +169,8 @@ export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>>
   unverified_field_link: -2.3,
   website_credit: -0.9,
   other_person: -1.8,
+  // Not fitted (the simulated web has no such account): the same kind of fact as a same handle.
+  site_handle: 0.4,
 };
 
 /** A candidate is at most this sure: it is short of proof by definition. */
@@ -242,7 +252,10 @@ function isTied(labels: ReadonlySet<EvidenceLabel>): boolean {
 function isVerifiedSet(set: ReadonlySet<EvidenceLabel>): boolean {
   // Someone else's by the creator's words or its own: no link makes it the creator's.
   if (set.has('other_person')) return false;
-  return isVerifiedByLinks(set) || (SITE_OWN_LABELS.every((l) => set.has(l)) && !set.has('fan_marker') && !set.has('links_elsewhere'));
+  return (
+    isVerifiedByLinks(set) ||
+    (set.has('website_link') && SITE_HANDLE_LABELS.some((l) => set.has(l)) && !set.has('fan_marker') && !set.has('links_elsewhere'))
+  );
 }
 
 /** Verified by an anchor or a tied link (not `other_person`: isVerifiedSet checks that first). */

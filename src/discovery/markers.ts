@@ -14,6 +14,7 @@
  * end it) after case folding and dropping accents, so `fã-clube` and `fa clube` are one phrase
  * and `fanfare` is no fan.
  */
+import { parse as parseDomain } from 'tldts';
 import { platforms } from '../platforms/registry.js';
 
 /** Letters whose accent is not a combining mark (Turkish `ı`, Polish `ł`, Vietnamese `đ`…). */
@@ -699,6 +700,24 @@ export function handleMentions(text: string | null | undefined): string[] {
   const out = new Set<string>();
   for (const m of text.matchAll(/(?<![\p{L}\p{N}._%+-])@([A-Za-z0-9._-]{2,40})(?![\p{L}\p{M}\p{N}])/gu))
     out.add(m[1].replace(/[._-]+$/, '').toLowerCase());
+  return [...out];
+}
+
+/**
+ * Handles a bio writes bare, without an `@` ("טיקטוק: noa.bakes", after a label in a language the
+ * mention lists do not know): a word of `a-z0-9` parts joined by `.` or `_` — what sets a handle
+ * apart from a word —, not part of an address, a URL or a longer name (`noa.bakes.tlv@…` names
+ * no `noa.bakes`), and no domain name (`gretaclay.se`: a public suffix ends it). Lower case.
+ */
+export function bareHandleMentions(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const out = new Set<string>();
+  for (const m of text.matchAll(
+    /(?<![\p{L}\p{M}\p{N}._%+@/-])([A-Za-z0-9]+(?:[._][A-Za-z0-9]+)+)(?![\p{L}\p{M}\p{N}@/]|[._-][\p{L}\p{N}])/gu,
+  )) {
+    const h = m[1].toLowerCase();
+    if (h.length <= 30 && !parseDomain(h).isIcann) out.add(h);
+  }
   return [...out];
 }
 

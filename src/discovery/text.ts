@@ -210,12 +210,14 @@ const MENTION_LABEL = [...MENTIONS.keys()]
   .map(escapeRe)
   .join('|');
 /**
- * A label as a whole word (never the start of "installs", "youtubers"), more labels joined by
+ * A label as a whole word (never the start of "installs", "youtubers", never "myYT", a URL's
+ * `/yt` or a `#IG` tag: after no letter, digit, `_`, `.`, `@`, `/`, `#` or `-` — after a space,
+ * punctuation of any script (`｜`, `、`, `【`) or an emoji), more labels joined by
  * `/`, `&` or `+` (`IG/YT:`), optional separators (`:`, a dash, `=`, an arrow, a bullet, a bar, an
  * emoji), an optional `@`, the handle.
  */
 const MENTION_RE = new RegExp(
-  `(?:^|[\\s|•·,;(])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
+  `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
     `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
 );
@@ -241,12 +243,18 @@ function mentionUrl(label: string, handle: string): string | null {
  */
 export function mentionedAccounts(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(MENTION_RE)) {
+  const re = new RegExp(MENTION_RE);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
     const labels = m[1].toLowerCase().split(/\s*[/&+]\s*/);
     const separated = STRONG_SEPARATOR.test(m[2]);
     const at = m[3] === '@';
     const handle = m[4].replace(/\.+$/, '');
-    if (!separated && !at && !/[._0-9]/.test(handle)) continue;
+    const named = (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
+    // A label that names nothing ("IG | YT: @owl", "X | YouTube：@owl"): what it took for a name may be the next label.
+    if (!named) {
+      re.lastIndex = m.index + m[1].length;
+      continue;
+    }
     for (const label of labels) {
       if (MENTIONS.get(label)?.atOnly && !at) continue;
       const url = mentionUrl(label, handle);

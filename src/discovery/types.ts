@@ -65,6 +65,7 @@ export const CANDIDATE_EVIDENCE_LABELS = [
   'unverified_field_link',
   'website_credit',
   'other_person',
+  'site_handle',
 ] as const;
 
 /** Every label, in the order `evidence` lists them. */

@@ -27,7 +27,16 @@ import { ANCHOR_LABELS, isVerified, sameDisplayName, TIED_LABELS } from './evide
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import { fold, handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions, secondAccountMentionsOn } from './markers.js';
+import {
+  bareHandleMentions,
+  fold,
+  handleMentions,
+  isPaddedCopy,
+  key,
+  markersOf,
+  secondAccountMentions,
+  secondAccountMentionsOn,
+} from './markers.js';
 import { ownerDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
@@ -437,6 +446,9 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   };
   if (siteLinks.some(presents)) labels.push('website_link');
   else if (siteLinks.length) labels.push('website_credit');
+  // The site presents it as its own under the site's own name (`saltmarshduo.com` → Bandcamp
+  // `saltmarshduo`): the creator's side naming it, as the source's handle does (evidence.ts SITE_OWN_LABELS).
+  if (siteLinks.some((d) => presents(d) && siteNamed(n, d))) labels.push('site_handle');
   const t = g.viewTargets(n);
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)) || mutualMention)
@@ -452,7 +464,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // page that is not the creator's (a recycled handle). Said only where nothing else verifies it.
   if (
     labels.includes('website_link') &&
-    labels.includes('same_handle_match') &&
+    (labels.includes('same_handle_match') || labels.includes('site_handle')) &&
     !labels.some((l) => ANCHOR_LABELS.has(l) || TIED_LABELS.has(l)) &&
     linksElsewhere(g, n, v)
   )
@@ -505,6 +517,17 @@ function sameHandle(g: EvidenceGraph, n: ProfileNode): boolean {
 }
 
 /**
+ * `n`'s handle is the name of the creator's website `d` (its first label: `lanternhollows.com`,
+ * `chrisevansart.co.uk`) — letters and digits alike, six or more, on a platform whose handles say
+ * something of their owner (`comparableHandle`), never a padded copy (markers.ts isPaddedCopy).
+ */
+function siteNamed(n: ProfileNode, d: string): boolean {
+  const h = comparableHandle(n.platform, n.handle);
+  const name = d.split('.')[0];
+  return !!h && key(name).length >= 6 && key(h) === key(name) && !isPaddedCopy(h, name);
+}
+
+/**
  * A verified account (in the world `v`) on a platform paired with `n`'s (profiles.ts
  * `pairedPlatforms`: Threads ↔ Instagram) holds `handle`. The source counts under its own handle.
  * Monotone: more verified accounts only ever pair more.
@@ -523,14 +546,20 @@ function pairedWithVerified(g: EvidenceGraph, n: ProfileNode, handle: string, v:
 }
 
 /**
- * The creator's own first items — the source, or a link page the source links — link another
- * account on `n`'s platform, one that holds the creator's name: the creator said which account
- * there is its own, so `n` holding the source's handle on that platform says nothing of whose it is
- * (someone else took the handle there: an impostor copying the creator's link page). Read from the
- * links alone, not from what is verified, so the fixpoint stays monotone.
+ * The creator's own first items — the source, a link page the source links, or a website the source
+ * declares — link another account on `n`'s platform, one that holds the creator's name: the creator
+ * said which account there is its own, so `n` holding the source's handle on that platform says
+ * nothing of whose it is (someone else took the handle there: an impostor copying the creator's
+ * link page, or its bio and website). Read from the links alone, not from what is verified, so the
+ * fixpoint stays monotone.
  */
 function creatorLinksAnotherOn(g: EvidenceGraph, n: ProfileNode): boolean {
-  const linked = (m: ProfileNode) => m.fromSource || [...m.fromPages].some((u) => g.pages.get(u)?.fromSource);
+  const sourceSite = (d: string) => {
+    const site = g.sites.get(d);
+    return !!site && site.declaredBy.has('source') && !site.scan?.agency;
+  };
+  const linked = (m: ProfileNode) =>
+    m.fromSource || [...m.fromPages].some((u) => g.pages.get(u)?.fromSource) || [...m.fromSites].some(sourceSite);
   if (linked(n)) return false;
   for (const m of g.profiles.values()) {
     if (m.isSource || m.platform !== n.platform || !m.view || g.canonical(m.key) === n.key) continue;
@@ -967,6 +996,8 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
     side.handles.add(view.handle.toLowerCase());
     emails(view.emails);
     mentions(handleMentions(view.bio));
+    // And bare ("טיקטוק: noa.bakes"): a bio's words name accounts in any language.
+    mentions(bareHandleMentions(view.bio));
   }
   for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) emails(p.view.emails);
   for (const s of g.sites.values()) {
