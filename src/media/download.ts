@@ -7,8 +7,8 @@
  * The download and the store run in one of this process's media slots (slots.ts,
  * MEDIA_CONCURRENCY): the body is in memory whole from the one to the other.
  *
- * Any failure is an ApiError for the whole operation: UPSTREAM_BLOCKED for a bot check,
- * UPSTREAM_FAILED naming the file and the reason otherwise, SERVICE_UNAVAILABLE when no slot
+ * Any failure is an ApiError for the whole operation: UPSTREAM_BLOCKED for a bot check or a
+ * 401/403/429, UPSTREAM_FAILED naming the file and the reason otherwise, SERVICE_UNAVAILABLE when no slot
  * came in time. Callers promise hosted URLs for every attachment, so they do not answer with some
  * of them silently left upstream.
  */
@@ -66,6 +66,9 @@ async function download(ctx: OpContext, url: string, opts: DownloadOptions): Pro
   if (res.status < 200 || res.status >= 300 || !type || looksLikeMarkup(res.body)) {
     const reason = opts.blockReason?.(res.text(), res.headers);
     if (reason) throw upstreamBlocked(`${opts.platform}: ${opts.what} was answered with ${reason} instead of the file`);
+    // As every upstream 401/403/429 (docs/behaviour.md): the media host refused or rate-limited us.
+    if (res.status === 401 || res.status === 403 || res.status === 429)
+      throw upstreamBlocked(`${opts.platform}: ${opts.what} could not be downloaded: the media host answered HTTP ${res.status}`);
     const why =
       res.status < 200 || res.status >= 300
         ? `HTTP ${res.status}`

@@ -158,6 +158,8 @@ const STATUSES: Record<string, unknown> = {
   '420': statusJson('420', { media_attachments: [attachment('421', 'image', cdnUrl('vector.svg'), null)] }),
   '430': statusJson('430', { media_attachments: [attachment('431', 'image', cdnUrl('challenged.jpg'), null)] }),
   '440': statusJson('440', { media_attachments: [attachment('441', 'image', cdnUrl('gone.jpg'), null)] }),
+  '460': statusJson('460', { media_attachments: [attachment('461', 'image', cdnUrl('limited.jpg'), null)] }),
+  '470': statusJson('470', { media_attachments: [attachment('471', 'image', cdnUrl('refused.jpg'), null)] }),
   // A reblog: the media is on the reblogged status.
   '500': statusJson('500', {
     content: '',
@@ -185,6 +187,8 @@ const FILES: Record<
   },
   'challenged.jpg': CLOUDFLARE_CHALLENGE,
   'gone.jpg': { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found' },
+  'limited.jpg': { status: 429, headers: { 'content-type': 'text/plain', 'retry-after': '3600' }, body: 'Too Many Requests' },
+  'refused.jpg': { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' },
 };
 
 const ROUTES: Route[] = [
@@ -659,6 +663,21 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
     expect(h.replay.hits({ host: '127.0.0.1:8080' })).toHaveLength(0);
     expect(await h.balance(id)).toBe(20);
   });
+
+  it.each([
+    ['460', /media attachment 461 \(image\).*HTTP 429/],
+    ['470', /media attachment 471 \(image\).*HTTP 403/],
+  ])(
+    'post %s: a media CDN that rate-limits or refuses (no vendor page) is 502 UPSTREAM_BLOCKED, as every upstream 401/403/429',
+    async (postId, message) => {
+      const { key, id } = await h.key(20);
+      const r = await h.rest(postPath(postId, '&download_media=true'), { key });
+      expect(r.status).toBe(502);
+      expect(r.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(message) });
+      expect(await h.balance(id)).toBe(20);
+      expect(await h.deps.cache.get(`microblogAPost:${postId}|media`)).toBeUndefined();
+    },
+  );
 
   it('a bot check on the media CDN is 502 UPSTREAM_BLOCKED', async () => {
     const { key, id } = await h.key(20);

@@ -10,7 +10,10 @@
  * gateway). Then, for each distinct request (method, host, path and query, in the order first
  * made), the example runs again with exactly that request answering with the fault:
  * 500, 404, 429 with Retry-After, a Cloudflare block page, its own body cut in half (half a JSON
- * document or an HTML page), or nothing at all (past the headers timeout). A request only the first
+ * document or an HTML page), nothing at all (past the headers timeout), a connection reset before
+ * any answer, a 200 with an empty body, a redirect to a private address (the SSRF guard must
+ * refuse it: no request may reach that host), or a real Cloudflare challenge capture at HTTP 200
+ * (../shared/fixtures/blocks/cloudflare, read in place; left out when absent). A request only the first
  * run makes (a token fetch) is faulted on a fresh gateway, where it is made again. Discovery reads
  * every sub-fetch from upstream (DISCOVERY_SUBFETCH_MAX_AGE_MS=0).
  *
@@ -24,7 +27,7 @@
  *
  * SECONDARY_TABLE=<file> writes every outcome (the table in docs/behaviour.md is read off it).
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { restExamplePath } from '../../src/demo/examples.js';
 import { allOperations } from '../../src/gateway.js';
@@ -33,6 +36,7 @@ import type { Fault, RecordedResponse } from '../../src/replay/server.js';
 import { expectNoOpenExchanges } from './lib.js';
 import { bodyText, call, callAltered, ESSENTIAL, exampleRequests, isEssential, startGateway } from './operations.js';
 import type { Answer, Gateway } from './operations.js';
+import { fixturePath, hasFixtures } from '../support/fixtures.js';
 import { CLOUDFLARE_BLOCK, HTML } from './pages.js';
 
 interface FaultKind {
@@ -40,9 +44,25 @@ interface FaultKind {
   answer(recorded: RecordedResponse): RecordedResponse;
   /** On an essential request, the read fails (a half body or a 404 may still be read, or mean "none"). */
   failsEssential: boolean;
+  /** A host the answer points at that no request may reach (the SSRF guard refuses it). */
+  refusedHost?: string;
 }
 
 const withFault = (fault: Fault) => (recorded: RecordedResponse) => ({ ...recorded, fault });
+
+/** The recorded answer with its body (and status or headers, when given) replaced. */
+function answeredWith(recorded: RecordedResponse, answer: RecordedResponse): RecordedResponse {
+  const { bodyFile: _file, body: _body, fault: _fault, ...rest } = recorded;
+  return { ...rest, ...answer, headers: answer.headers ?? rest.headers };
+}
+
+/** A real Cloudflare challenge capture (read in place), or null when ../shared is absent. */
+const REAL_CHALLENGE = hasFixtures('blocks/cloudflare')
+  ? (readdirSync(fixturePath('blocks/cloudflare'))
+      .filter((f) => f.endsWith('.html'))
+      .sort()
+      .map((f) => fixturePath('blocks/cloudflare', f))[0] ?? null)
+  : null;
 
 const FAULTS: FaultKind[] = [
   {
@@ -61,12 +81,29 @@ const FAULTS: FaultKind[] = [
     name: 'half body',
     answer: (recorded) => {
       const text = bodyText(recorded);
-      const { bodyFile: _file, body: _body, fault: _fault, ...rest } = recorded;
-      return { ...rest, body: text.slice(0, Math.floor(text.length / 2)) };
+      return answeredWith(recorded, { body: text.slice(0, Math.floor(text.length / 2)) });
     },
     failsEssential: false,
   },
   { name: 'hang', answer: withFault({ kind: 'timeout' }), failsEssential: true },
+  { name: 'reset', answer: withFault({ kind: 'reset' }), failsEssential: true },
+  // An empty page may still be read: linkpage-d's shell names no bundle, so the app's own shell is read instead.
+  { name: 'empty 200', answer: (recorded) => answeredWith(recorded, { status: 200, body: '' }), failsEssential: false },
+  {
+    name: 'redirect to a private address',
+    answer: withFault({ kind: 'status', status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } }),
+    failsEssential: true,
+    refusedHost: '169.254.169.254',
+  },
+  ...(REAL_CHALLENGE
+    ? [
+        {
+          name: 'real challenge at 200',
+          answer: (recorded: RecordedResponse) => answeredWith(recorded, { status: 200, headers: HTML, bodyFile: REAL_CHALLENGE }),
+          failsEssential: true,
+        },
+      ]
+    : []),
 ];
 
 /** What the answer is, for messages and the table: `502 UPSTREAM_BLOCKED`, or `200` with the fields that changed. */
@@ -187,6 +224,9 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
         if (gap.length) wrong.push(`a degraded record was cached: a later cache_max_age call got ${gap.join(', ')}`);
       }
       if (essential(target) && fault.failsEssential && a.status === 200) wrong.push('an essential request failed and a record came back');
+      // Replayed, a request the guard let through reaches the replay server (as a miss): none may.
+      if (fault.refusedHost && g.h.replay.hits({ host: fault.refusedHost }).length > 0)
+        wrong.push(`a request was sent to ${fault.refusedHost}: the redirect was followed`);
       if (wrong.length) problems.push(`${target}\n    → ${seen}: ${wrong.join('; ')}`);
       await expectNoOpenExchanges(g.exchanges);
     } finally {

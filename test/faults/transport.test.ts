@@ -116,6 +116,27 @@ const scenarios: Scenario[] = [
     maxMs: 2_000,
   },
   {
+    name: '429 with a Retry-After past any timer (1e23 s): returned at once, not retried (never a wait that overflows to 1 ms)',
+    fault: always(status(429, { 'retry-after': '99999999999999999999999' })),
+    expect: BLOCKED,
+    hits: 1,
+    maxMs: 2_000,
+  },
+  {
+    name: '429 with a negative Retry-After, then a normal answer: retried without waiting',
+    fault: first(status(429, { 'retry-after': '-30' })),
+    expect: 'live',
+    hits: 2,
+    maxMs: 2_000,
+  },
+  {
+    name: '429 with Retry-After as an HTTP date in the past, then a normal answer: retried without waiting',
+    fault: first(status(429, { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' })),
+    expect: 'live',
+    hits: 2,
+    maxMs: 2_000,
+  },
+  {
     name: '429 with Retry-After: 1, then a normal answer: waits ~1 s',
     fault: first(status(429, { 'retry-after': '1' })),
     expect: 'live',
