@@ -8,13 +8,14 @@
  * MEDIA_CONCURRENCY): the body is in memory whole from the one to the other.
  *
  * Any failure is an ApiError for the whole operation: UPSTREAM_BLOCKED for a bot check or a
- * 401/403/429, UPSTREAM_FAILED naming the file and the reason otherwise, SERVICE_UNAVAILABLE when no slot
+ * refusal (401/403/406/429: upstream/client.ts isRefusalStatus), UPSTREAM_FAILED naming the file and the reason otherwise, SERVICE_UNAVAILABLE when no slot
  * came in time. Callers promise hosted URLs for every attachment, so they do not answer with some
  * of them silently left upstream.
  */
 import { ApiError, upstreamBlocked, upstreamFailed } from '../errors.js';
 import type { OpContext } from '../platforms/operation.js';
 import type { UpstreamResponse } from '../upstream/client.js';
+import { isRefusalStatus } from '../upstream/client.js';
 import { mediaConfig } from './config.js';
 import type { StoredMedia } from './store.js';
 import { mediaSlots } from './slots.js';
@@ -66,8 +67,8 @@ async function download(ctx: OpContext, url: string, opts: DownloadOptions): Pro
   if (res.status < 200 || res.status >= 300 || !type || looksLikeMarkup(res.body)) {
     const reason = opts.blockReason?.(res.text(), res.headers);
     if (reason) throw upstreamBlocked(`${opts.platform}: ${opts.what} was answered with ${reason} instead of the file`);
-    // As every upstream 401/403/429 (docs/behaviour.md): the media host refused or rate-limited us.
-    if (res.status === 401 || res.status === 403 || res.status === 429)
+    // As every upstream refusal (docs/behaviour.md): the media host refused or rate-limited us.
+    if (isRefusalStatus(res.status))
       throw upstreamBlocked(`${opts.platform}: ${opts.what} could not be downloaded: the media host answered HTTP ${res.status}`);
     const why =
       res.status < 200 || res.status >= 300

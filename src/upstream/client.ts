@@ -612,6 +612,16 @@ function backoff(attempt: number): number {
 }
 
 /**
+ * An upstream's refusal of us rather than a failure: 401, 403, 429 — and 406, a firewall's block
+ * (Fastly's Next-Gen WAF answers every block with 406 unless configured otherwise, its docs "custom
+ * agent response codes", and so do the mod_security deny pages of shared hosts, "Not Acceptable!";
+ * none of our requests is a negotiation that could fail). UPSTREAM_BLOCKED wherever it is met.
+ */
+export function isRefusalStatus(status: number): boolean {
+  return status === 401 || status === 403 || status === 406 || status === 429;
+}
+
+/**
  * Maps a non-2xx status to the typed error a client should see. Platforms call it after
  * handling the statuses that mean something special to them.
  */
@@ -619,12 +629,7 @@ export function expectOk(res: UpstreamResponse, platform: string, what: string):
   if (res.status >= 200 && res.status < 300) return res;
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   if (res.status === 429) throw upstreamBlocked(`${platform}: upstream rate limit reached (HTTP 429)`);
-  if (res.status === 401 || res.status === 403) throw upstreamBlocked(`${platform}: upstream refused the request (HTTP ${res.status})`);
-  // 406 is a firewall's refusal, not a failure: Fastly's Next-Gen WAF (Signal Sciences) answers every
-  // block with 406 unless configured otherwise (its docs, "custom agent response codes"), and so do
-  // the mod_security deny pages of shared hosts ("Not Acceptable!"). Every request here accepts
-  // what the upstream serves for the record; none is a negotiation that could fail.
-  if (res.status === 406) throw upstreamBlocked(`${platform}: upstream refused the request (HTTP 406, a web application firewall's block)`);
+  if (isRefusalStatus(res.status)) throw upstreamBlocked(`${platform}: upstream refused the request (HTTP ${res.status})`);
   throw upstreamFailed(`${platform}: upstream answered HTTP ${res.status}`);
 }
 

@@ -160,6 +160,7 @@ const STATUSES: Record<string, unknown> = {
   '440': statusJson('440', { media_attachments: [attachment('441', 'image', cdnUrl('gone.jpg'), null)] }),
   '460': statusJson('460', { media_attachments: [attachment('461', 'image', cdnUrl('limited.jpg'), null)] }),
   '470': statusJson('470', { media_attachments: [attachment('471', 'image', cdnUrl('refused.jpg'), null)] }),
+  '480': statusJson('480', { media_attachments: [attachment('481', 'image', cdnUrl('waf.jpg'), null)] }),
   // A reblog: the media is on the reblogged status.
   '500': statusJson('500', {
     content: '',
@@ -189,6 +190,8 @@ const FILES: Record<
   'gone.jpg': { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Not Found' },
   'limited.jpg': { status: 429, headers: { 'content-type': 'text/plain', 'retry-after': '3600' }, body: 'Too Many Requests' },
   'refused.jpg': { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' },
+  // A web application firewall's block (Fastly Next-Gen WAF's default status; our own answer).
+  'waf.jpg': { status: 406, headers: { 'content-type': 'text/html' }, body: '<html><body>Not Acceptable</body></html>' },
 };
 
 const ROUTES: Route[] = [
@@ -667,8 +670,9 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
   it.each([
     ['460', /media attachment 461 \(image\).*HTTP 429/],
     ['470', /media attachment 471 \(image\).*HTTP 403/],
+    ['480', /media attachment 481 \(image\).*HTTP 406/],
   ])(
-    'post %s: a media CDN that rate-limits or refuses (no vendor page) is 502 UPSTREAM_BLOCKED, as every upstream 401/403/429',
+    'post %s: a media CDN that rate-limits or refuses (no vendor page) is 502 UPSTREAM_BLOCKED, as every upstream 401/403/406/429',
     async (postId, message) => {
       const { key, id } = await h.key(20);
       const r = await h.rest(postPath(postId, '&download_media=true'), { key });
