@@ -11562,9 +11562,9 @@ export interface operations {
                                 at: string;
                                 /** @description The watched path */
                                 field: string;
-                                /** @description The value before (a list item removed; null for one added) */
+                                /** @description The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES (docs/monitors.md) */
                                 before: unknown;
-                                /** @description The value after (a list item added; null for one removed) */
+                                /** @description The value after (a list item added; null for one removed); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES (docs/monitors.md) */
                                 after: unknown;
                             }[];
                             /** @description null when changes holds all of the run's (changed); else GET …/changes?since=<at>&until=<at + 1 ms>&after=<this> gives the rest */
@@ -11737,9 +11737,9 @@ export interface operations {
                             at: string;
                             /** @description The watched path */
                             field: string;
-                            /** @description The value before (a list item removed; null for one added) */
+                            /** @description The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES (docs/monitors.md) */
                             before: unknown;
-                            /** @description The value after (a list item added; null for one removed) */
+                            /** @description The value after (a list item added; null for one removed); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES (docs/monitors.md) */
                             after: unknown;
                         }[];
                         /** @description `after` of the next page; null on the last */

@@ -11,6 +11,7 @@ import { runDiscovery } from './pipeline.js';
 import { beaconsPage, DiscoveryWeb, sitePage } from './sample-web.js';
 import { websearchQuery } from './websearch.js';
 import { webContext } from '../../test/support/discovery-context.js';
+import { cpuMs } from '../../test/support/cpu-time.js';
 import { fold, isPaddedCopy } from './markers.js';
 import { RELATION_SCAN_CHARS, RELATION_WORD_LISTS, namesRelation, relationMentions } from './relations.js';
 import { sponsorEmails } from './sponsors.js';
@@ -532,10 +533,10 @@ describe('relations in bounded time', () => {
       'イラストレーターです。ゆるい女の子を描いています。',
     ].map((t) => t.repeat(Math.ceil(40_000 / t.length)));
     for (const t of texts) {
-      const started = performance.now();
+      const started = cpuMs();
       namesRelation(t);
       relationMentions(t);
-      expect(performance.now() - started, t.slice(0, 10)).toBeLessThan(1000);
+      expect(cpuMs() - started, t.slice(0, 10)).toBeLessThan(1000);
     }
   });
 
@@ -545,9 +546,10 @@ describe('relations in bounded time', () => {
     namesRelation('warm up: the patterns compile once');
     const sentence = `Watch the sister channel ${'ät '.repeat(25)}with @lenabakes. `;
     const page = `My sister runs @lenabakes. ${sentence.repeat(4_300)}`;
-    const started = performance.now();
+    // The thread's CPU time, not wall time: ~1.5 s here, alone or beside busy processes (then 12–19 s of wall time).
+    const started = cpuMs();
     expect(relationMentions(page)).toEqual(['lenabakes']);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(cpuMs() - started).toBeLessThan(5000);
     expect(page.length).toBeGreaterThan(RELATION_SCAN_CHARS * 50);
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SITE_PAGE_MAX_LINKS } from './pipeline.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { discover } from '../../test/support/discovery-context.js';
+import { cpuMs } from '../../test/support/cpu-time.js';
 
 const lookup = (w: DiscoveryWeb, platform: 'social-b' | 'video' | 'microblog-b', handle: string) => discover(w, platform, handle);
 
@@ -126,18 +127,23 @@ describe('a hostile website page of thousands of account links', () => {
     w.x.set('noorbakes', { screenName: 'noorbakes', name: 'Noor Bakes', description: 'bread', url: 'https://noorbakes.example/' });
     const links = Array.from({ length: n }, (_, i) => `<a href="https://www.instagram.com/fan${i}_noor/">fan ${i}</a>`).join(' ');
     w.page('https://noorbakes.example/', sitePage('Noor Bakes', `<h1>Noor Bakes</h1>${links}`));
-    const started = performance.now();
+    // The thread's CPU time (the sample web answers in this thread): what the lookup did, however
+    // busy the machine (wall time: 7–39 s for the larger page beside other processes, 2026-11-30).
+    const started = cpuMs();
     const { out } = await lookup(w, 'microblog-b', 'noorbakes');
-    return { out, ms: performance.now() - started };
+    return { out, ms: cpuMs() - started };
   };
 
   it('only the first SITE_PAGE_MAX_LINKS are followed (the scan limited), the lookup answers in bounded time', async () => {
     // Timed against a page of exactly SITE_PAGE_MAX_LINKS links in the same run, so the machine's
-    // load counts for both. Ten times the links: ~4.5× here (the page itself is read whole); with
-    // every link judged, 20× (1.2 s → 25 s).
+    // speed counts for both; a first lookup compiles what both run (alone, the baseline took twice
+    // the CPU without it). Ten times the links: 10–14× here (0.27 s → 3–3.7 s of CPU: the page
+    // itself is read whole); with every link judged, 65× (17.5 s). In wall time the baseline was
+    // mostly waiting (1.2 s), so the factor was 8 there.
+    await lookupWithLinks(SITE_PAGE_MAX_LINKS);
     const { ms: baseline } = await lookupWithLinks(SITE_PAGE_MAX_LINKS);
     const { out, ms } = await lookupWithLinks(10 * SITE_PAGE_MAX_LINKS);
-    expect(ms).toBeLessThan(8 * baseline + 2_000);
+    expect(ms).toBeLessThan(20 * baseline + 2_000);
     expect(out.scan.email_scan_limited).toBe(true);
     const listed = out.profiles.filter((p) => p.handle.startsWith('fan'));
     expect(listed.length).toBeGreaterThan(0);

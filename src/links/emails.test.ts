@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCfEmail, deobfuscate, extractEmails, mailtoAddresses, normaliseEmail } from './emails.js';
+import { cpuMs } from '../../test/support/cpu-time.js';
 
 /** Cloudflare's encoding of an address with a given key (the inverse of decodeCfEmail). */
 function cfEncode(email: string, key: number): string {
@@ -102,9 +103,9 @@ describe('mailtoAddresses', () => {
 describe('deobfuscate', () => {
   it('is linear in runs of blanks (a website page of 40 KB of " \\n" took 4.5 s: each blank read the run to its end)', () => {
     for (const text of [' \n'.repeat(100_000), ' '.repeat(200_000) + 'x', `a${' '.repeat(100_000)}[at] b${' '.repeat(100_000)}(dot) com`]) {
-      const started = performance.now();
+      const started = cpuMs();
       deobfuscate(text);
-      expect(performance.now() - started).toBeLessThan(500);
+      expect(cpuMs() - started).toBeLessThan(500);
     }
     expect(deobfuscate(`a${' '.repeat(1000)}[at]  b (dot) com [at] [at]`)).toBe('a@b.com@@');
   });

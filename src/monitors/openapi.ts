@@ -91,8 +91,14 @@ const change = {
   properties: {
     at: { type: 'string', format: 'date-time' },
     field: { type: 'string', description: 'The watched path' },
-    before: { description: 'The value before (a list item removed; null for one added)' },
-    after: { description: 'The value after (a list item added; null for one removed)' },
+    before: {
+      description:
+        'The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run\'s RUN_CHANGES_BYTES (docs/monitors.md)',
+    },
+    after: {
+      description:
+        'The value after (a list item added; null for one removed); {"too_large_to_keep": true, "bytes": n} past the run\'s RUN_CHANGES_BYTES (docs/monitors.md)',
+    },
   },
 };
 

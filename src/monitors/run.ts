@@ -16,8 +16,9 @@
  *  - the charge is what the single request costs (cache hits and errors 0), settled together with
  *    the run's record (`RunBooks`: embedded in one SQLite transaction, on Redis once per run
  *    number), so a run is charged once and its record says that charge;
- *  - the watched values, compared with the last successful run's: changes, and a snapshot of the
- *    numbers. A failed run changes neither; MONITORS_FAILING_AFTER NOT_FOUND in a row stop the
+ *  - the watched values, compared with the last successful run's: changes (their values within
+ *    RUN_CHANGES_BYTES a run, store.ts), and a snapshot of the numbers. A failed run changes
+ *    neither; MONITORS_FAILING_AFTER NOT_FOUND in a row stop the
  *    monitor `stopped_failing`. Webhook events (`monitor.changed`, `monitor.stopped`) are written
  *    with the record and delivered after it (never holding the schedule up).
  */
@@ -30,7 +31,7 @@ import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
 import { diff, kindOf, snapshotOf, valuesOf } from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
-import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf } from './store.js';
+import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
 import { monitorView } from './view.js';
 
 /** How a run's charge and its record are committed together (embedded or Redis: service.ts). */
@@ -250,7 +251,8 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
     const body = JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>;
     const wrap = route.op.rest.wrap;
     const values = valuesOf(wrap ? body[wrap] : body, watch);
-    const changes = diff(m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null, values, watch);
+    // What the run records, answers and sends: within RUN_CHANGES_BYTES of values (store.ts).
+    const changes = keptChanges(diff(m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null, values, watch));
     let outcome!: RunOutcome;
     const row = await settleAndRecord(m, run.reservation, run.actual, (charged) => {
       outcome = { at, result: run.outcome.cached ? 'cached' : 'ok', code: null, credits_charged: charged, changed: changes.length };

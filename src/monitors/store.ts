@@ -237,6 +237,40 @@ export const HISTORY_BYTES = 1024 * 1024;
 /** Bytes a history row is counted as (its JSON, and a little for its keys). */
 export const rowBytes = (json: string): number => 32 + json.length;
 
+/**
+ * Bytes of watched values one run's changes keep (their JSON), after first then before, change by
+ * change in order (keptChanges). A value that does not fit in what is left is kept as
+ * `{"too_large_to_keep": true, "bytes": <its JSON's length>}` — the change itself (its field, that
+ * the value changed, a list item added or removed) is always kept. Before, a run kept every value
+ * whole: a monitor watching `user.bio` and `user` whose 3 MB bio changed stored 12 MB at each
+ * run, and a run larger than the key's quota was trimmed away whole once recorded (its changes,
+ * counted in `changed`, gone from the history the answers point to).
+ */
+export const RUN_CHANGES_BYTES = 4 * 1024 * 1024;
+
+/** What a change keeps of a value that did not fit in its run's RUN_CHANGES_BYTES. */
+export interface TooLargeToKeep {
+  too_large_to_keep: true;
+  /** The value's JSON length. */
+  bytes: number;
+}
+
+/** A run's changes as recorded: within RUN_CHANGES_BYTES of values, the rest TooLargeToKeep (null, an item's absence, always kept). */
+export function keptChanges(changes: readonly Change[]): Change[] {
+  let left = RUN_CHANGES_BYTES;
+  const keep = (v: unknown): unknown => {
+    if (v === null) return null;
+    const bytes = JSON.stringify(v).length;
+    if (bytes > left) return { too_large_to_keep: true, bytes } satisfies TooLargeToKeep;
+    left -= bytes;
+    return v;
+  };
+  return changes.map((c) => {
+    const after = keep(c.after);
+    return { field: c.field, before: keep(c.before), after };
+  });
+}
+
 /** A change's stored JSON length (its field, and its values' JSON): ChangeRow `bytes`, and what a webhook's bound counts (run.ts). */
 export const changeBytes = (field: string, beforeJson: string, afterJson: string): number =>
   field.length + beforeJson.length + afterJson.length;

@@ -32,6 +32,7 @@ import {
   trunc,
   boolish,
 } from './index.js';
+import { cpuMs } from '../../test/support/cpu-time.js';
 
 describe('paths', () => {
   const json = { data: { name: 'Ada', tags: ['a', 'b', 'c'], gone: null, n: 0 } };
@@ -192,7 +193,7 @@ describe('the bound reader', () => {
   it('items: a list of 1,000,000 non-objects (4 M warned one by one: seconds per answer) — one pass, 4 warnings', () => {
     const json = { tracks: new Array<number>(1_000_000).fill(0) };
     let listened = 0;
-    const t0 = performance.now();
+    const t0 = cpuMs();
     const { result, warnings } = captureWarnings(() => {
       const stop = onParserWarning(() => {
         // A listener as costly as the gateway's (health and metrics): each warning counts.
@@ -204,7 +205,7 @@ describe('the bound reader', () => {
         stop();
       }
     });
-    expect(performance.now() - t0).toBeLessThan(1500);
+    expect(cpuMs() - t0).toBeLessThan(1500);
     expect(result).toEqual([]);
     expect(warnings).toHaveLength(4);
     expect(warnings[3].detail).toBe('999997 more element(s) of 1000000 left out');
@@ -294,9 +295,9 @@ describe('nextLinkParam (an HTTP Link header)', () => {
       '<x>;'.repeat(260_000),
       `${'<'.repeat(1 << 19)}>${' '.repeat(1 << 19)}`,
     ]) {
-      const started = performance.now();
+      const started = cpuMs();
       expect(nextLinkParam(header, 'page')).toBeUndefined();
-      expect(performance.now() - started).toBeLessThan(500);
+      expect(cpuMs() - started).toBeLessThan(500);
     }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
-import { HISTORY_BYTES } from '../../src/monitors/store.js';
+import { HISTORY_BYTES, RUN_CHANGES_BYTES } from '../../src/monitors/store.js';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { call, codeUser, monitorOf, testClock, verifySignature, waitFor } from './helpers.js';
@@ -188,6 +188,37 @@ describe('a monitor over REST', () => {
       ['user.bio', essay(1)],
       ['user', essay(1)],
     ]);
+  });
+
+  it('one run keeps at most RUN_CHANGES_BYTES of watched values: a 3 MB bio changed under `user.bio` and `user` keeps the new text once, the rest is marked too_large_to_keep', async () => {
+    // Before, every value was kept whole: this run stored ~12 MB (the bio before and after, twice),
+    // at every run, per monitor — and a run larger than the key's quota was trimmed away once recorded.
+    const user = codeUser('octo-huge');
+    h.replay.add(user.route);
+    const text = (run: number) => `Run ${run}. ` + 'Thrown, trimmed and glazed in one long afternoon. '.repeat(60_000); // ~3 MB
+    user.state.bio = text(0);
+    const { key } = await h.key(10);
+    const m = await create(key, { operation: OP, params: { handle: 'octo-huge' }, every: '1h', watch: ['user.bio', 'user'] });
+    await runsOf(key, m.id, 1);
+    user.state.bio = text(1);
+    t.advance(HOUR);
+    const after = await runsOf(key, m.id, 2);
+    expect(after.last_run).toMatchObject({ result: 'ok', changed: 2 });
+    const until = new Date(Date.parse(after.last_run.at) + 1).toISOString();
+    const changes: any[] = [];
+    for (let next: string | null = '0'; next !== null;) {
+      const page = await call(h, 'GET', `/v1/monitors/${m.id}/changes?since=${after.last_run.at}&until=${until}&after=${next}`, { key });
+      changes.push(...page.body.changes);
+      next = page.body.next_after;
+    }
+    const tooLarge = (bytes: unknown) => ({ too_large_to_keep: true, bytes });
+    expect(changes.map(({ field, before, after: now }) => ({ field, before, after: now }))).toEqual([
+      { field: 'user.bio', before: tooLarge(JSON.stringify(text(0)).length), after: text(1) },
+      { field: 'user', before: tooLarge(expect.any(Number)), after: tooLarge(expect.any(Number)) },
+    ]);
+    expect(changes[1].before.bytes).toBeGreaterThan(JSON.stringify(text(0)).length);
+    const kept = changes.reduce((n, c) => n + JSON.stringify(c.before).length + JSON.stringify(c.after).length, 0);
+    expect(kept).toBeLessThanOrEqual(RUN_CHANGES_BYTES);
   });
 
   it('a run now reuses an answer younger than a tenth of the interval at 0 credits; past it, fetches live', async () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSqliteMonitorStore } from '../../src/monitors/store.js';
+import { createSqliteMonitorStore, keptChanges, RUN_CHANGES_BYTES } from '../../src/monitors/store.js';
 import type { RunRecord, SqliteMonitorStore } from '../../src/monitors/store.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import type { Db } from '../../src/store/sqlite.js';
@@ -106,5 +106,29 @@ describe('embedded monitor store', () => {
     expect((await s.store.get('m1'))!.history_bytes).toBe(0);
     expect(await s.store.delete('m1')).toBe(true);
     expect(await s.store.get('m1')).toBeUndefined();
+  });
+});
+
+describe("a run's changes within RUN_CHANGES_BYTES (keptChanges)", () => {
+  it('1,000 posts of 10 KB added: the first that fit are kept whole, the rest marked too_large_to_keep with their size; a small value after still fits; null kept', () => {
+    // Our own list: each item a post of ~10 KB, as a `posts` list path would compare them.
+    const post = (i: number) => ({ id: `p${String(i).padStart(4, '0')}`, text: `${'Kiln notes. '.repeat(850)}` });
+    const added = Array.from({ length: 1_000 }, (_, i) => ({ field: 'posts', before: null, after: post(i) }));
+    const kept = keptChanges([...added, { field: 'followers', before: 340, after: 341 }]);
+    expect(kept).toHaveLength(1_001);
+    const size = JSON.stringify(post(0)).length;
+    const whole = Math.floor(RUN_CHANGES_BYTES / size);
+    expect(kept.slice(0, whole)).toEqual(added.slice(0, whole));
+    for (const [i, c] of kept.slice(whole, 1_000).entries())
+      expect(c).toEqual({
+        field: 'posts',
+        before: null,
+        after: { too_large_to_keep: true, bytes: JSON.stringify(post(whole + i)).length },
+      });
+    expect(kept[1_000]).toEqual({ field: 'followers', before: 340, after: 341 });
+    const values = kept
+      .flatMap((c) => [c.before, c.after])
+      .filter((v) => v !== null && !(v as { too_large_to_keep?: true }).too_large_to_keep);
+    expect(values.reduce((n: number, v) => n + JSON.stringify(v).length, 0)).toBeLessThanOrEqual(RUN_CHANGES_BYTES);
   });
 });
