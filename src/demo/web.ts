@@ -318,6 +318,16 @@ export function absentProbeRoutes(): Route[] {
       path: `/api/v1/user/${RAVI.video.toLowerCase()}/public_profile`,
       response: notFound(SUBSTACK_NOT_FOUND),
     },
+    // …and, on that 404, its profile page, where a renamed handle would redirect (newsletter/fetch.ts renamedTo): none.
+    {
+      host: 'substack.com',
+      path: `/@${RAVI.video.toLowerCase()}`,
+      response: {
+        status: 404,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: '<!DOCTYPE html><html><head><title>Not found</title></head><body></body></html>',
+      },
+    },
   ];
 }
 

@@ -80,15 +80,21 @@ describe('a renamed handle', () => {
     expect(t.replay.hits({ host: HOST, path: '/@oldtides' })).toHaveLength(1);
   });
 
-  it('no redirect, a redirect elsewhere, or a page that cannot be read: the 404 stands (NOT_FOUND)', async () => {
+  it('no redirect, a redirect elsewhere, or a profile page of 404: the 404 stands (NOT_FOUND)', async () => {
     t.replay.add({ host: HOST, path: '/api/v1/user/nobody/public_profile', response: json({ error: 'Not found' }, 404) });
     t.replay.add({ host: HOST, path: '/@nobody', response: { status: 404, body: '<html>Not found</html>' } });
     expect((await failure(fetchProfile(t.ctx, { handle: 'nobody' }))).code).toBe('NOT_FOUND');
     t.replay.add({ host: HOST, path: '/@nobody', response: { status: 302, headers: { location: 'https://substack.com/' } } });
     t.replay.add({ host: HOST, path: '/', response: { body: '<html>home</html>' } });
     expect((await failure(fetchProfile(t.ctx, { handle: 'nobody' }))).code).toBe('NOT_FOUND');
-    t.replay.add({ host: HOST, path: '/@nobody', response: { status: 503, body: '<html>down</html>' } });
-    expect((await failure(fetchProfile(t.ctx, { handle: 'nobody' }))).code).toBe('NOT_FOUND');
+  });
+
+  it('a profile page that cannot be read is its typed error, not NOT_FOUND: whether the account lives on under another name is not known', async () => {
+    t.replay.add({ host: HOST, path: '/api/v1/user/nobody/public_profile', response: json({ error: 'Not found' }, 404) });
+    t.replay.add({ host: HOST, path: '/@nobody', response: { status: 500, body: '<html>down</html>' } });
+    expect((await failure(fetchProfile(t.ctx, { handle: 'nobody' }))).code).toBe('UPSTREAM_FAILED');
+    t.replay.add({ host: HOST, path: '/@nobody', response: { status: 403, body: '<html>no</html>' } });
+    expect((await failure(fetchProfile(t.ctx, { handle: 'nobody' }))).code).toBe('UPSTREAM_BLOCKED');
   });
 
   it("the posts: the first page under the current handle, and a later page's bylines stating it (Substack's redirect re-read)", async () => {

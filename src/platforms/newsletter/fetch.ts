@@ -103,23 +103,21 @@ async function publicProfile(ctx: OpContext, handle: string): Promise<Newsletter
  * answer is a 404, but its public profile page `https://substack.com/@<old>` redirects to
  * `https://substack.com/@<new>` (public clients follow it so: NHagar/substack_api's
  * `resolve_handle_redirect`). Only a redirect that ends on another profile of substack.com itself
- * counts; a page that cannot be read (a block, a failure) proves nothing: null, the 404 stands.
+ * counts; a page answered without one (a 404, the page itself, a redirect elsewhere) says no rename.
+ * A page that cannot be read (a block, a failure, a timeout) is that typed error: it leaves open
+ * whether the account lives on under another name, so it is no NOT_FOUND (a lookup reading it is
+ * partial, a caller may retry).
  */
 export async function renamedTo(ctx: OpContext, handle: string): Promise<string | null> {
-  let res;
-  try {
-    res = await ctx.upstream.request({
-      url: `${SUBSTACK}/@${encodeURIComponent(handle)}`,
-      platform: PLATFORM,
-      headers: { accept: 'text/html,application/xhtml+xml' },
-      platformDomains: SUBSTACK_DOMAINS,
-      signal: ctx.signal,
-    });
-  } catch (e) {
-    if (isApiError(e) && !ctx.signal?.aborted) return null;
-    throw e;
-  }
-  if (res.status < 200 || res.status >= 300) return null;
+  const res = await ctx.upstream.request({
+    url: `${SUBSTACK}/@${encodeURIComponent(handle)}`,
+    platform: PLATFORM,
+    headers: { accept: 'text/html,application/xhtml+xml' },
+    platformDomains: SUBSTACK_DOMAINS,
+    signal: ctx.signal,
+  });
+  if (res.status === 404 || res.status === 410) return null;
+  expectOk(res, PLATFORM, `The profile page of @${handle}`);
   const end = new URL(res.url);
   const m = end.hostname === 'substack.com' && !end.search ? /^\/@([^/]+)\/?$/.exec(end.pathname) : null;
   const renamed = m ? normalizeHandle(m[1]) : null;
