@@ -1,0 +1,53 @@
+/**
+ * Abuse suite: GraphQL operations a key holder shapes to do more than one request's worth, over
+ * real HTTP against one gateway (MAX_ROOT_FIELDS lowered to 3 so the documents stay short).
+ *
+ *  - a mutation of more root fields than MAX_ROOT_FIELDS (aliases of createMonitor): refused
+ *    (400 INVALID_INPUT naming the limit) before any of them runs — the limit was a query's only,
+ *    and one mutation of 50 aliased createMonitor fields made 50 monitors, each with a first run
+ *    due at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoute } from '../data.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ routes: [repoRoute('octo', 'kit')], env: { MAX_ROOT_FIELDS: '3' } });
+});
+afterAll(() => h?.close());
+
+const createMonitors = (n: number) =>
+  `mutation { ${Array.from(
+    { length: n },
+    (_, i) => `m${i}: createMonitor(operation: "/v1/code/repository", params: {url: "https://github.com/octo/kit"}, every: "7d") { id }`,
+  ).join(' ')} }`;
+
+const monitorsOf = async (key: string) => (await h.rest('/v1/monitors', { key })).body.monitors as unknown[];
+
+describe('the root-field limit (MAX_ROOT_FIELDS) holds for mutations', () => {
+  it('4 aliased createMonitor fields (limit 3): 400 INVALID_INPUT naming the limit, no monitor made; 3 are made', async () => {
+    const { key } = await h.key(5);
+    const over = await h.gql(createMonitors(4), { key });
+    expect(over.status).toBe(400);
+    expect(over.body.errors).toHaveLength(1);
+    expect(over.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(over.body.errors[0].message).toMatch(/at most 3 root fields \(got 4\)/);
+    expect(over.body.data).toBeUndefined();
+    expect(await monitorsOf(key)).toHaveLength(0);
+
+    // Through a fragment, as a query's root fields are counted.
+    const spread = await h.gql(`mutation { ...M } fragment M on Mutation { ${createMonitors(4).slice('mutation { '.length, -2)} }`, {
+      key,
+    });
+    expect(spread.status).toBe(400);
+    expect(spread.body.errors[0].message).toMatch(/at most 3 root fields \(got 4\)/);
+    expect(await monitorsOf(key)).toHaveLength(0);
+
+    const within = await h.gql(createMonitors(3), { key });
+    expect(within.status).toBe(200);
+    expect(Object.keys(within.body.data)).toHaveLength(3);
+    expect(await monitorsOf(key)).toHaveLength(3);
+  });
+});
