@@ -14,13 +14,17 @@
  *     introspection (at most one `__schema` / `__type` selection per operation, no aliases inside
  *     it, and no list fan-out below a type reference — `fields { type { fields … } }` would
  *     multiply the answer by the schema's size at every level) and the number of selections
- *     after fragment expansion (a fragment spread a thousand times is a thousand selections).
+ *     after fragment expansion (a fragment spread a thousand times is a thousand selections);
+ *   - and, over the whole document (every fragment's definition, used or not), the fragment
+ *     spreads written (`maxFragmentSpreads`): graphql-js's OverlappingFieldsCanBeMerged compares
+ *     the fragments spread in one selection set pair by pair, and 400 spreads of 400 one-field
+ *     fragments (18 KB, keyless) held the event loop ~0.2–1 s in that rule alone.
  *
  * Both GraphQL entry points (the fast path and yoga) run `documentLimitErrors` before validating.
  * The answer to an introspection operation is bounded by these rules to one copy of the schema's
  * introspection; `INTROSPECTION_MAX_BYTES` checks that bound at run time (src/graphql/execute.ts).
  */
-import { GraphQLError, Kind, parse } from 'graphql';
+import { BREAK, GraphQLError, Kind, parse, visit } from 'graphql';
 import type { DocumentNode, FieldNode, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode } from 'graphql';
 
 export interface DocumentLimits {
@@ -31,6 +35,8 @@ export interface DocumentLimits {
   maxSelections: number;
   /** Characters of a query text (variables are not counted: they are not lexed). */
   maxQueryLength: number;
+  /** Fragment spreads written in the document, in every definition (not expanded). */
+  maxFragmentSpreads: number;
 }
 
 /** Lists of the introspection schema: selecting one fans the answer out by the schema's size. */
@@ -95,6 +101,8 @@ function limitError(message: string, node?: OperationDefinitionNode | FieldNode)
  * passed (a fragment bomb is not expanded further).
  */
 export function documentLimitErrors(document: DocumentNode, limits: DocumentLimits): GraphQLError[] {
+  if (spreadsMoreThan(document, limits.maxFragmentSpreads))
+    return [limitError(`The document spreads fragments more than ${limits.maxFragmentSpreads} times (MAX_FRAGMENT_SPREADS)`)];
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const errors: GraphQLError[] = [];
@@ -104,6 +112,13 @@ export function documentLimitErrors(document: DocumentNode, limits: DocumentLimi
     if (e) errors.push(e);
   }
   return errors;
+}
+
+/** Whether the document writes more than `max` fragment spreads (one pass, stopping there). */
+function spreadsMoreThan(document: DocumentNode, max: number): boolean {
+  let spreads = 0;
+  visit(document, { FragmentSpread: () => (++spreads > max ? BREAK : undefined) });
+  return spreads > max;
 }
 
 class Over extends Error {

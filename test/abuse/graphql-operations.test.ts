@@ -5,7 +5,12 @@
  *  - a mutation of more root fields than MAX_ROOT_FIELDS (aliases of createMonitor): refused
  *    (400 INVALID_INPUT naming the limit) before any of them runs — the limit was a query's only,
  *    and one mutation of 50 aliased createMonitor fields made 50 monitors, each with a first run
- *    due at once.
+ *    due at once;
+ *  - a document writing more fragment spreads than MAX_FRAGMENT_SPREADS (100), in any definition,
+ *    used or not: refused (INVALID_INPUT naming the limit) before graphql-js validates it — its
+ *    OverlappingFieldsCanBeMerged rule compares the fragments spread in a selection set pair by
+ *    pair, and 400 spreads of one-field fragments (18 KB, no key needed) held the event loop
+ *    ~0.2–1 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoute } from '../data.js';
@@ -49,5 +54,52 @@ describe('the root-field limit (MAX_ROOT_FIELDS) holds for mutations', () => {
     expect(within.status).toBe(200);
     expect(Object.keys(within.body.data)).toHaveLength(3);
     expect(await monitorsOf(key)).toHaveLength(3);
+  });
+});
+
+/** `{ ...F0 … ...F(n-1) }` and the n one-field fragments it spreads. */
+const spreads = (n: number) => Array.from({ length: n }, (_, i) => `...F${i}`).join(' ');
+const fragments = (n: number) => Array.from({ length: n }, (_, i) => `fragment F${i} on Query { __typename }`).join('\n');
+
+async function keyless(query: string, method: 'GET' | 'POST') {
+  const headers = { accept: 'application/graphql-response+json' };
+  const res =
+    method === 'POST'
+      ? await fetch(`${h.url}/graphql`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+        })
+      : await fetch(`${h.url}/graphql?query=${encodeURIComponent(query)}`, { headers });
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: unknown; errors?: { message: string; extensions: { code: string } }[] },
+  };
+}
+
+describe('fragment spreads past MAX_FRAGMENT_SPREADS (100) in one document', () => {
+  it.each(['POST', 'GET'] as const)(
+    '%s: over 100 spreads of one-field fragments (no key) → 400 INVALID_INPUT naming the limit, before validation',
+    async (method) => {
+      // GET carries what fits a request line (16 KiB): 120 spreads.
+      const n = method === 'POST' ? 400 : 120;
+      const r = await keyless(`{ ${spreads(n)} }\n${fragments(n)}`, method);
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toHaveLength(1);
+      expect(r.body.errors![0].extensions.code).toBe('INVALID_INPUT');
+      expect(r.body.errors![0].message).toMatch(/spreads fragments more than 100 times \(MAX_FRAGMENT_SPREADS\)/);
+    },
+  );
+
+  it('the spreads of a fragment no operation uses count too (graphql-js validates every definition)', async () => {
+    const r = await keyless(`{ __typename }\nfragment X on Query { ${spreads(101)} }\n${fragments(101)}`, 'POST');
+    expect(r.status).toBe(400);
+    expect(r.body.errors![0].message).toMatch(/MAX_FRAGMENT_SPREADS/);
+  });
+
+  it('100 spreads are answered', async () => {
+    const r = await keyless(`{ ${spreads(100)} }\n${fragments(100)}`, 'POST');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: { __typename: 'Query' } });
   });
 });
