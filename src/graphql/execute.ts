@@ -20,8 +20,9 @@ import { invalidInput, isApiError } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { admit } from '../pipeline/admit.js';
 import type { GatewayContext } from '../pipeline/context.js';
-import { failedOperation as fail, formatError } from '../pipeline/errors.js';
+import { failedOperation as fail, formatError, operationError } from '../pipeline/errors.js';
 import { releaseAhead, reserveAhead, settleAhead } from '../pipeline/run.js';
+import { GRAPHQL_MAX_ANSWER_BYTES, jsonLongerThan } from './answer-bytes.js';
 import type { CreditsExtension } from './credits.js';
 import { rootFieldCredits } from './credits.js';
 import { answerIntrospectionInSlices } from './introspection.js';
@@ -159,6 +160,9 @@ export async function executeGraphql(
     calls.map((c) => c.key),
     result.data,
   );
+  // An answer over its bound is not sent (src/graphql/answer-bytes.ts); its lookups ran and are
+  // charged as they are on any answer (a smaller document asks for them again at 0 credits with cacheMaxAge).
+  if (result.data && jsonLongerThan(result.data, GRAPHQL_MAX_ANSWER_BYTES)) result = { errors: [answerTooLarge()], data: null };
   let remaining: number;
   try {
     remaining = await settleAhead(ctx, total);
@@ -175,6 +179,16 @@ export async function executeGraphql(
   out.extensions = { ...result.extensions, credits };
   return out;
 }
+
+const answerTooLarge = () =>
+  operationError(
+    invalidInput([
+      {
+        param: 'query',
+        message: `the answer would exceed ${GRAPHQL_MAX_ANSWER_BYTES} bytes: select fewer fields or aliases (the lookups that ran are charged; ask for them again with cacheMaxAge at 0 credits)`,
+      },
+    ]),
+  );
 
 /**
  * What an introspection answer depends on: the operation (without its name — GraphiQL lets its

@@ -10,16 +10,25 @@
  *    used or not: refused (INVALID_INPUT naming the limit) before graphql-js validates it — its
  *    OverlappingFieldsCanBeMerged rule compares the fragments spread in a selection set pair by
  *    pair, and 400 spreads of one-field fragments (18 KB, no key needed) held the event loop
- *    ~0.2–1 s.
+ *    ~0.2–1 s;
+ *  - an answer longer than GRAPHQL_MAX_ANSWER_BYTES (8 MiB): refused (400 INVALID_INPUT naming the
+ *    bound) instead of serialised — aliases of one cached record's `json` made an answer of any
+ *    size at 0 credits (25 of a 4 MB record, and an alias of each: ~300 MB; two ran a 512 MB
+ *    process out of heap).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRAPHQL_MAX_ANSWER_BYTES } from '../../src/graphql/answer-bytes.js';
 import { repoRoute } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ routes: [repoRoute('octo', 'kit')], env: { MAX_ROOT_FIELDS: '3' } });
+  h = await startHarness({
+    // A repository whose description is 1 MB: its record's JSON is about that long.
+    routes: [repoRoute('octo', 'kit'), repoRoute('octo', 'big', { description: 'd'.repeat(1024 * 1024) })],
+    env: { MAX_ROOT_FIELDS: '3' },
+  });
 });
 afterAll(() => h?.close());
 
@@ -101,5 +110,32 @@ describe('fragment spreads past MAX_FRAGMENT_SPREADS (100) in one document', () 
     const r = await keyless(`{ ${spreads(100)} }\n${fragments(100)}`, 'POST');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ data: { __typename: 'Query' } });
+  });
+});
+
+describe(`an answer longer than GRAPHQL_MAX_ANSWER_BYTES (${GRAPHQL_MAX_ANSWER_BYTES})`, () => {
+  it('aliases of a cached 1 MB record: 9 of its json → 400 INVALID_INPUT naming the bound, 0 credits (cached); 7 are answered', async () => {
+    const { key, id } = await h.key(5);
+    const url = 'https://github.com/octo/big';
+    const live = await h.rest(`/v1/code/repository?url=${encodeURIComponent(url)}`, { key });
+    expect(live.status).toBe(200);
+    expect(await h.balance(id)).toBe(4);
+    // One root field (MAX_ROOT_FIELDS is 3 here), its json under aliases: one record, n copies in the answer.
+    const doc = (n: number) =>
+      `{ codeRepository(url: "${url}", cacheMaxAge: "1d") { ${Array.from({ length: n }, (_, i) => `j${i}: json`).join(' ')} } }`;
+
+    const over = await h.gql(doc(9), { key });
+    expect(over.status).toBe(400);
+    expect(over.body.errors).toHaveLength(1);
+    expect(over.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(over.body.errors[0].message).toMatch(new RegExp(`answer would exceed ${GRAPHQL_MAX_ANSWER_BYTES} bytes`));
+    expect(over.body.data).toBeNull();
+    expect(over.body.extensions.credits.charged).toBe(0);
+
+    const within = await h.gql(doc(7), { key });
+    expect(within.status).toBe(200);
+    expect(within.body.data.codeRepository.j6.description).toHaveLength(1024 * 1024);
+    expect(await h.balance(id)).toBe(4);
+    expect(h.replay.hits({ path: '/repos/octo/big' })).toHaveLength(1);
   });
 });
