@@ -3,9 +3,13 @@
  * selects it, so an answer costs nothing to hold until it is serialised — and then it is as long
  * as every selection of it: 25 aliased root fields of one cached 4 MB record, each with its `json`
  * and an alias of it, were a ~300 MB answer at 0 credits (two of them ran a 512 MB process out of
- * heap). An answer is measured before it is serialised, walking no further than the bound.
+ * heap). An answer is measured before it is serialised, walking no further than the bound; with
+ * @defer / @stream, each part of it (src/graphql/incremental.ts).
  */
+import type { GraphQLError } from 'graphql';
 import { knownJson } from '../cache/cache.js';
+import { invalidInput } from '../errors.js';
+import { operationError } from '../pipeline/errors.js';
 
 /**
  * Bytes of JSON one answer may take: its key's GRAPHQL_MAX_IN_FLIGHT_PER_KEY (32) answers, held
@@ -39,3 +43,14 @@ export function jsonLongerThan(value: unknown, max: number): boolean {
   };
   return over(value);
 }
+
+/** The error that takes the place of an answer (or of a part of one) over GRAPHQL_MAX_ANSWER_BYTES: 400 INVALID_INPUT. */
+export const answerTooLarge = (): GraphQLError =>
+  operationError(
+    invalidInput([
+      {
+        param: 'query',
+        message: `the answer would exceed ${GRAPHQL_MAX_ANSWER_BYTES} bytes: select fewer fields or aliases (the lookups that ran are charged; ask for them again with cacheMaxAge at 0 credits)`,
+      },
+    ]),
+  );

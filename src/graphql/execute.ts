@@ -20,9 +20,9 @@ import { invalidInput, isApiError } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { admit } from '../pipeline/admit.js';
 import type { GatewayContext } from '../pipeline/context.js';
-import { failedOperation as fail, formatError, operationError } from '../pipeline/errors.js';
+import { failedOperation as fail, formatError } from '../pipeline/errors.js';
 import { releaseAhead, reserveAhead, settleAhead } from '../pipeline/run.js';
-import { GRAPHQL_MAX_ANSWER_BYTES, jsonLongerThan } from './answer-bytes.js';
+import { GRAPHQL_MAX_ANSWER_BYTES, answerTooLarge, jsonLongerThan } from './answer-bytes.js';
 import type { CreditsExtension } from './credits.js';
 import { rootFieldCredits } from './credits.js';
 import { answerIntrospectionInSlices } from './introspection.js';
@@ -179,16 +179,6 @@ export async function executeGraphql(
   out.extensions = { ...result.extensions, credits };
   return out;
 }
-
-const answerTooLarge = () =>
-  operationError(
-    invalidInput([
-      {
-        param: 'query',
-        message: `the answer would exceed ${GRAPHQL_MAX_ANSWER_BYTES} bytes: select fewer fields or aliases (the lookups that ran are charged; ask for them again with cacheMaxAge at 0 credits)`,
-      },
-    ]),
-  );
 
 /**
  * What an introspection answer depends on: the operation (without its name — GraphiQL lets its

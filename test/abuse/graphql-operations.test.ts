@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_MAX_ANSWER_BYTES } from '../../src/graphql/answer-bytes.js';
 import { repoRoute } from '../data.js';
 import { startHarness } from '../harness.js';
+import { postStreaming } from '../incremental.js';
 import type { Harness } from '../harness.js';
 
 let h: Harness;
@@ -137,5 +138,26 @@ describe(`an answer longer than GRAPHQL_MAX_ANSWER_BYTES (${GRAPHQL_MAX_ANSWER_B
     expect(within.body.data.codeRepository.j6.description).toHaveLength(1024 * 1024);
     expect(await h.balance(id)).toBe(4);
     expect(h.replay.hits({ path: '/repos/octo/big' })).toHaveLength(1);
+  });
+
+  it('with @defer, a part over the bound is not sent: the stream ends with the error and the credits (a live lookup: 1)', async () => {
+    const { key, id } = await h.key(5);
+    const url = 'https://github.com/octo/big';
+    const jsons = Array.from({ length: 9 }, (_, i) => `j${i}: json`).join(' ');
+    const r = await postStreaming(h.url, `{ codeRepository(url: "${url}") { ${jsons} ... @defer { id } } }`, {
+      key,
+      accept: 'multipart/mixed',
+    });
+    expect(r.status).toBe(200);
+    const parts: { data?: unknown; errors?: { message: string; extensions: { code: string } }[]; hasNext: boolean; extensions?: any }[] =
+      [];
+    for await (const p of r.parts) parts.push(p.payload);
+    expect(parts).toHaveLength(1);
+    expect(parts[0].data).toBeUndefined();
+    expect(parts[0].hasNext).toBe(false);
+    expect(parts[0].errors![0].extensions.code).toBe('INVALID_INPUT');
+    expect(parts[0].errors![0].message).toMatch(new RegExp(`answer would exceed ${GRAPHQL_MAX_ANSWER_BYTES} bytes`));
+    expect(parts[0].extensions.credits.charged).toBe(1);
+    expect(await h.balance(id)).toBe(4);
   });
 });
