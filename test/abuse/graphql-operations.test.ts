@@ -11,6 +11,11 @@
  *    OverlappingFieldsCanBeMerged rule compares the fragments spread in a selection set pair by
  *    pair, and 400 spreads of one-field fragments (18 KB, no key needed) held the event loop
  *    ~0.2–1 s;
+ *  - one response key selected more than MAX_SAME_KEY (100) times in one selection set (fragments
+ *    merged), or a fragment no operation spreads: refused before graphql-js validates — its
+ *    OverlappingFieldsCanBeMerged rule compares the fields of one key pair by pair (up to its own
+ *    budget: 1,990 `__typename`, 20 KB keyless, held the event loop ~60–300 ms), and it validates
+ *    unused fragments all the same;
  *  - an answer longer than GRAPHQL_MAX_ANSWER_BYTES (8 MiB): refused (400 INVALID_INPUT naming the
  *    bound) instead of serialised — aliases of one cached record's `json` made an answer of any
  *    size at 0 credits (25 of a 4 MB record, and an alias of each: ~300 MB; two ran a 512 MB
@@ -18,6 +23,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_MAX_ANSWER_BYTES } from '../../src/graphql/answer-bytes.js';
+import { MAX_SAME_KEY } from '../../src/graphql/limits.js';
 import { repoRoute } from '../data.js';
 import { startHarness } from '../harness.js';
 import { postStreaming } from '../incremental.js';
@@ -109,6 +115,37 @@ describe('fragment spreads past MAX_FRAGMENT_SPREADS (100) in one document', () 
 
   it('100 spreads are answered', async () => {
     const r = await keyless(`{ ${spreads(100)} }\n${fragments(100)}`, 'POST');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: { __typename: 'Query' } });
+  });
+});
+
+describe(`one response key more than MAX_SAME_KEY (${MAX_SAME_KEY}) times in a selection set; unused fragments`, () => {
+  it.each([
+    ['1,990 __typename', `{ ${'__typename '.repeat(1990)}}`],
+    ['600 inline fragments of __typename', `{ ${'... on Query { __typename } '.repeat(600)}}`],
+    [
+      'two fragments of 60 each, spread in one set',
+      `{ ...A ...B }\nfragment A on Query { ${'__typename '.repeat(60)}}\nfragment B on Query { ${'__typename '.repeat(60)}}`,
+    ],
+  ])('%s (no key) → 400 INVALID_INPUT naming the key and the bound', async (_case, query) => {
+    const r = await keyless(query, 'POST');
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toHaveLength(1);
+    expect(r.body.errors![0].extensions.code).toBe('INVALID_INPUT');
+    expect(r.body.errors![0].message).toBe(
+      `Operation selects "__typename" more than ${MAX_SAME_KEY} times in one selection set (fragments merged)`,
+    );
+  });
+
+  it('a fragment no operation spreads (1,900 fields of one key) → 400 INVALID_INPUT, refused before validation', async () => {
+    const r = await keyless(`{ __typename }\nfragment U on Query { ${'__typename '.repeat(1900)}}`, 'POST');
+    expect(r.status).toBe(400);
+    expect(r.body.errors![0]).toMatchObject({ message: 'Fragment "U" is never used.', extensions: { code: 'INVALID_INPUT' } });
+  });
+
+  it(`${MAX_SAME_KEY} of one key are answered`, async () => {
+    const r = await keyless(`{ ${'__typename '.repeat(MAX_SAME_KEY)}}`, 'POST');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ data: { __typename: 'Query' } });
   });
