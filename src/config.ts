@@ -27,6 +27,8 @@ export interface Config {
   maxQueryLength: number;
   /** Field selections per GraphQL operation after fragment expansion, MAX_SELECTIONS. */
   maxSelections: number;
+  /** Fragment spreads written in one GraphQL document (every definition's, used or not), MAX_FRAGMENT_SPREADS. */
+  maxFragmentSpreads: number;
   /**
    * INTROSPECTION_CPU_MS: event-loop milliseconds per second that computing introspection answers
    * not remembered yet may take (src/graphql/introspection-budget.ts); 0 = no limit.
@@ -532,6 +534,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
     maxTokens: int(env, 'MAX_TOKENS', 5_000, 100),
     maxQueryLength: int(env, 'MAX_QUERY_LENGTH', 64 * 1024, 256),
     maxSelections: int(env, 'MAX_SELECTIONS', 2_000, 10),
+    maxFragmentSpreads: int(env, 'MAX_FRAGMENT_SPREADS', 100, 0),
     introspectionCpuMs: int(env, 'INTROSPECTION_CPU_MS', 20, 0, 1_000),
     corsOrigins: corsOriginsOf(env.CORS_ORIGINS),
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== '0',

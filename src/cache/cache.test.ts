@@ -87,6 +87,22 @@ describe('result cache', () => {
     db.close();
   });
 
+  it('reads of one key at the same time share one store read: one value, not one parsed copy each (an entry too big for the front too)', async () => {
+    const db = openDatabase(tmp());
+    // One entry may take at most 1 KiB of the front: this one is served from the store only.
+    const cache = createSqliteCache(db, 100, { lruBytes: 8 * 1024 });
+    await cache.set('op:big', { value: { text: 'x'.repeat(2_000) }, fetchedAt: 1 });
+    // Pipelined requests for it: each parsed the stored text into a value (and its answer held
+    // that value's JSON) — 60 of a 4 MB record, ~200 MB held by answers nobody read.
+    const reads = await Promise.all(Array.from({ length: 10 }, () => cache.get<{ text: string }>('op:big')));
+    expect(reads[0]).toEqual({ value: { text: 'x'.repeat(2_000) }, fetchedAt: 1 });
+    for (const r of reads) expect(r!.value).toBe(reads[0]!.value);
+    // A read after them reads the store again (nothing is kept beyond the reads under way).
+    await cache.set('op:big', { value: { text: 'y'.repeat(2_000) }, fetchedAt: 2 });
+    expect(await cache.get('op:big')).toEqual({ value: { text: 'y'.repeat(2_000) }, fetchedAt: 2 });
+    db.close();
+  });
+
   it('get with fetchedSince reads the store when the in-memory copy is older (another instance wrote a newer one)', async () => {
     const db = openDatabase(tmp());
     const [here, there] = [createSqliteCache(db, 100), createSqliteCache(db, 100)];

@@ -308,6 +308,13 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
     maxEntrySize: Math.max(1, Math.floor(maxSize / 8)),
     sizeCalculation: entrySize,
   });
+  /**
+   * Store reads under way, by key. Each read parses the stored text into a value of its own, and
+   * an answer holds its value's JSON until its client reads it: 60 pipelined requests for a cached
+   * 4 MB record (not yet in the LRU, or larger than an eighth of it) parsed and serialised it 60
+   * times — ~200 MB held by answers nobody read, at 0 credits.
+   */
+  const reading = new Map<string, Promise<unknown>>();
   return {
     peek<T>(key: string) {
       return lru.get(key) as CacheEntry<T> | undefined;
@@ -315,7 +322,13 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
     async get<T>(key: string, opts?: { fetchedSince?: number }) {
       const hit = lru.get(key) as CacheEntry<T> | undefined;
       if (hit && (opts?.fetchedSince === undefined || hit.fetchedAt >= opts.fetchedSince)) return hit;
-      const stored = (await guard(() => keyv.get(key))) as CacheEntry<T> | undefined;
+      // Reads of one key at the same time share one store read, and so one parsed value (see `reading`).
+      let read = reading.get(key);
+      if (!read) {
+        read = guard(() => keyv.get(key)).finally(() => reading.delete(key));
+        reading.set(key, read);
+      }
+      const stored = (await read) as CacheEntry<T> | undefined;
       if (stored && typeof stored.fetchedAt === 'number' && (!hit || stored.fetchedAt > hit.fetchedAt)) {
         lru.set(key, stored);
         return stored;

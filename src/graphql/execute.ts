@@ -22,6 +22,7 @@ import { admit } from '../pipeline/admit.js';
 import type { GatewayContext } from '../pipeline/context.js';
 import { failedOperation as fail, formatError } from '../pipeline/errors.js';
 import { releaseAhead, reserveAhead, settleAhead } from '../pipeline/run.js';
+import { GRAPHQL_MAX_ANSWER_BYTES, answerTooLarge, jsonLongerThan } from './answer-bytes.js';
 import type { CreditsExtension } from './credits.js';
 import { rootFieldCredits } from './credits.js';
 import { answerIntrospectionInSlices } from './introspection.js';
@@ -48,13 +49,23 @@ export async function executeGraphql(
   const { deps } = ctx;
   const operation: OperationDefinitionNode | null | undefined = getOperationAST(args.document, args.operationName);
   if (!operation) return (await exec(args)) as ExecutionResult;
+  /** The root-field limit (MAX_ROOT_FIELDS), which every operation keeps: 400 when `rootFields` are over it. */
+  const tooMany = (rootFields: Map<string, unknown>) =>
+    rootFields.size > deps.config.maxRootFields
+      ? invalidInput([
+          { param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` },
+        ])
+      : null;
   // Mutations (createLookupJob) cost no credits, but they act for a key:
-  // admitted like every request (401 → 429) before anything runs.
+  // admitted like every request (401 → 429) before anything runs, and kept to the root-field
+  // limit as a query is (50 aliased createMonitor fields made 50 monitors in one request).
   if (operation.operation !== 'query') {
     const key = await admit(ctx);
     if (!('id' in key)) return fail(key);
     const variables = getVariableValues(args.schema, operation.variableDefinitions ?? [], args.variableValues ?? {});
     if (variables.errors) return { errors: variables.errors.map(variableError) };
+    const over = tooMany(collectRootFields(args.document, variables.coerced, operation.selectionSet));
+    if (over) return fail(over);
     const result = (await exec(args)) as ExecutionResult;
     return result.errors ? { ...result, errors: result.errors.map((e) => formatError(e, deps.logger, ctx.reqInfo?.id)) } : result;
   }
@@ -63,14 +74,8 @@ export async function executeGraphql(
   const rootFields = collectRootFields(args.document, coerced.coerced, operation.selectionSet);
   // The root-field limit holds for everyone, keyless introspection included (after the key for
   // the rest: 401 → 429 → 400).
-  const tooMany = () =>
-    rootFields.size > deps.config.maxRootFields
-      ? invalidInput([
-          { param: 'query', message: `an operation may select at most ${deps.config.maxRootFields} root fields (got ${rootFields.size})` },
-        ])
-      : null;
   if (isIntrospectionOnly(rootFields)) {
-    const over = tooMany();
+    const over = tooMany(rootFields);
     if (over) return fail(over);
     // The schema never changes while the process runs: an introspection answer without
     // variables is the same for every caller, so the common one (GraphiQL's) is computed once.
@@ -116,7 +121,7 @@ export async function executeGraphql(
 
   const caller = await admit(ctx);
   if (!('id' in caller)) return fail(caller);
-  const over = tooMany();
+  const over = tooMany(rootFields);
   if (over) return fail(over);
   // Each root field that is an operation (its schema field carries its definition), with its
   // arguments as the executor will pass them to its resolver.
@@ -155,6 +160,9 @@ export async function executeGraphql(
     calls.map((c) => c.key),
     result.data,
   );
+  // An answer over its bound is not sent (src/graphql/answer-bytes.ts); its lookups ran and are
+  // charged as they are on any answer (a smaller document asks for them again at 0 credits with cacheMaxAge).
+  if (result.data && jsonLongerThan(result.data, GRAPHQL_MAX_ANSWER_BYTES)) result = { errors: [answerTooLarge()], data: null };
   let remaining: number;
   try {
     remaining = await settleAhead(ctx, total);

@@ -168,6 +168,7 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     maxAliases: deps.config.maxAliases,
     maxTokens: deps.config.maxTokens,
     maxSelections: deps.config.maxSelections,
+    maxFragmentSpreads: deps.config.maxFragmentSpreads,
     maxQueryLength: deps.config.maxQueryLength,
   };
   const { yoga, documents } = createYogaServer(deps, schema, limits);

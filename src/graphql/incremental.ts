@@ -18,6 +18,9 @@
  * been read to the end — nothing stays reserved, nothing is charged twice, and the same request
  * with cacheMaxAge afterwards returns the whole result at 0 credits.
  *
+ * Each part is at most GRAPHQL_MAX_ANSWER_BYTES (src/graphql/answer-bytes.ts): a part over it is
+ * not sent, and the stream ends with a last part holding that error (the lookups charged as above).
+ *
  * Root fields cannot be deferred (noDeferOnRootFieldsRule): each is one lookup that is planned,
  * reserved and charged on its own; its nested fields are what arrives in parts. A `@stream`
  * whose initialCount is null or below 0 is refused (400 INVALID_INPUT) before anything else, as
@@ -43,6 +46,7 @@ import { invalidInput } from '../errors.js';
 import type { ApiError } from '../errors.js';
 import type { GatewayContext } from '../pipeline/context.js';
 import { failedOperation, formatError, withRequestIdExtension } from '../pipeline/errors.js';
+import { GRAPHQL_MAX_ANSWER_BYTES, answerTooLarge, jsonLongerThan } from './answer-bytes.js';
 import { executeGraphql } from './execute.js';
 
 /*
@@ -281,8 +285,18 @@ class CreditedStream implements AsyncIterableIterator<IncrementalPayload> {
       this.close();
       throw e;
     }
-    const payload: IncrementalPayload = r.done ? { hasNext: false } : this.formatted(r.value);
-    if (this.initialData === undefined) this.initialData = payload.data ?? null;
+    let payload: IncrementalPayload = r.done ? { hasNext: false } : this.formatted(r.value);
+    const first = this.initialData === undefined;
+    if (first) this.initialData = payload.data ?? null;
+    if (!r.done && jsonLongerThan(payload, GRAPHQL_MAX_ANSWER_BYTES)) {
+      // A part over the bound is not sent: the stream ends with the error instead. Its lookups
+      // complete and are charged as on any stream; the settlement reads only which root fields
+      // have a value (not the part itself, which would be measured again).
+      if (first && this.initialData)
+        this.initialData = Object.fromEntries(Object.entries(this.initialData).map(([k, v]) => [k, v == null ? null : true]));
+      await this.inner.return?.()?.catch(() => undefined);
+      payload = this.formatted({ errors: [answerTooLarge()], hasNext: false });
+    }
     if (payload.hasNext !== false) return { done: false, value: payload };
     // The last payload waits for the settlement, so it can carry the credits.
     this.close();

@@ -13,14 +13,19 @@
  *     aliases (every alias in the operation, fragments expanded as often as they are spread),
  *     introspection (at most one `__schema` / `__type` selection per operation, no aliases inside
  *     it, and no list fan-out below a type reference — `fields { type { fields … } }` would
- *     multiply the answer by the schema's size at every level) and the number of selections
- *     after fragment expansion (a fragment spread a thousand times is a thousand selections).
+ *     multiply the answer by the schema's size at every level), the number of selections after
+ *     fragment expansion (a fragment spread a thousand times is a thousand selections) and how
+ *     often one response key is selected in one selection set (MAX_SAME_KEY);
+ *   - and, over the whole document (every fragment's definition, used or not), the fragment
+ *     spreads written (`maxFragmentSpreads`): graphql-js's OverlappingFieldsCanBeMerged compares
+ *     the fragments spread in one selection set pair by pair, and 400 spreads of 400 one-field
+ *     fragments (18 KB, keyless) held the event loop ~0.2–1 s in that rule alone.
  *
  * Both GraphQL entry points (the fast path and yoga) run `documentLimitErrors` before validating.
  * The answer to an introspection operation is bounded by these rules to one copy of the schema's
  * introspection; `INTROSPECTION_MAX_BYTES` checks that bound at run time (src/graphql/execute.ts).
  */
-import { GraphQLError, Kind, parse } from 'graphql';
+import { BREAK, GraphQLError, Kind, parse, visit } from 'graphql';
 import type { DocumentNode, FieldNode, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode } from 'graphql';
 
 export interface DocumentLimits {
@@ -31,6 +36,8 @@ export interface DocumentLimits {
   maxSelections: number;
   /** Characters of a query text (variables are not counted: they are not lexed). */
   maxQueryLength: number;
+  /** Fragment spreads written in the document, in every definition (not expanded). */
+  maxFragmentSpreads: number;
 }
 
 /** Lists of the introspection schema: selecting one fans the answer out by the schema's size. */
@@ -45,6 +52,14 @@ const TYPE_REFERENCE = new Set(['type', 'ofType', 'interfaces', 'possibleTypes']
  * attack sweep: `@include(if: [[[…2000 deep…]]])`, 8 KB, keyless).
  */
 export const MAX_NESTING = 64;
+
+/**
+ * How often one response key may be selected in one selection set, its fragments and inline
+ * fragments merged (not a setting). graphql-js's OverlappingFieldsCanBeMerged compares the fields
+ * of one key pair by pair, up to its own budget of 500,000 comparisons: 1,990 `__typename` or 600
+ * inline fragments of one (20 KB, keyless) held the event loop ~60 ms, ~300 ms on a loaded machine.
+ */
+export const MAX_SAME_KEY = 100;
 
 /** Parses with the token cap; a syntax error, the cap or nesting past MAX_NESTING comes back as a GraphQLError. */
 export function parseLimited(source: string, limits: Pick<DocumentLimits, 'maxTokens' | 'maxQueryLength'>): DocumentNode {
@@ -95,15 +110,29 @@ function limitError(message: string, node?: OperationDefinitionNode | FieldNode)
  * passed (a fragment bomb is not expanded further).
  */
 export function documentLimitErrors(document: DocumentNode, limits: DocumentLimits): GraphQLError[] {
+  if (spreadsMoreThan(document, limits.maxFragmentSpreads))
+    return [limitError(`The document spreads fragments more than ${limits.maxFragmentSpreads} times (MAX_FRAGMENT_SPREADS)`)];
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const errors: GraphQLError[] = [];
+  const used = new Set<string>();
   for (const d of document.definitions) {
     if (d.kind !== Kind.OPERATION_DEFINITION) continue;
-    const e = operationLimitError(d, fragments, limits);
+    const e = operationLimitError(d, fragments, limits, used);
     if (e) errors.push(e);
   }
+  // A fragment no operation spreads is not checked above, yet graphql-js validates it all the same
+  // (every rule runs before NoUnusedFragments reports it): refused here, as it would be there.
+  if (!errors.length)
+    for (const name of fragments.keys()) if (!used.has(name)) return [limitError(`Fragment "${name.slice(0, 100)}" is never used.`)];
   return errors;
+}
+
+/** Whether the document writes more than `max` fragment spreads (one pass, stopping there). */
+function spreadsMoreThan(document: DocumentNode, max: number): boolean {
+  let spreads = 0;
+  visit(document, { FragmentSpread: () => (++spreads > max ? BREAK : undefined) });
+  return spreads > max;
 }
 
 class Over extends Error {
@@ -116,6 +145,8 @@ function operationLimitError(
   op: OperationDefinitionNode,
   fragments: Map<string, FragmentDefinitionNode>,
   limits: DocumentLimits,
+  /** The fragments the operation spreads are added to it. */
+  used: Set<string>,
 ): GraphQLError | null {
   let aliases = 0;
   let selections = 0;
@@ -125,12 +156,34 @@ function operationLimitError(
    * `inIntrospection`: inside a __schema / __type selection; `onReference`: the current type was
    * reached through a type reference (type, ofType, interfaces, possibleTypes).
    */
-  const visit = (set: SelectionSetNode, level: number, inIntrospection: boolean, onReference: boolean, spreading: Set<string>) => {
+  /**
+   * `merged`: how often each response key is selected in the selection set being visited, its
+   * fragments' merged in — each fragment once, as graphql-js merges them (null: a fragment merged
+   * into this set already, expanded again only for the counts above).
+   */
+  const visit = (
+    set: SelectionSetNode,
+    level: number,
+    inIntrospection: boolean,
+    onReference: boolean,
+    spreading: Set<string>,
+    merged: { keys: Map<string, number>; fragments: Set<string> } | null,
+  ) => {
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
         const name = sel.name.value;
         if (++selections > limits.maxSelections)
           throw new Over(limitError(`Operation selects more than ${limits.maxSelections} fields (fragments expanded)`, op));
+        const key = sel.alias?.value ?? name;
+        const times = merged ? (merged.keys.get(key) ?? 0) + 1 : 0;
+        if (times > MAX_SAME_KEY)
+          throw new Over(
+            limitError(
+              `Operation selects "${key.slice(0, 100)}" more than ${MAX_SAME_KEY} times in one selection set (fragments merged)`,
+              op,
+            ),
+          );
+        merged?.keys.set(key, times);
         if (sel.alias) {
           if (inIntrospection) throw new Over(limitError('Aliases are not allowed inside introspection', sel));
           if (++aliases > limits.maxAliases) throw new Over(limitError(`Operation uses more than ${limits.maxAliases} aliases`, op));
@@ -149,21 +202,28 @@ function operationLimitError(
           if (depth > limits.maxDepth)
             throw new Over(limitError(`Operation is at least ${depth} levels deep; the maximum is ${limits.maxDepth}`, op));
         }
-        if (sel.selectionSet) visit(sel.selectionSet, next, intro, intro && (onReference || TYPE_REFERENCE.has(name)), spreading);
+        if (sel.selectionSet)
+          visit(sel.selectionSet, next, intro, intro && (onReference || TYPE_REFERENCE.has(name)), spreading, {
+            keys: new Map(),
+            fragments: new Set(),
+          });
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        visit(sel.selectionSet, level, inIntrospection, onReference, spreading);
+        visit(sel.selectionSet, level, inIntrospection, onReference, spreading, merged);
       } else {
         const f = fragments.get(sel.name.value);
         // Unknown and cyclic spreads are the standard rules' to report.
         if (!f || spreading.has(f.name.value)) continue;
         spreading.add(f.name.value);
-        visit(f.selectionSet, level, inIntrospection, onReference, spreading);
+        used.add(f.name.value);
+        const first = merged !== null && !merged.fragments.has(f.name.value);
+        merged?.fragments.add(f.name.value);
+        visit(f.selectionSet, level, inIntrospection, onReference, spreading, first ? merged : null);
         spreading.delete(f.name.value);
       }
     }
   };
   try {
-    visit(op.selectionSet, 0, false, false, new Set());
+    visit(op.selectionSet, 0, false, false, new Set(), { keys: new Map(), fragments: new Set() });
     return null;
   } catch (e) {
     if (e instanceof Over) return e.error;

@@ -39,7 +39,7 @@ import { HttpContext } from '../pipeline/context.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { ANY_TOOL_CALL } from './tool-call.js';
-import { buildTools } from './tools.js';
+import { MCP_ANSWER_BYTES, buildTools } from './tools.js';
 import type { GatewayTool, ToolCall } from './tools.js';
 
 /** A tool call's arguments are small; a job larger than this goes to POST /v1/jobs (JOBS_MAX_JSON_BODY_MB). */
@@ -205,7 +205,12 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     const refusal = batchRefusal(body);
     if (refusal) return sendJson(res, 400, { jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message: refusal }, id: null });
 
-    const call: ToolCall = { deps, requestId: info.id, context: () => new HttpContext(deps, apiKey, info, req, res) };
+    const call: ToolCall = {
+      deps,
+      requestId: info.id,
+      context: () => new HttpContext(deps, apiKey, info, req, res),
+      answerBytesLeft: MCP_ANSWER_BYTES,
+    };
     const server = serverFor(call);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.once('close', () => void server.close().catch(() => undefined));

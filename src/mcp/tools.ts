@@ -56,6 +56,25 @@ export interface ToolCall {
   /** A fresh pipeline context per call: each call is admitted (rate limit) as one REST request is. */
   context(): HttpContext;
   requestId: string;
+  /** Bytes of records the POST's answers may still carry (MCP_ANSWER_BYTES at first; see answerFits). */
+  answerBytesLeft: number;
+}
+
+/**
+ * Bytes of records one /mcp POST's answers carry, at most (its first lookup's always). A batch's
+ * answers are one text, held until its client reads it, and each holds its record twice (text and
+ * structured): a batch of ten calls of one cached 4 MB record held ~160 MB at 0 credits, and a key
+ * may have 8 such POSTs unread (MCP_MAX_IN_FLIGHT_PER_KEY). A lookup past the bound is a tool error
+ * saying so; it ran, so it costs what it cost (and is cached: alone, with cache_max_age, 0 credits).
+ */
+export const MCP_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** Whether an answer holding `text` (a record's JSON) fits what the POST's answers may still carry; takes it if so. */
+function answerFits(c: ToolCall, text: string): boolean {
+  const bytes = 2 * text.length;
+  if (bytes > c.answerBytesLeft && c.answerBytesLeft < MCP_ANSWER_BYTES) return false;
+  c.answerBytesLeft = Math.max(0, c.answerBytesLeft - bytes);
+  return true;
 }
 
 export interface GatewayTool {
@@ -78,24 +97,27 @@ interface Charge {
   cached_at?: string | null;
 }
 
-function success(structured: object, summary: string, charge: Charge): CallToolResult {
+function success(structured: object, summary: string, charge: Charge, json = JSON.stringify(structured)): CallToolResult {
   return {
     content: [
       { type: 'text', text: summary },
-      { type: 'text', text: JSON.stringify(structured) },
+      { type: 'text', text: json },
     ],
     structuredContent: structured as Record<string, unknown>,
     _meta: { ...charge },
   };
 }
 
-/** The REST error answer as a tool error (0 credits: nothing is charged for an error). */
-export function failure(err: ApiError, requestId: string): CallToolResult {
+/**
+ * The REST error answer as a tool error (0 credits: nothing is charged for an error — but for a
+ * lookup that ran and whose answer did not fit, `charge` says what it cost: see MCP_ANSWER_BYTES).
+ */
+export function failure(err: ApiError, requestId: string, charge?: Charge): CallToolResult {
   const error = { ...err.toJSON(), request_id: requestId };
   return {
     isError: true,
     content: [{ type: 'text', text: `${err.code}: ${err.message}` }],
-    _meta: { charged: 0, error },
+    _meta: { charged: 0, ...charge, error },
   };
 }
 
@@ -226,7 +248,12 @@ function operationTool(route: RestRoute): GatewayTool {
         const charge: Charge = outcome.cached
           ? { charged: outcome.charged, remaining: outcome.remaining, cached: true, cached_at: outcome.cachedAt }
           : { charged: outcome.charged, remaining: outcome.remaining, cached: false };
-        return success(record, summaryOf(name, record, charge), charge);
+        const json = JSON.stringify(record);
+        if (!answerFits(c, json)) {
+          const over = `the answers of this request would hold more than ${MCP_ANSWER_BYTES} bytes of records: call ${name} on its own (what it fetched is charged and cached: with cache_max_age it costs 0 credits then)`;
+          return failure(invalidInput([{ param: 'batch', message: over }]), c.requestId, charge);
+        }
+        return success(record, summaryOf(name, record, charge), charge, json);
       } catch (e) {
         return failure(inRestTerms(e, route.restName, c.deps.logger, c.requestId), c.requestId);
       }
