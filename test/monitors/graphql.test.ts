@@ -363,8 +363,9 @@ describe("a run's changes in its answers: at most HISTORY_BYTES, the rest after 
   });
 
   it('POST …/run and runMonitor answer the same way (run.changes_next_after, nextAfter)', async () => {
-    // Before, the answer carried every change of the run (~2.6 MB here), with no bound.
-    tomes.state.bio = tome(3, 100); // two changes of ~1.3 MB: neither fits
+    // Before, the answer carried every change of the run (~2.6 MB here), with no bound. The 1.2 MB
+    // bio before is kept as its hash (LAST_VALUES_BYTES): the bio after alone is past HISTORY_BYTES.
+    tomes.state.bio = tome(3, 1100); // two changes of ~1.1 MB: neither fits
     t.skip(HOUR);
     const r = await call(h, 'POST', `/v1/monitors/${id}/run`, { key });
     expect(r.status).toBe(200);
@@ -372,6 +373,10 @@ describe("a run's changes in its answers: at most HISTORY_BYTES, the rest after 
     expect(r.body.run).toMatchObject({ changed: 2, changes: [] });
     expect((await rest(r.body.run.at, r.body.run.changes_next_after)).map((c) => c.field)).toEqual(['user.bio', 'user']);
 
+    // A bio of 100 KB: kept whole (within LAST_VALUES_BYTES) as the next run's before.
+    tomes.state.bio = tome(3, 100);
+    t.skip(HOUR);
+    expect((await call(h, 'POST', `/v1/monitors/${id}/run`, { key })).body.run).toMatchObject({ changed: 2 });
     tomes.state.bio = tome(4, 500); // two changes of ~600 KB: the first fits
     t.skip(HOUR);
     const g = await h.gql(`mutation { runMonitor(id: "${id}") { run { at changed } changes { at field before after } nextAfter } }`, {
