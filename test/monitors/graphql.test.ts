@@ -443,3 +443,47 @@ describe("a run's changes in its answers: at most HISTORY_BYTES, the rest after 
     expect(seen.length).toBeLessThan(RUNS - 8);
   }, 60_000);
 });
+
+describe('monitorRuns: a subscription whose client leaves', () => {
+  it('frees its slot at once: a key at JOBS_MAX_STREAMS_PER_KEY drops one and opens another straight away', async () => {
+    // Before, the slot stayed counted until the monitor's next event or yoga's next SSE ping (12 s;
+    // 300 ms when NODE_ENV is 'test', which hid it here: the gateway's own NODE_ENV for this test):
+    // a client reconnecting at once was refused 429.
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      const { key, id: keyId } = await h.key(10);
+      const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-gql' }, watch: ['user.followers'] } });
+      const id = made.body.data.createMonitor.id;
+      const svc = monitorService(h.deps)!;
+      const max = h.config.jobs.maxStreamsPerKey;
+      const open = async () => {
+        const ac = new AbortController();
+        const res = await fetch(`${h.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
+          body: JSON.stringify({ query: `subscription { monitorRuns(id: "${id}") { monitor { runs } } }` }),
+          signal: ac.signal,
+        });
+        const reader = res.body!.getReader();
+        await reader.read(); // its first bytes (a ping, or the refusal)
+        return { status: res.status, leave: () => ac.abort() };
+      };
+      const streams = [];
+      for (let i = 0; i < max; i++) streams.push(await open());
+      expect(streams.map((s) => s.status)).toEqual(Array(max).fill(200));
+      expect(svc.streams.held(keyId)).toBe(max);
+      expect((await open()).status).toBe(429);
+
+      streams.pop()!.leave();
+      // The server sees the close within moments; the monitor has no run in the meantime.
+      await waitFor(() => svc.streams.held(keyId) < max, 2_000);
+      const again = await open();
+      expect(again.status).toBe(200);
+      expect(svc.streams.held(keyId)).toBe(max);
+      for (const s of [...streams, again]) s.leave();
+      await waitFor(() => svc.streams.held(keyId) === 0, 2_000);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
