@@ -11562,7 +11562,7 @@ export interface operations {
                                 at: string;
                                 /** @description The watched path */
                                 field: string;
-                                /** @description The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES (docs/monitors.md) */
+                                /** @description The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES, or when the monitor kept it as a hash past LAST_VALUES_BYTES (docs/monitors.md) */
                                 before: unknown;
                                 /** @description The value after (a list item added; null for one removed); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES (docs/monitors.md) */
                                 after: unknown;
@@ -11737,7 +11737,7 @@ export interface operations {
                             at: string;
                             /** @description The watched path */
                             field: string;
-                            /** @description The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES (docs/monitors.md) */
+                            /** @description The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES, or when the monitor kept it as a hash past LAST_VALUES_BYTES (docs/monitors.md) */
                             before: unknown;
                             /** @description The value after (a list item added; null for one removed); {"too_large_to_keep": true, "bytes": n} past the run's RUN_CHANGES_BYTES (docs/monitors.md) */
                             after: unknown;

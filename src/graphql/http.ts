@@ -36,6 +36,7 @@ import { requestBaseUrl } from '../media/public-url.js';
 import type { RequestInfo } from '../observability/request.js';
 import { sendGraphqlError, withRequestIdExtension } from '../pipeline/errors.js';
 import { executeGraphql } from './execute.js';
+import { requestSignal } from '../pipeline/context.js';
 import type { Deps, GatewayContext } from '../pipeline/context.js';
 import { createFastGraphql, preparedSize } from './fast-http.js';
 import type { FastGraphql } from './fast-http.js';
@@ -253,11 +254,14 @@ function createYogaServer(
     },
     // The GraphiQL page is served before yoga (graphiqlPage): one way to it.
     graphiql: false,
-    context: ({ request, req, info }): Partial<GatewayContext> => ({
+    context: ({ request, req, res, info }): Partial<GatewayContext> => ({
       deps,
       apiKey: request.headers.get('x-api-key'),
       requestBaseUrl: req ? requestBaseUrl(req) : null,
       reqInfo: info,
+      // As the fast path's (HttpContext): aborts when the client goes away before its answer is
+      // sent, or at shutdown — a subscription ends with it (its per-key slot freed at once).
+      ...(res ? { signal: requestSignal(res, deps.shutdown), signalCoversShutdown: true } : {}),
     }),
     // @defer / @stream (src/graphql/incremental.ts): multipart/mixed or text/event-stream responses.
     plugins: [useDeferStream(), creditsPlugin(limits, parsedText, documents)],

@@ -20,6 +20,7 @@
  * compares as a set: an item added is `{before: null, after: item}`, one removed
  * `{before: item, after: null}` (items compared by their JSON, in the order the record gives).
  */
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { OperationDef } from '../platforms/operation.js';
 import { fieldPaths, memberNode, nodeOf } from '../platforms/schema-walk.js';
@@ -166,8 +167,76 @@ export function snapshotOf(values: Record<string, unknown>, watch: readonly { pa
 }
 
 /**
+ * Bytes of watched values a monitor keeps whole for its next run to compare with (`last_values`),
+ * field by field in watch order (keptValues). Past it a value — in a list, an item — is kept as
+ * its hash (KeptHash: the SHA-256 and length of its JSON), which is enough to tell whether it
+ * changed; one no longer than its hash would be is kept whole all the same. Before, every value
+ * was kept whole: a monitor watching `user.bio` and `user` of a record with a 3 MB bio kept ~6 MB
+ * for its next run (×MONITORS_MAX_PER_KEY monitors a key), counted nowhere.
+ */
+export const LAST_VALUES_BYTES = 1024 * 1024;
+
+/** What the next run compares with, of a value (or list item) kept past LAST_VALUES_BYTES. */
+export interface KeptHash {
+  too_large_to_keep: true;
+  /** Its JSON's length. */
+  bytes: number;
+  /** SHA-256 of its JSON (hex). */
+  sha256: string;
+}
+
+/** The JSON length of a KeptHash: a value this short is kept whole whatever is left. */
+const HASH_BYTES = JSON.stringify({ too_large_to_keep: true, bytes: 1e9, sha256: '0'.repeat(64) }).length;
+
+const sha256 = (json: string): string => createHash('sha256').update(json).digest('hex');
+
+/** A KeptHash as keptValues writes it (a value of this shape is itself always kept as one: never mistaken for another's). */
+function isKeptHash(v: unknown): v is KeptHash {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    Object.keys(o).length === 3 &&
+    o.too_large_to_keep === true &&
+    typeof o.bytes === 'number' &&
+    typeof o.sha256 === 'string' &&
+    /^[0-9a-f]{64}$/.test(o.sha256)
+  );
+}
+
+/** A run's values as its monitor keeps them for the next run (see LAST_VALUES_BYTES). */
+export function keptValues(values: Record<string, unknown>, watch: readonly { path: string; kind: FieldKind }[]): Record<string, unknown> {
+  let left = LAST_VALUES_BYTES;
+  const keep = (v: unknown): unknown => {
+    const json = JSON.stringify(v ?? null);
+    if (!isKeptHash(v) && (json.length <= left || json.length <= HASH_BYTES)) {
+      left -= Math.min(left, json.length);
+      return v;
+    }
+    return { too_large_to_keep: true, bytes: json.length, sha256: sha256(json) } satisfies KeptHash;
+  };
+  const out: Record<string, unknown> = {};
+  for (const w of watch) {
+    if (!Object.hasOwn(values, w.path)) continue;
+    const v = values[w.path];
+    out[w.path] = w.kind === 'list' && Array.isArray(v) ? v.map(keep) : keep(v);
+  }
+  return out;
+}
+
+/** What a value is compared by: the hash of its JSON. */
+const keyOf = (v: unknown): string => sha256(JSON.stringify(v ?? null));
+
+/** The same of a value as kept (whole, or a KeptHash). */
+const keptKeyOf = (v: unknown): string => (isKeptHash(v) ? v.sha256 : keyOf(v));
+
+/** A kept value as a change's `before`: a KeptHash without its hash (`{too_large_to_keep, bytes}`, as store.ts keptChanges marks one). */
+const shown = (v: unknown): unknown => (isKeptHash(v) ? { too_large_to_keep: true, bytes: v.bytes } : v);
+
+/**
  * What changed between two runs' values, field by field in watch order. A field the previous run
- * did not watch (added to `watch` since) has no before: it is not a change.
+ * did not watch (added to `watch` since) has no before: it is not a change. `before` holds the
+ * previous run's values as kept (keptValues): a KeptHash is compared by its hash, and is the
+ * change's `before` as `{too_large_to_keep: true, bytes}`.
  */
 export function diff(
   before: Record<string, unknown> | null,
@@ -181,12 +250,14 @@ export function diff(
     const a = before[w.path];
     const b = after[w.path];
     if (w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
-      const had = new Set(a.map((x) => JSON.stringify(x)));
-      const has = new Set(b.map((x) => JSON.stringify(x)));
-      for (const x of b) if (!had.has(JSON.stringify(x))) changes.push({ field: w.path, before: null, after: x });
-      for (const x of a) if (!has.has(JSON.stringify(x))) changes.push({ field: w.path, before: x, after: null });
-    } else if (JSON.stringify(a ?? null) !== JSON.stringify(b ?? null)) {
-      changes.push({ field: w.path, before: a ?? null, after: b ?? null });
+      const ka = a.map(keptKeyOf);
+      const kb = b.map(keyOf);
+      const had = new Set(ka);
+      const has = new Set(kb);
+      for (let i = 0; i < b.length; i++) if (!had.has(kb[i])) changes.push({ field: w.path, before: null, after: b[i] });
+      for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
+    } else if (keptKeyOf(a) !== keyOf(b)) {
+      changes.push({ field: w.path, before: shown(a ?? null), after: b ?? null });
     }
   }
   return changes;

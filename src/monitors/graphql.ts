@@ -414,7 +414,7 @@ function monitorRunsSubscription(MonitorRef: MonitorType, { ChangeRef }: History
           const row = orThrow(await ownMonitor(svc, key, args.id));
           const release = svc.streams.take(key.id);
           if (release instanceof ApiError) throw operationError(release);
-          return runsOf(svc, row.id, row.last_run_at, release);
+          return runsOf(svc, row.id, row.last_run_at, release, ctx.signal);
         } catch (e) {
           throw e instanceof ApiError ? graphqlError(e) : e;
         }
@@ -460,9 +460,18 @@ function runPage(svc: MonitorService, id: string, run: RunOutcome): Promise<RunP
 /**
  * The runs of a monitor from now on: this process's own as it records them (svc.events), others'
  * (REDIS_URL) as the store shows them every `svc.pollMs`. A consumer slower than the runs sees the
- * latest, not a backlog. Ends when the monitor is gone, the service closes, or the client leaves.
+ * latest, not a backlog. Ends when the monitor is gone, the service closes, or the client leaves
+ * (`gone`, the request's signal: at once — yoga's return on cancel waits for a pending next(), the
+ * next run or SSE ping, 12 s; the key's slot stayed held until then and a client reconnecting at
+ * once was refused).
  */
-function runsOf(svc: MonitorService, id: string, seenAt: number | null, release: () => void): AsyncIterableIterator<RunEvent> {
+function runsOf(
+  svc: MonitorService,
+  id: string,
+  seenAt: number | null,
+  release: () => void,
+  gone: AbortSignal | undefined,
+): AsyncIterableIterator<RunEvent> {
   let lastAt = seenAt;
   let ended = false;
   let next: RunEvent | null = null;
@@ -498,14 +507,17 @@ function runsOf(svc: MonitorService, id: string, seenAt: number | null, release:
     ended = true;
     svc.events.off(id, onRun);
     svc.events.off('close', end);
+    gone?.removeEventListener('abort', end);
     if (timer) clearInterval(timer);
     release();
     poke();
   };
   svc.events.on(id, onRun);
   svc.events.on('close', end);
+  gone?.addEventListener('abort', end, { once: true });
   const timer = svc.pollMs > 0 ? setInterval(onRun, svc.pollMs) : null;
   timer?.unref();
+  if (gone?.aborted) end();
   const finish = async (): Promise<IteratorResult<RunEvent>> => {
     end();
     next = null;

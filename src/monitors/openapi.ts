@@ -93,7 +93,7 @@ const change = {
     field: { type: 'string', description: 'The watched path' },
     before: {
       description:
-        'The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run\'s RUN_CHANGES_BYTES (docs/monitors.md)',
+        'The value before (a list item removed; null for one added); {"too_large_to_keep": true, "bytes": n} past the run\'s RUN_CHANGES_BYTES, or when the monitor kept it as a hash past LAST_VALUES_BYTES (docs/monitors.md)',
     },
     after: {
       description:

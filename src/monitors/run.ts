@@ -17,7 +17,8 @@
  *    the run's record (`RunBooks`: embedded in one SQLite transaction, on Redis once per run
  *    number), so a run is charged once and its record says that charge;
  *  - the watched values, compared with the last successful run's: changes (their values within
- *    RUN_CHANGES_BYTES a run, store.ts), and a snapshot of the numbers. A failed run changes
+ *    RUN_CHANGES_BYTES a run, store.ts), and a snapshot of the numbers. The monitor keeps them for
+ *    its next run within LAST_VALUES_BYTES, the rest as hashes (fields.ts keptValues). A failed run changes
  *    neither; MONITORS_FAILING_AFTER NOT_FOUND in a row stop the
  *    monitor `stopped_failing`. Webhook events (`monitor.changed`, `monitor.stopped`) are written
  *    with the record and delivered after it (never holding the schedule up).
@@ -29,7 +30,7 @@ import { withinBytes } from '../http/paging.js';
 import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
-import { diff, kindOf, snapshotOf, valuesOf } from './fields.js';
+import { diff, keptValues, kindOf, snapshotOf, valuesOf } from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
 import { monitorView } from './view.js';
@@ -261,7 +262,8 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         charged,
         outcome,
         counted: true,
-        values,
+        // What the next run compares with: within LAST_VALUES_BYTES, the rest as hashes (fields.ts).
+        values: keptValues(values, watch),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

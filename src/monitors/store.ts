@@ -77,7 +77,7 @@ export interface MonitorRow {
   /** The UTC day `day_credits` counts (YYYY-MM-DD). */
   day: string | null;
   day_credits: number;
-  /** The watched values of the latest successful run (JSON object by path); null: none yet. */
+  /** The watched values of the latest successful run (JSON object by path, within LAST_VALUES_BYTES: fields.ts keptValues); null: none yet. */
   last_values: string | null;
   /** The latest run's outcome (JSON RunOutcome); null: none yet. */
   last_outcome: string | null;
@@ -135,7 +135,7 @@ export interface RunRecord {
   outcome: RunOutcome;
   /** Counted in `runs` (false: skipped). */
   counted: boolean;
-  /** The new watched values (null: keep the last ones: a failed or skipped run). */
+  /** The new watched values as kept (fields.ts keptValues; null: keep the last ones: a failed or skipped run). */
   values: Record<string, unknown> | null;
   snapshot: Record<string, number> | null;
   changes: Change[];

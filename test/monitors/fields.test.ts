@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allOperations } from '../../src/gateway.js';
-import { defaultWatch, diff, kindOf, snapshotOf, valuesOf } from '../../src/monitors/fields.js';
+import { createHash } from 'node:crypto';
+import { LAST_VALUES_BYTES, defaultWatch, diff, keptValues, kindOf, snapshotOf, valuesOf } from '../../src/monitors/fields.js';
 import type { FieldKind } from '../../src/monitors/fields.js';
 
 describe('monitor fields', () => {
@@ -61,5 +62,81 @@ describe('monitor fields', () => {
     ]);
     // A field the previous run did not watch has no before: not a change.
     expect(diff({ n: 3 }, b, watch)).toEqual([{ field: 'n', before: 3, after: 4 }]);
+  });
+
+  describe('what a monitor keeps for its next run (keptValues, LAST_VALUES_BYTES)', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'bio', kind: 'value' },
+      { path: 'posts', kind: 'list' },
+    ];
+    /** Runs over these records in turn, each compared with the previous one's values as stored (JSON); the changes of each. */
+    function runs(records: unknown[]) {
+      let kept: Record<string, unknown> | null = null;
+      const out: unknown[] = [];
+      for (const r of records) {
+        const values = valuesOf(r, watch);
+        out.push(diff(kept, values, watch));
+        const json = JSON.stringify(keptValues(values, watch));
+        expect(json.length).toBeLessThanOrEqual(LAST_VALUES_BYTES + 1024);
+        kept = JSON.parse(json) as Record<string, unknown>;
+      }
+      return out;
+    }
+    const big = (c: string) => c.repeat(LAST_VALUES_BYTES + 10);
+    const marker = (v: unknown) => ({ too_large_to_keep: true, bytes: JSON.stringify(v).length });
+
+    it('a value crossing the size either way between runs is one change; one that stays (whole or hashed) is none', () => {
+      expect(runs([{ bio: 'short' }, { bio: big('a') }, { bio: big('a') }, { bio: big('b') }, { bio: 'short' }, { bio: 'short' }])).toEqual(
+        [
+          [],
+          [{ field: 'bio', before: 'short', after: big('a') }],
+          [],
+          [{ field: 'bio', before: marker(big('a')), after: big('b') }],
+          [{ field: 'bio', before: marker(big('b')), after: 'short' }],
+          [],
+        ],
+      );
+    });
+
+    it('a list keeps its first items whole, the large ones past the bound as hashes: items compared by either, none lost or invented', () => {
+      const item = (c: string) => c.repeat(LAST_VALUES_BYTES * 0.6);
+      const values = valuesOf({ posts: [item('a'), item('b'), item('c'), 'x'] }, watch);
+      const kept = keptValues(values, watch).posts as unknown[];
+      expect(kept[0]).toBe(item('a'));
+      expect(kept.slice(1, 3)).toEqual([
+        { ...marker(item('b')), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        { ...marker(item('c')), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      ]);
+      expect(kept[3]).toBe('x');
+      expect(
+        runs([
+          { posts: [item('a'), item('b'), item('c'), 'x'] },
+          { posts: [item('a'), item('b'), item('c'), 'x'] },
+          { posts: [item('b'), 'x', item('d')] },
+          { posts: [item('b'), 'x', item('d')] },
+        ]),
+      ).toEqual([
+        [],
+        [],
+        [
+          { field: 'posts', before: null, after: item('d') },
+          { field: 'posts', before: item('a'), after: null },
+          { field: 'posts', before: marker(item('c')), after: null },
+        ],
+        [],
+      ]);
+    });
+
+    it("a record's own value shaped like a kept hash is kept as one itself: never read as another value's hash", () => {
+      // An upstream value that claims to be the hash of "short": kept whole, the next run's "short"
+      // would have compared equal to it (a change lost).
+      const lookalike = { too_large_to_keep: true, bytes: 7, sha256: createHash('sha256').update('"short"').digest('hex') };
+      expect(runs([{ bio: lookalike }, { bio: 'short' }, { bio: lookalike }, { bio: lookalike }])).toEqual([
+        [],
+        [{ field: 'bio', before: marker(lookalike), after: 'short' }],
+        [{ field: 'bio', before: 'short', after: lookalike }],
+        [],
+      ]);
+    });
   });
 });

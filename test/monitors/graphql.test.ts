@@ -363,8 +363,9 @@ describe("a run's changes in its answers: at most HISTORY_BYTES, the rest after 
   });
 
   it('POST …/run and runMonitor answer the same way (run.changes_next_after, nextAfter)', async () => {
-    // Before, the answer carried every change of the run (~2.6 MB here), with no bound.
-    tomes.state.bio = tome(3, 100); // two changes of ~1.3 MB: neither fits
+    // Before, the answer carried every change of the run (~2.6 MB here), with no bound. The 1.2 MB
+    // bio before is kept as its hash (LAST_VALUES_BYTES): the bio after alone is past HISTORY_BYTES.
+    tomes.state.bio = tome(3, 1100); // two changes of ~1.1 MB: neither fits
     t.skip(HOUR);
     const r = await call(h, 'POST', `/v1/monitors/${id}/run`, { key });
     expect(r.status).toBe(200);
@@ -372,6 +373,10 @@ describe("a run's changes in its answers: at most HISTORY_BYTES, the rest after 
     expect(r.body.run).toMatchObject({ changed: 2, changes: [] });
     expect((await rest(r.body.run.at, r.body.run.changes_next_after)).map((c) => c.field)).toEqual(['user.bio', 'user']);
 
+    // A bio of 100 KB: kept whole (within LAST_VALUES_BYTES) as the next run's before.
+    tomes.state.bio = tome(3, 100);
+    t.skip(HOUR);
+    expect((await call(h, 'POST', `/v1/monitors/${id}/run`, { key })).body.run).toMatchObject({ changed: 2 });
     tomes.state.bio = tome(4, 500); // two changes of ~600 KB: the first fits
     t.skip(HOUR);
     const g = await h.gql(`mutation { runMonitor(id: "${id}") { run { at changed } changes { at field before after } nextAfter } }`, {
@@ -437,4 +442,48 @@ describe("a run's changes in its answers: at most HISTORY_BYTES, the rest after 
     expect(seen.at(-1)).toBe(first + RUNS);
     expect(seen.length).toBeLessThan(RUNS - 8);
   }, 60_000);
+});
+
+describe('monitorRuns: a subscription whose client leaves', () => {
+  it('frees its slot at once: a key at JOBS_MAX_STREAMS_PER_KEY drops one and opens another straight away', async () => {
+    // Before, the slot stayed counted until the monitor's next event or yoga's next SSE ping (12 s;
+    // 300 ms when NODE_ENV is 'test', which hid it here: the gateway's own NODE_ENV for this test):
+    // a client reconnecting at once was refused 429.
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      const { key, id: keyId } = await h.key(10);
+      const made = await h.gql(CREATE, { key, variables: { params: { handle: 'octo-gql' }, watch: ['user.followers'] } });
+      const id = made.body.data.createMonitor.id;
+      const svc = monitorService(h.deps)!;
+      const max = h.config.jobs.maxStreamsPerKey;
+      const open = async () => {
+        const ac = new AbortController();
+        const res = await fetch(`${h.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
+          body: JSON.stringify({ query: `subscription { monitorRuns(id: "${id}") { monitor { runs } } }` }),
+          signal: ac.signal,
+        });
+        const reader = res.body!.getReader();
+        await reader.read(); // its first bytes (a ping, or the refusal)
+        return { status: res.status, leave: () => ac.abort() };
+      };
+      const streams = [];
+      for (let i = 0; i < max; i++) streams.push(await open());
+      expect(streams.map((s) => s.status)).toEqual(Array(max).fill(200));
+      expect(svc.streams.held(keyId)).toBe(max);
+      expect((await open()).status).toBe(429);
+
+      streams.pop()!.leave();
+      // The server sees the close within moments; the monitor has no run in the meantime.
+      await waitFor(() => svc.streams.held(keyId) < max, 2_000);
+      const again = await open();
+      expect(again.status).toBe(200);
+      expect(svc.streams.held(keyId)).toBe(max);
+      for (const s of [...streams, again]) s.leave();
+      await waitFor(() => svc.streams.held(keyId) === 0, 2_000);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });

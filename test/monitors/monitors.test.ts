@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
+import { LAST_VALUES_BYTES } from '../../src/monitors/fields.js';
 import { HISTORY_BYTES, RUN_CHANGES_BYTES } from '../../src/monitors/store.js';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -219,6 +220,44 @@ describe('a monitor over REST', () => {
     expect(changes[1].before.bytes).toBeGreaterThan(JSON.stringify(text(0)).length);
     const kept = changes.reduce((n, c) => n + JSON.stringify(c.before).length + JSON.stringify(c.after).length, 0);
     expect(kept).toBeLessThanOrEqual(RUN_CHANGES_BYTES);
+  });
+
+  it('what a monitor keeps for its next run (last_values) is within LAST_VALUES_BYTES: a 3 MB bio under `user.bio` and `user` is kept as hashes; unchanged it is no change, changed it is one', async () => {
+    // Measured before: this monitor's last_values row was 6,080,501 bytes (the bio twice), counted
+    // in no quota — ×MONITORS_MAX_PER_KEY monitors a key.
+    const user = codeUser('octo-kept');
+    h.replay.add(user.route);
+    const text = (run: number) => `Run ${run}. ` + 'Pinched, paddled and smoke-blackened. '.repeat(80_000); // ~3 MB
+    user.state.bio = text(0);
+    const { key } = await h.key(10);
+    const m = await create(key, {
+      operation: OP,
+      params: { handle: 'octo-kept' },
+      every: '1h',
+      watch: ['user.followers', 'user.bio', 'user'],
+    });
+    const keptBytes = () => (h.deps.db!.prepare('SELECT length(last_values) AS n FROM monitors WHERE id = ?').get(m.id) as { n: number }).n;
+    await runsOf(key, m.id, 1);
+    expect(keptBytes()).toBeLessThanOrEqual(LAST_VALUES_BYTES + 1024);
+    // The same record again: nothing changed (compared with the hashes).
+    t.advance(HOUR);
+    expect((await runsOf(key, m.id, 2)).last_run).toMatchObject({ result: 'ok', changed: 0 });
+    // The bio changed: both fields changed, their before the too_large_to_keep marker.
+    user.state.bio = text(1);
+    t.advance(HOUR);
+    const third = await runsOf(key, m.id, 3);
+    expect(third.last_run).toMatchObject({ result: 'ok', changed: 2 });
+    const changes: any[] = [];
+    for (let next: string | null = '0'; next !== null;) {
+      const page = await call(h, 'GET', `/v1/monitors/${m.id}/changes?since=${third.last_run.at}&after=${next}`, { key });
+      changes.push(...page.body.changes);
+      next = page.body.next_after;
+    }
+    expect(changes.map((c) => [c.field, c.before])).toEqual([
+      ['user.bio', { too_large_to_keep: true, bytes: JSON.stringify(text(0)).length }],
+      ['user', { too_large_to_keep: true, bytes: expect.any(Number) }],
+    ]);
+    expect(keptBytes()).toBeLessThanOrEqual(LAST_VALUES_BYTES + 1024);
   });
 
   it('a run now reuses an answer younger than a tenth of the interval at 0 credits; past it, fetches live', async () => {
