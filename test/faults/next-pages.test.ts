@@ -24,7 +24,18 @@ import { allParams } from '../../src/platforms/operation.js';
 import type { OperationDef } from '../../src/platforms/operation.js';
 import type { RecordedResponse } from '../../src/replay/server.js';
 import { expectNoOpenExchanges } from './lib.js';
-import { call, callAltered, exampleRequests, FAULTS, isEssential, requestKey, startGateway, withFault } from './operations.js';
+import {
+  answeredWith,
+  call,
+  callAltered,
+  exampleRequests,
+  FAULTS,
+  isEssential,
+  requestKey,
+  startGateway,
+  withFault,
+} from './operations.js';
+import * as socialA from '../../src/platforms/social-a/samples.js';
 import type { FaultKind, Gateway } from './operations.js';
 
 /** The next cursor a REST answer offers (`cursor` at the top, or under `data`), or null. */
@@ -120,3 +131,31 @@ async function nextPageFailing(op: OperationDef, cursor: string, faultName: stri
   }
   return problems;
 }
+
+// Where the first page is another endpoint's answer (an HTML page), "the first page again" leaves
+// the next page's request as it was: the loop is written here, in the platform's own answer shape
+// (its samples.ts, our own answers): the later page naming as its end cursor the one it was asked with.
+describe('a later page naming the end cursor it was asked with (the upstream looping)', () => {
+  it('socialAEvents: the GraphQL page after AQHRcity1 saying AQHRcity1 again is the last page, never its own cursor', async () => {
+    const op = allOperations().find((o) => o.field === 'socialAEvents')!;
+    const gw = await startGateway();
+    try {
+      const cursor = nextCursor((await call(gw, restExamplePath(op))).body)!;
+      const path = `${restExamplePath(op)}&cursor=${encodeURIComponent(cursor)}`;
+      const looping = socialA.cityEventsGraphql(socialA.CITY_ID, {
+        events: socialA.CITY_EVENTS_PAGE_2,
+        endCursor: 'AQHRcity1',
+        hasNext: true,
+      });
+      const { a, wrong } = await callAltered(gw, path, 'POST www.facebook.com/api/graphql/', (recorded) =>
+        answeredWith(recorded, { body: looping }),
+      );
+      expect(wrong).toEqual([]);
+      expect(a.status).toBe(200);
+      expect(a.body.events.length).toBeGreaterThan(0);
+      expect(nextCursor(a.body)).toBeNull();
+    } finally {
+      await gw.close();
+    }
+  });
+});
