@@ -18,3 +18,11 @@ export function decodeCursor(raw: string): Obj | null {
     return null;
   }
 }
+
+/**
+ * The upstream's token for the next page, or null at the end: no token, or the very token this
+ * page was asked with (an upstream looping). Offered as `next`, a page's own token would page a
+ * client through the same page for ever.
+ */
+export const nextToken = <T extends string | number>(asked: T | null | undefined, next: T | null | undefined): T | null =>
+  next !== null && next !== undefined && next !== '' && next !== asked ? next : null;

@@ -6,18 +6,20 @@
  * credits and ledger agreeing, no upstream exchange left open, no error-level log line.
  */
 import { expect } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { demoRoutes } from '../../src/demo/routes.js';
 import { DEMO_COVERAGE } from '../../src/demo/examples.js';
 import { ERROR_STATUS } from '../../src/errors.js';
 import type { ErrorCode } from '../../src/errors.js';
 import { allOperations } from '../../src/gateway.js';
-import type { RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
+import type { Fault, RecordedResponse, ReplayRequest, Route } from '../../src/replay/server.js';
 import { checkRestContract } from '../contract.js';
 import { captureLogs, startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { HANG_MS, trackExchanges } from './lib.js';
 import type { ExchangeTracker } from './lib.js';
+import { fixturePath, hasFixtures } from '../support/fixtures.js';
+import { CLOUDFLARE_BLOCK, HTML } from './pages.js';
 
 /**
  * Requests an operation's record cannot do without, for each operation that makes more than one
@@ -263,3 +265,74 @@ export async function callAltered(
   wrong.push(...errors.map((l) => `logged at error level: ${JSON.stringify(l).slice(0, 300)}`));
   return { a, wrong };
 }
+
+/**
+ * The faults secondary.test.ts (each request of every example) and next-pages.test.ts (each request
+ * of every next page) answer with, one at a time.
+ */
+export interface FaultKind {
+  name: string;
+  answer(recorded: RecordedResponse): RecordedResponse;
+  /** On an essential request, the read fails (a half body or a 404 may still be read, or mean "none"). */
+  failsEssential: boolean;
+  /** A host the answer points at that no request may reach (the SSRF guard refuses it). */
+  refusedHost?: string;
+}
+
+export const withFault = (fault: Fault) => (recorded: RecordedResponse) => ({ ...recorded, fault });
+
+/** The recorded answer with its body (and status or headers, when given) replaced. */
+export function answeredWith(recorded: RecordedResponse, answer: RecordedResponse): RecordedResponse {
+  const { bodyFile: _file, body: _body, fault: _fault, ...rest } = recorded;
+  return { ...rest, ...answer, headers: answer.headers ?? rest.headers };
+}
+
+/** A real Cloudflare challenge capture (read in place), or null when ../shared is absent. */
+const REAL_CHALLENGE = hasFixtures('blocks/cloudflare')
+  ? (readdirSync(fixturePath('blocks/cloudflare'))
+      .filter((f) => f.endsWith('.html'))
+      .sort()
+      .map((f) => fixturePath('blocks/cloudflare', f))[0] ?? null)
+  : null;
+
+export const FAULTS: FaultKind[] = [
+  {
+    name: '500',
+    answer: withFault({ kind: 'status', status: 500, headers: HTML, body: '<html><body>Internal Server Error</body></html>' }),
+    failsEssential: true,
+  },
+  {
+    name: '404',
+    answer: withFault({ kind: 'status', status: 404, headers: HTML, body: '<html><body><h1>Not Found</h1></body></html>' }),
+    failsEssential: false,
+  },
+  { name: '429', answer: withFault({ kind: 'status', status: 429, headers: { 'retry-after': '3600' } }), failsEssential: true },
+  { name: 'block page', answer: withFault({ kind: 'status', status: 403, headers: HTML, body: CLOUDFLARE_BLOCK }), failsEssential: true },
+  {
+    name: 'half body',
+    answer: (recorded) => {
+      const text = bodyText(recorded);
+      return answeredWith(recorded, { body: text.slice(0, Math.floor(text.length / 2)) });
+    },
+    failsEssential: false,
+  },
+  { name: 'hang', answer: withFault({ kind: 'timeout' }), failsEssential: true },
+  { name: 'reset', answer: withFault({ kind: 'reset' }), failsEssential: true },
+  // An empty page may still be read: linkpage-d's shell names no bundle, so the app's own shell is read instead.
+  { name: 'empty 200', answer: (recorded) => answeredWith(recorded, { status: 200, body: '' }), failsEssential: false },
+  {
+    name: 'redirect to a private address',
+    answer: withFault({ kind: 'status', status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } }),
+    failsEssential: true,
+    refusedHost: '169.254.169.254',
+  },
+  ...(REAL_CHALLENGE
+    ? [
+        {
+          name: 'real challenge at 200',
+          answer: (recorded: RecordedResponse) => answeredWith(recorded, { status: 200, headers: HTML, bodyFile: REAL_CHALLENGE }),
+          failsEssential: true,
+        },
+      ]
+    : []),
+];

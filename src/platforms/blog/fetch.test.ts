@@ -112,6 +112,23 @@ describe('blogPosts', () => {
     expect(key(c!)).not.toBe(key({ b: 'tides.tumblr.com', o: 2 }));
   });
 
+  it('a later page whose next link names the page it was asked as (Tumblr looping) is the last page: cursor null, never its own', async () => {
+    t.replay.add({
+      host: HOST,
+      path: '/v2/blog/tides.tumblr.com/posts',
+      response: json({
+        meta: { status: 200 },
+        response: {
+          blog: { name: 'tides' },
+          posts: [post('1')],
+          _links: { next: { href: '/v2/blog/tides.tumblr.com/posts?offset=20', query_params: { offset: '20' } } },
+        },
+      }),
+    });
+    const page = await fetchPosts(t.ctx, { blog: 'tides.tumblr.com', cursor: { b: 'tides.tumblr.com', o: 20 } });
+    expect(page).toMatchObject({ posts: [{ id_string: '1' }], cursor: null });
+  });
+
   it('a cursor naming both an offset and a page_number, or a token with other characters, is not ours', () => {
     expect(decodePostsCursor(encodeCursor({ b: 'tides.tumblr.com', o: 2, p: 'abc' }))).toBeNull();
     expect(decodePostsCursor(encodeCursor({ b: 'tides.tumblr.com', p: 'two words' }))).toBeNull();

@@ -20,7 +20,7 @@
  */
 import { ApiError, notConfigured, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { PostRef } from './parse.js';
@@ -100,7 +100,9 @@ export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: Post
       `${PLATFORM}: the upstream answered blog ${asked} with posts of ${stranger?.blog_name ?? blogName} (a different resource)`,
     );
   const cursor: PostsCursor | null = next && ('offset' in next ? { b: a.blog, o: next.offset } : { b: a.blog, p: next.pageNumber });
-  return { posts, cursor: cursor && posts.length ? encodeCursor(cursor) : null };
+  // The page this one was asked as is the end, not a next page (Tumblr looping).
+  const ours = nextToken(a.cursor && encodeCursor(a.cursor), cursor && encodeCursor(cursor));
+  return { posts, cursor: ours && posts.length ? ours : null };
 }
 
 /** A blog's public info; for `<name>.tumblr.com` its `name` must be that name. */

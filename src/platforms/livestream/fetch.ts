@@ -29,7 +29,7 @@
  */
 import { isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource, sameHandle, sameId } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import { kickMessage, NOT_FOUND_MESSAGE, parseChannel, parseClips, parseVideos, PLATFORM } from './parse.js';
@@ -143,7 +143,8 @@ export async function fetchClips(ctx: OpContext, a: ClipsArgs): Promise<Livestre
     if (owner === null || id === null || !sameId(owner, id))
       throw upstreamFailed(`${PLATFORM}: the upstream answered ${what} with a clip (${c.id}) of an unproven channel (id ${id ?? 'none'})`);
   }
-  // An empty page is the end, whatever cursor came with it.
-  const cursor = clips.length && nextCursor ? encodeCursor({ h: a.slug, s: a.sort, t: a.time, c: nextCursor } satisfies ClipsCursor) : null;
+  // An empty page is the end, whatever cursor came with it; so is the cursor this page was asked with.
+  const next = nextToken(a.cursor, nextCursor);
+  const cursor = clips.length && next ? encodeCursor({ h: a.slug, s: a.sort, t: a.time, c: next } satisfies ClipsCursor) : null;
   return { clips, cursor };
 }

@@ -150,6 +150,17 @@ describe('microblogAPosts paging and refusals (lists of our own)', () => {
     expect(page.cursor).toBeNull();
   });
 
+  it('a later page whose Link max_id is the one it was asked with (the server looping) is the last page: cursor null, never its own', async () => {
+    const ctx = fakeContext(() =>
+      json([status('113000000000000002')], {
+        link: '<https://truthsocial.com/api/v1/accounts/108000000000000001/statuses?max_id=114000000000000000>; rel="next"',
+      }),
+    );
+    const page = await fetchPosts(ctx, { handle: 'harbourweather', cursor: cursorOf() });
+    expect(page.posts.map((p) => p.id)).toEqual(['113000000000000002']);
+    expect(page.cursor).toBeNull();
+  });
+
   it('no Link header: a full page (20) continues below its last status; a shorter one ends', () => {
     const full = Array.from({ length: 20 }, (_, i) => status(String(113000000000000100n - BigInt(i))));
     expect(nextPage({}, full)).toBe('113000000000000081');

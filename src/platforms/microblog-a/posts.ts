@@ -26,7 +26,7 @@
 import { z } from 'zod';
 import { isApiError, shapeChanged, upstreamFailed } from '../../errors.js';
 import { isObj, nextLinkParam, reader } from '../../parse/index.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { byListOwner } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr } from '../records.js';
@@ -121,7 +121,8 @@ export async function fetchPosts(ctx: OpContext, a: MicroblogAPostsArgs): Promis
   const query = a.cursor ? `?max_id=${a.cursor.m}` : '';
   const { json, headers } = await getJsonAnswer(ctx, `${API}/accounts/${accountId}/statuses${query}`, `Posts of @${a.handle}`);
   const posts = parseStatuses(json, { id: accountId, handle: a.handle, idFromCursor: a.cursor !== null });
-  const next = nextPage(headers, json);
+  // The max_id this page was asked with is the end, not a next page (the server looping).
+  const next = nextToken(a.cursor?.m, nextPage(headers, json));
   return { posts, cursor: next ? encodeCursor({ a: accountId, h: a.handle, m: next } satisfies PostsCursor) : null };
 }
 

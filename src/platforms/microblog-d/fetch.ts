@@ -49,7 +49,7 @@
 import { notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { isObj } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import type { OpContext } from '../operation.js';
 import type {
   MicroblogDActor,
@@ -154,7 +154,11 @@ export function decodeListCursor(raw: string): ListCursor | null {
   return c && typeof c.k === 'string' && typeof c.c === 'string' && c.c !== '' && c.c.length <= 256 ? { k: c.k, c: c.c } : null;
 }
 
-const cursorOut = (k: string, c: string | null) => (c ? encodeCursor({ k, c } satisfies ListCursor) : null);
+/** Our cursor for the upstream's next token `c` of list `k`; null at the end (no token, or the one this page was asked with). */
+const cursorOut = (k: string, asked: string | null, next: string | null) => {
+  const c = nextToken(asked, next);
+  return c ? encodeCursor({ k, c } satisfies ListCursor) : null;
+};
 
 export async function fetchPosts(ctx: OpContext, a: { actor: string; cursor: string | null }): Promise<MicroblogDPostsPage> {
   const params: Record<string, string> = { actor: a.actor, limit: String(FEED_LIMIT) };
@@ -170,7 +174,7 @@ export async function fetchPosts(ctx: OpContext, a: { actor: string; cursor: str
   // A repost of a login-only account's post is left out (silently: by design).
   const posts = items.filter((item) => !isLoggedInOnlyPost(item.post));
   // An empty page is the end, whatever cursor came with it (the page as answered: one whose every item was left out is not).
-  return { posts, cursor: items.length ? cursorOut(a.actor, cursor) : null };
+  return { posts, cursor: items.length ? cursorOut(a.actor, a.cursor, cursor) : null };
 }
 
 export async function fetchSearch(ctx: OpContext, a: { query: string; cursor: string | null }): Promise<MicroblogDSearchPage> {
@@ -178,7 +182,7 @@ export async function fetchSearch(ctx: OpContext, a: { query: string; cursor: st
   if (a.cursor) params.cursor = a.cursor;
   const { posts, cursor } = parseSearch(await xrpc(ctx, 'app.bsky.feed.searchPosts', params, `Search for ${JSON.stringify(a.query)}`));
   // Login-only accounts' posts are left out (silently: by design); the page as answered decides its end.
-  return { posts: posts.filter((p) => !isLoggedInOnlyPost(p)), cursor: posts.length ? cursorOut(a.query, cursor) : null };
+  return { posts: posts.filter((p) => !isLoggedInOnlyPost(p)), cursor: posts.length ? cursorOut(a.query, a.cursor, cursor) : null };
 }
 
 export async function fetchProfileSearch(ctx: OpContext, a: { query: string }): Promise<MicroblogDProfileSearch> {
@@ -213,7 +217,7 @@ async function fetchGraphList(ctx: OpContext, list: GraphListName, a: { actor: s
   refuseLoggedInOnly(a.actor, subject);
   // An empty page is the end, whatever cursor came with it (as the feed's; the page as answered).
   const kept = accounts.filter((x) => !isLoggedInOnly(x));
-  return { subject, accounts: kept, cursor: accounts.length ? cursorOut(graphCursorKey(list, a.actor), cursor) : null };
+  return { subject, accounts: kept, cursor: accounts.length ? cursorOut(graphCursorKey(list, a.actor), a.cursor, cursor) : null };
 }
 
 export async function fetchFollowers(ctx: OpContext, a: { actor: string; cursor: string | null }): Promise<MicroblogDFollowersPage> {
@@ -321,7 +325,7 @@ async function fetchPostList<T>(
     throw notFound(`Post ${uri} was not found on microblog-d (getPosts holds no such post)`);
   // An empty page is the end, whatever cursor came with it (as the feed's; the page as answered).
   const entries = page.entries.filter((e) => !isLoggedInOnly(accountOf(e)));
-  return { uri, entries, cursor: page.entries.length ? cursorOut(postListCursorKey(list, a), page.cursor) : null };
+  return { uri, entries, cursor: page.entries.length ? cursorOut(postListCursorKey(list, a), a.cursor, page.cursor) : null };
 }
 
 export async function fetchPostLikes(ctx: OpContext, a: PostRef & { cursor: string | null }): Promise<MicroblogDPostLikesPage> {

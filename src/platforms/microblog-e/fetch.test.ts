@@ -596,6 +596,32 @@ describe('microblogETag', () => {
     expect(validateArgs(microblogETag, { instance: 'fosstodon.org', tag: 'rstats', cursor: page.cursor }).ok).toBe(false);
   });
 
+  it('a later page whose Link max_id is the one it was asked with (a server looping) is the last page: cursor null, never its own', async () => {
+    const looping = { link: '<https://mastodon.social/api/v1/timelines/tag/rstats?max_id=5>; rel="next"' };
+    t.replay.add({
+      host: 'mastodon.social',
+      path: '/api/v1/timelines/tag/rstats',
+      response: json([status('4', account('1', 'a', 'a@rstats.me'))], looping),
+    });
+    const page = await fetchTag(t.ctx, {
+      instance: 'mastodon.social',
+      tag: 'rstats',
+      cursor: { i: 'mastodon.social', t: 'rstats', m: '5' },
+    });
+    expect(page).toMatchObject({ posts: [{ id: '4' }], cursor: null });
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/7/statuses',
+      response: json([status('99')], { link: '<https://harbour.example/api/v1/accounts/7/statuses?max_id=100>; rel="next"' }),
+    });
+    const posts = await fetchPosts(t.ctx, {
+      user: 'tides',
+      instance: 'harbour.example',
+      cursor: { i: 'harbour.example', u: 'tides', a: '7', m: '100' },
+    });
+    expect(posts).toMatchObject({ posts: [{ id: '99' }], cursor: null });
+  });
+
   it('a server that closed its public timelines (401 with an error body) → UPSTREAM_BLOCKED', async () => {
     t.replay.add({
       host: 'mastodon.social',

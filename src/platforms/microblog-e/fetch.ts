@@ -36,7 +36,7 @@
 import { invalidParam, isApiError, notFound, privateContent, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { isObj, nextLinkParam } from '../../parse/index.js';
 import { byListOwner, sameHandle, sameId } from '../identity.js';
 import type { OpContext } from '../operation.js';
@@ -265,7 +265,8 @@ export async function fetchPosts(ctx: OpContext, a: Acct & { cursor: PostsCursor
   );
   const posts = asMastodon(a.instance, () => parseStatuses(json));
   assertOwnStatuses(posts, a, accountId, a.cursor !== null);
-  const next = nextStatusesPage(headers, json);
+  // The max_id this page was asked with is the end, not a next page (a server looping).
+  const next = nextToken(a.cursor?.m, nextStatusesPage(headers, json));
   return { posts, cursor: next ? encodeCursor({ i: a.instance, u: a.user, a: accountId, m: next } satisfies PostsCursor) : null };
 }
 
@@ -278,7 +279,7 @@ export async function fetchTag(ctx: OpContext, a: { instance: string; tag: strin
     `Tag #${a.tag}`,
   );
   const posts = asMastodon(a.instance, () => parseStatuses(json));
-  const next = nextStatusesPage(headers, json);
+  const next = nextToken(a.cursor?.m, nextStatusesPage(headers, json));
   return { posts, cursor: next ? encodeCursor({ i: a.instance, t: a.tag, m: next } satisfies TagCursor) : null };
 }
 
@@ -417,7 +418,7 @@ export async function fetchFollows(ctx: OpContext, list: FollowsList, a: Acct & 
     throw privateContent(
       `The ${list === 'followers' ? 'followers' : 'follows'} of ${whose} (the server lists none of the ${counted} it counts)`,
     );
-  const next = nextMaxId(headers.link);
+  const next = nextToken(a.cursor?.m, nextMaxId(headers.link));
   return {
     account,
     accounts,
@@ -548,7 +549,7 @@ export async function fetchInteractions(
     `The accounts that ${list === 'reblogged_by' ? 'boosted' : 'favourited'} ${statusWhat(a)}`,
   );
   const accounts = asMastodon(a.instance, () => parseAccountList(json));
-  const next = nextMaxId(headers.link);
+  const next = nextToken(a.cursor?.m, nextMaxId(headers.link));
   return {
     post: { id: status.id, url: status.url, reblogs_count: status.reblogs_count, favourites_count: status.favourites_count },
     accounts,

@@ -132,5 +132,5 @@ export async function fetchPost(ctx: OpContext, elementId: string): Promise<Mood
 
 export async function fetchSearchPage(ctx: OpContext, a: { query: string; cursor: string | null }): Promise<MoodboardSearchPage> {
   const json = await postGraphql(ctx, 'SearchGlobalElements', SEARCH_QUERY, { searchTerm: a.query, pageCursor: a.cursor });
-  return parseSearch(json);
+  return parseSearch(json, a.cursor);
 }

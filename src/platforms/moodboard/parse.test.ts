@@ -218,6 +218,11 @@ describe('parseSearch (SearchGlobalElements)', () => {
     expect(parseSearch(s.searchAnswer([], ''))).toEqual(TERMINAL_PAGE);
   });
 
+  it('a page whose nextPageCursor is the one it was asked with (Cosmos looping) is the last: cursor null, has_more false', () => {
+    expect(parseSearch(s.searchAnswer([s.imageElement(1)], 'c2'), 'c2')).toMatchObject({ cursor: null, has_more: false, result_count: 1 });
+    expect(parseSearch(s.searchAnswer([s.imageElement(1)], 'c3'), 'c2')).toMatchObject({ cursor: 'c3', has_more: true });
+  });
+
   it('an item without an id is skipped; a page of only such items is a shape change', () => {
     expect(parseSearch(s.searchAnswer([{ __typename: 'MediaElementTile' }, s.imageElement(9)], null)).items.map((i) => i.id)).toEqual([9]);
     expect(caught(() => parseSearch(s.searchAnswer([{ __typename: 'MediaElementTile' }], null))).code).toBe('UPSTREAM_FAILED');

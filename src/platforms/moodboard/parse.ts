@@ -24,6 +24,7 @@ import { notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../e
 import { at, int, isObj, num, reader, str } from '../../parse/index.js';
 import type { Getters, Obj, Reader } from '../../parse/index.js';
 import type { MoodboardMedia, MoodboardPrice, MoodboardItem, MoodboardPost, MoodboardSearchPage } from './schema.js';
+import { nextToken } from '../cursor.js';
 export type {
   MoodboardMedia,
   MoodboardOwner,
@@ -207,9 +208,10 @@ export function parsePost(json: unknown, elementId: string): MoodboardPost {
 
 /**
  * SearchGlobalElements → a search page. `cursor` is Cosmos's `meta.nextPageCursor`, passed back
- * unchanged; `result_count` is the number of items on this page.
+ * unchanged (null at the end, and when it is `asked`, the cursor this page was asked with: Cosmos
+ * looping); `result_count` is the number of items on this page.
  */
-export function parseSearch(json: unknown): MoodboardSearchPage {
+export function parseSearch(json: unknown, asked: string | null = null): MoodboardSearchPage {
   const result = graphqlData(json, 'searchElements', {});
   if (!Array.isArray(result.items)) throw shapeChanged(PLATFORM, 'searchElements.items');
   // Without `meta` the page has no cursor: its items stand, the paging ends (warned); an empty
@@ -220,7 +222,7 @@ export function parseSearch(json: unknown): MoodboardSearchPage {
   // One element we cannot name (no id) is left out, warned; a page of only such is a shape change.
   const items = list.items('items', (el) => parseElement(el.root));
   if (result.items.length > 0 && items.length === 0) throw shapeChanged(PLATFORM, 'element ids in searchElements.items');
-  const cursor = list.over(meta, 'meta').nonEmpty('nextPageCursor');
+  const cursor = nextToken(asked, list.over(meta, 'meta').nonEmpty('nextPageCursor'));
   return { items, cursor, has_more: cursor !== null, result_count: items.length };
 }
 

@@ -146,6 +146,12 @@ describe('newsletterPosts', () => {
     ]);
   });
 
+  it('a later page whose nextCursor is the one it was asked with (Substack looping) is the last page: cursor null, never its own', async () => {
+    t.replay.add({ host: HOST, path: '/api/v1/profile/posts', response: json({ posts: [post(1)], nextCursor: 'abc' }) });
+    const page = await fetchPosts(t.ctx, { handle: 'tides', cursor: { h: 'tides', u: 42, c: 'abc' } });
+    expect(page).toMatchObject({ posts: [{ id: 1 }], cursor: null });
+  });
+
   it('a post whose bylines do not name the writer → UPSTREAM_FAILED', async () => {
     t.replay.add({ host: HOST, path: '/api/v1/profile/posts', response: json({ posts: [post(1), post(2, 7)], nextCursor: null }) });
     expect((await failure(fetchPosts(t.ctx, { handle: 'tides', cursor: { h: 'tides', u: 42, c: 'x' } }))).message).toMatch(

@@ -30,7 +30,7 @@
  */
 import { isApiError, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { PostRef } from './parse.js';
@@ -170,9 +170,11 @@ export async function fetchPosts(ctx: OpContext, a: { handle: string; cursor: Po
   const stranger = strangers[0];
   if (stranger)
     throw upstreamFailed(`${PLATFORM}: the posts of @${a.handle} include post ${stranger.id} by someone else (a different resource)`);
+  // The cursor this page was asked with is the end, not a next page (Substack looping).
+  const next = nextToken(a.cursor?.c, nextCursor);
   return {
     posts,
-    cursor: nextCursor && posts.length ? encodeCursor({ h: a.handle, u: userId, c: nextCursor } satisfies PostsCursor) : null,
+    cursor: next && posts.length ? encodeCursor({ h: a.handle, u: userId, c: next } satisfies PostsCursor) : null,
   };
 }
 

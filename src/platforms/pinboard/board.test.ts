@@ -153,6 +153,15 @@ describe('pinboardBoard operation', () => {
     ]);
   });
 
+  it('a feed page whose bookmark is the one it was asked with (Pinterest looping) is the last page: cursor null, never its own', async () => {
+    const r = await board.run(
+      answers(() => json(feedAnswer(feedPins, 'Y2JV|p2'))),
+      { ...ASKED, bookmark: 'Y2JV|p2' },
+    );
+    expect(r.pins?.map((p) => p.id)).toEqual(['7001', '7002']);
+    expect(r.cursor).toBeNull();
+  });
+
   it('the feed failing (a 500, a block page, an unreadable answer) → the board with pins and cursor null, warned, a partial read', async () => {
     for (const feed of [
       () => json(s.failureBody(500, 'Oops'), 500),

@@ -22,7 +22,7 @@
 import { upstreamFailed } from '../../errors.js';
 import { isObj, reader } from '../../parse/index.js';
 import type { Obj } from '../../parse/index.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { optionalStep, partialRead } from '../partial-read.js';
@@ -185,7 +185,9 @@ export async function fetchBoard(ctx: OpContext, a: PinboardBoardArgs): Promise<
   if (!feed) return partialRead({ board, pins: null, cursor: null });
   // Outside the degrade: an answer about another board is never used.
   assertPinsOfBoard(feed.pins, board, a);
-  return { board, pins: feed.pins, cursor: feed.bookmark ? encodeBoardCursor(a, feed.bookmark) : null };
+  // The bookmark this page was asked with is the end, not a next page (Pinterest looping).
+  const bookmark = nextToken(a.bookmark, feed.bookmark);
+  return { board, pins: feed.pins, cursor: bookmark ? encodeBoardCursor(a, bookmark) : null };
 }
 
 export const board: OperationDef<PinboardBoardArgs, PinboardBoardPage> = {

@@ -156,6 +156,11 @@ describe('parseSearchResponse', () => {
     });
   });
 
+  it('a page whose bookmark is the one it was asked with (Pinterest looping) is the last page: cursor null, never its own', () => {
+    expect(parseSearchResponse(s.searchBody([s.pinJson('1')], 'Ym9vaw=='), { cursor: 'Ym9vaw==' }).cursor).toBeNull();
+    expect(parseSearchResponse(s.searchBody([s.pinJson('1')], 'bmV4dA=='), { cursor: 'Ym9vaw==' }).cursor).toBe('bmV4dA==');
+  });
+
   it(`the last page's bookmark ${END_BOOKMARK} (and a missing one) is cursor null`, () => {
     expect(parseSearchResponse(s.searchBody([s.pinJson('1')], END_BOOKMARK)).cursor).toBeNull();
     expect(parseSearchResponse(s.searchBody([], null)).cursor).toBeNull();

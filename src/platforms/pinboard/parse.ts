@@ -35,6 +35,7 @@ import { ApiError, invalidParam, isApiError, notFound, shapeChanged, upstreamFai
 import { idStr, isObj, num, reader, str } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import type { PinboardImage, PinboardUser, PinboardBoard, PinboardPin, TrimmedPin, PinboardSearchPage } from './schema.js';
+import { nextToken } from '../cursor.js';
 export type { PinboardImage, PinboardUser, PinboardBoard, PinboardPin, TrimmedPin, PinboardSearchPage } from './schema.js';
 
 const PLATFORM = 'pinboard';
@@ -286,5 +287,6 @@ export function parseSearchResponse(body: unknown, opts: { trim?: boolean; curso
   const data = rr.data;
   if (!isObj(data) || !Array.isArray(data.results)) throw shapeChanged(PLATFORM, 'resource_response.data.results');
   const pins = parsePinList(data.results, reader(data, { platform: PLATFORM, record: 'search' }), 'results');
-  return { pins: opts.trim ? pins.map(trimPin) : pins, cursor: nextCursor(rr, body.resource) };
+  // The bookmark this page was asked with is the end, not a next page (Pinterest looping).
+  return { pins: opts.trim ? pins.map(trimPin) : pins, cursor: nextToken(opts.cursor, nextCursor(rr, body.resource)) };
 }

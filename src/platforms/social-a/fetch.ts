@@ -49,6 +49,7 @@ import {
 } from './parse.js';
 import type { CityRef, Cursor, PageRef } from './urls.js';
 import { cityEventsPageUrl, encodeCursor, pageEventsUrl, pageKey, queryKey } from './urls.js';
+import { nextToken } from '../cursor.js';
 
 const HTML_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -218,12 +219,14 @@ async function paginationOperation(ctx: OpContext, op: GraphqlOperation, pageUrl
   return found;
 }
 
-function nextCursor<T>(list: ParsedList<T>, make: (after: string, owner: string) => Cursor | null): string | null {
-  if (!list.hasNextPage || !list.endCursor) return null;
+/** Our cursor for the list's next page; null at the end (no end cursor, or the `asked` one this page was asked with: Facebook looping). */
+function nextCursor<T>(list: ParsedList<T>, asked: string | null, make: (after: string, owner: string) => Cursor | null): string | null {
+  const endCursor = nextToken(asked, list.endCursor);
+  if (!list.hasNextPage || !endCursor) return null;
   // Without the owner's id the next page cannot be asked for; say so instead of a dead cursor.
   if (!list.ownerId)
     throw upstreamFailed(`${PLATFORM}: upstream response changed shape: missing the id of the list's owner (needed to page)`);
-  const c = make(list.endCursor, list.ownerId);
+  const c = make(endCursor, list.ownerId);
   return c ? encodeCursor(c) : null;
 }
 
@@ -245,7 +248,10 @@ export async function fetchCityEvents(
     list = parseCityEventsGraphql(await graphql(ctx, op, connectionPageVariables(a.cursor.owner, a.cursor.after), what));
     list.ownerId ??= a.cursor.owner;
   }
-  return { events: list.events, cursor: nextCursor(list, (after, owner) => ({ k: 'city', city: a.city.cityId, owner, after })) };
+  return {
+    events: list.events,
+    cursor: nextCursor(list, a.cursor?.after ?? null, (after, owner) => ({ k: 'city', city: a.city.cityId, owner, after })),
+  };
 }
 
 export async function fetchPageEvents(
@@ -264,7 +270,14 @@ export async function fetchPageEvents(
     list.total ??= a.cursor.total;
   }
   const total = list.total ?? null;
-  const cursor = nextCursor(list, (after, owner) => ({ k: 'page', page: pageKey(a.page.page), tab: a.page.tab, owner, after, total }));
+  const cursor = nextCursor(list, a.cursor?.after ?? null, (after, owner) => ({
+    k: 'page',
+    page: pageKey(a.page.page),
+    tab: a.page.tab,
+    owner,
+    after,
+    total,
+  }));
   return {
     events: list.events,
     cursor,
@@ -282,7 +295,8 @@ export async function fetchEventSearch(
   if (!op) throw noDocId(OPERATIONS.eventSearch);
   const objs = await graphql(ctx, op, eventSearchVariables(a.query, a.cursor?.after ?? null), `Event search ${JSON.stringify(a.query)}`);
   const list = parseEventSearchGraphql(objs);
-  // Search pages continue by cursor alone; the owner id is not needed.
-  const cursor = list.hasNextPage && list.endCursor ? encodeCursor({ k: 'search', q: queryKey(a.query), after: list.endCursor }) : null;
+  // Search pages continue by cursor alone; the owner id is not needed. The one asked with is the end (Facebook looping).
+  const after = nextToken(a.cursor?.after, list.endCursor);
+  const cursor = list.hasNextPage && after ? encodeCursor({ k: 'search', q: queryKey(a.query), after }) : null;
   return { events: list.events, cursor };
 }

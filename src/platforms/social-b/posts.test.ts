@@ -197,6 +197,16 @@ describe('socialBPosts parse (our own answers)', () => {
     expect([e.code, e.message]).toEqual(['UPSTREAM_FAILED', expect.stringContaining('execution error')]);
   });
 
+  it('a later page whose end cursor is the `after` it was asked with (Instagram looping) is the last page: cursor null, never its own', () => {
+    const after = '3300000000000000002_6100200300';
+    const body = timelineBody([timelineDict('DAbCdEf9999', '3299000000000000001')], after);
+    expect(parseTimelinePage(body, 'tala.draws', after).cursor).toBeNull();
+    expect(decodeCursor(parseTimelinePage(body, 'tala.draws', '3300000000000000009_6100200300').cursor!)).toEqual({
+      handle: 'tala.draws',
+      after,
+    });
+  });
+
   it('cursors: ours round-trip; a foreign or malformed one is not ours', () => {
     const c = encodeCursor({ handle: 'tala.draws', after: '3305036909188660917_50269116275' });
     expect(decodeCursor(c)).toEqual({ handle: 'tala.draws', after: '3305036909188660917_50269116275' });

@@ -46,6 +46,7 @@ import type { SocialBMedia, SocialBProfile, SocialBThumbnail } from './parse.js'
 import { failureOf, looksLikeUrl, normalizeHandle } from './parse.js';
 import { SocialBMedia as SocialBMediaSchema } from './schema.js';
 import { parseUpstreamJson } from '../../parse/json.js';
+import { nextToken } from '../cursor.js';
 
 const PLATFORM = 'social-b';
 const ORIGIN = 'https://www.instagram.com';
@@ -205,8 +206,11 @@ export function timelineNode(raw: unknown): SocialBMedia {
   });
 }
 
-/** A GraphQL timeline answer → one page of posts (cursor naming `handle` and Instagram's next `after`). */
-export function parseTimelinePage(body: unknown, handle: string): SocialBPostsPage {
+/**
+ * A GraphQL timeline answer → one page of posts (cursor naming `handle` and Instagram's next `after`;
+ * null at the end, and when it is `asked`, the `after` this page was asked with: Instagram looping).
+ */
+export function parseTimelinePage(body: unknown, handle: string, asked: string | null = null): SocialBPostsPage {
   const failed = failureOf(body, handle);
   if (failed) throw failed;
   if (!isObj(body)) throw shapeChanged(PLATFORM, 'GraphQL JSON');
@@ -225,7 +229,7 @@ export function parseTimelinePage(body: unknown, handle: string): SocialBPostsPa
     if (p.owner?.username) assertSameResource(PLATFORM, `posts of @${handle}`, { handle }, { handle: p.owner.username });
   }
   const pageInfo = r.over(r.obj('page_info') ?? {}, 'page_info');
-  const next = pageInfo.bool('has_next_page') === true ? pageInfo.str('end_cursor') : null;
+  const next = pageInfo.bool('has_next_page') === true ? nextToken(asked, pageInfo.str('end_cursor')) : null;
   return { posts, cursor: next && AFTER_RE.test(next) ? encodeCursor({ handle, after: next }) : null };
 }
 
@@ -293,7 +297,7 @@ async function fetchTimelinePage(ctx: OpContext, c: { handle: string; after: str
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (HTTP 429)`);
   if (res.status >= 400 && !isObj(body)) expectStepOk(res, PLATFORM, `Posts of @${c.handle}`);
   if (body === null) throw shapeChanged(PLATFORM, 'timeline GraphQL JSON');
-  return parseTimelinePage(body, c.handle);
+  return parseTimelinePage(body, c.handle, c.after);
 }
 
 export async function fetchSocialBPosts(ctx: OpContext, a: PostsArgs): Promise<SocialBPostsPage> {

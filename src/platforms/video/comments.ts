@@ -48,7 +48,7 @@ import { invalidParam, notFound, shapeChanged, upstreamFailed } from '../../erro
 import { at, isObj, list, nonEmpty, reader } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { declaresNotFound } from '../error-page.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
@@ -449,12 +449,16 @@ async function fetchPage(
 }
 
 export async function fetchComments(ctx: OpContext, a: VideoCommentsArgs): Promise<VideoCommentsPage> {
-  const page = (answer: CommentsAnswer, clientVersion: string | null): VideoCommentsPage => ({
-    videoId: a.id,
-    commentsDisabled: false,
-    comments: answer.comments,
-    cursor: answer.token ? encodeCursor({ v: a.id, s: a.sort, k: answer.token, c: clientVersion } satisfies CommentsCursor) : null,
-  });
+  const page = (answer: CommentsAnswer, clientVersion: string | null): VideoCommentsPage => {
+    // A token this page was asked with is the end, not a next page (YouTube looping).
+    const token = nextToken(a.cursor?.k, answer.token);
+    return {
+      videoId: a.id,
+      commentsDisabled: false,
+      comments: answer.comments,
+      cursor: token ? encodeCursor({ v: a.id, s: a.sort, k: token, c: clientVersion } satisfies CommentsCursor) : null,
+    };
+  };
   if (a.cursor) {
     const answer = await fetchPage(ctx, a.id, a.cursor.k, { clientVersion: a.cursor.c, visitorData: null }, true);
     return page(answer, a.cursor.c);

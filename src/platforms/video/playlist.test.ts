@@ -243,6 +243,12 @@ describe('videoPlaylist requests, identity and cursor', () => {
     expect(page).toMatchObject({ playlist: null, videos: [{ videoId: 'Nw1AbCdEf_2' }], cursor: null });
   });
 
+  it('a later page whose next token is the one it was asked with (YouTube looping) is the last page: cursor null, never its own', async () => {
+    const ctx = fakeContext(() => json(playlistContinuationAnswer(ID, TEST_PLAYLIST_VIDEOS.slice(2), 'PAGE-2')));
+    const page = await fetchPlaylist(ctx, { id: ID, cursor: cursorOf() });
+    expect(page).toMatchObject({ playlist: null, videos: [{ videoId: 'Nw1AbCdEf_2' }], cursor: null });
+  });
+
   it('another playlist in the answer (canonical URL, header id or an item link) → UPSTREAM_FAILED', async () => {
     const other = 'PLs0me0therPlaylistTest0000000001';
     const byCanonical = playlistBrowseAnswer(TEST_PLAYLIST, TEST_PLAYLIST_VIDEOS);

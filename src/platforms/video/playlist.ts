@@ -44,7 +44,7 @@ import { parseUserUrl } from '../../links/user-url.js';
 import { at, isObj, list, nonEmpty, reader } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NBool, NInt, NStr, Str } from '../records.js';
@@ -471,7 +471,9 @@ export async function fetchPlaylist(ctx: OpContext, a: VideoPlaylistArgs): Promi
     // Later pages as the channel tabs' (videos.ts): YouTube refusing the token is INVALID_INPUT on cursor.
     const next = parsePlaylistContinuation(await fetchTabContinuation(ctx, a.cursor, what));
     assertPlaylist(a.id, what, next.linked);
-    return { playlist: null, videos: next.videos, cursor: next.token ? encodeCursor({ ...a.cursor, k: next.token }) : null };
+    // The token this page was asked with is the end, not a next page (YouTube looping).
+    const token = nextToken(a.cursor.k, next.token);
+    return { playlist: null, videos: next.videos, cursor: token ? encodeCursor({ ...a.cursor, k: token }) : null };
   }
   const context = webClientContext({ clientVersion: FALLBACK_CLIENT_VERSION, visitorData: null });
   const res = await ctx.upstream.request({

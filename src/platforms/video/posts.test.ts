@@ -249,6 +249,12 @@ describe('videoPosts requests and cursor', () => {
     expect(decodePostsCursor(page.cursor!)).toEqual(cursorOf({ k: 'POSTS-PAGE-3' }));
   });
 
+  it('a later page whose next token is the one it was asked with (YouTube looping) is the last page: cursor null, never its own', async () => {
+    const ctx = fakeContext(() => json(postsContinuationAnswer([post({ postId: 'P-later' })], 'POSTS-PAGE-2')));
+    const page = await fetchChannelPosts(ctx, { ref: { kind: 'handle', handle: 'nightowlworkshop' }, cursor: cursorOf() });
+    expect(page).toMatchObject({ posts: [{ postId: 'P-later' }], cursor: null });
+  });
+
   it('YouTube refusing the token (400) → INVALID_INPUT on cursor; a channel nobody has → NOT_FOUND', async () => {
     const refused = fakeContext(() => ({ status: 400, body: '{"error":{"code":400,"status":"INVALID_ARGUMENT"}}' }));
     await expect(fetchChannelPosts(refused, { ref: { kind: 'id', id: OWL }, cursor: cursorOf() })).rejects.toMatchObject({

@@ -39,7 +39,7 @@ import { z } from 'zod';
 import { isApiError, shapeChanged } from '../../errors.js';
 import { at, isObj, list, nonEmpty } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { Bool, named, NInt, NStr, Str, Strs } from '../records.js';
@@ -301,7 +301,9 @@ async function fetchFirstPage(ctx: OpContext, ref: ChannelRef): Promise<VideoPos
 
 async function fetchContinuation(ctx: OpContext, c: PostsCursor): Promise<VideoPostsPage> {
   const next = parsePostsContinuation(await fetchTabContinuation(ctx, c, `The next page of posts of channel ${c.c}`), c.c);
-  return { hasPostsTab: true, posts: next.posts, cursor: next.token ? encodeCursor({ ...c, k: next.token }) : null };
+  // The token this page was asked with is the end, not a next page (YouTube looping).
+  const token = nextToken(c.k, next.token);
+  return { hasPostsTab: true, posts: next.posts, cursor: token ? encodeCursor({ ...c, k: token }) : null };
 }
 
 export const videoPosts: OperationDef<VideoPostsArgs, VideoPostsPage> = {

@@ -240,6 +240,28 @@ describe('search answers of our own', () => {
       details: [expect.objectContaining({ param: 'cursor' })],
     });
   });
+
+  it('a later page whose next token is the one it was asked with (YouTube looping) is the last page: cursor null, never its own', async () => {
+    const ctx = fakeContext(() =>
+      json({
+        onResponseReceivedCommands: [
+          { appendContinuationItemsAction: { continuationItems: [section([playlistRenderer]), continuationEntry('TOKEN-2')] } },
+        ],
+      }),
+    );
+    const page = await fetchVideoSearch(ctx, { query: 'wheel throwing', type: 'all', cursor: cursorOf() });
+    expect(page).toMatchObject({ results: [{ type: 'playlist' }], cursor: null });
+    const on = fakeContext(() =>
+      json({
+        onResponseReceivedCommands: [
+          { appendContinuationItemsAction: { continuationItems: [section([playlistRenderer]), continuationEntry('TOKEN-3')] } },
+        ],
+      }),
+    );
+    expect(
+      decodeSearchCursor((await fetchVideoSearch(on, { query: 'wheel throwing', type: 'all', cursor: cursorOf() })).cursor!),
+    ).toMatchObject({ k: 'TOKEN-3' });
+  });
 });
 
 describe('videoSearch parameters', () => {

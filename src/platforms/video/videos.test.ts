@@ -294,6 +294,13 @@ describe('videoVideos cursor and requests', () => {
     expect(decodeVideosCursor(page.cursor!)).toEqual(cursorOf({ k: 'TOKEN-PAGE-3' }));
   });
 
+  it('a later page whose next token is the one it was asked with (YouTube looping) is the last page: cursor null, never its own', async () => {
+    const ctx = fakeContext(() => json(continuationAnswer([liveLockup('Lv1AbCdEf_0'), continuationEntry('TOKEN-PAGE-2')])));
+    const page = await fetchChannelVideos(ctx, { ref: { kind: 'handle', handle: 'hospitalrecords' }, tab: 'videos', cursor: cursorOf() });
+    expect(page.videos.map((v) => v.videoId)).toEqual(['Lv1AbCdEf_0']);
+    expect(page.cursor).toBeNull();
+  });
+
   it('YouTube refusing the token (400) → INVALID_INPUT on cursor', async () => {
     const ctx = fakeContext(() => ({ status: 400, body: '{"error":{"code":400,"status":"INVALID_ARGUMENT"}}' }));
     await expect(

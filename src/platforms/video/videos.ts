@@ -37,7 +37,7 @@ import { at, isObj, list, nonEmpty, reader } from '../../parse/index.js';
 import type { Obj, Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { declaresNotFound } from '../error-page.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr, Str } from '../records.js';
@@ -463,7 +463,9 @@ async function fetchFirstPage(ctx: OpContext, ref: ChannelRef, tab: ChannelTab):
 
 async function fetchContinuation(ctx: OpContext, c: VideosCursor): Promise<VideoVideosPage> {
   const next = parseTabContinuation(await fetchTabContinuation(ctx, c, `The next page of channel ${c.c}`));
-  return { videos: next.videos, cursor: next.token ? encodeCursor({ ...c, k: next.token }) : null };
+  // The token this page was asked with is the end, not a next page (YouTube looping).
+  const token = nextToken(c.k, next.token);
+  return { videos: next.videos, cursor: token ? encodeCursor({ ...c, k: token }) : null };
 }
 
 export const videoVideos: OperationDef<VideoVideosArgs, VideoVideosPage> = {
