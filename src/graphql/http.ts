@@ -259,9 +259,10 @@ function createYogaServer(
       apiKey: request.headers.get('x-api-key'),
       requestBaseUrl: req ? requestBaseUrl(req) : null,
       reqInfo: info,
-      // As the fast path's (HttpContext): aborts when the client goes away before its answer is
-      // sent, or at shutdown — a subscription ends with it (its per-key slot freed at once).
-      ...(res ? { signal: requestSignal(res, deps.shutdown), signalCoversShutdown: true } : {}),
+      // Aborts when the client goes away, or at shutdown: a subscription ends with it (its per-key
+      // slot freed at once). Not `signal`: an operation yoga serves (@defer / @stream) completes
+      // and is settled at its price when its client cancels (src/graphql/incremental.ts).
+      ...(res ? { clientGone: requestSignal(res, deps.shutdown) } : {}),
     }),
     // @defer / @stream (src/graphql/incremental.ts): multipart/mixed or text/event-stream responses.
     plugins: [useDeferStream(), creditsPlugin(limits, parsedText, documents)],

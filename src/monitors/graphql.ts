@@ -414,7 +414,7 @@ function monitorRunsSubscription(MonitorRef: MonitorType, { ChangeRef }: History
           const row = orThrow(await ownMonitor(svc, key, args.id));
           const release = svc.streams.take(key.id);
           if (release instanceof ApiError) throw operationError(release);
-          return runsOf(svc, row.id, row.last_run_at, release, ctx.signal);
+          return runsOf(svc, row.id, row.last_run_at, release, ctx.clientGone);
         } catch (e) {
           throw e instanceof ApiError ? graphqlError(e) : e;
         }

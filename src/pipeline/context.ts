@@ -58,6 +58,12 @@ export interface GatewayContext {
   signal?: AbortSignal;
   /** `signal` aborts at shutdown too (deps.shutdown): a live fetch need not listen for both. */
   readonly signalCoversShutdown?: boolean;
+  /**
+   * Yoga's requests (subscriptions, @defer / @stream): aborts when the client goes away or at
+   * shutdown. Subscriptions end with it; live fetches do not listen to it (a cancelled stream's
+   * lookup completes and is settled once, src/graphql/incremental.ts).
+   */
+  clientGone?: AbortSignal;
   /** `http(s)://host` the client used, for absolute URLs of media this gateway serves. */
   requestBaseUrl?: string | null;
   /** This HTTP request (id for logs and errors; the key id is noted here once known). */
