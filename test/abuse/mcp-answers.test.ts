@@ -13,6 +13,7 @@ import { MCP_ANSWER_BYTES } from '../../src/mcp/tools.js';
 import { repoRoute } from '../data.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
+import { mcpPost } from '../support/mcp.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -23,19 +24,7 @@ afterAll(() => h?.close());
 
 const URL_ = 'https://github.com/octo/big';
 
-async function post(key: string, body: unknown) {
-  const res = await fetch(`${h.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': key,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as unknown };
-}
+const post = (key: string, body: unknown) => mcpPost(h.url, key, body);
 
 interface Answer {
   id: number;
@@ -64,7 +53,7 @@ describe(`records one /mcp POST's answers carry: at most MCP_ANSWER_BYTES (${MCP
       [1, 2, 3, 4, 5].map((i) => call(i)),
     );
     expect(batch.status).toBe(200);
-    const answers = batch.json as Answer[];
+    const answers = batch.json() as Answer[];
     expect(answers).toHaveLength(5);
     const answered = answers.filter((a) => !a.result.isError);
     const refused = answers.filter((a) => a.result.isError);
@@ -77,7 +66,7 @@ describe(`records one /mcp POST's answers carry: at most MCP_ANSWER_BYTES (${MCP
       expect(a.result._meta.charged).toBe(0);
     }
 
-    const alone = (await post(key, call(6))).json as Answer;
+    const alone = (await post(key, call(6))).json() as Answer;
     expect(alone.result.isError).toBeUndefined();
     expect(alone.result.structuredContent!.description).toHaveLength(1024 * 1024);
     expect(await h.balance(id)).toBe(4);

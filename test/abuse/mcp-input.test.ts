@@ -18,6 +18,7 @@ import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { anyRepo, bigRepos, heldRepos, waitFinal } from '../jobs/helpers.js';
 import { MCP_RESULTS_BYTES } from '../../src/mcp/tools.js';
+import { mcpPost } from '../support/mcp.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,20 +32,7 @@ beforeEach(() => {
   h.replay.add(anyRepo());
 });
 
-async function post(key: string, body: unknown) {
-  const res = await fetch(`${h.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': key,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) };
-}
+const post = (key: string, body: unknown) => mcpPost(h.url, key, body);
 
 const repoCall = (id: unknown, name: string) => ({
   jsonrpc: '2.0',
