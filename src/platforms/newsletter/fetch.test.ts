@@ -66,6 +66,18 @@ describe('newsletterProfile', () => {
 // Our own answers in the shapes public clients report for a renamed Substack handle: the API
 // answers the old handle 404, its profile page https://substack.com/@<old> redirects to /@<new>
 // (NHagar/substack_api's resolve_handle_redirect), the API answers the new one.
+/** A writer's posts in two pages: 3 and 2, then (Substack's cursor `abc`) 1. */
+function twoPagesOfPosts() {
+  t.replay.add({
+    host: HOST,
+    path: '/api/v1/profile/posts',
+    response: (req) =>
+      req.query.get('cursor') === 'abc'
+        ? json({ posts: [post(1)], nextCursor: null })
+        : json({ posts: [post(3), post(2)], nextCursor: 'abc' }),
+  });
+}
+
 describe('a renamed handle', () => {
   const renamed = () => {
     t.replay.add({ host: HOST, path: '/api/v1/user/oldtides/public_profile', response: json({ error: 'Not found' }, 404) });
@@ -99,14 +111,7 @@ describe('a renamed handle', () => {
 
   it("the posts: the first page under the current handle, and a later page's bylines stating it (Substack's redirect re-read)", async () => {
     renamed();
-    t.replay.add({
-      host: HOST,
-      path: '/api/v1/profile/posts',
-      response: (req) =>
-        req.query.get('cursor') === 'abc'
-          ? json({ posts: [post(1)], nextCursor: null })
-          : json({ posts: [post(3), post(2)], nextCursor: 'abc' }),
-    });
+    twoPagesOfPosts();
     const first = await fetchPosts(t.ctx, { handle: 'oldtides', cursor: null });
     expect(first.posts.map((p) => p.id)).toEqual([3, 2]);
     const cursor = decodePostsCursor(first.cursor!)!;
@@ -123,14 +128,7 @@ describe('a renamed handle', () => {
 describe('newsletterPosts', () => {
   it('first page via the profile id; nextCursor wrapped in ours; the next page sends it back', async () => {
     t.replay.add({ host: HOST, path: '/api/v1/user/tides/public_profile', response: json(profile()) });
-    t.replay.add({
-      host: HOST,
-      path: '/api/v1/profile/posts',
-      response: (req) =>
-        req.query.get('cursor') === 'abc'
-          ? json({ posts: [post(1)], nextCursor: null })
-          : json({ posts: [post(3), post(2)], nextCursor: 'abc' }),
-    });
+    twoPagesOfPosts();
     const first = await fetchPosts(t.ctx, { handle: 'tides', cursor: null });
     expect(first.posts.map((p) => p.id)).toEqual([3, 2]);
     const c = decodePostsCursor(first.cursor!);
