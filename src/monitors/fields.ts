@@ -176,11 +176,21 @@ export function snapshotOf(values: Record<string, unknown>, watch: readonly { pa
  */
 export const LAST_VALUES_BYTES = 1024 * 1024;
 
-/** What the next run compares with, of a value (or list item) kept past LAST_VALUES_BYTES. */
-export interface KeptHash {
+/**
+ * A value a monitor did not keep whole — a run's changes past RUN_CHANGES_BYTES (store.ts
+ * keptChanges), a value kept for the next run past LAST_VALUES_BYTES (shown as a change's `before`):
+ * its JSON's length. The one marker of both (docs/monitors.md).
+ */
+export interface TooLargeToKeep {
   too_large_to_keep: true;
-  /** Its JSON's length. */
+  /** The value's JSON length. */
   bytes: number;
+}
+
+export const tooLargeToKeep = (bytes: number): TooLargeToKeep => ({ too_large_to_keep: true, bytes });
+
+/** What the next run compares with, of a value (or list item) kept past LAST_VALUES_BYTES. */
+export interface KeptHash extends TooLargeToKeep {
   /** SHA-256 of its JSON (hex). */
   sha256: string;
 }
@@ -212,7 +222,7 @@ export function keptValues(values: Record<string, unknown>, watch: readonly { pa
       left -= Math.min(left, json.length);
       return v;
     }
-    return { too_large_to_keep: true, bytes: json.length, sha256: sha256(json) } satisfies KeptHash;
+    return { ...tooLargeToKeep(json.length), sha256: sha256(json) } satisfies KeptHash;
   };
   const out: Record<string, unknown> = {};
   for (const w of watch) {
@@ -229,8 +239,8 @@ const keyOf = (v: unknown): string => sha256(JSON.stringify(v ?? null));
 /** The same of a value as kept (whole, or a KeptHash). */
 const keptKeyOf = (v: unknown): string => (isKeptHash(v) ? v.sha256 : keyOf(v));
 
-/** A kept value as a change's `before`: a KeptHash without its hash (`{too_large_to_keep, bytes}`, as store.ts keptChanges marks one). */
-const shown = (v: unknown): unknown => (isKeptHash(v) ? { too_large_to_keep: true, bytes: v.bytes } : v);
+/** A kept value as a change's `before`: a KeptHash without its hash (TooLargeToKeep). */
+const shown = (v: unknown): unknown => (isKeptHash(v) ? tooLargeToKeep(v.bytes) : v);
 
 /**
  * What changed between two runs' values, field by field in watch order. A field the previous run

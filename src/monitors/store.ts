@@ -27,6 +27,7 @@
 import type { Db } from '../store/sqlite.js';
 import type { WebhookAnswer, WebhookDelivery, WebhookOutbox } from '../jobs/webhook.js';
 import type { Change } from './fields.js';
+import { tooLargeToKeep } from './fields.js';
 
 export type MonitorStatus = 'active' | 'paused' | 'stopped_no_credits' | 'stopped_failing';
 export const MONITOR_STATUSES: readonly MonitorStatus[] = ['active', 'paused', 'stopped_no_credits', 'stopped_failing'];
@@ -248,20 +249,13 @@ export const rowBytes = (json: string): number => 32 + json.length;
  */
 export const RUN_CHANGES_BYTES = 4 * 1024 * 1024;
 
-/** What a change keeps of a value that did not fit in its run's RUN_CHANGES_BYTES. */
-export interface TooLargeToKeep {
-  too_large_to_keep: true;
-  /** The value's JSON length. */
-  bytes: number;
-}
-
-/** A run's changes as recorded: within RUN_CHANGES_BYTES of values, the rest TooLargeToKeep (null, an item's absence, always kept). */
+/** A run's changes as recorded: within RUN_CHANGES_BYTES of values, the rest fields.ts TooLargeToKeep (null, an item's absence, always kept). */
 export function keptChanges(changes: readonly Change[]): Change[] {
   let left = RUN_CHANGES_BYTES;
   const keep = (v: unknown): unknown => {
     if (v === null) return null;
     const bytes = JSON.stringify(v).length;
-    if (bytes > left) return { too_large_to_keep: true, bytes } satisfies TooLargeToKeep;
+    if (bytes > left) return tooLargeToKeep(bytes);
     left -= bytes;
     return v;
   };
