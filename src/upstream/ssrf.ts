@@ -1,7 +1,8 @@
 /**
  * SSRF guard. The gateway fetches URLs users hand it, so before any byte is sent (and again on
  * every redirect, and at connect time through the agent's lookup) the destination must be a
- * public unicast address reached over http(s).
+ * public unicast address reached over http(s), on a port no other protocol's servers listen on
+ * (the Fetch standard's bad ports: SMTP's 25, IRC's 6667…).
  *
  * Refused: loopback, private (RFC 1918), carrier-grade NAT, link-local (incl. the cloud metadata
  * address 169.254.169.254), unique-local, multicast, broadcast, unspecified, reserved and every
@@ -150,12 +151,26 @@ function isIpLiteral(host: string): boolean {
 const BLOCKED_NAMES = /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback)$|\.(localhost|local|internal|home\.arpa)$/i;
 
 /**
- * Checks that need no DNS: scheme, credentials, IP literals and local names. Returns the reason
+ * The Fetch standard's "bad ports" (fetch.spec.whatwg.org, "block bad port"): those of other
+ * protocols (SMTP, IMAP, IRC, SIP, NFS, X11…) whose servers may read the lines of an HTTP request
+ * as their own commands. Browsers refuse to send a request to them; so does the gateway, on every
+ * URL it fetches: a webhook or a caller-named server, the hops of a redirect.
+ */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117,
+  119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636,
+  989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/**
+ * Checks that need no DNS: scheme, credentials, port, IP literals and local names. Returns the reason
  * a URL is refused, or null.
  */
 export function staticUrlRefusal(url: URL): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `scheme ${url.protocol} is not allowed`;
   if (url.username || url.password) return 'credentials in URLs are not allowed';
+  // WHATWG URL leaves the port empty when it is the scheme's default (80, 443).
+  if (BAD_PORTS.has(Number(url.port))) return `port ${url.port} is not allowed (another protocol's)`;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!host) return 'missing host';
   if (isIpLiteral(host)) {

@@ -135,6 +135,35 @@ describe('webhooks', () => {
     expect(h.replay.hits({ host: 'internal-hooks.example' })).toHaveLength(0);
   });
 
+  it("a webhook on another protocol's port (SMTP's 25, IRC's 6667) is refused when the job is made: 400 naming webhook.url, REST and GraphQL, no job, nothing charged or sent", async () => {
+    for (const host of ['hooks.example:25', 'hooks.example:6667'])
+      h.replay.add({ host, path: /.*/, method: 'POST', response: { status: 200, body: 'ok' } });
+    const { key, id } = await h.key(10);
+    const jobs = () => h.deps.db!.prepare('SELECT COUNT(*) FROM jobs').pluck().get();
+    const before = jobs();
+    for (const url of ['http://hooks.example:25/x', 'https://hooks.example:6667/x']) {
+      const rest = await call(h, 'POST', '/v1/jobs', {
+        key,
+        body: { operation: OP, items: [{ url: repoUrl('hook', 'port') }], webhook: { url, secret: SECRET } },
+      });
+      expect(rest.status).toBe(400);
+      expect(rest.body.error.code).toBe('INVALID_INPUT');
+      expect(rest.body.error.details).toEqual([
+        { param: 'webhook.url', message: expect.stringMatching(/^may not be fetched: port \d+ is not allowed/) },
+      ]);
+      const gql = await h.gql(
+        `mutation($items: [JSON!]!, $url: String!) { createLookupJob(operation: "${OP}", items: $items, webhook: { url: $url, secret: "${SECRET}" }) { id } }`,
+        { key, variables: { items: [{ url: repoUrl('hook', 'port') }], url } },
+      );
+      expect(gql.body.data).toBeNull();
+      expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+      expect(JSON.stringify(gql.body.errors[0])).toContain('webhook.url');
+    }
+    expect(jobs()).toBe(before);
+    expect(await h.balance(id)).toBe(10);
+    expect(h.replay.hits()).toHaveLength(0);
+  });
+
   it('a connection error is retried (as timeouts and 5xx are); a job without a webhook shows none', async () => {
     h.replay.add({
       host: 'hooks.example',
