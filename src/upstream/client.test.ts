@@ -306,6 +306,7 @@ describe('upstream client (replay mode)', () => {
       for (const url of [
         'http://127.0.0.1/',
         'http://localhost/',
+        'http://localhost../',
         'ftp://example.com/',
         'http://user:pw@example.com/',
         'http://0x7f000001/',

@@ -118,6 +118,10 @@ describe('staticUrlRefusal', () => {
     'http://printer.local/',
     'http://metadata.google.internal/computeMetadata/v1/',
     'http://router.home.arpa/',
+    // WHATWG URL keeps every trailing dot
+    'http://localhost../',
+    'http://foo.localhost.../',
+    'http://metadata.google.internal../',
   ])('refuses the local name in %s', (u) => {
     expect(refusal(u)).toMatch(/is local/);
   });

@@ -179,7 +179,8 @@ export function staticUrlRefusal(url: URL): string | null {
   }
   // Numeric shorthands such as http://2130706433/ or http://0x7f.1/ are IPv4 to a resolver.
   if (/^[0-9.]+$/.test(host) || /^0x[0-9a-f]+/i.test(host)) return 'numeric host names are not allowed';
-  if (BLOCKED_NAMES.test(host.replace(/\.$/, ''))) return `host ${host} is local`;
+  // Trailing dots (`localhost.`, `localhost..`: WHATWG URL keeps them all) name the same host.
+  if (BLOCKED_NAMES.test(host.replace(/\.+$/, ''))) return `host ${host} is local`;
   return null;
 }
 
