@@ -164,6 +164,44 @@ describe('webhooks', () => {
     expect(h.replay.hits()).toHaveLength(0);
   });
 
+  it('a redirect is not followed: the signed POST never reaches where it points (another host, or a name that resolves inside); the answer counts as a failed attempt', async () => {
+    h.replay.add({
+      host: 'hooks.example',
+      path: '/moved',
+      method: 'POST',
+      response: { status: 307, headers: { location: 'https://elsewhere.example/in' } },
+    });
+    h.replay.add({
+      host: 'hooks.example',
+      path: '/inside',
+      method: 'POST',
+      response: { status: 308, headers: { location: 'https://internal-hooks.example/in' } },
+    });
+    for (const host of ['elsewhere.example', 'internal-hooks.example'])
+      h.replay.add({ host, path: '/in', method: 'POST', response: { status: 200, body: 'ok' } });
+    const { key } = await h.key(10);
+    for (const [path, status] of [
+      ['/moved', 307],
+      ['/inside', 308],
+    ] as const) {
+      const created = await call(h, 'POST', '/v1/jobs', {
+        key,
+        body: { operation: OP, items: [{ url: repoUrl('hook', path.slice(1)) }], webhook: hook(path) },
+      });
+      const job = await waitFinal(h, key, created.body.job.id);
+      await waitFor(async () => (await jobOf(key, job.id)).webhook.delivered === false);
+      expect((await jobOf(key, job.id)).webhook).toEqual({
+        attempts: 3,
+        last_status: status,
+        last_error: `HTTP ${status}`,
+        delivered: false,
+      });
+      expect(deliveries(path)).toHaveLength(3);
+    }
+    expect(h.replay.hits({ host: 'elsewhere.example' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'internal-hooks.example' })).toHaveLength(0);
+  });
+
   it('a connection error is retried (as timeouts and 5xx are); a job without a webhook shows none', async () => {
     h.replay.add({
       host: 'hooks.example',
