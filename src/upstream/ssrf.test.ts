@@ -175,6 +175,10 @@ describe('staticUrlRefusal', () => {
     'https://[2606:4700:4700::1111]/',
     'https://localhost.example.com/',
     'https://internal.example.com/',
+    // names that start like a hex number, but are names
+    'https://0xc0ffee.substack.com/',
+    'https://0xdeadbeef.example/',
+    'https://0x1.example.com/',
   ])('allows %s', (u) => {
     expect(refusal(u)).toBeNull();
   });

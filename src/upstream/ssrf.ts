@@ -177,8 +177,10 @@ export function staticUrlRefusal(url: URL): string | null {
     const reason = refusedAddressReason(host);
     return reason ? `host is a ${reason}` : null;
   }
-  // Numeric shorthands such as http://2130706433/ or http://0x7f.1/ are IPv4 to a resolver.
-  if (/^[0-9.]+$/.test(host) || /^0x[0-9a-f]+/i.test(host)) return 'numeric host names are not allowed';
+  // Numeric shorthands such as http://2130706433/ or http://0x7f.1/ are IPv4 to a resolver (WHATWG
+  // URL already writes them as one): a host all of whose labels are numbers. A name that merely
+  // starts with `0x` (0xc0ffee.substack.com) is a name.
+  if (host.split('.').every((label) => /^(\d*|0x[0-9a-f]*)$/i.test(label))) return 'numeric host names are not allowed';
   // Trailing dots (`localhost.`, `localhost..`: WHATWG URL keeps them all) name the same host.
   if (BLOCKED_NAMES.test(host.replace(/\.+$/, ''))) return `host ${host} is local`;
   return null;
