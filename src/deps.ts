@@ -30,7 +30,7 @@ import type { RedisStore } from './store/redis.js';
 import { dataDirSecretsKey, secretBox } from './store/secrets.js';
 import { openDatabase } from './store/sqlite.js';
 import { createUpstream } from './upstream/client.js';
-import type { Resolver } from './upstream/ssrf.js';
+import type { Interfaces, Resolver } from './upstream/ssrf.js';
 
 export interface OpenDeps extends Deps {
   /** The ledger with this process's open reservations (refunded on shutdown). */
@@ -44,6 +44,8 @@ export interface OpenDeps extends Deps {
 
 export interface DepsOverrides extends Partial<Deps> {
   resolver?: Resolver;
+  /** The network interfaces whose addresses the SSRF guard refuses as this machine's (tests name others). */
+  interfaces?: Interfaces;
   /** prom-client's process metrics (the server process turns them on). */
   defaultMetrics?: boolean;
 }
@@ -61,6 +63,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
       config: config.upstream,
       replayUrl: config.upstreamReplayUrl,
       resolver: overrides.resolver,
+      interfaces: overrides.interfaces,
       walls: platformWalls(),
       platformHosts: platformHosts(),
       onExchange: (e) => {

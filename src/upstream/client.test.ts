@@ -306,6 +306,7 @@ describe('upstream client (replay mode)', () => {
       for (const url of [
         'http://127.0.0.1/',
         'http://localhost/',
+        'http://localhost../',
         'ftp://example.com/',
         'http://user:pw@example.com/',
         'http://0x7f000001/',
@@ -329,6 +330,27 @@ describe('upstream client (replay mode)', () => {
       const bad = await failure(upstream.request({ url: '::', platform: 't' }));
       expect(bad.code).toBe('UPSTREAM_FAILED');
       expect(replay.hits()).toHaveLength(0);
+    });
+
+    it("another protocol's port (the Fetch standard's bad ports: SMTP's 25, IRC's 6667): refused as a user URL and as a redirect's target; nothing is sent there", async () => {
+      for (const host of ['mail.example:25', 'mail.example:6667'])
+        replay.add({ host, path: /.*/, response: { body: '220 mail.example ESMTP' } });
+      replay.add({ host: 'a.example', path: '/to-smtp', response: { status: 302, headers: { location: 'http://mail.example:25/' } } });
+      const user = await failure(upstream.request({ url: 'https://mail.example:25/', platform: 't', userParam: 'url' }));
+      expect(user.code).toBe('INVALID_INPUT');
+      expect(user.details).toEqual([{ param: 'url', message: "URL refused: port 25 is not allowed (another protocol's)" }]);
+      const irc = await failure(
+        upstream.request({ url: 'http://mail.example:6667/', method: 'POST', body: 'NICK x', platform: 'webhook' }),
+      );
+      expect(irc.code).toBe('UPSTREAM_FAILED');
+      expect(ssrfRefusalOf(irc)).toBe("port 6667 is not allowed (another protocol's)");
+      const redirected = await failure(upstream.request({ url: 'https://a.example/to-smtp', platform: 't' }));
+      expect(redirected.code).toBe('UPSTREAM_FAILED');
+      expect(redirected.message).toMatch(/redirected to a refused address \(port 25 is not allowed/);
+      expect(replay.hits().map((h) => h.upstreamUrl)).toEqual(['https://a.example/to-smtp']);
+      // A port of the web's own is fine.
+      replay.add({ host: 'b.example:8443', path: '/', response: { body: 'web' } });
+      expect((await upstream.request({ url: 'https://b.example:8443/', platform: 't', userParam: 'url' })).text()).toBe('web');
     });
 
     it('303 after POST continues as a GET without body; 307 keeps method and body', async () => {

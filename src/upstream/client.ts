@@ -47,11 +47,12 @@ import {
   dnsFailure,
   guardedLookup,
   needsResolution,
+  ownAddressCheck,
   SsrfError,
   systemResolver,
   trackResolutions,
 } from './ssrf.js';
-import type { Resolver, TrackedResolver } from './ssrf.js';
+import type { Interfaces, OwnAddress, Resolver, TrackedResolver } from './ssrf.js';
 import { sleep, withDeadline } from './signals.js';
 
 export interface UpstreamRequest {
@@ -129,6 +130,8 @@ export interface UpstreamOptions {
   config: UpstreamConfig;
   replayUrl?: string | null;
   resolver?: Resolver;
+  /** This machine's network interfaces, whose addresses the SSRF guard refuses (tests name others). */
+  interfaces?: Interfaces;
   /**
    * Called once per finished upstream exchange (metrics hook); `block` names the catalogue entry
    * (vendor or platform wall) when the answer was a block.
@@ -240,6 +243,8 @@ interface Client {
   dns: TrackedResolver;
   /** Whether host names are resolved and checked before sending (see createUpstream). */
   resolveNames: boolean;
+  /** Whether an address is this machine's own (the SSRF guard refuses it). */
+  isOwn: OwnAddress;
   agent: Agent;
   gate: HostGate | null;
   proxies: ProxySelector;
@@ -253,6 +258,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
   // In replay mode DNS is resolved only when a resolver was injected (tests of "a name resolving
   // to a private address"); the replay origin itself is the one address let through.
   const resolveNames = replayUrl ? opts.resolver !== undefined : true;
+  const isOwn = ownAddressCheck(opts.interfaces);
   // UPSTREAM_CA_FILE adds to Node's bundled roots (a bare `ca` would replace them); one context,
   // built once, rather than the whole bundle parsed again for every connection.
   const secureContext = cfg.extraCaCerts?.length ? createSecureContext({ ca: [...rootCertificates, ...cfg.extraCaCerts] }) : undefined;
@@ -274,7 +280,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     connections,
     connect: replay
       ? { timeout: cfg.connectTimeoutMs, secureContext }
-      : { timeout: cfg.connectTimeoutMs, secureContext, lookup: guardedLookup(dns.resolver) as never },
+      : { timeout: cfg.connectTimeoutMs, secureContext, lookup: guardedLookup(dns.resolver, isOwn) as never },
     headersTimeout: cfg.headersTimeoutMs,
     bodyTimeout: cfg.bodyTimeoutMs,
     keepAliveTimeout: 4_000,
@@ -287,7 +293,7 @@ export function createUpstream(opts: UpstreamOptions): Upstream {
     cooldownMaxMs: cfg.cooldownMaxMs ?? 0,
   });
   const proxyAgents = proxies.active ? createProxyDispatchers({ ...cfg, secureContext, connections }) : null;
-  const client: Client = { cfg, opts, replay, dns, resolveNames, agent, gate, proxies, proxyAgents };
+  const client: Client = { cfg, opts, replay, dns, resolveNames, isOwn, agent, gate, proxies, proxyAgents };
 
   return {
     request: (req) => request(client, req),
@@ -369,7 +375,7 @@ function classify(err: unknown, req: UpstreamRequest, host: string, signal: Abor
  * refusal or a DNS failure thrown as the typed error its origin calls for.
  */
 async function assertSendable(c: Client, url: URL, req: UpstreamRequest, redirects: number, signal: AbortSignal): Promise<void> {
-  const { resolveNames } = c;
+  const { resolveNames, isOwn } = c;
   const owner = callerNamed(req, url) ? otherPlatformOf(c.opts.platformHosts, req.platform, url.hostname) : null;
   if (owner) {
     const why = `${url.hostname} is the ${owner} platform's own host`;
@@ -379,8 +385,8 @@ async function assertSendable(c: Client, url: URL, req: UpstreamRequest, redirec
   try {
     // DNS has no signal of its own: do not let a slow resolver outlive the deadline. (Only
     // a name to resolve costs a turn: the static checks run here, synchronously.)
-    if (needsResolution(url, { resolveNames }))
-      await untilAborted(assertFetchable(url, { resolver: c.dns.resolver, resolveNames }), signal);
+    if (needsResolution(url, { resolveNames, isOwn }))
+      await untilAborted(assertFetchable(url, { resolver: c.dns.resolver, resolveNames, isOwn }), signal);
   } catch (e) {
     if (e instanceof SsrfError) {
       // The user's own URL refused before anything was sent: their input. A redirect that

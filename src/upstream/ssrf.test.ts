@@ -118,6 +118,10 @@ describe('staticUrlRefusal', () => {
     'http://printer.local/',
     'http://metadata.google.internal/computeMetadata/v1/',
     'http://router.home.arpa/',
+    // WHATWG URL keeps every trailing dot
+    'http://localhost../',
+    'http://foo.localhost.../',
+    'http://metadata.google.internal../',
   ])('refuses the local name in %s', (u) => {
     expect(refusal(u)).toMatch(/is local/);
   });
@@ -148,13 +152,33 @@ describe('staticUrlRefusal', () => {
   });
 
   it.each([
+    ['http://example.com:25/', '25'],
+    ['https://mail.example.com:587/', '587'],
+    ['http://example.com:22/', '22'],
+    ['https://irc.example.com:6667/', '6667'],
+    ['http://example.com:6697/', '6697'],
+    ['http://8.8.8.8:53/', '53'],
+    ['http://example.com:10080/', '10080'],
+  ])("refuses another protocol's port (the Fetch standard's bad ports) in %s", (u, port) => {
+    expect(refusal(u)).toBe(`port ${port} is not allowed (another protocol's)`);
+  });
+
+  it.each([
     'https://example.com/',
     'http://example.com:8080/a?b=c',
+    'http://example.com:80/',
+    'https://example.com:443/',
+    'http://example.com:3000/',
+    'https://example.com:8443/',
     'https://api.github.com/repos/a/b',
     'https://8.8.8.8/',
     'https://[2606:4700:4700::1111]/',
     'https://localhost.example.com/',
     'https://internal.example.com/',
+    // names that start like a hex number, but are names
+    'https://0xc0ffee.substack.com/',
+    'https://0xdeadbeef.example/',
+    'https://0x1.example.com/',
   ])('allows %s', (u) => {
     expect(refusal(u)).toBeNull();
   });

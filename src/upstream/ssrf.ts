@@ -1,17 +1,21 @@
 /**
  * SSRF guard. The gateway fetches URLs users hand it, so before any byte is sent (and again on
  * every redirect, and at connect time through the agent's lookup) the destination must be a
- * public unicast address reached over http(s).
+ * public unicast address reached over http(s), on a port no other protocol's servers listen on
+ * (the Fetch standard's bad ports: SMTP's 25, IRC's 6667…).
  *
  * Refused: loopback, private (RFC 1918), carrier-grade NAT, link-local (incl. the cloud metadata
  * address 169.254.169.254), unique-local, multicast, broadcast, unspecified, reserved and every
  * other special-purpose block ipaddr.js knows (benchmarking, documentation, 6to4/Teredo
  * tunnels…), for IPv4 and IPv6 alike; IPv4-mapped IPv6 (::ffff:10.0.0.1) and NAT64
  * (64:ff9b::a00:1) are judged as the IPv4 address they carry; IPv6 outside global unicast
- * 2000::/3 (e.g. IPv4-compatible ::7f00:1) is refused.
+ * 2000::/3 (e.g. IPv4-compatible ::7f00:1) is refused. So is every address of this machine's own
+ * network interfaces (a VPS's public address on its eth0).
  */
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
+import { networkInterfaces } from 'node:os';
+import type { NetworkInterfaceInfo } from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { attached } from '../attached.js';
 import { invalidParam, upstreamFailed } from '../errors.js';
@@ -106,11 +110,49 @@ export function dnsFailure(e: DnsError, ctx: { platform: string; userParam?: str
   return upstreamFailed(`${ctx.platform}: ${e.message}${hint}`);
 }
 
+/** What `os.networkInterfaces()` answers: the machine's network interfaces and their addresses. */
+export type Interfaces = () => NodeJS.Dict<NetworkInterfaceInfo[]>;
+
+/** Whether a (parsed) address is one of this machine's own (see ownAddressCheck). */
+export type OwnAddress = (address: ipaddr.IPv4 | ipaddr.IPv6) => boolean;
+
+/**
+ * Whether an address is one of this machine's network interfaces' (`interfaces`: the machine's
+ * own by default; tests name others), read again at most once a second (interfaces change: DHCP,
+ * a container network coming up). A VPS often has its public address on its own interface: a
+ * connection to it from here is delivered locally, to every service bound to all interfaces, past
+ * a host firewall that lets loopback traffic through — so such an address is refused like
+ * loopback, although it is public unicast.
+ */
+export function ownAddressCheck(interfaces: Interfaces = networkInterfaces): OwnAddress {
+  let readAt = -Infinity;
+  let own = new Set<string>();
+  return (address) => {
+    const now = Date.now();
+    if (now - readAt >= 1_000) {
+      own = new Set(
+        Object.values(interfaces())
+          .flatMap((nics) => nics ?? [])
+          .filter((nic) => ipaddr.isValid(nic.address))
+          // One spelling per address (IPv6 written out in full; IPv4-mapped as its IPv4 form).
+          .map((nic) => ipaddr.process(nic.address).toNormalizedString()),
+      );
+      readAt = now;
+    }
+    return own.has(address.toNormalizedString());
+  };
+}
+
+const thisMachine = ownAddressCheck();
+
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
-/** Why an IP address may not be contacted, or null when it is public unicast. */
-export function refusedAddressReason(address: string): string | null {
+/**
+ * Why an IP address may not be contacted, or null when it is public unicast and not this
+ * machine's own (`isOwn`: this machine's interfaces unless told otherwise).
+ */
+export function refusedAddressReason(address: string, isOwn: OwnAddress = thisMachine): string | null {
   let addr: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     addr = ipaddr.parse(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
@@ -124,7 +166,7 @@ export function refusedAddressReason(address: string): string | null {
     } else if (v6.match(NAT64_WELL_KNOWN)) {
       // 64:ff9b::/96 (RFC 6052) reaches the IPv4 address in its last 32 bits through a NAT64
       // gateway: judge that address, so 64:ff9b::a00:1 (10.0.0.1) is refused like 10.0.0.1.
-      const inner = refusedAddressReason(new ipaddr.IPv4(v6.toByteArray().slice(12)).toString());
+      const inner = refusedAddressReason(new ipaddr.IPv4(v6.toByteArray().slice(12)).toString(), isOwn);
       return inner ? `NAT64 address carrying an ${inner}` : null;
     } else if (!v6.match(GLOBAL_UNICAST_V6)) {
       // ipaddr.js calls everything it has no name for "unicast", including IPv4-compatible
@@ -135,7 +177,8 @@ export function refusedAddressReason(address: string): string | null {
     }
   }
   const range = addr.range();
-  return range === 'unicast' ? null : `${addr.kind()} ${range} address`;
+  if (range !== 'unicast') return `${addr.kind()} ${range} address`;
+  return isOwn(addr) ? `${addr.kind()} address of this machine` : null;
 }
 
 /**
@@ -150,21 +193,38 @@ function isIpLiteral(host: string): boolean {
 const BLOCKED_NAMES = /^(localhost|localhost\.localdomain|ip6-localhost|ip6-loopback)$|\.(localhost|local|internal|home\.arpa)$/i;
 
 /**
- * Checks that need no DNS: scheme, credentials, IP literals and local names. Returns the reason
+ * The Fetch standard's "bad ports" (fetch.spec.whatwg.org, "block bad port"): those of other
+ * protocols (SMTP, IMAP, IRC, SIP, NFS, X11…) whose servers may read the lines of an HTTP request
+ * as their own commands. Browsers refuse to send a request to them; so does the gateway, on every
+ * URL it fetches: a webhook or a caller-named server, the hops of a redirect.
+ */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117,
+  119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636,
+  989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/**
+ * Checks that need no DNS: scheme, credentials, port, IP literals and local names. Returns the reason
  * a URL is refused, or null.
  */
-export function staticUrlRefusal(url: URL): string | null {
+export function staticUrlRefusal(url: URL, isOwn: OwnAddress = thisMachine): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `scheme ${url.protocol} is not allowed`;
   if (url.username || url.password) return 'credentials in URLs are not allowed';
+  // WHATWG URL leaves the port empty when it is the scheme's default (80, 443).
+  if (BAD_PORTS.has(Number(url.port))) return `port ${url.port} is not allowed (another protocol's)`;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!host) return 'missing host';
   if (isIpLiteral(host)) {
-    const reason = refusedAddressReason(host);
+    const reason = refusedAddressReason(host, isOwn);
     return reason ? `host is a ${reason}` : null;
   }
-  // Numeric shorthands such as http://2130706433/ or http://0x7f.1/ are IPv4 to a resolver.
-  if (/^[0-9.]+$/.test(host) || /^0x[0-9a-f]+/i.test(host)) return 'numeric host names are not allowed';
-  if (BLOCKED_NAMES.test(host.replace(/\.$/, ''))) return `host ${host} is local`;
+  // Numeric shorthands such as http://2130706433/ or http://0x7f.1/ are IPv4 to a resolver (WHATWG
+  // URL already writes them as one): a host all of whose labels are numbers. A name that merely
+  // starts with `0x` (0xc0ffee.substack.com) is a name.
+  if (host.split('.').every((label) => /^(\d*|0x[0-9a-f]*)$/i.test(label))) return 'numeric host names are not allowed';
+  // Trailing dots (`localhost.`, `localhost..`: WHATWG URL keeps them all) name the same host.
+  if (BLOCKED_NAMES.test(host.replace(/\.+$/, ''))) return `host ${host} is local`;
   return null;
 }
 
@@ -172,14 +232,16 @@ export interface GuardOptions {
   resolver: Resolver;
   /** In replay mode no DNS is resolved for upstream hosts (DECISIONS.md), unless a resolver was injected. */
   resolveNames: boolean;
+  /** This machine's own addresses (ownAddressCheck), unless told otherwise. */
+  isOwn?: OwnAddress;
 }
 
 /**
  * The checks that need no DNS, synchronously: throws SsrfError for a refused URL; returns
  * whether its name must still be resolved and judged (assertFetchable). In replay mode never.
  */
-export function needsResolution(url: URL, opts: Pick<GuardOptions, 'resolveNames'>): boolean {
-  const reason = staticUrlRefusal(url);
+export function needsResolution(url: URL, opts: Pick<GuardOptions, 'resolveNames' | 'isOwn'>): boolean {
+  const reason = staticUrlRefusal(url, opts.isOwn);
   if (reason) throw new SsrfError(reason, url.href);
   return opts.resolveNames && !isIpLiteral(url.hostname.replace(/^\[|\]$/g, ''));
 }
@@ -196,7 +258,7 @@ export async function assertFetchable(url: URL, opts: GuardOptions): Promise<voi
   }
   if (addresses.length === 0) throw new DnsError(host, 'NODATA', url.href);
   for (const a of addresses) {
-    const why = refusedAddressReason(a);
+    const why = refusedAddressReason(a, opts.isOwn);
     if (why) throw new SsrfError(`host ${host} resolves to a ${why}`, url.href);
   }
 }
@@ -206,7 +268,7 @@ export async function assertFetchable(url: URL, opts: GuardOptions): Promise<voi
  * a name that re-resolves differently between check and connect (DNS rebinding) still cannot
  * reach an internal address.
  */
-export function guardedLookup(resolver: Resolver) {
+export function guardedLookup(resolver: Resolver, isOwn: OwnAddress = thisMachine) {
   return (
     hostname: string,
     options: { all?: boolean; family?: number | string } | number | undefined,
@@ -216,7 +278,7 @@ export function guardedLookup(resolver: Resolver) {
       (addresses) => {
         // Every address the name has is judged, not only the family asked for: a name with any
         // internal address is refused as a whole (as assertFetchable does).
-        const bad = addresses.map((a) => refusedAddressReason(a)).find((r) => r);
+        const bad = addresses.map((a) => refusedAddressReason(a, isOwn)).find((r) => r);
         if (addresses.length === 0 || bad) {
           const err: NodeJS.ErrnoException = new Error(`SSRF guard: ${hostname} ${bad ? `resolves to a ${bad}` : 'does not resolve'}`);
           err.code = 'ESSRF';

@@ -195,6 +195,9 @@ describe('webhook destinations (pinned)', () => {
       'http://printer.local/',
       'https://user:pass@hooks.example/',
       'file:///etc/passwd',
+      // another protocol's port (SMTP's), and a local name with two trailing dots
+      'http://hooks.example:25/',
+      'http://localhost../',
     ];
     for (const url of internal) {
       const r = await call(h, 'POST', '/v1/monitors', { key, body: { ...base, webhook: { url, secret: SECRET } } });

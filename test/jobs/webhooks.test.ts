@@ -135,6 +135,73 @@ describe('webhooks', () => {
     expect(h.replay.hits({ host: 'internal-hooks.example' })).toHaveLength(0);
   });
 
+  it("a webhook on another protocol's port (SMTP's 25, IRC's 6667) is refused when the job is made: 400 naming webhook.url, REST and GraphQL, no job, nothing charged or sent", async () => {
+    for (const host of ['hooks.example:25', 'hooks.example:6667'])
+      h.replay.add({ host, path: /.*/, method: 'POST', response: { status: 200, body: 'ok' } });
+    const { key, id } = await h.key(10);
+    const jobs = () => h.deps.db!.prepare('SELECT COUNT(*) FROM jobs').pluck().get();
+    const before = jobs();
+    for (const url of ['http://hooks.example:25/x', 'https://hooks.example:6667/x']) {
+      const rest = await call(h, 'POST', '/v1/jobs', {
+        key,
+        body: { operation: OP, items: [{ url: repoUrl('hook', 'port') }], webhook: { url, secret: SECRET } },
+      });
+      expect(rest.status).toBe(400);
+      expect(rest.body.error.code).toBe('INVALID_INPUT');
+      expect(rest.body.error.details).toEqual([
+        { param: 'webhook.url', message: expect.stringMatching(/^may not be fetched: port \d+ is not allowed/) },
+      ]);
+      const gql = await h.gql(
+        `mutation($items: [JSON!]!, $url: String!) { createLookupJob(operation: "${OP}", items: $items, webhook: { url: $url, secret: "${SECRET}" }) { id } }`,
+        { key, variables: { items: [{ url: repoUrl('hook', 'port') }], url } },
+      );
+      expect(gql.body.data).toBeNull();
+      expect(gql.body.errors[0].extensions.code).toBe('INVALID_INPUT');
+      expect(JSON.stringify(gql.body.errors[0])).toContain('webhook.url');
+    }
+    expect(jobs()).toBe(before);
+    expect(await h.balance(id)).toBe(10);
+    expect(h.replay.hits()).toHaveLength(0);
+  });
+
+  it('a redirect is not followed: the signed POST never reaches where it points (another host, or a name that resolves inside); the answer counts as a failed attempt', async () => {
+    h.replay.add({
+      host: 'hooks.example',
+      path: '/moved',
+      method: 'POST',
+      response: { status: 307, headers: { location: 'https://elsewhere.example/in' } },
+    });
+    h.replay.add({
+      host: 'hooks.example',
+      path: '/inside',
+      method: 'POST',
+      response: { status: 308, headers: { location: 'https://internal-hooks.example/in' } },
+    });
+    for (const host of ['elsewhere.example', 'internal-hooks.example'])
+      h.replay.add({ host, path: '/in', method: 'POST', response: { status: 200, body: 'ok' } });
+    const { key } = await h.key(10);
+    for (const [path, status] of [
+      ['/moved', 307],
+      ['/inside', 308],
+    ] as const) {
+      const created = await call(h, 'POST', '/v1/jobs', {
+        key,
+        body: { operation: OP, items: [{ url: repoUrl('hook', path.slice(1)) }], webhook: hook(path) },
+      });
+      const job = await waitFinal(h, key, created.body.job.id);
+      await waitFor(async () => (await jobOf(key, job.id)).webhook.delivered === false);
+      expect((await jobOf(key, job.id)).webhook).toEqual({
+        attempts: 3,
+        last_status: status,
+        last_error: `HTTP ${status}`,
+        delivered: false,
+      });
+      expect(deliveries(path)).toHaveLength(3);
+    }
+    expect(h.replay.hits({ host: 'elsewhere.example' })).toHaveLength(0);
+    expect(h.replay.hits({ host: 'internal-hooks.example' })).toHaveLength(0);
+  });
+
   it('a connection error is retried (as timeouts and 5xx are); a job without a webhook shows none', async () => {
     h.replay.add({
       host: 'hooks.example',
