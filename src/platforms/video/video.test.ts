@@ -251,6 +251,24 @@ describe('parseWatchPage (pages of our own)', () => {
     [{ status: 'LOGIN_REQUIRED', reason: 'Sign in to confirm you’re not a bot' }, 'UPSTREAM_BLOCKED', /bot check/],
     [{ status: 'LOGIN_REQUIRED', reason: 'Sign in to confirm your age' }, 'UPSTREAM_BLOCKED', /login wall/],
     [{ status: 'SOMETHING_NEW' }, 'UPSTREAM_FAILED', /videoDetails \(playabilityStatus SOMETHING_NEW\)/],
+    // Our own answers in the shape YouTube gives a video it withholds from the requester's country
+    // (NewPipeExtractor reads the country from the error screen's subreason; yt-dlp likewise): the
+    // video exists, so it is no NOT_FOUND.
+    [
+      {
+        status: 'UNPLAYABLE',
+        reason: 'Video unavailable',
+        errorScreen: {
+          playerErrorMessageRenderer: {
+            reason: { simpleText: 'Video unavailable' },
+            subreason: { runs: [{ text: 'The uploader has not made this video available in your country' }] },
+          },
+        },
+      },
+      'UPSTREAM_BLOCKED',
+      /withholds Video kP9xWq2LmZ4 from the gateway's region/,
+    ],
+    [{ status: 'UNPLAYABLE', reason: 'This video is not available in your country' }, 'UPSTREAM_BLOCKED', /gateway's region/],
   ])('no videoDetails, playabilityStatus %j → %s', (ps, code, message) => {
     const e = errorOf(() => parseWatchPage(watchHtml({ playabilityStatus: ps }), 'Video kP9xWq2LmZ4'));
     expect(e.code).toBe(code);
