@@ -22,7 +22,8 @@
  * microformat) videoDetails wins.
  *
  * Outcomes (`playabilityStatus` when there are no videoDetails): ERROR / UNPLAYABLE → NOT_FOUND
- * (UPSTREAM_BLOCKED when its reason or subreason says the video is withheld from the country);
+ * (UPSTREAM_BLOCKED when its reason or subreason says the video is withheld from the country, and
+ * the login wall when UNPLAYABLE's reason says members-only, payment, Music Premium or age-restricted);
  * LOGIN_REQUIRED → PRIVATE_CONTENT for a private video, UPSTREAM_BLOCKED for YouTube's "confirm
  * you're not a bot" check and for what only a logged-in user may watch (age-restricted,
  * members-only: a login wall, never worked around) — told apart by `reason`, in English by `hl=en`.
@@ -221,6 +222,9 @@ export function unplayable(player: Obj, what: string): never {
   const said = reason ? ` (${reason.slice(0, 200)})` : '';
   const subreason = ytText(at(ps, ['errorScreen', 'playerErrorMessageRenderer', 'subreason']));
   if ((status === 'ERROR' || status === 'UNPLAYABLE') && withheldInCountry([reason, subreason])) throw regionWithheld(what);
+  // Members-only, paid, Music Premium and age-restricted videos come UNPLAYABLE too (their reason
+  // says which, as NewPipeExtractor reads it): they exist, for signed-in viewers only.
+  if (status === 'UNPLAYABLE' && /members-only|\bpayment\b|Music Premium|age-restricted/i.test(reason)) throw loginWall(PLATFORM);
   if (status === 'ERROR' || status === 'UNPLAYABLE') throw notFound(`${what} is not available${said}`);
   if (status === 'LOGIN_REQUIRED') {
     if (/\bnot a bot\b/i.test(reason))
