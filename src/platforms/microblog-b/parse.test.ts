@@ -538,6 +538,20 @@ describe('parseTweetResultByRestId', () => {
     expect(errorOf(() => parseUserByScreenName({ data: { user: {} } }, 'ghost')).code).toBe('NOT_FOUND');
   });
 
+  // Our own results in the shapes public readers type X's UserUnavailable by (its reasons:
+  // Deactivated, NoReason, Offboarded, Protected, Suspended; newer answers name the member
+  // `unavailable_reason`): a protected account exists and its data is private, never NOT_FOUND.
+  it('an unavailable user whose reason is Protected → PRIVATE_CONTENT; the others, under either member, NOT_FOUND with it', () => {
+    expect(errorOf(() => parseUser({ __typename: 'UserUnavailable', reason: 'Protected' })).code).toBe('PRIVATE_CONTENT');
+    expect(errorOf(() => parseUser({ __typename: 'UserUnavailable', unavailable_reason: 'Protected' })).code).toBe('PRIVATE_CONTENT');
+    const deactivated = errorOf(() => parseUser({ __typename: 'UserUnavailable', unavailable_reason: 'Deactivated' }));
+    expect([deactivated.code, deactivated.message]).toEqual(['NOT_FOUND', expect.stringContaining('Deactivated')]);
+    const protectedAuthor = errorOf(() =>
+      parseTweet({ ...tweetResult(ID), core: { user_results: { result: { __typename: 'UserUnavailable', reason: 'Protected' } } } }, ID),
+    );
+    expect(protectedAuthor.code).toBe('PRIVATE_CONTENT');
+  });
+
   // Our own body, in the shape X gives a screen name nobody has (twitter-openapi-typescript issue
   // #111, 2024: `data` without `user`).
   it('a `data` without `user` is a missing account (404), unless its errors say the server failed', () => {

@@ -331,7 +331,10 @@ export function parseUser(result: unknown, opts: { embed?: boolean } = {}): Micr
   const u = obj(result);
   if (!u) throw shapeChanged(PLATFORM, 'user object');
   if (u.__typename === 'UserUnavailable') {
-    const reason = str(u.reason) ?? str(path(u, 'unavailable_message', 'text'));
+    // X's reasons: Deactivated, NoReason, Offboarded, Protected, Suspended (`unavailable_reason` in
+    // newer answers). A protected account exists: its data is private, not missing.
+    const reason = str(u.reason) ?? str(u.unavailable_reason) ?? str(path(u, 'unavailable_message', 'text'));
+    if (reason === 'Protected') throw privateContent(`${PLATFORM} user (a protected account)`);
     throw notFound(`${PLATFORM} user is not available${reason ? ` (${reason})` : ''}`);
   }
   const legacy = obj(u.legacy);
