@@ -470,6 +470,12 @@ describe('parseTweetResultByRestId', () => {
     ['NsfwViewerHasNoStatedAge', 'UPSTREAM_BLOCKED', 502],
     ['Suspended', 'NOT_FOUND', 404],
     ['Unavailable', 'NOT_FOUND', 404],
+    // X's TweetUnavailable reasons as public readers type them: a subscribers-only post exists, for
+    // signed-in subscribers only; `Limited` is a protected author (or one blocking the viewer: not
+    // a logged-out reader).
+    ['ExclusiveTweet', 'UPSTREAM_BLOCKED', 502],
+    ['Limited', 'PRIVATE_CONTENT', 403],
+    ['Deleted', 'NOT_FOUND', 404],
   ])('TweetUnavailable %s → %s', (reason, code, status) => {
     const e = errorOf(() => parseTweetResultByRestId(JSON.parse(tweetResultBody(unavailable(reason))), ID));
     expect(e.code).toBe(code);

@@ -161,10 +161,14 @@ export function tombstoneError(text: string | null, tweetId: string): ApiError {
   return notFound(`${PLATFORM} post ${tweetId} is not available${t ? `: ${t}` : ''}`);
 }
 
-/** GraphQL `TweetUnavailable.reason` as a typed error. */
+/**
+ * GraphQL `TweetUnavailable.reason` as a typed error. `Limited` is a protected author (or one
+ * blocking the viewer, which a logged-out reader cannot be); `ExclusiveTweet` a post for the
+ * author's subscribers, signed in.
+ */
 function unavailableError(reason: string | null, tweetId: string): ApiError {
-  if (reason === 'Protected') return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
-  if (reason && /^Nsfw/i.test(reason)) return loginWall(PLATFORM);
+  if (reason === 'Protected' || reason === 'Limited') return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
+  if (reason && (/^Nsfw/i.test(reason) || reason === 'ExclusiveTweet')) return loginWall(PLATFORM);
   return notFound(`${PLATFORM} post ${tweetId} is not available${reason ? ` (${reason})` : ''}`);
 }
 
