@@ -199,6 +199,18 @@ describe('forum parser: own cases', () => {
     expect(page.posts[1]).toMatchObject({ score: 3, created_utc: 1_700_000_123, created_at_iso: '2023-11-14T22:15:23.000Z' });
   });
 
+  // Our own items: Reddit sends a placeholder score (1) for a comment whose score the subreddit
+  // hides for a while (`score_hidden: true`; rtv issue #150, libreddit issue #66,
+  // Infinity-For-Reddit PR #1147): withheld, never the count. A post's `hide_score: true` comes
+  // with its real score (the real AskReddit listing: 3, 4, 5…), kept.
+  it("a comment's hidden score (score_hidden) is null with ups, not the placeholder 1; shown scores and posts' hide_score stay", () => {
+    const comment = parseComment(s.t1('c9', { score: 1, ups: 1, score_hidden: true }));
+    expect([comment.score, comment.ups, comment.score_hidden]).toEqual([null, null, true]);
+    expect(parseComment(s.t1('c8', { score: 1, ups: 1, score_hidden: false })).score).toBe(1);
+    const post = parsePost(s.t3('p9', { score: 4, ups: 4, hide_score: true }));
+    expect([post.score, post.ups]).toEqual([4, 4]);
+  });
+
   it('empty listing → no posts, after null (a real "no results"), never a shape error', () => {
     expect(parseListing(s.listing([]), { filter: 'posts' })).toEqual({ posts: [], after: null });
     expect(parseListing({ kind: 'Listing', data: { after: '', children: [] } }, { filter: 'comments' })).toEqual({
