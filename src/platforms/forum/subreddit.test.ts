@@ -227,6 +227,14 @@ describe('forumSubreddit fetch', () => {
       () => json(about('QuietPond')),
     );
     expect(await fetchForumSubreddit(empty, args({ name: 'quietpond' }))).toMatchObject({ posts: [], after: null });
+    // A top of the hour (or rising) may be empty in any subreddit: no claim then.
+    const quietHour = routes(
+      () => json(listing([])),
+      () => json(about('PeatSmokeNights', { over18: true })),
+    );
+    expect(await fetchForumSubreddit(quietHour, args({ name: 'peatsmokenights', sort: 'top', timeframe: 'hour' }))).toMatchObject({
+      posts: [],
+    });
   });
 
   it('a post of another subreddit in the listing → UPSTREAM_FAILED', () => {
