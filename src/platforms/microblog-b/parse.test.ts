@@ -489,6 +489,11 @@ describe('parseTweetResultByRestId', () => {
     [TOMBSTONE_SUSPENDED, 'NOT_FOUND'],
     [TOMBSTONE_ADULT, 'UPSTREAM_BLOCKED'],
     ['You’re unable to view this Tweet because this account owner limits who can view their Tweets. Learn more', 'PRIVATE_CONTENT'],
+    // Our own texts in X's wording for a post withheld in the reader's country on a legal demand
+    // (the post exists, elsewhere: the gateway's region, as TikTok's and YouTube's region locks),
+    // and for one withheld everywhere on a copyright report (gone for every reader).
+    ['This Post from @tidepool has been withheld in Germany based on local laws. Learn more', 'UPSTREAM_BLOCKED'],
+    ['This Post has been withheld in response to a report from the copyright holder. Learn more', 'NOT_FOUND'],
   ])('TweetTombstone "%s" → %s', (text, code) => {
     const e = errorOf(() => parseTweetResultByRestId({ data: { tweetResult: { result: tombstone(text) } } }, ID));
     expect(e.code).toBe(code);

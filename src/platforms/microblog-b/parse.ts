@@ -20,7 +20,7 @@
  * source lacks them); any further upstream fields of a GraphQL record follow unchanged (api.md's
  * "and more"). Only the ids are mandatory; a record without them is a shape change.
  */
-import { ApiError, loginWall, notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
+import { ApiError, loginWall, notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { LOGIN_REFERENCE } from './walls.js';
 import { at, bool, isObj, num, numText, obj, reader, str, strings, arr } from '../../parse/index.js';
 import type { Obj, Coerce, Reader } from '../../parse/index.js';
@@ -142,7 +142,8 @@ function tombstoneText(t: unknown): string | null {
  * Post because this account owner limits who can view their Posts." (protected account), "This
  * Post was deleted by the Post author.", "This Post is from an account that no longer exists.",
  * "This Post is from a suspended account.", "This Post violated the X Rules.", "Age-restricted
- * adult content. … you’ll need to log in to X." ("Tweet" in place of "Post" before 2023).
+ * adult content. … you’ll need to log in to X.", "This Post from @… has been withheld in <country>
+ * based on local laws." ("Tweet" in place of "Post" before 2023).
  *
  * Read by its English text as a last resort: a tombstone carries no code or reason field (the
  * structural `TweetUnavailable.reason` below is preferred where X sends it), and its language is
@@ -158,6 +159,9 @@ export function tombstoneError(text: string | null, tweetId: string): ApiError {
   if (!t) return privateContent(`${PLATFORM} post ${tweetId} cannot be shown to a logged-out reader`);
   if (/limits who can view|protected/i.test(t)) return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
   if (/log in|estimates your age|age-restricted|adult content/i.test(t)) return loginWall(PLATFORM);
+  // "… has been withheld in Germany based on local laws": withheld from the reader's country (the
+  // gateway's region), not gone; a copyright withholding ("withheld in response to a report…") is.
+  if (/\bwithheld in (?!response\b)/i.test(t)) return upstreamBlocked(`${PLATFORM}: X withholds post ${tweetId} from the gateway's region`);
   return notFound(`${PLATFORM} post ${tweetId} is not available${t ? `: ${t}` : ''}`);
 }
 
