@@ -414,6 +414,20 @@ describe('walls: block pages by structure (walls.ts)', () => {
     expect(wallName(LABEL, page, { status: 200, url: SEARCH_URL })).toBeNull();
   });
 
+  // Our own page: Reddit's over-18 interstitial, which a request for an NSFW community's JSON
+  // without the over18 cookie is redirected to (`/over18?dest=…`; praw issue #66) — the content is
+  // for signed-in adults: the login wall, not a page of unknown shape. A path merely starting so is not it.
+  it("a redirect ending on Reddit's over-18 interstitial (/over18?dest=…) is the login wall, at any language", () => {
+    const page = `<!DOCTYPE html><html lang="de"><head><title>reddit.com: Über 18?</title></head><body><div class="content">
+<form method="POST" action="/over18?dest=https%3A%2F%2Fwww.reddit.com%2Fr%2Fpeatsmokenights%2Fhot.json"><button name="over18" value="yes">Weiter</button><button name="over18" value="no">Nein danke</button></form></div></body></html>`;
+    const url = 'https://www.reddit.com/over18?dest=https%3A%2F%2Fwww.reddit.com%2Fr%2Fpeatsmokenights%2Fhot.json';
+    expect(wallName(LABEL, page, { status: 200, url })).toBe('over18');
+    expect(wallError(LABEL, page, { status: 200, url })?.message).toMatch(/login wall/);
+    expect(
+      wallName(LABEL, '{"kind":"Listing","data":{"children":[]}}', { status: 200, url: 'https://www.reddit.com/r/over18stuff/hot.json' }),
+    ).toBeNull();
+  });
+
   it('only Reddit hosts: the same page from another host is not a Reddit wall', () => {
     expect(wallName(LABEL, s.NETWORK_BLOCK_HTML, { status: 200, url: 'https://example.com/search.json' })).toBeNull();
   });
