@@ -199,6 +199,18 @@ describe('forum parser: own cases', () => {
     expect(page.posts[1]).toMatchObject({ score: 3, created_utc: 1_700_000_123, created_at_iso: '2023-11-14T22:15:23.000Z' });
   });
 
+  // Our own items: Reddit sends a placeholder score (1) for a comment whose score the subreddit
+  // hides for a while (`score_hidden: true`; rtv issue #150, libreddit issue #66,
+  // Infinity-For-Reddit PR #1147): withheld, never the count. A post's `hide_score: true` comes
+  // with its real score (the real AskReddit listing: 3, 4, 5…), kept.
+  it("a comment's hidden score (score_hidden) is null with ups, not the placeholder 1; shown scores and posts' hide_score stay", () => {
+    const comment = parseComment(s.t1('c9', { score: 1, ups: 1, score_hidden: true }));
+    expect([comment.score, comment.ups, comment.score_hidden]).toEqual([null, null, true]);
+    expect(parseComment(s.t1('c8', { score: 1, ups: 1, score_hidden: false })).score).toBe(1);
+    const post = parsePost(s.t3('p9', { score: 4, ups: 4, hide_score: true }));
+    expect([post.score, post.ups]).toEqual([4, 4]);
+  });
+
   it('empty listing → no posts, after null (a real "no results"), never a shape error', () => {
     expect(parseListing(s.listing([]), { filter: 'posts' })).toEqual({ posts: [], after: null });
     expect(parseListing({ kind: 'Listing', data: { after: '', children: [] } }, { filter: 'comments' })).toEqual({
@@ -400,6 +412,20 @@ describe('walls: block pages by structure (walls.ts)', () => {
     const page = `<!DOCTYPE html><html><head><title>r/webscraping</title></head><body><main><h1>How Reddit's js_challenge works</h1>
 <form method="GET" action="/search"><input type="text" name="q" value="js_challenge jsc_orig_r"/></form><p>Discussion.</p></main></body></html>`;
     expect(wallName(LABEL, page, { status: 200, url: SEARCH_URL })).toBeNull();
+  });
+
+  // Our own page: Reddit's over-18 interstitial, which a request for an NSFW community's JSON
+  // without the over18 cookie is redirected to (`/over18?dest=…`; praw issue #66) — the content is
+  // for signed-in adults: the login wall, not a page of unknown shape. A path merely starting so is not it.
+  it("a redirect ending on Reddit's over-18 interstitial (/over18?dest=…) is the login wall, at any language", () => {
+    const page = `<!DOCTYPE html><html lang="de"><head><title>reddit.com: Über 18?</title></head><body><div class="content">
+<form method="POST" action="/over18?dest=https%3A%2F%2Fwww.reddit.com%2Fr%2Fpeatsmokenights%2Fhot.json"><button name="over18" value="yes">Weiter</button><button name="over18" value="no">Nein danke</button></form></div></body></html>`;
+    const url = 'https://www.reddit.com/over18?dest=https%3A%2F%2Fwww.reddit.com%2Fr%2Fpeatsmokenights%2Fhot.json';
+    expect(wallName(LABEL, page, { status: 200, url })).toBe('over18');
+    expect(wallError(LABEL, page, { status: 200, url })?.message).toMatch(/login wall/);
+    expect(
+      wallName(LABEL, '{"kind":"Listing","data":{"children":[]}}', { status: 200, url: 'https://www.reddit.com/r/over18stuff/hot.json' }),
+    ).toBeNull();
   });
 
   it('only Reddit hosts: the same page from another host is not a Reddit wall', () => {

@@ -76,6 +76,13 @@ export function typedItem(data: Obj, fields: Record<string, FieldKind>, what: st
   const name = r.opt.str('name');
   if (!id || !name) throw shapeChanged(PLATFORM, `id/name of ${what}`);
   const out = typedFields(r, data, fields, UNWARNED);
+  // A comment whose score the subreddit hides for now (`score_hidden`) comes with a placeholder
+  // score (1): withheld, not the count. (A post's `hide_score` is not: the real AskReddit listing
+  // sends it with the posts' real scores.)
+  if (data.score_hidden === true) {
+    out.score = null;
+    out.ups = null;
+  }
   if (
     out.subreddit_name_prefixed === null &&
     typeof out.subreddit === 'string' &&

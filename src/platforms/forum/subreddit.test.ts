@@ -204,6 +204,39 @@ describe('forumSubreddit fetch', () => {
     expect(redirected.requests).toHaveLength(1);
   });
 
+  // Our own answers: Reddit answers a subreddit marked NSFW (`over18: true`) to clients that have
+  // not opted in as signed-in adults with a Listing of no children (snoowrap issue #357; reddit's
+  // node-api-client PR #54): its posts are withheld, not absent.
+  it('an NSFW subreddit (about over18: true) whose first page lists nothing → PRIVATE_CONTENT, not posts: []', async () => {
+    const ctx = routes(
+      () => json(listing([])),
+      () => json(about('PeatSmokeNights', { over18: true })),
+    );
+    const e = await fetchForumSubreddit(ctx, args({ name: 'peatsmokenights' })).catch((x: ApiError) => x);
+    expect(e).toMatchObject({ code: 'PRIVATE_CONTENT', message: expect.stringContaining('r/peatsmokenights') });
+  });
+
+  it('an NSFW subreddit whose posts are listed is answered; an empty page of one not marked NSFW is posts: []', async () => {
+    const listed = routes(
+      () => json(listing([post('aa1', 'PeatSmokeNights')])),
+      () => json(about('PeatSmokeNights', { over18: true })),
+    );
+    expect((await fetchForumSubreddit(listed, args({ name: 'peatsmokenights' }))).posts).toHaveLength(1);
+    const empty = routes(
+      () => json(listing([])),
+      () => json(about('QuietPond')),
+    );
+    expect(await fetchForumSubreddit(empty, args({ name: 'quietpond' }))).toMatchObject({ posts: [], after: null });
+    // A top of the hour (or rising) may be empty in any subreddit: no claim then.
+    const quietHour = routes(
+      () => json(listing([])),
+      () => json(about('PeatSmokeNights', { over18: true })),
+    );
+    expect(await fetchForumSubreddit(quietHour, args({ name: 'peatsmokenights', sort: 'top', timeframe: 'hour' }))).toMatchObject({
+      posts: [],
+    });
+  });
+
   it('a post of another subreddit in the listing → UPSTREAM_FAILED', () => {
     const e = errorOf(() =>
       buildSubredditPage('askreddit', parsePostsPage(listing([post('aa1', 'AskReddit'), post('aa2', 'pics')])), null),

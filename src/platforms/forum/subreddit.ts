@@ -14,12 +14,15 @@
  *    about answer describing another subreddit is never used (UPSTREAM_FAILED). It is sent only
  *    after the listing succeeded (no quota spent on a subreddit that is missing or private).
  *
- * Outcomes: a private, members-only or quarantined subreddit → PRIVATE_CONTENT (api.ts); a banned
- * or missing one → NOT_FOUND (404, or Reddit's redirect to its subreddit search); a post of
- * another subreddit in the listing → UPSTREAM_FAILED (identity.ts).
+ * Outcomes: a private, members-only or quarantined subreddit → PRIVATE_CONTENT (api.ts), and so
+ * is one marked NSFW (about `over18: true`) whose first page of hot, new or top of all time lists
+ * nothing (Reddit withholds its posts from clients that are not signed-in adults: an empty
+ * Listing; a top of the hour or rising may be empty indeed); a banned or missing one →
+ * NOT_FOUND (404, or Reddit's redirect to its subreddit search); a post of another subreddit in
+ * the listing → UPSTREAM_FAILED (identity.ts).
  */
 import { z } from 'zod';
-import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
+import { notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import { isObj, reader, trimmed } from '../../parse/index.js';
 import { NStr, named, passThrough, Str } from '../records.js';
@@ -187,6 +190,12 @@ export async function fetchForumSubreddit(ctx: OpContext, a: ForumSubredditArgs)
   assertNotRedirectedAway(listing, what);
   const page = parsePostsPage(listing.json);
   const about = await optionalAbout(ctx, a.name, what);
+  // Reddit answers a subreddit marked NSFW with an empty Listing to clients that are not signed-in
+  // adults: its posts are withheld (login-only), not absent. Only a listing of every post (hot,
+  // new, top of all time) says so by being empty: a top of the hour, or rising, may be empty.
+  const everyPost = a.sort === 'hot' || a.sort === 'new' || (a.sort === 'top' && a.timeframe === 'all');
+  if (!a.after && everyPost && page.posts.length === 0 && about?.over18 === true)
+    throw privateContent(`${what} (marked NSFW: Reddit lists its posts to signed-in adults only)`);
   const record = buildSubredditPage(a.name, page, about);
   return about ? record : partialRead(record);
 }

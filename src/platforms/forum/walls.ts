@@ -16,7 +16,8 @@
  *   a session, at 200 as at 403: glanceapp/glance#1016, yt-dlp#16877): a hidden form whose hidden
  *   input `js_challenge` (beside `solution`, `token` / `jsc_token`, `jsc_orig_r`) the page's script
  *   fills and submits — at any status;
- * - the login page a redirect ends on (`/login`, `/account/login`): a login wall.
+ * - the login page a redirect ends on (`/login`, `/account/login`): a login wall; so is the
+ *   over-18 interstitial (`/over18?dest=…`) a request for an NSFW community may end on.
  * A JSON answer is never searched for markup: a post may quote any of these pages.
  * Other HTML answers (a new search UI at 200) are no wall: fetch.ts calls them a changed shape.
  */
@@ -131,8 +132,24 @@ export const redditLogin: WallRule = {
   },
 };
 
+/**
+ * Reddit's over-18 interstitial (`/over18?dest=…`), where a request for an NSFW community without
+ * the over18 cookie is redirected: its content is for signed-in adults (a login wall, never
+ * worked around), by the path the redirect ends on.
+ */
+export const redditOver18: WallRule = {
+  name: 'over18',
+  what: 'its over-18 interstitial (content for signed-in adults)',
+  login: true,
+  test(a) {
+    const u = redditUrl(a);
+    return u !== null && /^\/over18\/?$/i.test(u.pathname);
+  },
+};
+
 export const walls: readonly WallRule[] = [
   redditLogin,
+  redditOver18,
   redditForbidden,
   redditTooManyRequests,
   redditNetworkBlock,

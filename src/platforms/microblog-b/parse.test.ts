@@ -470,6 +470,12 @@ describe('parseTweetResultByRestId', () => {
     ['NsfwViewerHasNoStatedAge', 'UPSTREAM_BLOCKED', 502],
     ['Suspended', 'NOT_FOUND', 404],
     ['Unavailable', 'NOT_FOUND', 404],
+    // X's TweetUnavailable reasons as public readers type them: a subscribers-only post exists, for
+    // signed-in subscribers only; `Limited` is a protected author (or one blocking the viewer: not
+    // a logged-out reader).
+    ['ExclusiveTweet', 'UPSTREAM_BLOCKED', 502],
+    ['Limited', 'PRIVATE_CONTENT', 403],
+    ['Deleted', 'NOT_FOUND', 404],
   ])('TweetUnavailable %s → %s', (reason, code, status) => {
     const e = errorOf(() => parseTweetResultByRestId(JSON.parse(tweetResultBody(unavailable(reason))), ID));
     expect(e.code).toBe(code);
@@ -483,6 +489,11 @@ describe('parseTweetResultByRestId', () => {
     [TOMBSTONE_SUSPENDED, 'NOT_FOUND'],
     [TOMBSTONE_ADULT, 'UPSTREAM_BLOCKED'],
     ['You’re unable to view this Tweet because this account owner limits who can view their Tweets. Learn more', 'PRIVATE_CONTENT'],
+    // Our own texts in X's wording for a post withheld in the reader's country on a legal demand
+    // (the post exists, elsewhere: the gateway's region, as TikTok's and YouTube's region locks),
+    // and for one withheld everywhere on a copyright report (gone for every reader).
+    ['This Post from @tidepool has been withheld in Germany based on local laws. Learn more', 'UPSTREAM_BLOCKED'],
+    ['This Post has been withheld in response to a report from the copyright holder. Learn more', 'NOT_FOUND'],
   ])('TweetTombstone "%s" → %s', (text, code) => {
     const e = errorOf(() => parseTweetResultByRestId({ data: { tweetResult: { result: tombstone(text) } } }, ID));
     expect(e.code).toBe(code);
@@ -536,6 +547,20 @@ describe('parseTweetResultByRestId', () => {
     expect(e.code).toBe('NOT_FOUND');
     expect(e.message).toContain('Suspended');
     expect(errorOf(() => parseUserByScreenName({ data: { user: {} } }, 'ghost')).code).toBe('NOT_FOUND');
+  });
+
+  // Our own results in the shapes public readers type X's UserUnavailable by (its reasons:
+  // Deactivated, NoReason, Offboarded, Protected, Suspended; newer answers name the member
+  // `unavailable_reason`): a protected account exists and its data is private, never NOT_FOUND.
+  it('an unavailable user whose reason is Protected → PRIVATE_CONTENT; the others, under either member, NOT_FOUND with it', () => {
+    expect(errorOf(() => parseUser({ __typename: 'UserUnavailable', reason: 'Protected' })).code).toBe('PRIVATE_CONTENT');
+    expect(errorOf(() => parseUser({ __typename: 'UserUnavailable', unavailable_reason: 'Protected' })).code).toBe('PRIVATE_CONTENT');
+    const deactivated = errorOf(() => parseUser({ __typename: 'UserUnavailable', unavailable_reason: 'Deactivated' }));
+    expect([deactivated.code, deactivated.message]).toEqual(['NOT_FOUND', expect.stringContaining('Deactivated')]);
+    const protectedAuthor = errorOf(() =>
+      parseTweet({ ...tweetResult(ID), core: { user_results: { result: { __typename: 'UserUnavailable', reason: 'Protected' } } } }, ID),
+    );
+    expect(protectedAuthor.code).toBe('PRIVATE_CONTENT');
   });
 
   // Our own body, in the shape X gives a screen name nobody has (twitter-openapi-typescript issue

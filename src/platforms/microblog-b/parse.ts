@@ -20,7 +20,7 @@
  * source lacks them); any further upstream fields of a GraphQL record follow unchanged (api.md's
  * "and more"). Only the ids are mandatory; a record without them is a shape change.
  */
-import { ApiError, loginWall, notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
+import { ApiError, loginWall, notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { LOGIN_REFERENCE } from './walls.js';
 import { at, bool, isObj, num, numText, obj, reader, str, strings, arr } from '../../parse/index.js';
 import type { Obj, Coerce, Reader } from '../../parse/index.js';
@@ -142,7 +142,8 @@ function tombstoneText(t: unknown): string | null {
  * Post because this account owner limits who can view their Posts." (protected account), "This
  * Post was deleted by the Post author.", "This Post is from an account that no longer exists.",
  * "This Post is from a suspended account.", "This Post violated the X Rules.", "Age-restricted
- * adult content. … you’ll need to log in to X." ("Tweet" in place of "Post" before 2023).
+ * adult content. … you’ll need to log in to X.", "This Post from @… has been withheld in <country>
+ * based on local laws." ("Tweet" in place of "Post" before 2023).
  *
  * Read by its English text as a last resort: a tombstone carries no code or reason field (the
  * structural `TweetUnavailable.reason` below is preferred where X sends it), and its language is
@@ -158,13 +159,20 @@ export function tombstoneError(text: string | null, tweetId: string): ApiError {
   if (!t) return privateContent(`${PLATFORM} post ${tweetId} cannot be shown to a logged-out reader`);
   if (/limits who can view|protected/i.test(t)) return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
   if (/log in|estimates your age|age-restricted|adult content/i.test(t)) return loginWall(PLATFORM);
+  // "… has been withheld in Germany based on local laws": withheld from the reader's country (the
+  // gateway's region), not gone; a copyright withholding ("withheld in response to a report…") is.
+  if (/\bwithheld in (?!response\b)/i.test(t)) return upstreamBlocked(`${PLATFORM}: X withholds post ${tweetId} from the gateway's region`);
   return notFound(`${PLATFORM} post ${tweetId} is not available${t ? `: ${t}` : ''}`);
 }
 
-/** GraphQL `TweetUnavailable.reason` as a typed error. */
+/**
+ * GraphQL `TweetUnavailable.reason` as a typed error. `Limited` is a protected author (or one
+ * blocking the viewer, which a logged-out reader cannot be); `ExclusiveTweet` a post for the
+ * author's subscribers, signed in.
+ */
 function unavailableError(reason: string | null, tweetId: string): ApiError {
-  if (reason === 'Protected') return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
-  if (reason && /^Nsfw/i.test(reason)) return loginWall(PLATFORM);
+  if (reason === 'Protected' || reason === 'Limited') return privateContent(`${PLATFORM} post ${tweetId} (its account is protected)`);
+  if (reason && (/^Nsfw/i.test(reason) || reason === 'ExclusiveTweet')) return loginWall(PLATFORM);
   return notFound(`${PLATFORM} post ${tweetId} is not available${reason ? ` (${reason})` : ''}`);
 }
 
@@ -331,7 +339,10 @@ export function parseUser(result: unknown, opts: { embed?: boolean } = {}): Micr
   const u = obj(result);
   if (!u) throw shapeChanged(PLATFORM, 'user object');
   if (u.__typename === 'UserUnavailable') {
-    const reason = str(u.reason) ?? str(path(u, 'unavailable_message', 'text'));
+    // X's reasons: Deactivated, NoReason, Offboarded, Protected, Suspended (`unavailable_reason` in
+    // newer answers). A protected account exists: its data is private, not missing.
+    const reason = str(u.reason) ?? str(u.unavailable_reason) ?? str(path(u, 'unavailable_message', 'text'));
+    if (reason === 'Protected') throw privateContent(`${PLATFORM} user (a protected account)`);
     throw notFound(`${PLATFORM} user is not available${reason ? ` (${reason})` : ''}`);
   }
   const legacy = obj(u.legacy);

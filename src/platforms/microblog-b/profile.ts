@@ -13,7 +13,8 @@
  * two (a partial `legacy` beside the new blocks: `legacy` wins where it has a value).
  *
  * Outcomes: the record (a protected account's header is public on X: `legacy.protected: true`);
- * NOT_FOUND for an empty `data.user` or a `UserUnavailable` result (suspended…); UPSTREAM_BLOCKED
+ * NOT_FOUND for an empty `data.user` or a `UserUnavailable` result (suspended…; PRIVATE_CONTENT
+ * when its reason is Protected); UPSTREAM_BLOCKED
  * for the login page or an error page served instead of JSON, a 429 or an exhausted guest quota;
  * UPSTREAM_FAILED for a changed shape or an answer about another account (identity.ts).
  *

@@ -492,8 +492,11 @@ export function profileData(html: string, handle?: string): ProfileData {
     const next = read();
     if (next && (next.user || !found)) found = next;
   }
+  // USER_BAN and USER_FTC decide even beside a user object: a banned account's profile is gone
+  // for everyone, and TikTok shows a USER_FTC account (minors' protection) to no one.
+  const decisive = found?.statusCode === BANNED_CODE || found?.statusCode === PROTECTED_ACCOUNT_CODE;
   // A page that holds the user is a profile, whatever its scripts mention; interstitials hold none.
-  if (found?.user)
+  if (found?.user && !decisive)
     return { shape: found.shape, user: found.user, stats: found.stats, statsV2: found.statsV2, statusCode: found.statusCode };
 
   // TikTok's captcha page and any vendor challenge are walls (walls.ts, src/upstream/blocks),

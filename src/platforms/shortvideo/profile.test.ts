@@ -201,6 +201,16 @@ describe("shortvideoProfile on today's shape (our own pages)", () => {
     expect(parseShortvideoProfile(privatePage(0, 0), 'nightowl.ceramics').stats.videoCount).toBe(0);
   });
 
+  // Our own pages: a user object beside USER_FTC (an account TikTok shows no one) or USER_BAN (its
+  // profile gone for everyone) is no public profile, whatever the object holds.
+  it('a page holding a user beside statusCode 10223 (USER_FTC) → PRIVATE_CONTENT, 10221 (USER_BAN) → NOT_FOUND, never the record', () => {
+    const ftc = failure(() => parseShortvideoProfile(privatePage(0, 10223), 'nightowl.ceramics'));
+    expect(ftc.code).toBe('PRIVATE_CONTENT');
+    expect(failure(() => parseProfilePage(privatePage(0, 10223), 'nightowl.ceramics')).code).toBe('PRIVATE_CONTENT');
+    const banned = failure(() => parseShortvideoProfile(privatePage(0, 10221), 'nightowl.ceramics'));
+    expect([banned.code, banned.message]).toEqual(['NOT_FOUND', expect.stringContaining('banned')]);
+  });
+
   it('a statusCode page without the user: 10222 (private) → PRIVATE_CONTENT, 10231 (region locked) → UPSTREAM_BLOCKED', () => {
     expect(failure(() => parseShortvideoProfile(notFoundUniversalPage(10222), 'quiet.owl')).code).toBe('PRIVATE_CONTENT');
     const locked = failure(() => parseShortvideoProfile(notFoundUniversalPage(10231), 'far.owl'));

@@ -182,6 +182,14 @@ describe('socialAPage parse (our own pages)', () => {
     ['1 like', 'likes', 1],
     ['Wheel-thrown stoneware', 'followers', null],
     ['12 followers', 'likes', null],
+    // Our own texts in the forms Facebook writes counts in where its interface keeps the English
+    // word (a French header: decimal comma before the scale, no-break-space digit groups): never
+    // 10 times the count, nor the last digit group alone.
+    ['1,2 k followers', 'followers', 1_200],
+    ['4,5K followers', 'followers', 4_500],
+    ['12\u202f345 followers', 'followers', 12_345],
+    ['1\u00a0234\u00a0567 followers', 'followers', 1_234_567],
+    ['12.345 followers', 'followers', 12_345],
   ] as const)('shownCount(%j, %s) = %j', (text, what, n) => expect(shownCount(text, what)).toBe(n));
 
   it('without the intro card: og: tags and anchors; category, intro and counts null, not warned', () => {

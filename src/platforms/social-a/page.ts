@@ -47,6 +47,7 @@ import { extractEmails } from '../../links/emails.js';
 import { anchorLinks, pageMeta } from '../page-text.js';
 import { bioUrls, textEmails } from '../reader.js';
 import { trimmed } from '../../parse/index.js';
+import { parseCount } from '../video/counts.js';
 
 export interface SocialAPage {
   /** As asked for (the vanity name, or the numeric id). */
@@ -280,16 +281,17 @@ export const SocialAPageRecord = named(
 );
 export type SocialAPageRecord = z.infer<typeof SocialAPageRecord>;
 
-/** `12K followers`, `1.2M likes`, `12,345 people follow this` → the count as written, or null. */
+/**
+ * `12K followers`, `1.2M likes`, `12,345 people follow this` → the count as written, or null.
+ * The number is read as YouTube's count texts are (video/counts.ts parseCount): a decimal comma
+ * before the scale (`1,2 k followers` is 1200) and digit groups split by no-break spaces
+ * (`12 345 followers`), as interfaces that keep the English word write them.
+ */
 export function shownCount(text: string | null, what: 'followers' | 'likes'): number | null {
   if (!text) return null;
   const word = what === 'followers' ? '(?:followers?|people follow this)' : '(?:likes?|people like this)';
-  const m = new RegExp(`(\\d[\\d,.]*)\\s*([KMB])?\\s+${word}`, 'i').exec(text);
-  if (!m) return null;
-  const scale = { K: 1e3, M: 1e6, B: 1e9 }[(m[2] ?? '').toUpperCase() as 'K' | 'M' | 'B'] ?? 1;
-  // `12,345` and `12.345` group digits unless a scale follows (`1.2K`).
-  const n = Number(scale === 1 ? m[1].replace(/[,.]/g, '') : m[1].replace(/,/g, ''));
-  return Number.isFinite(n) ? Math.round(n * scale) : null;
+  const m = new RegExp(`(\\d(?:[\\d,.\\u00a0\\u202f\\u2009]*\\d)?)\\s*([KMB])?\\s+${word}`, 'i').exec(text);
+  return m ? parseCount(`${m[1]}${m[2] ?? ''}`) : null;
 }
 
 /**

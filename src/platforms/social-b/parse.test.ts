@@ -253,6 +253,37 @@ describe('parseProfile', () => {
     expect(parseProfile(s.profileBody(pkOnly)).data.user.id).toBe('50221090841');
   });
 
+  // Our own object in the shape Instagram's app API answers an age-gated profile (mgp25/Instagram-API
+  // issue #3107: counts 0, bio and link emptied, and a `gating` object asking the viewer's age):
+  // the zeros are withheld values, never the account's, and the profile is for signed-in adults only.
+  it("a profile behind Instagram's age gate (a `gating` object, counts zeroed) → the login wall, never 0 followers", () => {
+    const gated = {
+      pk: '50221090977',
+      username: 'peat.smoke.distillery',
+      full_name: 'Peat Smoke Distillery',
+      is_private: false,
+      is_verified: true,
+      profile_pic_url: 'https://scontent.cdninstagram.com/p.jpg',
+      media_count: 0,
+      follower_count: 0,
+      following_count: 0,
+      biography: '',
+      biography_with_entities: { raw_text: '', entities: [] },
+      external_url: '',
+      gating: {
+        gating_type: 'appealable',
+        title: 'Are you 21 or over?',
+        description: 'You must be 21 years old or over to see this profile',
+        buttons: ['Continue'],
+      },
+    };
+    const e = errorOf(() => parseProfile(s.profileBody(gated), 'peat.smoke.distillery'));
+    expect(e.code).toBe('UPSTREAM_BLOCKED');
+    expect(e.message).toMatch(/login wall/);
+    // `gating: null` is no gate.
+    expect(parseProfile(s.profileBody({ ...gated, gating: null })).data.user.edge_followed_by).toEqual({ count: 0 });
+  });
+
   it('data.user null → NOT_FOUND naming the handle', () => {
     const e = errorOf(() => parseProfile(s.profileBody(null), 'nobody.here'));
     expect(e.code).toBe('NOT_FOUND');

@@ -14,6 +14,7 @@
  *  - `{"status": "fail", "require_login": true, "message": "Please wait a few minutes…"}` → login
  *    wall (UPSTREAM_BLOCKED): anonymous access is being refused, never worked around;
  *  - `checkpoint_required` / `challenge_required` → UPSTREAM_BLOCKED;
+ *  - a user behind the age gate (a `gating` object beside zeroed counts) → login wall;
  *  - a user without `id` or `username` → UPSTREAM_FAILED (shape change), never an empty 200.
  *
  * Private accounts (decision, see platform.ts): Instagram shows a private account's header
@@ -256,5 +257,9 @@ export function parseProfile(body: unknown, username?: string): SocialBProfile {
   const user = body.data.user;
   if (user === null) throw notFound(username ? `Profile @${username} was not found` : 'Profile was not found');
   if (!isObj(user)) throw shapeChanged(PLATFORM, 'data.user');
+  // An age-gated profile (alcohol brands, adult content…): Instagram sends the user with its counts
+  // zeroed and bio emptied beside a `gating` object asking the viewer's age — withheld, never the
+  // account's values; the profile is for signed-in adults only.
+  if (isObj(user.gating)) throw loginWall(PLATFORM);
   return { data: { user: parseUser(user) }, status: str(body.status) ?? 'ok' };
 }

@@ -597,6 +597,29 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     expectApiError(() => parseChannelHtml(NOT_FOUND_HTML), 'NOT_FOUND');
   });
 
+  // Our own page: the alert YouTube shows in place of a channel withheld from the visitor's country
+  // (its English text as public readers match it). The channel exists: not NOT_FOUND.
+  it("a channel withheld from the requester's country (an ERROR alert naming the country) → UPSTREAM_BLOCKED, not NOT_FOUND", () => {
+    const withheld = {
+      responseContext: { serviceTrackingParams: [] },
+      alerts: [{ alertRenderer: { type: 'ERROR', text: { simpleText: 'This channel is not available in your country.' } } }],
+    };
+    expectApiError(() => parseChannelPage(withheld), 'UPSTREAM_BLOCKED', /gateway's region/);
+    const legal = {
+      alerts: [
+        {
+          alertWithButtonRenderer: {
+            type: 'ERROR',
+            text: {
+              runs: [{ text: 'This content is not available on this country domain due to a legal complaint from the government.' }],
+            },
+          },
+        },
+      ],
+    };
+    expectApiError(() => parseChannelHtml(channelHtml(legal)), 'UPSTREAM_BLOCKED', /gateway's region/);
+  });
+
   // Our own pages in the shapes YouTube answers signed-out visitors (no capture of either here).
   it('an age-restricted channel (channelAgeGateRenderer in place of the tabs, no metadata) → a login wall, never worked around', () => {
     const gate = {

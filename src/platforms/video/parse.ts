@@ -24,7 +24,7 @@
  * Exported for creator discovery too: `extractYtInitialData`, `parseChannelPage`,
  * `parseAboutViewModel`, `aboutLinkUrls`, `channelDescription`, `descriptionUrls`.
  */
-import { isApiError, loginWall, notFound, shapeChanged } from '../../errors.js';
+import { isApiError, loginWall, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { at, isObj, list, nonEmpty, reader, safeDecode, str } from '../../parse/index.js';
 import type { Getters, Key, Obj, Reader } from '../../parse/index.js';
 import { warn } from '../../observability/warn.js';
@@ -144,6 +144,18 @@ function errorAlerts(data: Obj): string[] {
   return out;
 }
 
+/**
+ * Whether YouTube's refusal (an alert, a player's reason or subreason) says it withholds the
+ * channel or video from the requester's country: "This channel is not available in your
+ * country.", "The uploader has not made this video available in your country", "… not available
+ * on this country domain due to a legal complaint …". Every request asks for English (`hl=en`,
+ * `accept-language`); these refusals carry no code (NewPipeExtractor and yt-dlp read the word too).
+ */
+export const withheldInCountry = (texts: readonly (string | null)[]): boolean => texts.some((t) => t != null && /\bcountry\b/i.test(t));
+
+/** The typed error for what YouTube withholds from the gateway's region: it exists, so never NOT_FOUND. */
+export const regionWithheld = (what: string) => upstreamBlocked(`${PLATFORM}: YouTube withholds ${what} from the gateway's region`);
+
 // ---------------------------------------------------------------------------------------------
 // The channel page
 // ---------------------------------------------------------------------------------------------
@@ -233,6 +245,7 @@ export function parseChannelPage(data: unknown): ChannelPage {
   const meta = dig(data, 'metadata', 'channelMetadataRenderer');
   if (!isObj(meta)) {
     const alerts = errorAlerts(data);
+    if (withheldInCountry(alerts)) throw regionWithheld('the channel');
     if (alerts.length) throw notFound(`Video channel is not available: ${alerts.join(' ')}`);
     // An age-restricted channel shows signed-out visitors a gate and nothing else: a login wall.
     if (JSON.stringify(data.contents ?? null).includes('"channelAgeGateRenderer"')) throw loginWall(PLATFORM);

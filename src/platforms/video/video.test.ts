@@ -251,6 +251,37 @@ describe('parseWatchPage (pages of our own)', () => {
     [{ status: 'LOGIN_REQUIRED', reason: 'Sign in to confirm you’re not a bot' }, 'UPSTREAM_BLOCKED', /bot check/],
     [{ status: 'LOGIN_REQUIRED', reason: 'Sign in to confirm your age' }, 'UPSTREAM_BLOCKED', /login wall/],
     [{ status: 'SOMETHING_NEW' }, 'UPSTREAM_FAILED', /videoDetails \(playabilityStatus SOMETHING_NEW\)/],
+    // Our own answers in the shape YouTube gives a video it withholds from the requester's country
+    // (NewPipeExtractor reads the country from the error screen's subreason; yt-dlp likewise): the
+    // video exists, so it is no NOT_FOUND.
+    [
+      {
+        status: 'UNPLAYABLE',
+        reason: 'Video unavailable',
+        errorScreen: {
+          playerErrorMessageRenderer: {
+            reason: { simpleText: 'Video unavailable' },
+            subreason: { runs: [{ text: 'The uploader has not made this video available in your country' }] },
+          },
+        },
+      },
+      'UPSTREAM_BLOCKED',
+      /withholds Video kP9xWq2LmZ4 from the gateway's region/,
+    ],
+    [{ status: 'UNPLAYABLE', reason: 'This video is not available in your country' }, 'UPSTREAM_BLOCKED', /gateway's region/],
+    // Our own answers in the shapes YouTube refuses videos for members, buyers or Premium
+    // subscribers only with (UNPLAYABLE, as NewPipeExtractor's checkPlayabilityStatus reads them):
+    // they exist, for signed-in viewers only — the login wall, not NOT_FOUND.
+    [
+      {
+        status: 'UNPLAYABLE',
+        reason: 'Join this channel to get access to members-only content like this video, and other exclusive perks.',
+      },
+      'UPSTREAM_BLOCKED',
+      /login wall/,
+    ],
+    [{ status: 'UNPLAYABLE', reason: 'This video requires payment to watch.' }, 'UPSTREAM_BLOCKED', /login wall/],
+    [{ status: 'UNPLAYABLE', reason: 'This video can only be played on YouTube Music Premium.' }, 'UPSTREAM_BLOCKED', /login wall/],
   ])('no videoDetails, playabilityStatus %j → %s', (ps, code, message) => {
     const e = errorOf(() => parseWatchPage(watchHtml({ playabilityStatus: ps }), 'Video kP9xWq2LmZ4'));
     expect(e.code).toBe(code);

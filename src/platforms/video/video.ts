@@ -21,7 +21,9 @@
  * two sources disagree (the capture's lengthSeconds is 3582 in videoDetails, 3583 in the
  * microformat) videoDetails wins.
  *
- * Outcomes (`playabilityStatus` when there are no videoDetails): ERROR / UNPLAYABLE → NOT_FOUND;
+ * Outcomes (`playabilityStatus` when there are no videoDetails): ERROR / UNPLAYABLE → NOT_FOUND
+ * (UPSTREAM_BLOCKED when its reason or subreason says the video is withheld from the country, and
+ * the login wall when UNPLAYABLE's reason says members-only, payment, Music Premium or age-restricted);
  * LOGIN_REQUIRED → PRIVATE_CONTENT for a private video, UPSTREAM_BLOCKED for YouTube's "confirm
  * you're not a bot" check and for what only a logged-in user may watch (age-restricted,
  * members-only: a login wall, never worked around) — told apart by `reason`, in English by `hl=en`.
@@ -40,7 +42,7 @@ import type { OpContext, OperationDef, ParamSpec } from '../operation.js';
 import { Bool, named, NInt, NStr, Str, Strs } from '../records.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from './counts.js';
-import { extractYtVar, GOOGLE_ERROR_404, ytText } from './parse.js';
+import { extractYtVar, GOOGLE_ERROR_404, regionWithheld, withheldInCountry, ytText } from './parse.js';
 
 const PLATFORM = 'video';
 
@@ -218,6 +220,11 @@ export function unplayable(player: Obj, what: string): never {
     (Array.isArray(ps.messages) ? ytText(ps.messages[0]) : null) ??
     '';
   const said = reason ? ` (${reason.slice(0, 200)})` : '';
+  const subreason = ytText(at(ps, ['errorScreen', 'playerErrorMessageRenderer', 'subreason']));
+  if ((status === 'ERROR' || status === 'UNPLAYABLE') && withheldInCountry([reason, subreason])) throw regionWithheld(what);
+  // Members-only, paid, Music Premium and age-restricted videos come UNPLAYABLE too (their reason
+  // says which, as NewPipeExtractor reads it): they exist, for signed-in viewers only.
+  if (status === 'UNPLAYABLE' && /members-only|\bpayment\b|Music Premium|age-restricted/i.test(reason)) throw loginWall(PLATFORM);
   if (status === 'ERROR' || status === 'UNPLAYABLE') throw notFound(`${what} is not available${said}`);
   if (status === 'LOGIN_REQUIRED') {
     if (/\bnot a bot\b/i.test(reason))
