@@ -218,6 +218,7 @@ const MENTION_LABEL = [...MENTIONS.keys()]
  */
 const MENTION_RE = new RegExp(
   `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
+    `(?:\\s+([\\p{L}\\p{M}]{2,16})(?=\\s*[:：\\-–—=>→➡➜⟶»▶👉]))?` +
     `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
 );
@@ -240,16 +241,23 @@ function mentionUrl(label: string, handle: string): string | null {
  * With nothing between label and name but a space, a bullet, a bar or an emoji (`IG • owl`,
  * `IG | London`), the name must look like a handle (an `@`, or a `.`, `_` or digit in it): "ig live"
  * and "yt vlogs" are prose. A label its platform reads only before an `@` (`atOnly`: X, TT) needs one.
+ * One word of any script between the label and a separator names the account only before an
+ * explicit `@` (`YouTube channel: @owl`, `YouTube चैनल: @owl`, `Insta perso : @owl`; never
+ * `YouTube channel: soon`).
  */
 export function mentionedAccounts(text: string): string[] {
   const out: string[] = [];
   const re = new RegExp(MENTION_RE);
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const labels = m[1].toLowerCase().split(/\s*[/&+]\s*/);
-    const separated = STRONG_SEPARATOR.test(m[2]);
-    const at = m[3] === '@';
-    const handle = m[4].replace(/\.+$/, '');
-    const named = (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
+    const qualifier = m[2];
+    const separated = STRONG_SEPARATOR.test(m[3]);
+    const at = m[4] === '@';
+    const handle = m[5].replace(/\.+$/, '');
+    // One word between the label and a separator ("YouTube channel: @…", "YouTube चैनल: @…") names
+    // an account only with its explicit `@`; a word that is itself a label starts the next match.
+    const qualified = !qualifier || (at && !MENTIONS.has(qualifier.toLowerCase()));
+    const named = qualified && (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
     // A label that names nothing ("IG | YT: @owl", "X | YouTube：@owl"): what it took for a name may be the next label.
     if (!named) {
       re.lastIndex = m.index + m[1].length;

@@ -1,0 +1,54 @@
+/**
+ * Failure classes an independent creator web found (session s33-h1, "web X"), each on pages written
+ * here for it (none copied from that web or any other). Each test fails without its fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { DiscoveryWeb } from './sample-web.js';
+import { discover } from '../../test/support/discovery-context.js';
+import { mentionedAccounts } from './text.js';
+
+describe('a bio names an account after its platform and one word of its own ("YouTube channel: @…")', () => {
+  it('the word may be in any script; the name needs its @; a word that is a label starts the next mention', () => {
+    expect(mentionedAccounts('फ़ोटोग्राफ़र | मेरा YouTube चैनल: @ArjunClicks')).toEqual(['https://www.youtube.com/@ArjunClicks']);
+    expect(mentionedAccounts('My TikTok account → @odile.bakes')).toEqual(['https://www.tiktok.com/@odile.bakes']);
+    expect(mentionedAccounts('Insta perso : @odile.k')).toEqual(['https://www.instagram.com/odile.k']);
+    // Without the @, a word after a label is prose ("YouTube channel: coming soon"); so is a label alone before a word.
+    expect(mentionedAccounts('YouTube channel: odile_tv')).toEqual([]);
+    expect(mentionedAccounts('IG London')).toEqual([]);
+    // "IG YT: @…" names the channel only (the word is the next label).
+    expect(mentionedAccounts('IG YT: @odiletv')).toEqual(['https://www.youtube.com/@odiletv']);
+  });
+
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.ig.set('arjun.clicks', {
+      username: 'arjun.clicks',
+      fullName: 'अर्जुन मेहता',
+      bio: 'फ़ोटोग्राफ़र 📷 जयपुर\nमेरा YouTube चैनल: @ArjunClicks\nYouTube editor: @kabir.edits',
+    });
+    w.youtube.set('arjunclicks', {
+      handle: 'ArjunClicks',
+      channelId: 'UCtestarjun0000000000000',
+      title: 'Arjun Clicks',
+      description: 'फ़ोटोग्राफ़ी टिप्स',
+      links: [{ title: 'Instagram', url: 'https://www.instagram.com/arjun.clicks' }],
+    });
+    w.youtube.set('kabir.edits', {
+      handle: 'kabir.edits',
+      channelId: 'UCtestkabir0000000000000',
+      title: 'Kabir Edits',
+      description: 'video editor for creators',
+      links: [{ title: 'Arjun', url: 'https://www.instagram.com/arjun.clicks' }],
+    });
+    return w;
+  }
+
+  it('the channel so named is read and verified; one the same kind of line names beside a relation stays someone else’s', async () => {
+    const { byHandle } = await discover(web(), 'social-b', 'arjun.clicks');
+    expect(byHandle('arjunclicks')?.evidence).toContain('verified_profile_link');
+    expect(byHandle('arjunclicks')?.confidence).toBeGreaterThanOrEqual(0.9);
+    const editor = byHandle('kabir.edits');
+    expect(editor?.evidence ?? []).not.toContain('verified_profile_link');
+    expect(editor?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
