@@ -3,9 +3,9 @@
  * here for it (none copied from that web or any other). Each test fails without its fix.
  */
 import { describe, expect, it } from 'vitest';
-import { DiscoveryWeb } from './sample-web.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { discover } from '../../test/support/discovery-context.js';
-import { mentionedAccounts } from './text.js';
+import { jsonLdSameAs, mentionedAccounts } from './text.js';
 
 describe('a bio names an account after its platform and one word of its own ("YouTube channel: @…")', () => {
   it('the word may be in any script; the name needs its @; a word that is a label starts the next mention', () => {
@@ -50,5 +50,58 @@ describe('a bio names an account after its platform and one word of its own ("Yo
     const editor = byHandle('kabir.edits');
     expect(editor?.evidence ?? []).not.toContain('verified_profile_link');
     expect(editor?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
+
+describe('a creator website that lists its accounts only in its JSON-LD (`sameAs`)', () => {
+  const home = sitePage('Tavola di Marta', '<h1>Tavola di Marta</h1><p>Ricette di casa, ogni giovedì.</p>', {
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@graph': [
+        {
+          '@type': 'Person',
+          name: 'Marta Bellini',
+          sameAs: ['https://www.facebook.com/tavoladimarta', 'https://www.youtube.com/@tavoladimarta', 'not a url', 42],
+        },
+        { '@type': 'WebSite', url: 'https://tavoladimarta.it/', sameAs: 'https://www.pinterest.com/martab_ricette/' },
+      ],
+    },
+  });
+
+  it('its sameAs URLs are read wherever they sit in the JSON-LD (http(s) only, each once)', () => {
+    expect(jsonLdSameAs(home, 'https://tavoladimarta.it/')).toEqual([
+      'https://www.facebook.com/tavoladimarta',
+      'https://www.youtube.com/@tavoladimarta',
+      'https://www.pinterest.com/martab_ricette/',
+    ]);
+    expect(jsonLdSameAs('<script type="application/ld+json">{"sameAs": [</script>', 'https://x.example/')).toEqual([]);
+  });
+
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.youtube.set('tavoladimarta', {
+      handle: 'tavoladimarta',
+      channelId: 'UCtestmarta0000000000000',
+      title: 'Tavola di Marta',
+      description: 'Cucina di casa',
+      links: [{ title: 'Sito', url: 'https://tavoladimarta.it/' }],
+    });
+    w.page('https://tavoladimarta.it/', home);
+    // The page the site names: no reader probes Facebook for the handle; it links the site back.
+    w.facebook.set('tavoladimarta', {
+      vanity: 'tavoladimarta',
+      name: 'Tavola di Marta',
+      description: 'Ricette',
+      links: ['https://tavoladimarta.it/'],
+    });
+    return w;
+  }
+
+  it('the Facebook page only the JSON-LD names is read and verified (it links the site back under the same handle)', async () => {
+    const { out } = await discover(web(), 'video', 'tavoladimarta');
+    const fb = out.profiles.find((p) => p.platform === 'social-a');
+    expect(fb?.handle.toLowerCase()).toBe('tavoladimarta');
+    expect(fb?.evidence).toContain('website_link');
+    expect(fb?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 });
