@@ -105,3 +105,58 @@ describe('a creator website that lists its accounts only in its JSON-LD (`sameAs
     expect(fb?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe('an account the creator links at the depth bound declares a link page of its own', () => {
+  /**
+   * A runner's Instagram links her Linktree; it links her X account, whose website field is an
+   * older link page (lnk.bio-like host read by the generic scan) that links her YouTube — and a
+   * TikTok deleted since and an Instagram handle someone else holds now.
+   */
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.ig.set('ines.corre', {
+      username: 'ines.corre',
+      fullName: 'Inês Moura',
+      bio: 'corrida 🏃‍♀️ Porto',
+      externalUrl: 'https://linktr.ee/inesmoura',
+    });
+    w.linktree.set('inesmoura', {
+      username: 'inesmoura',
+      description: 'Links',
+      links: [
+        { title: 'YouTube', url: 'https://www.youtube.com/@inesmouracorre' },
+        { title: 'X', url: 'https://x.com/inesm_corre' },
+      ],
+    });
+    w.youtube.set('inesmouracorre', {
+      handle: 'inesmouracorre',
+      channelId: 'UCtestines00000000000000',
+      title: 'Inês Moura',
+      description: 'treinos',
+      links: [{ title: 'Instagram', url: 'https://www.instagram.com/ines.corre' }],
+    });
+    w.x.set('inesm_corre', { screenName: 'inesm_corre', name: 'Inês M. 🏃‍♀️', description: 'corredora', url: 'https://bento.me/inesmoura' });
+    w.page(
+      'https://bento.me/inesmoura',
+      `<!DOCTYPE html><html><head><title>Inês Moura</title></head><body><main><h1>Inês Moura</h1>
+<a href="https://www.youtube.com/@inesmouracorre">YouTube</a> <a href="https://www.tiktok.com/@inesmoura_2018">TikTok</a> <a href="https://www.instagram.com/inesmourafit/">Instagram</a></main></body></html>`,
+    );
+    w.ig.set('inesmourafit', {
+      username: 'inesmourafit',
+      fullName: 'Inês Moura Fit',
+      bio: 'ginásio em Braga',
+      externalUrl: 'https://inesmourafit.pt',
+    });
+    return w;
+  }
+
+  it('that page is read: it links her verified channel, so the X account is hers, and what only it links is not returned', async () => {
+    const { out, byHandle } = await discover(web(), 'social-b', 'ines.corre');
+    expect(byHandle('inesm_corre')?.evidence ?? []).not.toContain('links_elsewhere');
+    expect(byHandle('inesm_corre')?.confidence).toBeGreaterThanOrEqual(0.9);
+    // Beyond the reach: the page is read for whom it links, its own links are not followed.
+    expect(byHandle('inesmoura_2018')).toBeUndefined();
+    expect(byHandle('inesmourafit')).toBeUndefined();
+    expect(out.diagnostics.partial).toBe(false);
+  });
+});
