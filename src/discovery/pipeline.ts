@@ -451,6 +451,10 @@ class Lookup {
       if (mayFetch) this.fetchPage(page, 'creator', by);
       // A candidate's (or a website's) link page is read to see whether it links back.
       else if (!anchored && from.kind !== 'page') this.fetchPage(page, 'candidate', by);
+      // So is one an account the creator links declares beyond the depth bound — unread, it would
+      // count as an identity of the account's own (verification.ts loneLinkLabels, `links_elsewhere`) —
+      // read only for whom it links (its view), its links not followed: they lie beyond the reach.
+      else if (from.kind === 'profile') this.fetchPage(page, 'candidate', by, false);
       return;
     }
     const c = accountOf(url);
@@ -691,8 +695,11 @@ class Lookup {
   // Fetches
   // -------------------------------------------------------------------------------------------
 
-  /** Reads a link page: the creator's (linked by the source or a verified account), a search result, or a candidate's. */
-  private fetchPage(page: PageNode, kind: 'creator' | 'websearch' | 'candidate', by: Asker): void {
+  /**
+   * Reads a link page: the creator's (linked by the source or a verified account), a search result, or a candidate's;
+   * `follow` false: read for what it links only (its view), its links not followed.
+   */
+  private fetchPage(page: PageNode, kind: 'creator' | 'websearch' | 'candidate', by: Asker, follow = true): void {
     if (page.status !== 'new') {
       if (page.status === 'pending') this.asked(page, by, false);
       return;
@@ -716,7 +723,7 @@ class Lookup {
       try {
         page.view = await fetchLinkPage(this.f, page.url);
         page.status = 'ok';
-        this.followPage(page);
+        if (follow) this.followPage(page);
       } catch (e) {
         page.status = isMissing(e) ? 'missing' : 'failed';
       }

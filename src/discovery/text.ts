@@ -21,6 +21,7 @@ import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js
 import { OTHER_LINK_IN_BIO_HOSTS } from './domains.js';
 import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
+import { parseUpstreamJson } from '../parse/json.js';
 import { platforms } from '../platforms/registry.js';
 
 const LOCAL = '[A-Za-z0-9._+-]{1,64}';
@@ -218,6 +219,7 @@ const MENTION_LABEL = [...MENTIONS.keys()]
  */
 const MENTION_RE = new RegExp(
   `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
+    `(?:\\s+([\\p{L}\\p{M}]{2,16})(?=\\s*[:：\\-–—=>→➡➜⟶»▶👉]))?` +
     `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
 );
@@ -240,16 +242,23 @@ function mentionUrl(label: string, handle: string): string | null {
  * With nothing between label and name but a space, a bullet, a bar or an emoji (`IG • owl`,
  * `IG | London`), the name must look like a handle (an `@`, or a `.`, `_` or digit in it): "ig live"
  * and "yt vlogs" are prose. A label its platform reads only before an `@` (`atOnly`: X, TT) needs one.
+ * One word of any script between the label and a separator names the account only before an
+ * explicit `@` (`YouTube channel: @owl`, `YouTube चैनल: @owl`, `Insta perso : @owl`; never
+ * `YouTube channel: soon`).
  */
 export function mentionedAccounts(text: string): string[] {
   const out: string[] = [];
   const re = new RegExp(MENTION_RE);
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const labels = m[1].toLowerCase().split(/\s*[/&+]\s*/);
-    const separated = STRONG_SEPARATOR.test(m[2]);
-    const at = m[3] === '@';
-    const handle = m[4].replace(/\.+$/, '');
-    const named = (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
+    const qualifier = m[2];
+    const separated = STRONG_SEPARATOR.test(m[3]);
+    const at = m[4] === '@';
+    const handle = m[5].replace(/\.+$/, '');
+    // One word between the label and a separator ("YouTube channel: @…", "YouTube चैनल: @…") names
+    // an account only with its explicit `@`; a word that is itself a label starts the next match.
+    const qualified = !qualifier || (at && !MENTIONS.has(qualifier.toLowerCase()));
+    const named = qualified && (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
     // A label that names nothing ("IG | YT: @owl", "X | YouTube：@owl"): what it took for a name may be the next label.
     if (!named) {
       re.lastIndex = m.index + m[1].length;
@@ -266,6 +275,50 @@ export function mentionedAccounts(text: string): string[] {
     if (url) out.push(url);
   }
   return [...new Set(out)];
+}
+
+/** The most `sameAs` URLs read from one page's JSON-LD (a site lists its few accounts; more is no listing of its own). */
+export const SAME_AS_MAX = 50;
+
+/**
+ * The accounts a page's JSON-LD says its subject is (`sameAs`, schema.org: "URL of a reference web
+ * page that unambiguously indicates the item's identity"): a site's structured list of its own
+ * profiles, often beside or instead of visible icons. Absolute http(s) URLs, page order, each once,
+ * at most SAME_AS_MAX; malformed or over-bound JSON-LD holds none.
+ */
+export function jsonLdSameAs(html: string, pageUrl: string): string[] {
+  if (!/application\/ld\+json/i.test(html)) return [];
+  const $ = loadHtml(html, `the JSON-LD of ${pageUrl}`);
+  const out = new Set<string>();
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > 32 || out.size >= SAME_AS_MAX || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const x of node) walk(x, depth + 1);
+      return;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (k !== 'sameAs') walk(v, depth + 1);
+      else
+        for (const u of Array.isArray(v) ? v : [v]) {
+          if (typeof u !== 'string' || out.size >= SAME_AS_MAX) continue;
+          try {
+            const url = new URL(u.trim());
+            url.hash = '';
+            if (url.protocol === 'https:' || url.protocol === 'http:') out.add(url.href);
+          } catch {
+            /* not a URL: nothing to follow */
+          }
+        }
+    }
+  };
+  $('script[type="application/ld+json" i]').each((_, el) => {
+    try {
+      walk(parseUpstreamJson($(el).text(), 'JSON-LD'), 0);
+    } catch {
+      /* malformed (or over-bound) JSON-LD is common; it simply lists nothing */
+    }
+  });
+  return [...out];
 }
 
 // Shared with the platform readers (a social-a page reads its anchors and tags the same way).

@@ -27,7 +27,7 @@ import { fetchHtmlPage, isOverByteCap } from './pages.js';
 import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
 import { creditedEmails, sponsorEmails } from './sponsors.js';
-import { anchorContexts, cardNames, emailsInHtml, pageAnchors, visibleText } from './text.js';
+import { anchorContexts, cardNames, emailsInHtml, jsonLdSameAs, pageAnchors, visibleText } from './text.js';
 import type { Anchor } from './text.js';
 
 /** Pages the declared page links that are read (best first). */
@@ -384,7 +384,10 @@ interface ReadPage extends SitePage {
 
 function readPage(page: HtmlPage): ReadPage {
   if (!page.html) return { url: page.finalUrl, links: [], anchors: [], emails: [], mentions: [] };
-  const anchors = pageAnchors(page.html, page.finalUrl);
+  const visible = pageAnchors(page.html, page.finalUrl);
+  // The accounts its JSON-LD names as the page's subject (`sameAs`) are links of the page with no text of their own.
+  const shown = new Set(visible.map((a) => a.url));
+  const anchors = [...visible, ...jsonLdSameAs(page.html, page.finalUrl).flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]))];
   const text = visibleText(page.html);
   const contexts = anchorContexts(page.html, page.finalUrl);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
