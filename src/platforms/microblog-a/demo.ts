@@ -131,7 +131,8 @@ export function demoRoutes(): Route[] {
     },
     {
       // The account's latest posts: two pages, the first with the Link header Truth Social's
-      // Mastodon API sends (rel="next" at the last status's id), the second (last) without a next link.
+      // Mastodon API sends (rel="next" at the last status's id), the second (last) without a next link
+      // (Mastodon sends a next link only under a full page of 20; the demo's pages are short).
       host: 'truthsocial.com',
       path: `/api/v1/accounts/${account.id}/statuses`,
       response: (req) => {

@@ -5,7 +5,8 @@
  * operation's example (its `example`) and is a demo miss for anything else. The account's posts,
  * its followers and follows, the tag timeline and the forecast's boosters and favouriters come in
  * two pages: the first with Mastodon's Link header (`rel="next"` with `max_id`, `rel="prev"` with
- * `min_id`), the second (last) without a next link.
+ * `min_id`), the second (last) without a next link. (Mastodon itself sends a next link only under a
+ * full page; the demo's pages are short, as Pleroma's and Akkoma's may be.)
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
