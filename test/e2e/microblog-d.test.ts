@@ -47,13 +47,27 @@ describe('microblog-d routes', () => {
       $type: 'app.bsky.feed.defs#reasonRepost',
       by: { handle: 'harbourweather.bsky.social' },
     });
-    expect(posts.body.cursor).toBeNull();
+    expect(posts.body.cursor).toEqual(expect.any(String));
     const search = await h.rest('/v1/microblog-d/search?query=tide%20tables', { key });
-    expect(search.body).toMatchObject({ credits_charged: 1, cursor: null });
+    expect(search.body).toMatchObject({ credits_charged: 1, cursor: expect.any(String) });
     expect(search.body.posts.map((p: { record: { text: string } }) => p.record.text)[0]).toMatch(/^Tide tables/);
     const people = await h.rest('/v1/microblog-d/search/profiles?query=Harbour%20Weather', { key });
     expect(people.body).toMatchObject({ credits_charged: 1, profiles: [{ did: 'did:plc:demoharbourweather00001' }] });
     expect(await h.balance(id)).toBe(2);
+    // The second (last) pages: older posts, the search's third hit.
+    const olderPosts = await h.rest(`/v1/microblog-d/posts?handle=harbourweather.bsky.social&cursor=${posts.body.cursor}`, { key });
+    expect(olderPosts.body).toMatchObject({ credits_charged: 1, cursor: null });
+    expect(olderPosts.body.posts.map((p: { post: { record: { text: string } } }) => p.post.record.text)).toEqual([
+      expect.stringMatching(/^Storm warning lifted/),
+      expect.stringMatching(/^Spring tides this week/),
+    ]);
+    const moreHits = await h.rest(`/v1/microblog-d/search?query=tide%20tables&cursor=${search.body.cursor}`, { key });
+    expect(moreHits.body).toMatchObject({
+      credits_charged: 1,
+      cursor: null,
+      posts: [{ record: { text: expect.stringMatching(/^Spring tides/) } }],
+    });
+    expect(await h.balance(id)).toBe(0);
   });
 
   it('GraphQL: typed fields over the same records', async () => {
@@ -135,15 +149,21 @@ describe('microblog-d followers and follows', () => {
           description: 'Volunteer crew. Call 999 and ask for the coastguard.',
         },
       ],
-      cursor: null,
+      cursor: expect.any(String),
     });
     expect(await h.balance(id)).toBe(4);
+    const last = await h.gql(
+      `{ microblogDFollows(handle: "harbourweather.bsky.social", cursor: "${r.body.data.microblogDFollows.cursor}") { follows { handle } cursor } }`,
+      { key },
+    );
+    expect(last.body.data.microblogDFollows).toEqual({ follows: [{ handle: 'ferrytimes.bsky.social' }], cursor: null });
+    expect(await h.balance(id)).toBe(3);
     const followers = await h.rest('/v1/microblog-d/followers?handle=harbourweather.bsky.social', { key });
     const bad = await h.rest(`/v1/microblog-d/follows?handle=harbourweather.bsky.social&cursor=${followers.body.cursor}`, { key });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining('cursor') });
     expect(followers.body.credits_charged).toBe(1);
-    expect(await h.balance(id)).toBe(3);
+    expect(await h.balance(id)).toBe(2);
   });
 
   it.each([
@@ -400,9 +420,15 @@ describe("microblog-d a post's likes and reposts", () => {
         { did: expect.stringMatching(/^did:plc:/), handle: 'harbourlifeboat.org', displayName: 'Harbour Lifeboat Station' },
         { did: 'did:plc:demotidewatcher000000001', handle: 'tidewatcher.example.org', displayName: 'Tide Watcher' },
       ],
-      cursor: null,
+      cursor: expect.any(String),
     });
     expect(await h.balance(id)).toBe(4);
+    const last = await h.gql(
+      `{ microblogDPostReposts(url: "${URL_}", cursor: "${g.body.data.microblogDPostReposts.cursor}") { repostedBy { handle } cursor } }`,
+      { key },
+    );
+    expect(last.body.data.microblogDPostReposts).toEqual({ repostedBy: [{ handle: 'ferrytimes.bsky.social' }], cursor: null });
+    expect(await h.balance(id)).toBe(3);
     const likes = await h.rest(`/v1/microblog-d/post/likes?url=${encodeURIComponent(URL_)}`, { key });
     expect(likes.body.credits_charged).toBe(1);
     for (const q of [
@@ -415,7 +441,7 @@ describe("microblog-d a post's likes and reposts", () => {
       expect(bad.status, q).toBe(400);
       expect(bad.body.error.code, q).toBe('INVALID_INPUT');
     }
-    expect(await h.balance(id)).toBe(3);
+    expect(await h.balance(id)).toBe(2);
   });
 
   it.each([

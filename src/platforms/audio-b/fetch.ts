@@ -205,12 +205,13 @@ async function withMoreAlbums(ctx: OpContext, a: CatalogRef, artist: Artist, off
   const albums = [...artist.albums];
   let next: number | null = offset;
   for (let page = 0; next !== null && page < MORE_ALBUM_PAGES; page++) {
-    const url = catalogUrl(a.storefront, `artists/${a.id}/albums`, { offset: String(next), limit: '100' });
+    const offsetAsked: number = next;
+    const url = catalogUrl(a.storefront, `artists/${a.id}/albums`, { offset: String(offsetAsked), limit: '100' });
     const what: string = `The albums of artist ${a.id} from offset ${next}`;
     const more: ReturnType<typeof artistAlbumsPage> | null = await optionalStep(
       ctx,
       { platform: PLATFORM, field: 'artist.albums' },
-      async () => artistAlbumsPage(await catalogGet(ctx, url, what), a.id),
+      async () => artistAlbumsPage(await catalogGet(ctx, url, what), a.id, offsetAsked),
     );
     if (!more) return partialRead({ ...artist, albums });
     albums.push(...more.albums);

@@ -215,7 +215,7 @@ export function parseArtistAnswer(json: unknown, what: string, id: string): { ar
   const r = primaryResource(json, 'artists', what, id);
   const albums = r.relationships.albums;
   const rel = reader(isObj(albums) ? albums : {}, { platform: PLATFORM, record: 'artist.albums' });
-  return { artist: artistOf(r), albumsNext: isObj(albums) ? albumsNextOffset(rel, albums, r.id) : null };
+  return { artist: artistOf(r), albumsNext: isObj(albums) ? albumsNextOffset(rel, albums, r.id, 0) : null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -499,21 +499,31 @@ function nextRelationshipOffset(next: string, type: string, resourceId: string, 
  * An artist's albums relationship (`relationships.albums` of the artist answer, or an
  * `…/artists/<id>/albums?offset=N` answer: `{data: [album…], next?}`) → its albums and the offset
  * of the page after (null: the last). A `next` naming another artist is UPSTREAM_FAILED; an
- * unreadable one ends the list (warned `artist.albums.next`).
+ * unreadable one ends the list (warned `artist.albums.next`), and so does one whose offset is not
+ * past `offset`, the page's own (Apple looping: its albums read again as new ones).
  */
-export function artistAlbumsPage(container: unknown, artistId: string): { albums: ArtistAlbum[]; nextOffset: number | null } {
+export function artistAlbumsPage(
+  container: unknown,
+  artistId: string,
+  offset: number,
+): { albums: ArtistAlbum[]; nextOffset: number | null } {
   if (!isObj(container) || !Array.isArray(container.data)) throw shapeChanged(PLATFORM, 'data[] in the artist albums response');
   const r = reader(container, { platform: PLATFORM, record: 'artist.albums' });
   const albums = r.items('data', (el) => asResource(el.root)).map(artistAlbumOf);
-  return { albums, nextOffset: albumsNextOffset(r, container, artistId) };
+  return { albums, nextOffset: albumsNextOffset(r, container, artistId, offset) };
 }
 
-function albumsNextOffset(r: Reader, container: Obj, artistId: string): number | null {
+/** The offset of the albums page after the one at `after` (the artist answer's own: 0), or null. */
+function albumsNextOffset(r: Reader, container: Obj, artistId: string, after: number): number | null {
   const next = nonEmpty(container.next);
   if (!next) return null;
   const offset = nextRelationshipOffset(next, 'artists', artistId, 'albums');
   if (offset === 'other') throw upstreamFailed(`${PLATFORM}: the next page of artist ${artistId}'s albums names another artist (${next})`);
   if (offset === null) r.warn('next', `no offset in ${next}: the list ends here`);
+  else if (offset <= after) {
+    r.warn('next', `offset ${offset} is not past this page's (${after}): the list ends here`);
+    return null;
+  }
   return offset;
 }
 

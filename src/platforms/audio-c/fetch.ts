@@ -319,30 +319,37 @@ const EMPTY_PAGES_READ_PAST = 4;
  * `cursor`; a track of another uploader, or a `next_href` paging another user, is UPSTREAM_FAILED.
  * SoundCloud answers a page of tracks the visitor may not see as an empty page with a next one:
  * such pages are read past (at most EMPTY_PAGES_READ_PAST more requests), so `tracks: []` comes
- * with a cursor only when that many were empty in a row or reading on failed.
+ * with a cursor only when that many were empty in a row or reading on failed. A `next_href` whose
+ * offset this request already asked (the cursor's, or one read past) is the end of the list.
  */
 export async function fetchArtistTracks(ctx: OpContext, a: ArtistTracksArgs): Promise<AudioCArtistTracks> {
   const artist = await fetchArtist(ctx, a.handle);
   assertSameResource(PLATFORM, `artist ${a.handle}`, { handle: a.handle }, { handle: artist.permalink });
   if (a.userId !== null && a.userId !== artist.id) throw invalidParam('cursor', 'belongs to another artist (another user id)');
-  let page = await tracksPage(ctx, a.handle, artist.id, a.offset);
+  // The offsets asked in this request, the cursor's included: a next_href naming one of them again
+  // (an upstream looping, A → A or A → B → A) ends the list, never a cursor back to a page read.
+  const asked = new Set(a.offset === null ? [] : [a.offset]);
+  const ending = (p: TracksPage): TracksPage => (p.next !== null && asked.has(p.next) ? { ...p, next: null } : p);
+  let page = ending(await tracksPage(ctx, a.handle, artist.id, a.offset));
   for (let more = 0; !page.tracks.length && page.next !== null && more < EMPTY_PAGES_READ_PAST; more++) {
     const next: string = page.next;
+    asked.add(next);
     const read = await optionalStep(ctx, { platform: PLATFORM, field: 'tracks.next' }, () => tracksPage(ctx, a.handle, artist.id, next));
     // Reading on failed: the empty page stands, its cursor asking for that page again.
     if (!read) break;
-    page = read;
+    page = ending(read);
   }
   return { tracks: page.tracks, cursor: page.next === null ? null : encodeTracksCursor(a.handle, artist.id, page.next) };
 }
 
+/** A page of tracks and the offset of the page after (null: the last). */
+interface TracksPage {
+  tracks: AudioCTrack[];
+  next: string | null;
+}
+
 /** One `GET /users/<id>/tracks` page, its tracks checked to be that user's, and the offset of the page after (null: the last). */
-async function tracksPage(
-  ctx: OpContext,
-  handle: string,
-  userId: number,
-  offset: string | null,
-): Promise<{ tracks: AudioCTrack[]; next: string | null }> {
+async function tracksPage(ctx: OpContext, handle: string, userId: number, offset: string | null): Promise<TracksPage> {
   const body = await apiV2Json(
     ctx,
     (clientId) => userTracksUrl(userId, offset, clientId),

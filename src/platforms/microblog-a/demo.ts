@@ -1,6 +1,6 @@
 /**
  * microblog-a's demo answers (`npm run demo`, src/demo/platforms.ts): one Mastodon-API account, one
- * of its statuses and its latest statuses; others are demo misses.
+ * of its statuses and its latest statuses (two pages); others are demo misses.
  * Written here (this folder's tests read real captures from ../shared, which the demo never uses) in
  * the shapes parse.ts reads; every name, id and URL is invented. Tokens never expire (2100): the
  * demo has no clock to keep.
@@ -105,6 +105,16 @@ export function demoRoutes(): Route[] {
     later('114560000000000002', '2025-03-06T18:00:00.000Z', '<p>Evening update: the fog is back overnight. Low 9°C.</p>', [1, 12, 97]),
     status,
   ];
+  // The second (last) page: older posts.
+  const older = [
+    later(
+      '114550000000000009',
+      '2025-03-05T18:00:00.000Z',
+      '<p>Evening update: storm warning lifted. Winds easing to force 4 by midnight.</p>',
+      [2, 40, 233],
+    ),
+    later('114550000000000004', '2025-03-05T06:00:00.000Z', '<p>Morning forecast: gales at the harbour mouth until 11.</p>', [6, 57, 301]),
+  ];
   return [
     {
       host: 'truthsocial.com',
@@ -120,10 +130,21 @@ export function demoRoutes(): Route[] {
       response: (req) => (req.path.endsWith(`/${DEMO_POST_ID}`) ? json(status) : demoMiss(req)),
     },
     {
-      // The account's latest posts: one page, no Link header (the end of the list).
+      // The account's latest posts: two pages, the first with the Link header Truth Social's
+      // Mastodon API sends (rel="next" at the last status's id), the second (last) without a next link
+      // (Mastodon sends a next link only under a full page of 20; the demo's pages are short).
       host: 'truthsocial.com',
       path: `/api/v1/accounts/${account.id}/statuses`,
-      response: (req) => (req.query.has('max_id') ? json([]) : json(timeline)),
+      response: (req) => {
+        const base = `https://truthsocial.com/api/v1/accounts/${account.id}/statuses`;
+        const maxId = req.query.get('max_id');
+        if (maxId === null)
+          return json(timeline, 200, {
+            link: `<${base}?max_id=${DEMO_POST_ID}>; rel="next", <${base}?min_id=${timeline[0].id}>; rel="prev"`,
+          });
+        if (maxId !== DEMO_POST_ID) return demoMiss(req);
+        return json(older, 200, { link: `<${base}?min_id=${older[0].id}>; rel="prev"` });
+      },
     },
   ];
 }

@@ -2,9 +2,13 @@
  * microblog-e's demo answers (`npm run demo`, src/demo/platforms.ts), from the Mastodon API of mastodon.social.
  * Written here in the shapes parse.ts reads (this folder's tests read real captures from ../shared,
  * which the demo never uses); every name, id and URL is invented. Each route answers the
- * operation's example (its `example`) and is a demo miss for anything else.
+ * operation's example (its `example`) and is a demo miss for anything else. The account's posts,
+ * its followers and follows, the tag timeline and the forecast's boosters and favouriters come in
+ * two pages: the first with Mastodon's Link header (`rel="next"` with `max_id`, `rel="prev"` with
+ * `min_id`), the second (last) without a next link. (Mastodon itself sends a next link only under a
+ * full page; the demo's pages are short, as Pleroma's and Akkoma's may be.)
  */
-import type { RecordedResponse, ReplayRequest, Route } from '../../replay/server.js';
+import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { demoMiss } from '../../demo/miss.js';
 
@@ -87,6 +91,26 @@ function demoStatus(
   };
 }
 
+/**
+ * A list answered in two pages at `path` of `host`: `first` with a Link header whose next page is
+ * `max_id=<next>` (and a prev link at `first`'s newest id), then `second`, the last page (a prev link only).
+ */
+function twoPages(host: string, path: string, first: unknown[], next: string, second: unknown[], prev: [string, string]): Route {
+  const link = (rel: Record<string, string>) =>
+    Object.entries(rel)
+      .map(([r, q]) => `<https://${host}${path}?${q}>; rel="${r}"`)
+      .join(', ');
+  return {
+    host,
+    path,
+    response: (req) => {
+      const maxId = req.query.get('max_id');
+      if (maxId === null) return json(first, 200, { link: link({ next: `max_id=${next}`, prev: `min_id=${prev[0]}` }) });
+      return maxId === next ? json(second, 200, { link: link({ prev: `min_id=${prev[1]}` }) }) : demoMiss(req);
+    },
+  };
+}
+
 /** A trending Tag entity of `host`: a week of daily use, most recent day first, each number a string as Mastodon sends it. */
 function demoTrendTag(host: string, name: string) {
   const uses = [64, 41, 12, 9, 15, 7, 11];
@@ -121,6 +145,7 @@ export function demoRoutes(): Route[] {
     ],
   };
   const pier = account('109300000000000202', 'northpier', 'North Pier Log', '<p>Notes from the north pier.</p>', [310, 88, 540]);
+  const ferries = account('109300000000000404', 'ferrytimes', 'Harbour Ferries', '<p>Timetables and disruptions.</p>', [1_140, 23, 812]);
   // An account of another server that mastodon.social knows (a search lists it with its server in `acct`).
   const remote = {
     ...account('109300000000000303', 'harbourmaster', 'Harbour Master', '<p>Berths, locks and notices to mariners.</p>', [75, 12, 98]),
@@ -135,7 +160,7 @@ export function demoRoutes(): Route[] {
     harbour,
     '<p>Morning forecast: sea fog until 10, then sunny spells. High 17°C.</p>',
     '2025-03-06T06:00:00.000Z',
-    [1, 1, 2],
+    [1, 2, 3],
   );
   const tides = status(
     '113900000000000010',
@@ -153,6 +178,22 @@ export function demoRoutes(): Route[] {
     [0, 4, 37],
     ['tides'],
   );
+  // The second page of its posts: two older ones.
+  const stormOver = status(
+    '113900000000000005',
+    harbour,
+    '<p>Storm warning lifted. Winds easing to force 4 by midnight.</p>',
+    '2025-03-03T21:15:00.000Z',
+    [2, 17, 88],
+  );
+  const steps = status(
+    '113900000000000003',
+    harbour,
+    '<p>Spring tides this week: take care on the harbour steps at high water. <a href="https://mastodon.social/tags/tides" class="mention hashtag" rel="tag">#<span>tides</span></a></p>',
+    '2025-03-02T08:45:00.000Z',
+    [0, 9, 54],
+    ['tides'],
+  );
   const boost = {
     ...status('113900000000000009', harbour, '', '2025-03-04T19:00:00.000Z', [0, 0, 0]),
     reblog: lowTide,
@@ -160,28 +201,24 @@ export function demoRoutes(): Route[] {
     url: null,
   };
   return [
-    ...threadRoutes(host, forecast, harbour, pier, remote),
+    ...threadRoutes(host, forecast, harbour, pier, remote, ferries),
     {
       host,
       path: '/api/v1/accounts/lookup',
       response: (req) => (req.query.get('acct')?.toLowerCase() === user ? json(harbour) : demoMiss(req)),
     },
-    {
+    // Its posts (older ones on the second page), its followers and follows (Follow ids in the Link header), the tag's timeline.
+    twoPages(
       host,
-      path: `/api/v1/accounts/${harbour.id}/statuses`,
-      response: (req) => (req.query.get('max_id') ? demoMiss(req) : json([forecast, tides, boost])),
-    },
-    // Its followers (one of another server) and the one account it follows: one page each, no Link header.
-    ...(['followers', 'following'] as const).map((list): Route => ({
-      host,
-      path: `/api/v1/accounts/${harbour.id}/${list}`,
-      response: (req) => (req.query.get('max_id') ? demoMiss(req) : json(list === 'followers' ? [pier, remote] : [pier])),
-    })),
-    {
-      host,
-      path: `/api/v1/timelines/tag/${DEMO.microblogETag}`,
-      response: (req) => (req.query.get('max_id') ? demoMiss(req) : json([tides, lowTide])),
-    },
+      `/api/v1/accounts/${harbour.id}/statuses`,
+      [forecast, tides, boost],
+      boost.id,
+      [stormOver, steps],
+      [forecast.id, stormOver.id],
+    ),
+    twoPages(host, `/api/v1/accounts/${harbour.id}/followers`, [pier, remote], '48213007', [ferries], ['48213311', '48212950']),
+    twoPages(host, `/api/v1/accounts/${harbour.id}/following`, [pier], '39120455', [ferries], ['39120455', '39120102']),
+    twoPages(host, `/api/v1/timelines/tag/${DEMO.microblogETag}`, [tides, lowTide], lowTide.id, [steps], [tides.id, steps.id]),
     // Its trends: one page each (no Link header), the hashtag with a week of use, and two statuses.
     {
       host,
@@ -208,7 +245,8 @@ export function demoRoutes(): Route[] {
  * The forecast as one status and its thread (`/v1/microblog-e/post`): a top-level status (no
  * ancestors), a question from northpier in reply, and the answer of an account of another server
  * to that question (a remote status: its `url` and `uri` on its own server); the account of another
- * server boosted it, and it and northpier favourited it (`/post/reblogged-by`, `/post/favourited-by`).
+ * server boosted it, and it and northpier favourited it (`/post/reblogged-by`, `/post/favourited-by`),
+ * and on the second (last) page of each, northpier boosted it and ferrytimes favourited it.
  */
 function threadRoutes(
   host: string,
@@ -216,6 +254,7 @@ function threadRoutes(
   harbour: DemoAccount,
   pier: DemoAccount,
   remote: DemoAccount,
+  ferries: DemoAccount,
 ): Route[] {
   const mention = (a: DemoAccount) => ({ id: a.id, username: a.username, url: a.url, acct: a.acct });
   const question = {
@@ -247,15 +286,11 @@ function threadRoutes(
     mentions: [mention(pier)],
   };
   const base = `/api/v1/statuses/${forecast.id}`;
-  // Who boosted it (the account of another server) and who favourited it: one page each, no Link header.
-  const page =
-    (accounts: DemoAccount[]) =>
-    (req: ReplayRequest): RecordedResponse =>
-      req.query.get('max_id') ? demoMiss(req) : json(accounts);
   return [
     { host, path: base, response: json(forecast) },
     { host, path: `${base}/context`, response: json({ ancestors: [], descendants: [question, answer] }) },
-    { host, path: `${base}/reblogged_by`, response: page([remote]) },
-    { host, path: `${base}/favourited_by`, response: page([pier, remote]) },
+    // Who boosted it and who favourited it: the Link header's max_id a boost's status id, a Favourite's id.
+    twoPages(host, `${base}/reblogged_by`, [remote], '113900000000000021', [pier], ['113900000000000024', '113900000000000019']),
+    twoPages(host, `${base}/favourited_by`, [pier, remote], '61540022', [ferries], ['61540031', '61540009']),
   ];
 }

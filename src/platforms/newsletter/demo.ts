@@ -2,7 +2,8 @@
  * newsletter's demo answers (`npm run demo`, src/demo/platforms.ts), from Substack's JSON API.
  * Written here in the shapes parse.ts reads (this folder's tests read real captures from ../shared,
  * which the demo never uses); every name, id and URL is invented. Each route answers the
- * operation's example (its `example`) and is a demo miss for anything else.
+ * operation's example (its `example`) and is a demo miss for anything else. The posts (Substack's
+ * `nextCursor`) and the publication search (`page` 0, then 1) come in two pages, the second the last.
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
@@ -12,6 +13,9 @@ import { demoMiss } from '../../demo/miss.js';
 export const DEMO = {
   newsletterHandle: 'harbourweather',
 } as const;
+
+/** Substack's `nextCursor` after the first page of posts (invented, in the shape of its base64 date cursors). */
+const POSTS_PAGE_2 = 'MjAyNS0wMi0yNlQwNzowMDowMC4wMDBa';
 
 export function demoRoutes(): Route[] {
   const handle: string = DEMO.newsletterHandle;
@@ -30,28 +34,7 @@ export function demoRoutes(): Route[] {
     handle,
     photo_url: 'https://substackcdn.com/image/fetch/demo/harbourweather.jpg',
   };
-  const profile = {
-    id: userId,
-    name: 'Harbour City Weather',
-    handle,
-    previous_name: null,
-    photo_url: byline.photo_url,
-    bio: 'Forecasts and storm warnings for Harbour City, and a weekly letter on the sea.',
-    profile_set_up_at: '2023-05-02T09:00:00.000Z',
-    profile_disabled: false,
-    slug: 'harbourweather',
-    subdomainUrl: 'https://harbourweather.substack.com',
-    primaryPublication: publication,
-    publicationUsers: [{ id: 4100101, user_id: userId, publication_id: publication.id, role: 'admin', public: true, publication }],
-    userLinks: [{ url: 'https://harbourweather.example.org', label: 'Website' }],
-    twitterAccount: null,
-    facebookAccount: null,
-    subscriberCount: '1240',
-    subscriberCountNumber: 1240,
-    subscriberCountString: '1,240 subscribers',
-    rough_num_free_subscribers: 'Thousands',
-    subscriptions: [],
-  };
+  const profile = demoProfile(publication, byline);
   const post = (id: number, slug: string, title: string, subtitle: string, date: string, audience: string, counts: [number, number]) => ({
     id,
     publication_id: publication.id,
@@ -95,6 +78,30 @@ export function demoRoutes(): Route[] {
         [31, 2],
       ),
     ],
+    nextCursor: POSTS_PAGE_2,
+  };
+  // The second (last) page: older posts.
+  const olderPosts = {
+    posts: [
+      post(
+        150000099,
+        'the-january-storms-in-numbers',
+        'The January storms in numbers',
+        'Three gales, one surge and a record low.',
+        '2025-02-19T07:00:00.000Z',
+        'everyone',
+        [57, 9],
+      ),
+      post(
+        150000097,
+        'reading-a-tide-table',
+        'Reading a tide table',
+        'Heights, times and the rule of twelfths.',
+        '2025-02-12T07:00:00.000Z',
+        'everyone',
+        [40, 3],
+      ),
+    ],
     nextCursor: null,
   };
   // One post as /api/v1/posts/<slug> answers it: the list's post object, its text, the publication in its byline.
@@ -131,16 +138,23 @@ export function demoRoutes(): Route[] {
     {
       host: 'substack.com',
       path: '/api/v1/publication/search',
-      // The example's query, first page: Substack's search results are flat publication objects.
-      response: (req) =>
-        req.query.get('query') === 'harbour weather' && req.query.get('page') === '0'
-          ? json(demoSearch(publication, byline))
-          : demoMiss(req),
+      // The example's query, pages 0 and 1: Substack's search results are flat publication objects.
+      response: (req) => {
+        const page = req.query.get('page');
+        return req.query.get('query') === 'harbour weather' && (page === '0' || page === '1')
+          ? json(demoSearch(publication, byline)[Number(page)])
+          : demoMiss(req);
+      },
     },
     {
       host: 'substack.com',
       path: '/api/v1/profile/posts',
-      response: (req) => (req.query.get('profile_user_id') === String(userId) && !req.query.get('cursor') ? json(posts) : demoMiss(req)),
+      response: (req) => {
+        if (req.query.get('profile_user_id') !== String(userId)) return demoMiss(req);
+        const cursor = req.query.get('cursor');
+        if (!cursor) return json(posts);
+        return cursor === POSTS_PAGE_2 ? json(olderPosts) : demoMiss(req);
+      },
     },
   ];
 }
@@ -189,9 +203,9 @@ function demoComments(postId: number): Record<string, unknown> {
   };
 }
 
-/** The example search's answer (/api/v1/publication/search): `{results, more}`, each result a flat publication object. */
-function demoSearch(publication: Record<string, unknown>, author: { id: number; name: string; handle: string }): Record<string, unknown> {
-  return {
+/** The example search's two pages (/api/v1/publication/search, `page` 0 and 1): `{results, more}`, each result a flat publication object. */
+function demoSearch(publication: Record<string, unknown>, author: { id: number; name: string; handle: string }): Record<string, unknown>[] {
+  const first = {
     results: [
       {
         ...publication,
@@ -215,6 +229,56 @@ function demoSearch(publication: Record<string, unknown>, author: { id: number; 
         author_handle: 'northpier',
       },
     ],
+    more: true,
+  };
+  const last = {
+    results: [
+      {
+        id: 2100203,
+        name: 'Weather on the Harbour Wall',
+        subdomain: 'harbourwall',
+        custom_domain: null,
+        base_url: 'https://harbourwall.substack.com',
+        logo_url: 'https://substackcdn.com/image/fetch/demo/harbourwall-logo.png',
+        hero_text: 'A sea-swimmer’s notes on harbour weather, every Sunday.',
+        language: 'en',
+        author_id: 310000203,
+        author_name: 'Morwenna Hale',
+        author_handle: 'harbourwall',
+      },
+    ],
     more: false,
+  };
+  return [first, last];
+}
+
+/** The author's public profile (/api/v1/user/<handle>/public_profile), their publication its primary one. */
+function demoProfile(
+  publication: { id: number } & Record<string, unknown>,
+  byline: { id: number; handle: string; photo_url: string },
+): Record<string, unknown> {
+  const userId = byline.id;
+  const handle = byline.handle;
+  return {
+    id: userId,
+    name: 'Harbour City Weather',
+    handle,
+    previous_name: null,
+    photo_url: byline.photo_url,
+    bio: 'Forecasts and storm warnings for Harbour City, and a weekly letter on the sea.',
+    profile_set_up_at: '2023-05-02T09:00:00.000Z',
+    profile_disabled: false,
+    slug: 'harbourweather',
+    subdomainUrl: 'https://harbourweather.substack.com',
+    primaryPublication: publication,
+    publicationUsers: [{ id: 4100101, user_id: userId, publication_id: publication.id, role: 'admin', public: true, publication }],
+    userLinks: [{ url: 'https://harbourweather.example.org', label: 'Website' }],
+    twitterAccount: null,
+    facebookAccount: null,
+    subscriberCount: '1240',
+    subscriberCountNumber: 1240,
+    subscriberCountString: '1,240 subscribers',
+    rough_num_free_subscribers: 'Thousands',
+    subscriptions: [],
   };
 }

@@ -1,13 +1,16 @@
 /**
  * pinboard's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented,
  * not captures): Tala Okafor's account (its UserResource; any other account: Pinterest's own 404),
- * her board `sketchbook` (BoardResource and its one page of pins, BoardFeedResource) and its pins
+ * her board `sketchbook` (BoardResource and its pins in two pages, BoardFeedResource) and its pins
  * one by one (PinResource; any other board or pin: Pinterest's own 404), and a search that answers
- * any query with the same invented pins.
+ * any query with the same invented pins, in two pages. A first page's `bookmark` is the second's
+ * `options.bookmarks[0]`; the second ends with Pinterest's `-end-`. (Pinterest's pages hold fewer
+ * pins than `page_size` at times, a later page still to come: its filtering is its own.)
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { TALA } from '../../demo/creators.js';
+import { demoMiss } from '../../demo/miss.js';
 import { END_BOOKMARK } from './parse.js';
 import * as pinboard from './samples.js';
 
@@ -17,7 +20,15 @@ export const DEMO_USER = 'taladraws';
 export const DEMO_BOARD = 'sketchbook';
 export const DEMO_PINS = ['900123456700000001', '900123456700000002', '900123456700000003'];
 
+/** The first pages' bookmarks (invented, base64 text as Pinterest's are). */
+const BOOKMARKS = {
+  board: 'Y2JVSG81V2sxcmNHRlpWM1J5WkVSc2QxTXhPVzVhVjFZeldWaFNkbU5UT1dwaVIxcDFZekpHYkZwWVNUMD18ZGVtb0JvYXJkMQ==',
+  search: 'Y2JVSG81V2sxcmNHRlpWM1J5WkVSc2QxTXhPVzVhVjFZeldWaFNkbU5UT1dwaVIxcDFZekpHYkZwWVNUMD18ZGVtb1NlYXJjaDE=',
+};
+
 type Options = { options?: Record<string, unknown> };
+/** The bookmark a request continues from (`options.bookmarks[0]`), or null on a first page. */
+const bookmarkOf = (o: Record<string, unknown>): string | null => (Array.isArray(o.bookmarks) ? String(o.bookmarks[0]) : null);
 const optionsOf = (req: { query: URLSearchParams }) => (JSON.parse(req.query.get('data') ?? '{}') as Options).options ?? {};
 
 export function demoRoutes(): Route[] {
@@ -74,17 +85,20 @@ export function demoRoutes(): Route[] {
       path: '/resource/BoardFeedResource/get/',
       response: (req) => {
         const o = optionsOf(req);
-        return o.board_id === board.id
-          ? json(
-              pinboard.resourceBody(
-                'BoardFeedResource',
-                'v3_get_board_pins',
-                DEMO_PINS.map((id) => pinboard.boardPinJson(id, board, { pinner: pinOf(id).pinner, title: pinOf(id).title })),
-                o,
-                END_BOOKMARK,
-              ),
-            )
-          : json(pinboard.failureBody(404, 'Board not found.'), 404);
+        if (o.board_id !== board.id) return json(pinboard.failureBody(404, 'Board not found.'), 404);
+        const feed = (ids: string[], bookmark: string) =>
+          json(
+            pinboard.resourceBody(
+              'BoardFeedResource',
+              'v3_get_board_pins',
+              ids.map((id) => pinboard.boardPinJson(id, board, { pinner: pinOf(id).pinner, title: pinOf(id).title })),
+              o,
+              bookmark,
+            ),
+          );
+        const after = bookmarkOf(o);
+        if (after === null) return feed(DEMO_PINS.slice(0, 2), BOOKMARKS.board);
+        return after === BOOKMARKS.board ? feed(DEMO_PINS.slice(2), END_BOOKMARK) : demoMiss(req);
       },
     },
     {
@@ -97,17 +111,23 @@ export function demoRoutes(): Route[] {
           : json(pinboard.failureBody(404, 'User not found.'), 404);
       },
     },
-    // Search: any query answers with the same invented pins.
+    // Search: any query answers with the same invented pins (two pages).
     {
       host: 'www.pinterest.com',
       path: '/resource/BaseSearchResource/get/',
-      response: () =>
-        json(
-          pinboard.searchBody(
-            [pinboard.pinJson('7001'), pinboard.pinJson('7002'), { type: 'story', id: 'module-1' }, pinboard.pinJson('7003')],
-            END_BOOKMARK,
-          ),
-        ),
+      response: (req) => {
+        const after = bookmarkOf(optionsOf(req));
+        if (after === null)
+          return json(
+            pinboard.searchBody(
+              [pinboard.pinJson('7001'), pinboard.pinJson('7002'), { type: 'story', id: 'module-1' }, pinboard.pinJson('7003')],
+              BOOKMARKS.search,
+            ),
+          );
+        return after === BOOKMARKS.search
+          ? json(pinboard.searchBody([pinboard.pinJson('7004'), pinboard.pinJson('7005')], END_BOOKMARK))
+          : demoMiss(req);
+      },
     },
   ];
 }

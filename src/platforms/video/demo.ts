@@ -2,9 +2,11 @@
  * video's demo answers (`npm run demo`, src/demo/platforms.ts), built with samples.ts (invented, not
  * captures): one of Ravi Menon's videos (its watch page; its ANDROID player answer and written
  * English captions, for the transcript; its comments, two pages top first and one newest first), his
- * Videos tab, his Posts tab (one page: a poll, an image post and one sharing his fish curry video), his
- * "Weeknight curries" playlist (DEMO_PLAYLIST_ID), and a search that finds him. Other
- * videos, caption tracks, comment tokens, playlists and queries are demo misses.
+ * Videos tab (two pages), his Posts tab (two pages: a poll, an image post and one sharing his fish
+ * curry video, then an older image post), his "Weeknight curries" playlist (DEMO_PLAYLIST_ID, two
+ * pages), and a search that finds him (two pages). Later pages are `youtubei/v1/browse` (or
+ * `/search`) continuations of the tokens below, each the last page. Other videos, caption tracks,
+ * continuation tokens, playlists and queries are demo misses.
  */
 import type { Route } from '../../replay/server.js';
 import { HTML, json } from '../../demo/answer.js';
@@ -18,6 +20,14 @@ export const DEMO_PLAYLIST_ID = 'PLr4vEw0Kq2mNcT8bQyH3sLdJf6uZa1WpE';
 
 /** The search query the demo answers. */
 export const DEMO_SEARCH_QUERY = 'kerala fish curry';
+
+/** Continuation tokens of the first pages (invented, in the shape of YouTube's base64 tokens). */
+const NEXT = {
+  videos: '4qmFsgJ0EhhVQ2RlbW9SYXZpVmlkZW9zVGFiUGFnZTIaWEVnWjJhV1JsYjNNWUF5QUFNQUU0QWVvRE1nWkVaVzF2',
+  posts: '4qmFsgJ0EhhVQ2RlbW9SYXZpUG9zdHNUYWJQYWdlMhpYRWdWd2IzTjBjeGdEQUFNQUU0QWVvRE1nWkVaVzF2',
+  playlist: '4qmFsgJhEiRWTFBMcjR2RXcwS3EybU5jVDhiUXlIM3NMZEpmNnVaYTFXcEUaFENBRjZCbEJVT2tOQlNRJTNEJTNE',
+  search: 'EpMDEhFrZXJhbGEgZmlzaCBjdXJyeRr8AlNCU0NBUXRyVURsWGNUSk1iVm8wZ2dFTFJHVnRiMUpoZG1sUVlXZGw',
+};
 
 export function demoRoutes(): Route[] {
   const id = 'kP9xWq2LmZ4';
@@ -45,6 +55,17 @@ export function demoRoutes(): Route[] {
     { videoId: id, title: 'Kerala fish curry in 30 minutes', views: '48,213 views', published: '8 months ago', length: '18:24' },
     { videoId: 'kP9xWq2LmZ5', title: 'Appam without a mould', views: '21,877 views', published: '9 months ago', length: '12:51' },
     { videoId: 'kP9xWq2LmZ6', title: 'Sambar for a week of lunches', views: '35,090 views', published: '10 months ago', length: '15:07' },
+  ];
+  // The Videos tab's second (last) page: older uploads.
+  const olderUploads: video.TestListVideo[] = [
+    {
+      videoId: 'kP9xWq2LmZ7',
+      title: 'Avial: every vegetable in the fridge',
+      views: '17,302 views',
+      published: '11 months ago',
+      length: '14:38',
+    },
+    { videoId: 'kP9xWq2LmZ8', title: 'Coconut chutney three ways', views: '52,661 views', published: '1 year ago', length: '9:12' },
   ];
   const byRavi = { name: channel.title, channelId: channel.channelId };
   const tokens = {
@@ -129,53 +150,76 @@ export function demoRoutes(): Route[] {
       host: 'www.youtube.com',
       path: /^\/@ravimenoncooks\/videos$/i,
       method: 'GET',
-      response: { headers: HTML, body: video.channelHtml(video.videosTabInitialData(channel, uploads), channel.title) },
+      response: { headers: HTML, body: video.channelHtml(video.videosTabInitialData(channel, uploads, NEXT.videos), channel.title) },
     },
-    playlistRoute(byRavi, channel.handle, uploads),
+    browseRoute(byRavi, channel.handle, [...uploads, ...olderUploads], {
+      [NEXT.videos]: video.tabContinuationAnswer(olderUploads),
+      [NEXT.posts]: video.postsContinuationAnswer(olderPosts(channel.channelId)),
+    }),
     {
       host: 'www.youtube.com',
       path: /^\/@ravimenoncooks\/posts$/i,
       method: 'GET',
       response: {
         headers: HTML,
-        body: video.channelHtml(video.postsTabInitialData(channel, demoPosts(channel.channelId, uploads[0])), channel.title),
+        body: video.channelHtml(video.postsTabInitialData(channel, demoPosts(channel.channelId, uploads[0]), NEXT.posts), channel.title),
       },
     },
-    {
-      host: 'www.youtube.com',
-      path: '/youtubei/v1/search',
-      method: 'POST',
-      response: (req) => {
-        const sent = JSON.parse(req.body.toString('utf8')) as { query?: string };
-        if (sent.query?.toLowerCase() !== DEMO_SEARCH_QUERY) return demoMiss(req);
-        const results = [
-          video.searchChannelRenderer({
-            channelId: channel.channelId,
-            handle: channel.handle,
-            title: channel.title,
-            subscribers: '61.4K subscribers',
-            description: 'Weeknight curries and Kerala classics, a new recipe every Thursday.',
-          }),
-          ...uploads.slice(0, 1).map((v) => video.searchVideoRenderer(v, byRavi)),
-        ];
-        return json(video.searchAnswer(results));
-      },
-    },
+    searchRoute(channel, byRavi, uploads[0], uploads[2]),
   ];
 }
 
-/** Ravi's "Weeknight curries" playlist (two of his uploads): `youtubei/v1/browse` with `browseId: "VL<id>"`. */
-function playlistRoute(byRavi: { name: string; channelId: string }, handle: string, uploads: video.TestListVideo[]): Route {
+/** `youtubei/v1/search` for DEMO_SEARCH_QUERY: his channel and `first`, then (its continuation) `later`. */
+function searchRoute(
+  channel: video.TestChannel,
+  byRavi: { name: string; channelId: string },
+  first: video.TestListVideo,
+  later: video.TestListVideo,
+): Route {
+  return {
+    host: 'www.youtube.com',
+    path: '/youtubei/v1/search',
+    method: 'POST',
+    response: (req) => {
+      const sent = JSON.parse(req.body.toString('utf8')) as { query?: string; continuation?: string };
+      // The second (last) page: another of his videos.
+      if (sent.continuation === NEXT.search) return json(video.searchContinuationAnswer([video.searchVideoRenderer(later, byRavi)]));
+      if (sent.query?.toLowerCase() !== DEMO_SEARCH_QUERY) return demoMiss(req);
+      const results = [
+        video.searchChannelRenderer({
+          channelId: channel.channelId,
+          handle: channel.handle,
+          title: channel.title,
+          subscribers: '61.4K subscribers',
+          description: 'Weeknight curries and Kerala classics, a new recipe every Thursday.',
+        }),
+        video.searchVideoRenderer(first, byRavi),
+      ];
+      return json(video.searchAnswer(results, NEXT.search));
+    },
+  };
+}
+
+/**
+ * `youtubei/v1/browse`: Ravi's "Weeknight curries" playlist (three of his uploads: two, then one) with
+ * `browseId: "VL<id>"`, its continuation, and the channel tabs' continuations (`continuations`, by token).
+ */
+function browseRoute(
+  byRavi: { name: string; channelId: string },
+  handle: string,
+  uploads: video.TestListVideo[],
+  continuations: Record<string, unknown>,
+): Route {
   const curries: video.TestPlaylist = {
     playlistId: DEMO_PLAYLIST_ID,
     title: 'Weeknight curries',
     description: 'Thirty-minute curries for after work, one pan each.',
     owner: { name: byRavi.name, channelId: byRavi.channelId, handle: handle.toLowerCase() },
-    videos: '2 videos',
+    videos: '3 videos',
     views: '9,412 views',
     updated: 'Last updated on 6 Mar 2025',
   };
-  const curryVideos: video.TestPlaylistVideo[] = [uploads[0], uploads[2]].map((v, i) => ({
+  const curryVideos: video.TestPlaylistVideo[] = [uploads[0], uploads[2], uploads[3]].map((v, i) => ({
     videoId: v.videoId,
     title: v.title,
     index: i + 1,
@@ -190,15 +234,34 @@ function playlistRoute(byRavi: { name: string; channelId: string }, handle: stri
     path: '/youtubei/v1/browse',
     method: 'POST',
     response: (req) => {
-      if ((JSON.parse(req.body.toString('utf8')) as { browseId?: string }).browseId === `VL${DEMO_PLAYLIST_ID}`)
-        return json(video.playlistBrowseAnswer(curries, curryVideos));
+      const sent = JSON.parse(req.body.toString('utf8')) as { browseId?: string; continuation?: string };
+      if (sent.browseId === `VL${DEMO_PLAYLIST_ID}`)
+        return json(video.playlistBrowseAnswer(curries, curryVideos.slice(0, 2), NEXT.playlist));
+      if (sent.continuation === NEXT.playlist) return json(video.playlistContinuationAnswer(DEMO_PLAYLIST_ID, curryVideos.slice(2)));
+      if (sent.continuation !== undefined && sent.continuation in continuations) return json(continuations[sent.continuation]);
       if (!web) return demoMiss(req);
       return typeof web.response === 'function' ? web.response(req) : web.response;
     },
   };
 }
 
-/** Ravi's community posts (the Posts tab's one page). */
+/** The Posts tab's second (last) page: an older image post. */
+function olderPosts(channelId: string): video.TestPost[] {
+  return [
+    {
+      channelId,
+      authorName: `${RAVI.name} Cooks`,
+      postId: 'UgkxDem0RaviP0stMarket000000004',
+      text: 'Ernakulam market haul: kudampuli, curry leaves and a whole seer fish.',
+      published: '9 months ago',
+      likes: '986',
+      comments: '37',
+      attachment: { image: 'https://yt3.ggpht.com/demo-ravi-market' },
+    },
+  ];
+}
+
+/** Ravi's community posts (the Posts tab's first page). */
 function demoPosts(channelId: string, shared: video.TestListVideo): video.TestPost[] {
   const by = { channelId, authorName: `${RAVI.name} Cooks` };
   return [

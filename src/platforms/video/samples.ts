@@ -679,6 +679,20 @@ export function searchAnswer(results: Obj[], token: string | null = null): Obj {
   };
 }
 
+/** `youtubei/v1/search`'s answer to a continuation: an item section of `results`, then the continuation entry when `token` is given. */
+export function searchContinuationAnswer(results: Obj[], token: string | null = null): Obj {
+  return {
+    responseContext: { visitorData: TEST_VISITOR_DATA },
+    onResponseReceivedCommands: [
+      {
+        appendContinuationItemsAction: {
+          continuationItems: [{ itemSectionRenderer: { contents: results } }, ...(token ? [continuationItem(token)] : [])],
+        },
+      },
+    ],
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Transcripts (videoTranscript). The player answer is written in the shape of the real ANDROID
 // capture (../shared/fixtures/video/innertube-player-android-GJLlxj_dtq8-2025-06.json):
