@@ -16,9 +16,9 @@ import { printSchemaFile, SCHEMA_FILE } from '../src/graphql/print.js';
 import { ROUTES_DOC_FILE, routesMarkdown } from '../src/rest/routes-doc.js';
 
 describe('generated files are fresh', () => {
-  it('src/platforms/links.ts and src/demo/platforms.ts list the platform folders', async () => {
+  it('src/platforms/links.ts, src/demo/platforms.ts and src/graphql/platforms.ts list the platform folders', async () => {
     const lists = await platformLists();
-    expect(lists).toHaveLength(2);
+    expect(lists).toHaveLength(3);
     for (const { file, content } of lists) {
       const name = relative(resolve(import.meta.dirname, '..'), file);
       expect(readFileSync(file, 'utf8'), `${name} is stale: run npm run platforms:lists (or npm run generate)`).toBe(content);
