@@ -405,7 +405,7 @@ async function resumeJob(
   deps: Deps,
   svc: JobService,
   key: AuthenticatedKey,
-  row: JobRow,
+  given: JobRow,
 ): Promise<void> {
   const notResume = invalidInput([{ param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' }]);
   let body: unknown = {};
@@ -422,6 +422,9 @@ async function resumeJob(
   const fields: ParamProblem[] = [];
   unknownFields(body as Record<string, unknown>, RESUME_FIELDS, fields, 'a resume body');
   if (fields.length) return sendError(res, invalidInput(fields), {}, info.id);
+  // The job as it is now, not as it was before its body came: one cancelled meanwhile (a DELETE
+  // while the body was on its way) was queued again by this resume and ran every item.
+  const row = (await svc.store.get(given.id)) ?? given;
   let maxCredits = row.max_credits;
   if ('max_credits' in body && body.max_credits !== undefined) {
     // The same forms job creation takes (an integer, or its digits as a string), or null for no cap.
@@ -430,14 +433,14 @@ async function resumeJob(
       return sendError(res, invalidInput([{ param: 'max_credits', message: 'must be an integer ≥ 0, or null for no cap' }]), {}, info.id);
     maxCredits = n;
   }
-  if (row.status === 'completed' || row.status === 'cancelled') {
-    return sendError(
+  const final = (status: string) =>
+    sendError(
       res,
-      invalidInput([{ param: 'id', message: `the job is ${row.status}; only a stopped job (stopped_at_cap, stopped_no_credits) resumes` }]),
+      invalidInput([{ param: 'id', message: `the job is ${status}; only a stopped job (stopped_at_cap, stopped_no_credits) resumes` }]),
       {},
       info.id,
     );
-  }
+  if (row.status === 'completed' || row.status === 'cancelled') return final(row.status);
   if (row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') {
     const busy = await tooManyRunning(svc, deps, key);
     if (busy) return sendError(res, busy, {}, info.id);
@@ -451,9 +454,14 @@ async function resumeJob(
       const poor = v instanceof ApiError ? null : await covered(deps, key, await firstItemCost(deps, v.route, v.items[0]), 1);
       if (poor) return sendError(res, poor, {}, info.id);
     }
-    await svc.store.resume(row.id, maxCredits);
-    const resumed = await svc.store.get(row.id);
-    if (resumed) await svc.runner.activate(resumed);
+    // Only a job still stopped is queued again (the store checks, in the same step).
+    if (await svc.store.resume(row.id, maxCredits)) {
+      const resumed = await svc.store.get(row.id);
+      if (resumed) await svc.runner.activate(resumed);
+    } else {
+      const now = await svc.store.get(row.id);
+      if (now && (now.status === 'completed' || now.status === 'cancelled')) return final(now.status);
+    }
   }
   const now = (await svc.store.get(row.id)) ?? row;
   sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(now)) });
