@@ -353,6 +353,20 @@ const LIST_PAGE = { default: 20, max: 100 };
 const JOB_CURSOR = keysetCursor('job_');
 
 /** GET /v1/jobs's (and lookupJobs') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
+/**
+ * Of `rows` (done items after index `after`, in input order), what a client may take without
+ * missing one later: while the job may still record items (queued, running, or stopped until a
+ * resume), those up to the first item not done. Items run several at once, so one may finish after
+ * later ones: sent [0, 2, 3] while item 1 ran, a client resuming after 3 (the last index it got, as
+ * `after` says) never got item 1. Once the job is completed or cancelled, every done item.
+ */
+export function resultsInOrder<R extends { idx: number }>(status: string, after: number, rows: R[]): R[] {
+  if (status === 'completed' || status === 'cancelled') return rows;
+  let n = 0;
+  while (n < rows.length && rows[n].idx === after + 1 + n) n++;
+  return n === rows.length ? rows : rows.slice(0, n);
+}
+
 /** A page of a job's results where a face pages them (GraphQL `first`, MCP `limit`; REST streams them all after `after`). */
 export const JOB_RESULTS_PAGE = { default: 100, max: 1000 };
 
@@ -490,7 +504,8 @@ async function sendResults(req: IncomingMessage, res: ServerResponse, info: Requ
   let csv: CsvShape | null = null;
   for (;;) {
     if (!svc.store.open || res.destroyed) return void res.destroy();
-    const rows = await svc.store.results(row.id, cursor, PAGE);
+    const read = await svc.store.results(row.id, cursor, PAGE);
+    const rows = resultsInOrder(row.status, cursor, read);
     let chunk = '';
     if (format === 'csv') {
       if (!csv) {
@@ -504,7 +519,7 @@ async function sendResults(req: IncomingMessage, res: ServerResponse, info: Requ
     }
     if (rows.length) cursor = rows[rows.length - 1].idx;
     if (chunk && !res.write(chunk)) await once(res, 'drain').catch(() => undefined);
-    if (rows.length < PAGE) break;
+    if (read.length < PAGE || rows.length < read.length) break;
     // A page a turn: a client that reads as fast as it is written never makes write() return
     // false, and the whole export would hold the event loop (every other request) until it ends.
     await nextTurn();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { jobService } from '../../src/jobs/service.js';
-import { anyRepo, call, openPost, repoUrl, waitFinal } from './helpers.js';
+import { anyRepo, call, ndjson, openPost, repoUrl, waitFinal, waitFor } from './helpers.js';
 
 let h: Harness;
 const OP = '/v1/code/repository';
@@ -78,5 +78,33 @@ describe('cancel and resume raced', () => {
     });
     expect(h.replay.hits({ host: 'api.github.com' })).toHaveLength(0);
     expect(await h.balance(keyId)).toBe(100);
+  });
+});
+
+describe('results of a job still running, read as a client resumes them', () => {
+  it('an item finishing after later ones is not behind the cursor of a client that resumes with the last index it got (REST, GraphQL)', async () => {
+    let hold: (() => void) | null = null;
+    h.replay.add(anyRepo({ onHit: (_o, repo) => (repo === 'r1' ? new Promise<void>((r) => (hold = r)) : undefined) }));
+    const { key } = await h.key(100);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(6, 'gap') } });
+    const id = created.body.job.id;
+    // Item 1 waits on its upstream; 0 and 2–5 are done.
+    await waitFor(async () => (await call(h, 'GET', `/v1/jobs/${id}`, { key })).body.job.counts.done === 5);
+    const rest = ndjson((await call(h, 'GET', `/v1/jobs/${id}/results`, { key })).text).map((l) => l.index);
+    const gql = await call(h, 'POST', '/graphql', { key, body: { query: `{ lookupJob(id: "${id}") { results { index } } }` } });
+    const gqlIndexes = gql.body.data.lookupJob.results.map((r: { index: number }) => r.index);
+    // Once [0, 2, 3, 4, 5]: the client resumed after 5 and never got item 1.
+    expect(rest).toEqual([0]);
+    expect(gqlIndexes).toEqual([0]);
+    hold!();
+    await waitFinal(h, key, id);
+    const after = rest[rest.length - 1];
+    const resumed = ndjson((await call(h, 'GET', `/v1/jobs/${id}/results?after=${after}`, { key })).text).map((l) => l.index);
+    expect([...rest, ...resumed]).toEqual([0, 1, 2, 3, 4, 5]);
+    const page = await call(h, 'POST', '/graphql', {
+      key,
+      body: { query: `{ lookupJob(id: "${id}") { results(after: ${after}) { index } } }` },
+    });
+    expect(page.body.data.lookupJob.results.map((r: { index: number }) => r.index)).toEqual([1, 2, 3, 4, 5]);
   });
 });
