@@ -29,7 +29,7 @@ import { operationError } from '../pipeline/errors.js';
 
 import { collectRootFields } from '../graphql/root-fields.js';
 
-import { JOB_RESULTS_PAGE, createJobs, listJobs, listQueryOf, resultsWithin } from './http.js';
+import { JOB_RESULTS_PAGE, createJobs, listJobs, listQueryOf, resultsInOrder, resultsWithin } from './http.js';
 
 import type { CheckedJob } from './http.js';
 
@@ -279,7 +279,7 @@ function jobTypes() {
         type: [ResultRef],
         nullable: false,
         description:
-          'Finished items in input order, after index `after` (default -1: from the first), at most `first` (1 to 1000, default 100); other values are INVALID_INPUT, as on GET /v1/jobs/{id}/results',
+          'Finished items in input order, after index `after` (default -1: from the first), at most `first` (1 to 1000, default 100); other values are INVALID_INPUT, as on GET /v1/jobs/{id}/results. Until the job is completed or cancelled, up to the first item not finished (so that `after` = the last index received misses none)',
         args: { after: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
         resolve: async (job, args, ctx) => {
           const problems: ParamProblem[] = [];
@@ -287,7 +287,7 @@ function jobTypes() {
           const first = limitParam(args.first, JOB_RESULTS_PAGE, problems, 'first');
           if (problems.length) throw invalidInput(problems);
           const rows = await job.svc.store.results(job.id, after, takeRows(ctx, RESULTS_BUDGET, first, 'first'));
-          return takeBytes(ctx, rows);
+          return takeBytes(ctx, resultsInOrder(job.status, after, rows));
         },
       }),
     }),

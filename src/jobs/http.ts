@@ -353,6 +353,20 @@ const LIST_PAGE = { default: 20, max: 100 };
 const JOB_CURSOR = keysetCursor('job_');
 
 /** GET /v1/jobs's (and lookupJobs') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
+/**
+ * Of `rows` (done items after index `after`, in input order), what a client may take without
+ * missing one later: while the job may still record items (queued, running, or stopped until a
+ * resume), those up to the first item not done. Items run several at once, so one may finish after
+ * later ones: sent [0, 2, 3] while item 1 ran, a client resuming after 3 (the last index it got, as
+ * `after` says) never got item 1. Once the job is completed or cancelled, every done item.
+ */
+export function resultsInOrder<R extends { idx: number }>(status: string, after: number, rows: R[]): R[] {
+  if (status === 'completed' || status === 'cancelled') return rows;
+  let n = 0;
+  while (n < rows.length && rows[n].idx === after + 1 + n) n++;
+  return n === rows.length ? rows : rows.slice(0, n);
+}
+
 /** A page of a job's results where a face pages them (GraphQL `first`, MCP `limit`; REST streams them all after `after`). */
 export const JOB_RESULTS_PAGE = { default: 100, max: 1000 };
 
@@ -405,7 +419,7 @@ async function resumeJob(
   deps: Deps,
   svc: JobService,
   key: AuthenticatedKey,
-  row: JobRow,
+  given: JobRow,
 ): Promise<void> {
   const notResume = invalidInput([{ param: 'body', message: 'must be empty or a JSON object {"max_credits": n}' }]);
   let body: unknown = {};
@@ -422,6 +436,9 @@ async function resumeJob(
   const fields: ParamProblem[] = [];
   unknownFields(body as Record<string, unknown>, RESUME_FIELDS, fields, 'a resume body');
   if (fields.length) return sendError(res, invalidInput(fields), {}, info.id);
+  // The job as it is now, not as it was before its body came: one cancelled meanwhile (a DELETE
+  // while the body was on its way) was queued again by this resume and ran every item.
+  const row = (await svc.store.get(given.id)) ?? given;
   let maxCredits = row.max_credits;
   if ('max_credits' in body && body.max_credits !== undefined) {
     // The same forms job creation takes (an integer, or its digits as a string), or null for no cap.
@@ -430,14 +447,14 @@ async function resumeJob(
       return sendError(res, invalidInput([{ param: 'max_credits', message: 'must be an integer ≥ 0, or null for no cap' }]), {}, info.id);
     maxCredits = n;
   }
-  if (row.status === 'completed' || row.status === 'cancelled') {
-    return sendError(
+  const final = (status: string) =>
+    sendError(
       res,
-      invalidInput([{ param: 'id', message: `the job is ${row.status}; only a stopped job (stopped_at_cap, stopped_no_credits) resumes` }]),
+      invalidInput([{ param: 'id', message: `the job is ${status}; only a stopped job (stopped_at_cap, stopped_no_credits) resumes` }]),
       {},
       info.id,
     );
-  }
+  if (row.status === 'completed' || row.status === 'cancelled') return final(row.status);
   if (row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') {
     const busy = await tooManyRunning(svc, deps, key);
     if (busy) return sendError(res, busy, {}, info.id);
@@ -451,9 +468,14 @@ async function resumeJob(
       const poor = v instanceof ApiError ? null : await covered(deps, key, await firstItemCost(deps, v.route, v.items[0]), 1);
       if (poor) return sendError(res, poor, {}, info.id);
     }
-    await svc.store.resume(row.id, maxCredits);
-    const resumed = await svc.store.get(row.id);
-    if (resumed) await svc.runner.activate(resumed);
+    // Only a job still stopped is queued again (the store checks, in the same step).
+    if (await svc.store.resume(row.id, maxCredits)) {
+      const resumed = await svc.store.get(row.id);
+      if (resumed) await svc.runner.activate(resumed);
+    } else {
+      const now = await svc.store.get(row.id);
+      if (now && (now.status === 'completed' || now.status === 'cancelled')) return final(now.status);
+    }
   }
   const now = (await svc.store.get(row.id)) ?? row;
   sendJson(res, 200, { success: true, job: jobView(now, svc.runner.rateOf(now)) });
@@ -482,7 +504,8 @@ async function sendResults(req: IncomingMessage, res: ServerResponse, info: Requ
   let csv: CsvShape | null = null;
   for (;;) {
     if (!svc.store.open || res.destroyed) return void res.destroy();
-    const rows = await svc.store.results(row.id, cursor, PAGE);
+    const read = await svc.store.results(row.id, cursor, PAGE);
+    const rows = resultsInOrder(row.status, cursor, read);
     let chunk = '';
     if (format === 'csv') {
       if (!csv) {
@@ -496,7 +519,7 @@ async function sendResults(req: IncomingMessage, res: ServerResponse, info: Requ
     }
     if (rows.length) cursor = rows[rows.length - 1].idx;
     if (chunk && !res.write(chunk)) await once(res, 'drain').catch(() => undefined);
-    if (rows.length < PAGE) break;
+    if (read.length < PAGE || rows.length < read.length) break;
     // A page a turn: a client that reads as fast as it is written never makes write() return
     // false, and the whole export would hold the event loop (every other request) until it ends.
     await nextTurn();

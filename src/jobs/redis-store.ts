@@ -562,8 +562,8 @@ export function createRedisJobStore(redis: RedisStore) {
     results: (jobId, afterIdx, limit) => readResults(redis, jobId, afterIdx, limit),
     async resume(id, maxCredits) {
       const row = await get(id);
-      if (!row) return;
-      await run(RESUME, { id, keyId: row.key_id }, [maxCredits === null ? '' : maxCredits]);
+      if (!row) return false;
+      return (await run<number>(RESUME, { id, keyId: row.key_id }, [maxCredits === null ? '' : maxCredits])) === 1;
     },
     async webhooksDue() {
       const ids = await redis.command<string[]>(['SMEMBERS', K.hooks]);

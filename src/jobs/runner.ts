@@ -83,9 +83,13 @@ interface Pool {
   pump(): void;
 }
 
-function activate(p: Pool, row: JobRow): void {
+function activate(p: Pool, given: JobRow): void {
   const { store } = p;
-  if (p.closed || p.active.has(row.id) || FINAL.has(row.status)) return;
+  if (p.closed || p.active.has(given.id)) return;
+  // The job as stored now: the row a caller holds may be older than a cancel (a job a GraphQL
+  // operation created before its other jobs were written, cancelled meanwhile, ran on).
+  const row = store.get(given.id);
+  if (!row || FINAL.has(row.status)) return;
   const route = p.routes.get(row.operation);
   if (!route) {
     // An operation removed since the job was created: nothing of it can run.

@@ -129,8 +129,11 @@ export interface JobStore {
   firstPending(jobId: string): Promise<ItemRow | undefined>;
   /** Done items after index `afterIdx`, in input order, at most `limit`. */
   results(jobId: string, afterIdx: number, limit: number): Promise<ResultRow[]>;
-  /** A stopped job queued again, with this cap. */
-  resume(id: string, maxCredits: number | null): Promise<void>;
+  /**
+   * A stopped job (stopped_at_cap, stopped_no_credits) queued again, with this cap; false when the
+   * job is not stopped (now): a job cancelled or resumed meanwhile is left as it is.
+   */
+  resume(id: string, maxCredits: number | null): Promise<boolean>;
   /** Jobs with a webhook event not yet delivered (nor given up). */
   webhooksDue(): Promise<JobRow[]>;
   /**
@@ -257,7 +260,9 @@ function statements(db: Db) {
     finish: db.prepare(
       'UPDATE jobs SET status = @status, updated_at = @at, finished_at = @at, webhook_event = CASE WHEN webhook_url IS NULL THEN NULL ELSE @status END, webhook_attempts = 0, webhook_last_status = NULL, webhook_last_error = NULL, webhook_delivered = NULL WHERE id = @id',
     ),
-    resume: db.prepare("UPDATE jobs SET status = 'queued', max_credits = @max, updated_at = @at, finished_at = NULL WHERE id = @id"),
+    resume: db.prepare(
+      "UPDATE jobs SET status = 'queued', max_credits = @max, updated_at = @at, finished_at = NULL WHERE id = @id AND status IN ('stopped_at_cap', 'stopped_no_credits')",
+    ),
     webhookAttempt: db.prepare('UPDATE jobs SET webhook_attempts = webhook_attempts + 1 WHERE id = ? AND webhook_event = ?'),
     webhookOutcome: db.prepare(
       'UPDATE jobs SET webhook_last_status = @status, webhook_last_error = @error WHERE id = @id AND webhook_event = @event',
@@ -363,7 +368,7 @@ export function createSqliteJobStore(db: Db) {
     setStatus: (id: string, status: JobStatus) => q.setStatus.run({ id, status, at: now(), finished: null }),
     /** A terminal status, and the webhook event to deliver when the job has a webhook. */
     finish: (id: string, status: JobStatus) => q.finish.run({ id, status, at: now() }),
-    resume: (id: string, maxCredits: number | null) => q.resume.run({ id, max: maxCredits, at: now() }),
+    resume: (id: string, maxCredits: number | null) => q.resume.run({ id, max: maxCredits, at: now() }).changes > 0,
     webhookAttempt: (id: string, event: string) => q.webhookAttempt.run(id, event),
     webhookOutcome: (id: string, event: string, last: WebhookAnswer) => q.webhookOutcome.run({ id, event, ...last }),
     webhookDone: (id: string, event: string, delivered: boolean) => q.webhookDone.run({ id, event, delivered: delivered ? 1 : 0 }),
@@ -398,7 +403,7 @@ export function embeddedJobStore(s: SqliteJobStore): JobStore {
     bytesOf: async (keyId) => s.bytesOf(keyId),
     firstPending: async (jobId) => s.firstPending(jobId),
     results: async (jobId, afterIdx, limit) => s.results(jobId, afterIdx, limit),
-    resume: async (id, maxCredits) => void s.resume(id, maxCredits),
+    resume: async (id, maxCredits) => s.resume(id, maxCredits),
     webhooksDue: async () => s.webhooksDue(),
     // One process holds DATA_DIR: the sender's own bookkeeping keeps one delivery per job.
     claimWebhook: async () => true,

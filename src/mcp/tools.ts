@@ -28,7 +28,7 @@ import { transactionsOf, transactionsQueryOf } from '../account/transactions.js'
 import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput, isApiError } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { JOB_RESULTS_PAGE, createJob, listJobs, listQueryOf, resultsWithin } from '../jobs/http.js';
+import { JOB_RESULTS_PAGE, createJob, listJobs, listQueryOf, resultsInOrder, resultsWithin } from '../jobs/http.js';
 import { jobRequestOf, validateItems } from '../jobs/input.js';
 import { givenOf, itemIndexParam, limitParam } from '../http/paging.js';
 import { jobsOpenApi } from '../jobs/openapi.js';
@@ -495,7 +495,9 @@ function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): Ga
       const limit = limitParam(givenOf(args.limit), RESULTS_PAGE, problems);
       if (problems.length) throw invalidInput(problems);
       const row = await ownJob(svc, key, args.id);
-      const rows = await svc.store.results(row.id, after, limit + 1);
+      const read = await svc.store.results(row.id, after, limit + 1);
+      // Up to the first item not finished while the job may still record items: next_after never passes one.
+      const rows = resultsInOrder(row.status, after, read);
       const page = rows.slice(0, resultsWithin(rows.slice(0, limit), MCP_RESULTS_BYTES, true).n);
       const results = page.map((r) => ({
         index: r.idx,
@@ -509,7 +511,7 @@ function jobsResultsTool(job: JsonSchema, idArg: Record<string, JsonSchema>): Ga
       const view = jobView(row, svc.runner.rateOf(row));
       // A job still running has more to come: the cursor stays where the page ended.
       const last = page.length ? page[page.length - 1].idx : after;
-      const nextAfter = rows.length > page.length || !FINAL.has(row.status) ? last : null;
+      const nextAfter = read.length > page.length || !FINAL.has(row.status) ? last : null;
       return free(
         c,
         key,
