@@ -352,7 +352,6 @@ const LIST_PAGE = { default: 20, max: 100 };
  */
 const JOB_CURSOR = keysetCursor('job_');
 
-/** GET /v1/jobs's (and lookupJobs') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
 /**
  * Of `rows` (done items after index `after`, in input order), what a client may take without
  * missing one later: while the job may still record items (queued, running, or stopped until a
@@ -380,6 +379,7 @@ export function resultsWithin(rows: readonly { input: string; body: string }[], 
   return withinBytes(rows, (r) => r.input.length + r.body.length, bytes, firstAlways);
 }
 
+/** GET /v1/jobs's (and lookupJobs') parameters, read as src/http/paging.ts says; each problem a 400 naming its parameter. */
 export function listQueryOf(given: { status?: Given; limit?: Given; after?: Given }): JobListQuery | ApiError {
   return keysetListQuery(given, { statuses: JOB_STATUSES, page: LIST_PAGE, cursor: JOB_CURSOR });
 }
