@@ -381,7 +381,39 @@ function pageIsCreator(g: EvidenceGraph, p: PageNode, v: Verification): boolean 
 }
 
 function siteIsCreator(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
-  return declaredByCreator(g, s.declaredBy, v);
+  return declaredByCreator(g, s.declaredBy, v) || closesCreatorTriangle(g, s, v);
+}
+
+/**
+ * A site an account the creator links declares (its website field, a bio link) that names the
+ * source or a verified profile as its own — the link's whole text a platform's name or an icon, in
+ * no person's card — is the creator's: the creator links the account, the account its site, the
+ * site the creator back (web Y: a stage-name channel linking her Instagram and SoundCloud under her
+ * legal name, both declaring her site, whose icon row holds the channel). A site naming the creator
+ * otherwise ("my friend …'s channel") ties nothing, as a credit.
+ */
+function closesCreatorTriangle(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+  if (!s.scan) return false;
+  const linkedByCreator = [...s.declaredBy].some((d) => {
+    if (!d.startsWith('profile:')) return false;
+    const n = g.profiles.get(g.canonical(d.slice('profile:'.length)));
+    if (!n || n.creditedBy.size || n.status !== 'ok') return false;
+    return n.fromSource || [...n.fromProfiles].some((k) => isVerifiedKey(g, k, v)) || [...n.fromPages].some((u) => v.pages.has(u));
+  });
+  if (!linkedByCreator) return false;
+  return s.scan.pages.some((page) =>
+    page.links.some((l) => {
+      if (page.cards?.[l] !== undefined) return false;
+      const a = accountOf(l);
+      if (!a?.handle) return false;
+      const k = g.canonical(g.nodeKey(a.platform, a.handle));
+      if (!provesIdentity(k) || !isVerifiedKey(g, k, v)) return false;
+      return fold(page.anchorTexts?.[l] ?? '')
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+        .every((w) => SOCIAL_WORDS.has(w));
+    }),
+  );
 }
 
 /** Some declarer (`source`, `page:`, `profile:`) is the creator's (`site:` declarations never are). */
