@@ -30,3 +30,19 @@ export function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
+
+/**
+ * Milliseconds the main thread of process `pid` has spent runnable but waiting for a CPU (the
+ * second field of /proc/<pid>/schedstat: the time another process had the core), or 0 where
+ * Linux does not say. A start-up's wall time less this is the time it would have taken had it
+ * been given a core whenever it wanted one: its own work, and every wait of its own (a timer, a
+ * file, a socket) — not how busy the machine was. Read while the process is alive.
+ */
+export function runQueueWaitMs(pid: number): number {
+  try {
+    const ns = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(ns) ? ns / 1e6 : 0;
+  } catch {
+    return 0;
+  }
+}
