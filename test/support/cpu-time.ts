@@ -32,15 +32,16 @@ export function cpuMs(): number {
 }
 
 /**
- * Milliseconds the main thread of process `pid` has spent runnable but waiting for a CPU (the
- * second field of /proc/<pid>/schedstat: the time another process had the core), or 0 where
- * Linux does not say. A start-up's wall time less this is the time it would have taken had it
- * been given a core whenever it wanted one: its own work, and every wait of its own (a timer, a
- * file, a socket) — not how busy the machine was. Read while the process is alive.
+ * Milliseconds a thread has spent runnable but waiting for a CPU (the second field of Linux's
+ * schedstat: the time other threads and processes had the cores), or 0 where Linux does not say:
+ * this thread's by default, or the main thread of process `pid` (read while it is alive). A wall
+ * time less this is the time it would have taken had the thread been given a core whenever it
+ * wanted one: its own work, and every wait of its own (a timer, a file, a socket) — not how busy
+ * the machine was.
  */
-export function runQueueWaitMs(pid: number): number {
+export function runQueueWaitMs(pid?: number): number {
   try {
-    const ns = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    const ns = Number(readFileSync(`/proc/${pid ?? 'thread-self'}/schedstat`, 'utf8').split(' ')[1]);
     return Number.isFinite(ns) ? ns / 1e6 : 0;
   } catch {
     return 0;
