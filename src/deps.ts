@@ -138,6 +138,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
     ...deps,
     ledger,
     ...(redis ? { redis } : {}),
+    ...(overrides.introspectionClock ? { introspectionClock: overrides.introspectionClock } : {}),
     cancelInFlight: () => shutdown.abort(new Error('the gateway is shutting down')),
     lastStoreError: () => lastStoreError,
     async close() {

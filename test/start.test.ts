@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAll, spawnGateway } from './gateway-process.js';
 import type { GatewayProcess } from './gateway-process.js';
 import { ROOT } from './start-args.js';
+import { runQueueWaitMs } from './support/cpu-time.js';
 
 const started: GatewayProcess[] = [];
 const dirs: string[] = [];
@@ -61,7 +62,7 @@ async function until(ok: () => boolean): Promise<void> {
 }
 
 describe('npm start', () => {
-  it('answers /healthz within 6 s of being run (0.8–1 s measured on the 2-core machine, 2 s beside benchmarks); the first real requests are the first logged and counted', async () => {
+  it('answers /healthz within 6 s of being run, time it spent waiting for a CPU not counted (0.8–1 s measured on the 2-core machine, 2 s beside benchmarks); the first real requests are the first logged and counted', async () => {
     const t0 = performance.now();
     // LOG_LEVEL info is the shipped default (spawnGateway's own default is warn).
     const g = spawnGateway({ DATA_DIR: tempDir('cl-start-'), LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
@@ -69,8 +70,16 @@ describe('npm start', () => {
     const port = await g.listening;
     const base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    const ms = performance.now() - t0;
-    expect(ms, `npm start answered /healthz after ${Math.round(ms)} ms`).toBeLessThanOrEqual(6_000);
+    const wall = performance.now() - t0;
+    // Less the time its main thread was ready to run while other processes had the cores: beside
+    // two other test runs this start took 7.6 s and 11.9 s of wall time (2026-11-30), ~1.3 s of
+    // them its own. Its own work and its own waits (a build, a timer, a file) still count in full.
+    const waited = runQueueWaitMs(g.child.pid!);
+    const ms = wall - waited;
+    expect(
+      ms,
+      `npm start answered /healthz after ${Math.round(wall)} ms, ${Math.round(waited)} ms of them waiting for a CPU`,
+    ).toBeLessThanOrEqual(6_000);
 
     await until(() => nodeEnvOf(g.stdout()) !== undefined);
     // npm start runs as production when NODE_ENV is unset (spawnGateway passes none): graphql-js's

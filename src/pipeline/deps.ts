@@ -35,6 +35,12 @@ export interface Deps {
   redis?: RedisStore;
   /** Seals secrets kept in a store (jobs' webhook secrets) under SECRETS_KEY or DATA_DIR/secret.key. */
   secrets: SecretBox;
+  /**
+   * The clock (ms) introspection computations are timed with for their budget
+   * (src/graphql/introspection-budget.ts); performance.now() when unset. Tests give the thread's
+   * CPU time, so that what a computation is charged does not depend on how busy the machine is.
+   */
+  introspectionClock?: () => number;
 }
 
 /**

@@ -26,6 +26,7 @@ import type { Route, RecordedResponse, Fault } from '../../src/replay/server.js'
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { checkRestContract } from '../contract.js';
+import { runQueueWaitMs } from '../support/cpu-time.js';
 
 // ---------------------------------------------------------------------------------------------
 // Counting relay
@@ -153,6 +154,12 @@ export interface Call {
   /** credits_charged (REST) or extensions.credits.charged (GraphQL); 0 when absent (errors). */
   charged: number;
   ms: number;
+  /**
+   * Of `ms`, the time this thread (the gateway's, the relay's and the replay server's) waited for
+   * a CPU while other processes had the cores (test/support/cpu-time.ts): a bound on the gateway's
+   * own time leaves it out.
+   */
+  waitedMs: number;
   body: any;
 }
 
@@ -189,6 +196,7 @@ export interface Account {
 
 async function timed(via: Call['via'], run: (signal: AbortSignal) => Promise<Response>): Promise<Call> {
   const t0 = performance.now();
+  const w0 = runQueueWaitMs();
   let res: Response;
   let text: string;
   try {
@@ -199,6 +207,7 @@ async function timed(via: Call['via'], run: (signal: AbortSignal) => Promise<Res
     throw new Error(`${via} request hung or failed after ${Math.round(performance.now() - t0)} ms: ${(e as Error).message}`);
   }
   const ms = performance.now() - t0;
+  const waitedMs = runQueueWaitMs() - w0;
   let body: any = text;
   try {
     body = JSON.parse(text);
@@ -206,7 +215,7 @@ async function timed(via: Call['via'], run: (signal: AbortSignal) => Promise<Res
     /* not JSON: the assertions on code will say so */
   }
   if (via === 'rest') {
-    return { via, status: res.status, code: body?.error?.code ?? null, charged: body?.credits_charged ?? 0, ms, body };
+    return { via, status: res.status, code: body?.error?.code ?? null, charged: body?.credits_charged ?? 0, ms, waitedMs, body };
   }
   return {
     via,
@@ -214,6 +223,7 @@ async function timed(via: Call['via'], run: (signal: AbortSignal) => Promise<Res
     code: body?.errors?.[0]?.extensions?.code ?? null,
     charged: body?.extensions?.credits?.charged ?? 0,
     ms,
+    waitedMs,
     body,
   };
 }

@@ -13,7 +13,7 @@ import type { RedisServer } from '../redis/redis-server.js';
 import { TEST_UPSTREAM_ENV } from '../harness.js';
 import { expectNoOpenExchanges, expectSocketsDrain, startRelay, trackExchanges } from './lib.js';
 import type { Call, ExchangeTracker, Relay } from './lib.js';
-import { MIXED_MAX_BODY, mixedRoutes, runMixedBatch } from './mixed.js';
+import { MIXED_MAX_BODY, MIXED_UPSTREAM_ENV, mixedRoutes, runMixedBatch } from './mixed.js';
 
 const REDIS = requireTool('redis-server');
 
@@ -28,8 +28,9 @@ describe.skipIf(REDIS.skip)(titled('mixed faults on two instances sharing Redis'
     relay = await startRelay();
     c = await startCluster(redis.url, {
       env: {
-        // The upstream settings of every test gateway (test/harness.ts), through the relay.
+        // The upstream settings of every test gateway (test/harness.ts) with the batch's deadlines, through the relay.
         ...TEST_UPSTREAM_ENV,
+        ...MIXED_UPSTREAM_ENV,
         UPSTREAM_REPLAY_URL: relay.url,
         UPSTREAM_PER_HOST_CONCURRENCY: '16',
         UPSTREAM_MAX_BODY_BYTES: String(MIXED_MAX_BODY),

@@ -33,7 +33,7 @@ import { restExamplePath } from '../../src/demo/examples.js';
 import { allOperations } from '../../src/gateway.js';
 import type { OperationDef } from '../../src/platforms/operation.js';
 import { expectNoOpenExchanges } from './lib.js';
-import { call, callAltered, ESSENTIAL, exampleRequests, FAULTS, isEssential, startGateway } from './operations.js';
+import { call, callAltered, envFor, ESSENTIAL, exampleRequests, FAULTS, isEssential, startGateway } from './operations.js';
 import type { Answer, FaultKind, Gateway } from './operations.js';
 
 /** What the answer is, for messages and the table: `502 UPSTREAM_BLOCKED`, or `200` with the fields that changed. */
@@ -96,7 +96,7 @@ describe.concurrent('every operation, each upstream request failing in turn: a t
     it(`${op.field}: each upstream request answering ${FAULTS.map((f) => f.name).join(', ')}`, async () => {
       const problems: string[] = [];
       for (const fault of FAULTS) {
-        const gw = await startGateway();
+        const gw = await startGateway(envFor(fault));
         try {
           problems.push(...(await eachRequestFailing(op, fault, gw)).map((p) => `${fault.name}: ${p}`));
         } finally {
@@ -125,7 +125,7 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
 
   const problems: string[] = [];
   for (const target of requests) {
-    const fresh = steady.has(target) ? null : await startGateway();
+    const fresh = steady.has(target) ? null : await startGateway(envFor(fault));
     const g = fresh ?? gw;
     try {
       const { a, wrong } = await callAltered(g, path, target, fault.answer);

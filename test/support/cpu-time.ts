@@ -30,3 +30,20 @@ export function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
+
+/**
+ * Milliseconds a thread has spent runnable but waiting for a CPU (the second field of Linux's
+ * schedstat: the time other threads and processes had the cores), or 0 where Linux does not say:
+ * this thread's by default, or the main thread of process `pid` (read while it is alive). A wall
+ * time less this is the time it would have taken had the thread been given a core whenever it
+ * wanted one: its own work, and every wait of its own (a timer, a file, a socket) — not how busy
+ * the machine was.
+ */
+export function runQueueWaitMs(pid?: number): number {
+  try {
+    const ns = Number(readFileSync(`/proc/${pid ?? 'thread-self'}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(ns) ? ns / 1e6 : 0;
+  } catch {
+    return 0;
+  }
+}
