@@ -64,6 +64,26 @@ describe('lines', () => {
     await expect(all(lines(endless(), 10 * 1024))).rejects.toThrow();
     expect(served).toBeLessThanOrEqual(11);
   });
+
+  it("a line's CRLF end is no byte of the line: a line at the cap is read with CRLF as with LF, one byte more refused either way, whatever the chunks", async () => {
+    const cap = 16;
+    const at = 'a'.repeat(cap);
+    for (const size of [1, 5, cap, cap + 1, cap + 2, 64]) {
+      for (const end of ['\n', '\r\n']) {
+        expect(
+          (await all(lines(chunked(`${at}${end}b${end}`, size), cap))).flat(),
+          `${JSON.stringify(end)} in ${size}-byte chunks`,
+        ).toEqual([at, 'b']);
+        expect((await all(lines(chunked(`${at}${end}`, size), cap))).flat()).toEqual([at]);
+        await expect(
+          all(lines(chunked(`${at}a${end}b${end}`, size), cap)),
+          `${JSON.stringify(end)} in ${size}-byte chunks`,
+        ).rejects.toThrow();
+      }
+      // A CR inside a line is a byte of it.
+      await expect(all(lines(chunked(`${at}\rb\n`, size), cap))).rejects.toThrow();
+    }
+  });
 });
 
 describe('readJobRequest: NDJSON', () => {

@@ -145,7 +145,9 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
     let start = 0;
     let over = false;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
-      if ((over = length + nl - start > maxBytes)) break;
+      // A CRLF's CR ends the line, as its LF does: no byte of it (a line at the cap is read either way).
+      const cr = nl > start ? chunk[nl - 1] === 13 : length > 0 && pieces[pieces.length - 1].at(-1) === 13;
+      if ((over = length + nl - start - (cr ? 1 : 0) > maxBytes)) break;
       if (length === 0) ended.push(trimmed(chunk.toString('utf8', start, nl)));
       else {
         // The end of a line begun in an earlier chunk.
@@ -156,7 +158,8 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
       }
       start = nl + 1;
     }
-    over ||= length + chunk.length - start > maxBytes;
+    // A chunk ending in a CR may end a line at the cap (its LF in the next chunk).
+    over ||= length + chunk.length - start - (chunk.at(-1) === 13 ? 1 : 0) > maxBytes;
     if (ended.length) yield ended;
     if (over) throw new LineTooLong();
     if (start < chunk.length) {
