@@ -12,7 +12,8 @@ import {
   parseChannelInput,
   parseChannelUrl,
 } from './channel-ref.js';
-import { parseCount, parseJoinedDate } from './counts.js';
+import { parseCount } from '../../parse/counts.js';
+import { parseJoinedDate } from './dates.js';
 import { aboutRequestBody, fetchChannel } from './fetch.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
 import type { AboutPanel, ChannelPage } from './parse.js';

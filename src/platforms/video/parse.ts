@@ -33,7 +33,7 @@ import { extractEmails } from '../../links/emails.js';
 import { declaresNotFound } from '../error-page.js';
 import { assertSameResource } from '../identity.js';
 import { CHANNEL_ID_RE, YOUTUBE_ORIGIN } from './channel-ref.js';
-import { parseCount } from './counts.js';
+import { parseCount } from '../../parse/counts.js';
 import type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';
 import { balancedObject, parseUpstreamJson } from '../../parse/json.js';
 export type { VideoImageSource, VideoChannelAvatar, VideoChannel } from './schema.js';

@@ -41,7 +41,7 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef, ParamSpec } from '../operation.js';
 import { Bool, named, NInt, NStr, Str, Strs } from '../records.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
-import { parseCount } from './counts.js';
+import { parseCount } from '../../parse/counts.js';
 import { extractYtVar, GOOGLE_ERROR_404, regionWithheld, withheldInCountry, ytText } from './parse.js';
 
 const PLATFORM = 'video';
