@@ -95,3 +95,14 @@ function multiplierOf(word: string): number {
   const w = word.toLowerCase().replace(/[.,:;]+$/u, '');
   return MULTIPLIERS[w] ?? 1;
 }
+
+/**
+ * The count written just before `word` (a regular-expression source) in a line of text —
+ * `7.3K interested · 195 going`, `1,2 k followers`, `12 345 people follow this` — read as
+ * parseCount reads it (a K, M or B scale after the number), or null when none is.
+ */
+export function countBefore(text: string | null, word: string): number | null {
+  if (!text) return null;
+  const m = new RegExp(`(\\d(?:[\\d,.\\u00a0\\u202f\\u2009]*\\d)?)\\s*([KMB])?\\s+${word}`, 'i').exec(text);
+  return m ? parseCount(`${m[1]}${m[2] ?? ''}`) : null;
+}

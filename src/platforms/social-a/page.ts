@@ -47,7 +47,7 @@ import { extractEmails } from '../../links/emails.js';
 import { anchorLinks, pageMeta } from '../page-text.js';
 import { bioUrls, textEmails } from '../reader.js';
 import { trimmed } from '../../parse/index.js';
-import { parseCount } from '../../parse/counts.js';
+import { countBefore } from '../../parse/counts.js';
 
 export interface SocialAPage {
   /** As asked for (the vanity name, or the numeric id). */
@@ -283,15 +283,12 @@ export type SocialAPageRecord = z.infer<typeof SocialAPageRecord>;
 
 /**
  * `12K followers`, `1.2M likes`, `12,345 people follow this` → the count as written, or null.
- * The number is read as YouTube's count texts are (src/parse/counts.ts parseCount): a decimal comma
+ * The number is read as YouTube's count texts are (src/parse/counts.ts countBefore): a decimal comma
  * before the scale (`1,2 k followers` is 1200) and digit groups split by no-break spaces
  * (`12 345 followers`), as interfaces that keep the English word write them.
  */
 export function shownCount(text: string | null, what: 'followers' | 'likes'): number | null {
-  if (!text) return null;
-  const word = what === 'followers' ? '(?:followers?|people follow this)' : '(?:likes?|people like this)';
-  const m = new RegExp(`(\\d(?:[\\d,.\\u00a0\\u202f\\u2009]*\\d)?)\\s*([KMB])?\\s+${word}`, 'i').exec(text);
-  return m ? parseCount(`${m[1]}${m[2] ?? ''}`) : null;
+  return countBefore(text, what === 'followers' ? '(?:followers?|people follow this)' : '(?:likes?|people like this)');
 }
 
 /**

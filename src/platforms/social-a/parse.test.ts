@@ -276,6 +276,14 @@ describe('city events page (our test page)', () => {
     expect(online.social_context).toEqual({ text: null, interested_count: 12, going_count: 3, went_count: null });
   });
 
+  // Our own lines, as the page reader's counts read them (src/parse/counts.ts): a decimal comma
+  // before the scale and no-break-space digit groups, as interfaces keeping the English words write them.
+  it('social-context counts: "1,2 K interested" is 1200 (not 12000), "12 345 going" (no-break spaces) 12345', () => {
+    const events = [{ ...T.CITY_EVENTS[0], social: '1,2 K interested · 12\u00a0345 going · 3.4K went' }];
+    const [event] = parseCityEventsHtml(T.cityEventsHtml(T.CITY_ID, 'x', { events })).events;
+    expect(event.social_context).toMatchObject({ interested_count: 1200, going_count: 12345, went_count: 3400 });
+  });
+
   it('a last page: no continuation; an empty list is a list, not an error', () => {
     const last = parseCityEventsHtml(
       T.cityEventsHtml(T.CITY_ID, 'x', { events: T.CITY_EVENTS.slice(0, 1), endCursor: null, hasNext: false }),

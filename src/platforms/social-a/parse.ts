@@ -14,6 +14,7 @@
  */
 import { shapeChanged } from '../../errors.js';
 import { assertSameResource } from '../identity.js';
+import { countBefore } from '../../parse/counts.js';
 import { idStr, int, nonEmpty, reader, str } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { Json, Obj, RelayResult } from './blobs.js';
@@ -104,22 +105,8 @@ function fragmentsOf(roots: Json[], id: string, first?: Obj): Obj[] {
   return parts;
 }
 
-/** `7.3K` → 7300, `1,204` → 1204, `2M` → 2000000. */
-function parseCount(s: string): number | null {
-  const m = /^([\d.,]+)\s*([KMB])?$/i.exec(s.trim());
-  if (!m) return null;
-  const n = Number(m[1].replace(/,/g, ''));
-  if (!Number.isFinite(n)) return null;
-  const mult = { K: 1e3, M: 1e6, B: 1e9 }[(m[2] ?? '').toUpperCase() as 'K' | 'M' | 'B'] ?? 1;
-  return Math.round(n * mult);
-}
-
-/** The count before `word` in a social-context line such as `7.3K interested · 195 going`. */
-function countInText(line: string | null, word: string): number | null {
-  if (!line) return null;
-  const m = new RegExp(`([\\d][\\d.,]*\\s*[KMB]?)\\s+${word}\\b`, 'i').exec(line);
-  return m ? parseCount(m[1]) : null;
-}
+/** The count before `word` in a social-context line such as `7.3K interested · 195 going` (`1,2 K interested`: 1200). */
+const countInText = (line: string | null, word: string): number | null => countBefore(line, `${word}\\b`);
 
 const connectionCount = (v: Json | undefined): number | null => int(obj(v)?.count);
 
