@@ -8,10 +8,11 @@
  *
  *   api.github.com  /repos/creator-lookup-demo/{creator-kit,trend-radar,profile-cards}
  *                   /users/creator-lookup-demo (and its /social_accounts, and its /repos:
- *                   those three repositories, one page, whatever sort, type and page; and its
- *                   /followers: three accounts, one page, whatever page)
- *                   /repos/creator-lookup-demo/creator-kit/contributors (three, one page)
- *                   /repos/creator-lookup-demo/creator-kit/releases (two, one page)
+ *                   those three repositories and 100 invented ones, in `sort`'s order, whatever
+ *                   type; and its /followers: 214 accounts)
+ *                   /repos/creator-lookup-demo/creator-kit/contributors (103)
+ *                   /repos/creator-lookup-demo/creator-kit/releases (32)
+ *                   (the lists in GitHub's numbered pages with its Link header: github-lists.ts)
  *                   (any other repository: a demo miss, "the demo has no data", see miss.ts)
  *   github.com      /trending/developers             (any since=) → 5 developers
  *                   /trending/developers/typescript  (any since=) → 4 developers
@@ -28,6 +29,7 @@ import type { Route } from '../replay/server.js';
 import { platforms } from '../platforms/registry.js';
 import { PLATFORM_DEMOS } from './platforms.js';
 import { absentProbeRoutes, creatorWebRoutes } from './web.js';
+import { demoContributors, demoFollowers, demoReleases, demoRepositories, githubPage, sortRepositories } from './github-lists.js';
 
 const DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -44,6 +46,9 @@ const GITHUB_HTML = { 'content-type': 'text/html; charset=utf-8' };
 const GOOGLE_HTML = { 'content-type': 'text/html; charset=UTF-8' };
 
 export const DEMO_OWNER = 'creator-lookup-demo';
+/** Its account's and creator-kit's numeric ids (their recorded documents'), as GitHub's Link headers name them. */
+const DEMO_OWNER_ID = 990001;
+const CREATOR_KIT_ID = 812345601;
 /** Repositories with a recorded api.github.com document. */
 export const DEMO_REPOSITORIES = ['creator-kit', 'trend-radar', 'profile-cards'] as const;
 /** Trending languages with their own page (besides all languages). */
@@ -84,6 +89,11 @@ export function demoRoutes(): Route[] {
     },
   ];
 
+  const repositories = demoRepositories(dataFile(`github/repos-${DEMO_OWNER}.json`));
+  const followers = demoFollowers(dataFile(`github/followers-${DEMO_OWNER}.json`));
+  const contributors = demoContributors(dataFile('github/contributors-creator-kit.json'));
+  const releases = demoReleases(dataFile('github/releases-creator-kit.json'), DEMO_OWNER, 'creator-kit');
+
   for (const repo of DEMO_REPOSITORIES) {
     routes.push({
       host: 'api.github.com',
@@ -108,33 +118,32 @@ export function demoRoutes(): Route[] {
       method: 'GET',
       response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/social-accounts-${DEMO_OWNER}.json`) },
     },
-    // Its repositories (GET /v1/code/user/repos's example): the list form of the three above.
+    // Its repositories (GET /v1/code/user/repos's example), its followers (GET /v1/code/user/followers's),
+    // creator-kit's contributors and releases (GET /v1/code/repository/contributors's and /releases's):
+    // the recorded items and invented ones after them, in GitHub's numbered pages (github-lists.ts).
     {
       host: 'api.github.com',
       path: new RegExp(`^/users/${escapeRegExp(DEMO_OWNER)}/repos$`, 'i'),
       method: 'GET',
-      response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/repos-${DEMO_OWNER}.json`) },
+      response: (req) => githubPage(req, sortRepositories(repositories, req.query.get('sort')), `/user/${DEMO_OWNER_ID}/repos`),
     },
-    // Its followers (GET /v1/code/user/followers's example): three invented accounts, one page.
     {
       host: 'api.github.com',
       path: new RegExp(`^/users/${escapeRegExp(DEMO_OWNER)}/followers$`, 'i'),
       method: 'GET',
-      response: { headers: JSON_HEADERS, bodyFile: dataFile(`github/followers-${DEMO_OWNER}.json`) },
+      response: (req) => githubPage(req, followers, `/user/${DEMO_OWNER_ID}/followers`),
     },
-    // creator-kit's contributors (GET /v1/code/repository/contributors's example): two invented people and a bot, one page.
     {
       host: 'api.github.com',
       path: new RegExp(`^/repos/${escapeRegExp(DEMO_OWNER)}/creator-kit/contributors$`, 'i'),
       method: 'GET',
-      response: { headers: JSON_HEADERS, bodyFile: dataFile('github/contributors-creator-kit.json') },
+      response: (req) => githubPage(req, contributors, `/repositories/${CREATOR_KIT_ID}/contributors`),
     },
-    // creator-kit's releases (GET /v1/code/repository/releases's example): a prerelease and a release with two assets, one page.
     {
       host: 'api.github.com',
       path: new RegExp(`^/repos/${escapeRegExp(DEMO_OWNER)}/creator-kit/releases$`, 'i'),
       method: 'GET',
-      response: { headers: JSON_HEADERS, bodyFile: dataFile('github/releases-creator-kit.json') },
+      response: (req) => githubPage(req, releases, `/repositories/${CREATOR_KIT_ID}/releases`),
     },
   );
 

@@ -25,14 +25,30 @@ describe('blog posts with TUMBLR_API_KEY', () => {
     const { key, id } = await h.key(5);
     const r = await h.rest('/v1/blog/posts?blog=HarbourWeather', { key });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
-    expect(r.body.posts.map((p: { id_string: string }) => p.id_string)).toEqual(['771000000000000102', '771000000000000101']);
+    // The blog's 24 posts: a full first page of 20 (the two written posts first) offering the next.
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: expect.any(String) });
+    expect(r.body.posts).toHaveLength(20);
+    expect(r.body.posts.slice(0, 2).map((p: { id_string: string }) => p.id_string)).toEqual(['771000000000000102', '771000000000000101']);
     for (const k of ['id', 'followed', 'liked', 'can_like']) expect(r.body.posts[0]).not.toHaveProperty(k);
     expect(JSON.stringify(r.body)).not.toContain(TUMBLR_KEY);
     expect(h.replay.hits({ host: 'api.tumblr.com' })[0].query.get('api_key')).toBe(TUMBLR_KEY);
     const again = await h.rest('/v1/blog/posts?blog=https://harbourweather.tumblr.com/&cache_max_age=1d', { key });
     expect(again.body).toMatchObject({ credits_charged: 0, cached: true, posts: r.body.posts });
     expect(await h.balance(id)).toBe(4);
+  });
+
+  it("the cursor pages to the last page (Tumblr's next link: offset 20), 1 credit; it offers no next", async () => {
+    const { key, id } = await h.key(5);
+    const first = await h.rest('/v1/blog/posts?blog=harbourweather&cache_max_age=1d', { key });
+    const before = h.replay.hits({ host: 'api.tumblr.com' }).length;
+    const second = await h.rest(`/v1/blog/posts?blog=harbourweather&cursor=${encodeURIComponent(first.body.cursor)}`, { key });
+    expect(second.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
+    const ids = second.body.posts.map((p: { id_string: string }) => p.id_string);
+    expect(ids).toHaveLength(4);
+    expect(ids.filter((x: string) => first.body.posts.some((p: { id_string: string }) => p.id_string === x))).toEqual([]);
+    const asked = h.replay.hits({ host: 'api.tumblr.com' }).slice(before);
+    expect(asked.map((x) => x.query.get('offset'))).toEqual(['20']);
+    expect(await h.balance(id)).toBe(5 - first.body.credits_charged - 1);
   });
 
   it('GraphQL: typed fields', async () => {
@@ -84,7 +100,7 @@ describe('blog info and one post with TUMBLR_API_KEY', () => {
     expect(r.body).toMatchObject({
       success: true,
       credits_charged: 1,
-      blog: { name: 'harbourweather', title: 'Harbour City Weather', posts: 2 },
+      blog: { name: 'harbourweather', title: 'Harbour City Weather', posts: 24 },
     });
     expect(r.body.blog.avatar[0]).toMatchObject({ width: 512, height: 512 });
     for (const k of ['followed', 'total_posts']) expect(r.body.blog).not.toHaveProperty(k);
@@ -123,7 +139,7 @@ describe('blog info and one post with TUMBLR_API_KEY', () => {
       blogPost: { idString: POST, blogName: 'harbourweather', noteCount: 57 },
       blogInfo: {
         name: 'harbourweather',
-        postCount: 2,
+        postCount: 24,
         avatar: [{ width: 512 }, { width: 128 }, { width: 96 }, { width: 64 }],
         askAnon: true,
       },

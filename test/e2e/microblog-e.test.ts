@@ -754,8 +754,9 @@ describe('microblog-e trends (/v1/microblog-e/trends/tags, /v1/microblog-e/trend
     restoreDemo();
     const r = await h.rest('/v1/microblog-e/trends/tags?instance=Mastodon.Social', { key });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
-    expect(r.body.tags).toHaveLength(1);
+    // A full page of 20 of the demo's 25 (its Link header names offset 20): a next page is offered.
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: expect.any(String) });
+    expect(r.body.tags).toHaveLength(20);
     expect(r.body.tags[0]).toMatchObject({ name: 'tides', url: 'https://mastodon.social/tags/tides' });
     expect(r.body.tags[0].history[0]).toEqual({ day: 1741219200, uses: 64, accounts: 38 });
     expect(r.body.tags[0].history).toHaveLength(7);
@@ -775,8 +776,9 @@ describe('microblog-e trends (/v1/microblog-e/trends/tags, /v1/microblog-e/trend
     const { key, id } = await h.key(5);
     restoreDemo();
     const r = await h.rest('/v1/microblog-e/trends/statuses?instance=mastodon.social', { key });
-    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
-    expect(r.body.posts.map((p: { id: string }) => p.id)).toEqual(['113900000000000010', '113900000000000007']);
+    expect(r.body).toMatchObject({ success: true, credits_charged: 1, cursor: expect.any(String) });
+    expect(r.body.posts).toHaveLength(20);
+    expect(r.body.posts.slice(0, 2).map((p: { id: string }) => p.id)).toEqual(['113900000000000010', '113900000000000007']);
     const g = await h.gql(
       '{ microblogETrendsStatuses(instance: "mastodon.social", cacheMaxAge: "1d") { posts { id account { acct } } } }',
       {
@@ -787,6 +789,30 @@ describe('microblog-e trends (/v1/microblog-e/trends/tags, /v1/microblog-e/trend
     expect(g.body.data.microblogETrendsStatuses.posts[1]).toEqual({ id: '113900000000000007', account: { acct: 'northpier' } });
     expect(await h.balance(id)).toBe(4);
   });
+
+  it.each([
+    ['tags', TAGS, 'tags', 'name'],
+    ['statuses', STATUSES, 'posts', 'id'],
+  ])(
+    "the demo's trending %s page on to the last page (Mastodon's offset 20), 1 credit, none of the first page again",
+    async (list, path, field, idOf) => {
+      const { key, id } = await h.key(5);
+      restoreDemo();
+      const first = await h.rest(`/v1/microblog-e/trends/${list}?instance=mastodon.social`, { key });
+      const second = await h.rest(
+        `/v1/microblog-e/trends/${list}?instance=mastodon.social&cursor=${encodeURIComponent(first.body.cursor)}`,
+        {
+          key,
+        },
+      );
+      expect(second.body).toMatchObject({ success: true, credits_charged: 1, cursor: null });
+      const seen = new Set(first.body[field].map((x: Record<string, string>) => x[idOf]));
+      expect(second.body[field]).toHaveLength(5);
+      expect(second.body[field].filter((x: Record<string, string>) => seen.has(x[idOf]))).toEqual([]);
+      expect(h.replay.hits({ host: HOST, path }).map((x) => x.query.get('offset'))).toEqual([null, '20']);
+      expect(await h.balance(id)).toBe(3);
+    },
+  );
 
   it("statuses of other servers are the server's trends, not another resource; an empty list (trends off) is a page, charged", async () => {
     const { key, id } = await h.key(5);

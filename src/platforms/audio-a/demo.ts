@@ -110,27 +110,50 @@ function podcastAnswer(): unknown {
   };
 }
 
-function playlistAnswer(): unknown {
-  const id = DEMO_PLAYLIST_ID;
-  const track = (n: number, name: string, artist: string, seconds: number, plays: string) => ({
-    itemV2: {
-      __typename: 'TrackResponseWrapper',
-      data: {
-        __typename: 'Track',
-        uri: `spotify:track:3dEm0Tr4ck00000000000${n}`,
-        name,
-        albumOfTrack: { name: `${name} (single)`, uri: `spotify:album:3dEm0A1bum00000000000${n}` },
-        artists: { items: [{ profile: { name: artist }, uri: `spotify:artist:3dEm0Art1st0000000000${n}` }] },
-        trackDuration: { totalMilliseconds: seconds * 1000 },
-        playcount: plays,
+/** Words of the invented tracks after the playlist's three written ones (title: an adjective and a noun; artists: a band each). */
+const TRACK_ADJECTIVES = ['Golden', 'Quiet', 'Late', 'Warm', 'Bitter', 'Smoky', 'Sweet', 'Slow', 'Saffron', 'Midnight', 'Rainy'];
+const TRACK_NOUNS = ['Kitchen', 'Pepper', 'Ember', 'Harvest', 'Monsoon', 'Ginger', 'Market', 'Lantern', 'Coconut', 'Spice Road'];
+const BANDS = ['Paper Lanterns', 'The Monsoon Set', 'Harbour Lights', 'Copper Pans', 'Velvet Chai', 'The Night Market', 'Tamarind Trio'];
+
+/** The playlist's tracks: the three written ones, then 109 invented (112 in all), each an item of Spotify's `PlaylistItemsPage`. */
+function playlistTracks(): unknown[] {
+  const track = (n: number, name: string, artist: string, seconds: number, plays: string) => {
+    return {
+      itemV2: {
+        __typename: 'TrackResponseWrapper',
+        data: {
+          __typename: 'Track',
+          uri: `spotify:track:3dEm0Tr4ck${String(n).padStart(12, '0')}`,
+          name,
+          albumOfTrack: { name: `${name} (single)`, uri: `spotify:album:3dEm0A1bum${String(n).padStart(12, '0')}` },
+          artists: { items: [{ profile: { name: artist }, uri: `spotify:artist:3dEm0Art1st${String(n).padStart(11, '0')}` }] },
+          trackDuration: { totalMilliseconds: seconds * 1000 },
+          playcount: plays,
+        },
       },
-    },
-  });
-  const items = [
+    };
+  };
+  return [
     track(1, 'Slow Simmer', 'Paper Lanterns', 214, '1843021'),
     track(2, 'Curry Leaves', 'The Monsoon Set', 187, '402118'),
     track(3, 'Thursday Night', 'Harbour Lights', 243, '98231'),
+    ...Array.from({ length: 109 }, (_, i) =>
+      track(
+        i + 4,
+        `${TRACK_ADJECTIVES[i % TRACK_ADJECTIVES.length]} ${TRACK_NOUNS[Math.floor(i / TRACK_ADJECTIVES.length)]}`,
+        BANDS[i % BANDS.length],
+        150 + ((i * 37) % 140),
+        String(90_000 - 700 * i),
+      ),
+    ),
   ];
+}
+
+/** The page of the playlist at `offset` of at most `limit` tracks, with Spotify's `pagingInfo` and `totalCount`. */
+function playlistAnswer(offset: number, limit: number): unknown {
+  const id = DEMO_PLAYLIST_ID;
+  const all = playlistTracks();
+  const items = all.slice(offset, offset + limit);
   return {
     data: {
       playlistV2: {
@@ -143,7 +166,7 @@ function playlistAnswer(): unknown {
         ownerV2: {
           data: { __typename: 'User', name: `${RAVI.name} Cooks`, uri: 'spotify:user:ravimenoncooks', username: 'ravimenoncooks' },
         },
-        content: { __typename: 'PlaylistItemsPage', items, pagingInfo: { offset: 0, limit: 100 }, totalCount: items.length },
+        content: { __typename: 'PlaylistItemsPage', items, pagingInfo: { offset, limit }, totalCount: all.length },
       },
     },
     extensions: {},
@@ -172,12 +195,13 @@ export function demoRoutes(): Route[] {
       host: 'api-partner.spotify.com',
       path: '/pathfinder/v1/query',
       response: (req) => {
-        const uri = (JSON.parse(req.query.get('variables') ?? '{}') as { uri?: string }).uri;
+        const vars = JSON.parse(req.query.get('variables') ?? '{}') as { uri?: string; offset?: number; limit?: number };
+        const uri = vars.uri;
         if (req.query.get('operationName') === 'queryShowMetadataV2') {
           return uri === `spotify:show:${DEMO_PODCAST_ID}` ? json(podcastAnswer()) : demoMiss(req);
         }
         if (req.query.get('operationName') === 'fetchPlaylist') {
-          return uri === `spotify:playlist:${DEMO_PLAYLIST_ID}` ? json(playlistAnswer()) : demoMiss(req);
+          return uri === `spotify:playlist:${DEMO_PLAYLIST_ID}` ? json(playlistAnswer(vars.offset ?? 0, vars.limit ?? 25)) : demoMiss(req);
         }
         return json({ errors: [{ message: 'PersistedQueryNotFound' }] }, 400);
       },

@@ -484,6 +484,19 @@ describe('parsePlaylist: paging', () => {
     expect(p.totalCount).toBe(10);
   });
 
+  it('a page stating another offset than asked (the first page again, for the second) is no page of the asked offset: UPSTREAM_FAILED, never its own cursor back', () => {
+    // Asked from 100, answered the tracks from 0 (pagingInfo.offset 0): read as from 0 its next
+    // offset would be 100 again, the cursor just passed in — an endless chain.
+    expect(() => parsePlaylist(pagesOf(112, 0, 100), { offset: 100, limit: 100 })).toThrow(
+      expect.objectContaining({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/from 100.*from 0/) }),
+    );
+    // Stating the asked offset, or none (read as the asked one), is that page.
+    expect(parsePlaylist(pagesOf(112, 100, 100), { offset: 100, limit: 100 })).toMatchObject({ cursor: null, totalCount: 112 });
+    const unstated = pagesOf(112, 100, 100);
+    delete (unstated.data.playlistV2.content as any).pagingInfo;
+    expect(parsePlaylist(unstated, { offset: 100, limit: 100 }).tracks).toHaveLength(12);
+  });
+
   it('an empty playlist: no tracks, cursor null, totalCount 0', () => {
     const p = parsePlaylist(pagesOf(0, 0, 100), { offset: 0, limit: 100 });
     expect(p).toMatchObject({ tracks: [], cursor: null, totalCount: 0 });

@@ -353,7 +353,8 @@ function playlistTrack(item: Reader): PlaylistTrack | null | 'gap' {
 /**
  * One page of a playlist. `page` is what was asked for (offset and limit); the next cursor is
  * the offset after the items actually returned, so a server that returns fewer items than asked
- * for never makes a track unreachable. The URI identifies the playlist; a missing item list is
+ * for never makes a track unreachable. A page stating (`pagingInfo.offset`) another offset than
+ * asked is UPSTREAM_FAILED. The URI identifies the playlist; a missing item list is
  * a playlist page without tracks (warned, and no next page), not a failed playlist.
  */
 export function parsePlaylist(json: unknown, page: { id?: string; offset: number; limit: number }): Playlist {
@@ -367,7 +368,13 @@ export function parsePlaylist(json: unknown, page: { id?: string; offset: number
   const content = r.child('content');
   const items = content.arr('items');
   const paging = content.opt.obj('pagingInfo') ?? {};
+  // A page stating another offset than asked is another page (the first again, for the second):
+  // read as from its own offset, its next offset could be the one just asked — an endless chain.
   const offset = int(paging.offset) ?? page.offset;
+  if (offset !== page.offset)
+    throw upstreamFailed(
+      `${PLATFORM}: asked for the playlist's tracks from ${page.offset}, the upstream answered those from ${offset} (another page)`,
+    );
   const totalCount = content.int('totalCount');
   const count = items?.length ?? 0;
   const next = offset + count;

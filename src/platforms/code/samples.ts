@@ -5,9 +5,10 @@
  * repository's object (as the captures in ../shared/fixtures/code show it) without the members the
  * list leaves out (`subscribers_count`, `network_count`, `organization`, `parent`, `source`,
  * `temp_clone_token`), paged by a `Link` header; and "List followers of a user" / "List repository
- * contributors" (arrays of simple users, `simpleUser`). Only the codeUserRepos, codeUserFollowers
- * and codeRepositoryContributors tests build on them (the demo's GitHub answers are the files in
- * src/demo/data/github).
+ * contributors" (arrays of simple users, `simpleUser`). The codeUserRepos, codeUserFollowers,
+ * codeRepositoryContributors and codeRepositoryReleases tests build on them, and so do the demo's
+ * GitHub lists past their recorded items (src/demo/github-lists.ts; the recorded ones are the files
+ * in src/demo/data/github).
  */
 
 /** One repository of `owner` as the list answers it; `over` replaces (or, as undefined, removes) members. */

@@ -6,7 +6,8 @@
  * its followers and follows, the tag timeline and the forecast's boosters and favouriters come in
  * two pages: the first with Mastodon's Link header (`rel="next"` with `max_id`, `rel="prev"` with
  * `min_id`), the second (last) without a next link. (Mastodon itself sends a next link only under a
- * full page; the demo's pages are short, as Pleroma's and Akkoma's may be.)
+ * full page; the demo's pages are short, as Pleroma's and Akkoma's may be.) Its trends come in
+ * Mastodon's offset pages: a full first page of 20 with a `rel="next"` link, then a last page of 5.
  */
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
@@ -123,6 +124,90 @@ function demoTrendTag(host: string, name: string) {
   };
 }
 
+/** The server's trending hashtags after `tides`: 24 of the harbour's, each used less than the one before. */
+const TREND_NAMES = [
+  'seafog',
+  'ferries',
+  'stormwatch',
+  'lighthouse',
+  'kayaking',
+  'tidepools',
+  'sailing',
+  'seagulls',
+  'harbourlife',
+  'fishmarket',
+  'pier',
+  'sunset',
+  'rowing',
+  'lifeboat',
+  'coastpath',
+  'oysters',
+  'windsurfing',
+  'rockpooling',
+  'boatyard',
+  'mudflats',
+  'puffins',
+  'regatta',
+  'seaswim',
+  'driftwood',
+];
+
+function generatedTrendTag(host: string, name: string, rank: number) {
+  const tag = demoTrendTag(host, name);
+  const scale = (n: string) => String(Math.max(1, Math.round(Number(n) / (1 + rank / 4))));
+  return { ...tag, history: tag.history.map((d) => ({ day: d.day, uses: scale(d.uses), accounts: scale(d.accounts) })) };
+}
+
+/**
+ * A server's trends at `path` as Mastodon pages them (Api::V1::Trends controllers): `limit` items
+ * from `offset`; a `rel="next"` link (the same limit, offset + limit) when the page is full, a
+ * `rel="prev"` link when offset > limit, no Link header without either. Past the end an empty page.
+ */
+function trendsPages(host: string, path: string, items: unknown[]): Route {
+  return {
+    host,
+    path,
+    response: (req) => {
+      const limit = Math.min(Math.max(Number(req.query.get('limit')) || 10, 1), 40);
+      const offset = Math.max(Number(req.query.get('offset')) || 0, 0);
+      const page = items.slice(offset, offset + limit);
+      const at = (o: number) => `<https://${host}${path}?limit=${limit}&offset=${o}>`;
+      const rels = [
+        ...(page.length === limit ? [`${at(offset + limit)}; rel="next"`] : []),
+        ...(offset > limit ? [`${at(offset - limit)}; rel="prev"`] : []),
+      ];
+      return json(page, 200, rels.length ? { link: rels.join(', ') } : {});
+    },
+  };
+}
+
+/** Trending statuses of the harbour's accounts after the two written ones: 23 short posts, newest first. */
+const TREND_POSTS = [
+  'Ferry timetable change from Monday: the 07:15 now leaves at 07:05.',
+  'Fog horn test at noon today, nothing to worry about.',
+  'First kayakers of the season out past the breakwater this morning.',
+  'The lighthouse is open to visitors again on Saturdays.',
+  'Gale warning for the outer harbour tonight, force 8 by 02:00.',
+  'Fish market opens an hour late tomorrow for the cleaning crew.',
+  'Puffins back on the north rocks. Keep your distance, please.',
+  'Lifeboat launched at 14:20 to a yacht with engine trouble; all safe.',
+  'Coast path closed between the pier and the old fort after a rockfall.',
+  'Regatta entries close on Friday. Twelve boats so far.',
+  'Sunset at 18:04 tonight, clear skies over the bay.',
+  'The harbour steps are slippery at low water: green weed everywhere.',
+  'Oyster season opens next week at the east quay stalls.',
+  'Sea temperature 9°C this morning. Brave swimmers only.',
+  'Boatyard crane out of service until Thursday.',
+  'Mudflats walk with the ranger at 10:00, meet at the car park.',
+  'Windsurfers: strong gusts near the harbour mouth this afternoon.',
+  'Driftwood sculpture competition results are in. Lovely work, everyone.',
+  'Rowing club needs volunteers for Sunday’s race marshals.',
+  'Rockpooling tip: turn stones back the way you found them.',
+  'Seagulls stole three pasties on the pier before 11. A new record?',
+  'Night ferry cancelled due to swell. Buses replace it from 21:00.',
+  'Clear night, calm sea: perfect for spotting the harbour seals.',
+];
+
 export function demoRoutes(): Route[] {
   const host = DEMO.microblogEInstance;
   const user: string = DEMO.microblogEUser;
@@ -219,17 +304,25 @@ export function demoRoutes(): Route[] {
     twoPages(host, `/api/v1/accounts/${harbour.id}/followers`, [pier, remote], '48213007', [ferries], ['48213311', '48212950']),
     twoPages(host, `/api/v1/accounts/${harbour.id}/following`, [pier], '39120455', [ferries], ['39120455', '39120102']),
     twoPages(host, `/api/v1/timelines/tag/${DEMO.microblogETag}`, [tides, lowTide], lowTide.id, [steps], [tides.id, steps.id]),
-    // Its trends: one page each (no Link header), the hashtag with a week of use, and two statuses.
-    {
-      host,
-      path: '/api/v1/trends/tags',
-      response: (req) => (req.query.get('offset') ? demoMiss(req) : json([demoTrendTag(host, DEMO.microblogETag)])),
-    },
-    {
-      host,
-      path: '/api/v1/trends/statuses',
-      response: (req) => (req.query.get('offset') ? demoMiss(req) : json([tides, lowTide])),
-    },
+    // Its trends in Mastodon's offset pages: 25 hashtags (the tag with a week of use first) and
+    // 25 statuses (the two above first), so a page of 20 is followed by a last one of 5.
+    trendsPages(host, '/api/v1/trends/tags', [
+      demoTrendTag(host, DEMO.microblogETag),
+      ...TREND_NAMES.map((name, i) => generatedTrendTag(host, name, i + 1)),
+    ]),
+    trendsPages(host, '/api/v1/trends/statuses', [
+      tides,
+      lowTide,
+      ...TREND_POSTS.map((text, i) =>
+        status(
+          String(113_899_999_999_999_900n - BigInt(i)),
+          [harbour, pier, ferries][i % 3],
+          `<p>${text}</p>`,
+          new Date(Date.UTC(2025, 2, 4, 16) - i * 3_600_000).toISOString(),
+          [i % 4, 20 - Math.floor(i / 2), 90 - 3 * i],
+        ),
+      ),
+    ]),
     {
       host,
       path: '/api/v2/search',
