@@ -54,6 +54,16 @@ afterAll(async () => {
   await configured?.close();
 });
 
+/**
+ * OpenAPI's example of an answer: the demo's, each list cut to its first EXAMPLE_ITEMS items (a
+ * first page of 100 repositories made /openapi.json 850 KB; the items left show the shape).
+ */
+const EXAMPLE_ITEMS = 5;
+function shortenLists(value: unknown): any {
+  if (Array.isArray(value)) return value.slice(0, EXAMPLE_ITEMS).map(shortenLists);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shortenLists(v)]));
+  return value;
+}
 describe('every /v1 route answers its example from the demo data', () => {
   it('every operation has an example naming only its own parameters, with every required one', () => {
     for (const op of allOperations()) {
@@ -99,7 +109,7 @@ describe('every /v1 route answers its example from the demo data', () => {
       expect(r.body.success).toBe(true);
       const record = Object.fromEntries(Object.entries(r.body).filter(([k]) => !ENVELOPE.has(k)));
       expect(hasData(record), JSON.stringify(r.body).slice(0, 300)).toBe(true);
-      answers[op.field] = { ...r.body, credits_remaining: 1000 - r.body.credits_charged };
+      answers[op.field] = shortenLists({ ...r.body, credits_remaining: 1000 - r.body.credits_charged });
     });
   }
 

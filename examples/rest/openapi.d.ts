@@ -11807,7 +11807,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11842,7 +11842,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `repository` */
+            /** @description Success: the envelope and the record under `repository` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11877,7 +11877,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11916,7 +11916,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11953,7 +11953,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11990,7 +11990,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12027,7 +12027,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12068,7 +12068,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12105,7 +12105,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12144,7 +12144,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12181,7 +12181,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12218,7 +12218,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12255,7 +12255,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12292,7 +12292,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12329,7 +12329,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `data` */
+            /** @description Success: the envelope and the record under `data` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12366,7 +12366,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `data` */
+            /** @description Success: the envelope and the record under `data` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12403,7 +12403,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `data` */
+            /** @description Success: the envelope and the record under `data` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12444,7 +12444,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `data` */
+            /** @description Success: the envelope and the record under `data` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12481,7 +12481,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `data` */
+            /** @description Success: the envelope and the record under `data` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12518,7 +12518,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12553,7 +12553,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12592,7 +12592,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12627,7 +12627,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12662,7 +12662,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12699,7 +12699,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12734,7 +12734,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `profile` */
+            /** @description Success: the envelope and the record under `profile` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12769,7 +12769,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12804,7 +12804,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12839,7 +12839,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12874,7 +12874,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12913,7 +12913,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12948,7 +12948,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12985,7 +12985,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13022,7 +13022,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13057,7 +13057,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13092,7 +13092,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13129,7 +13129,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13164,7 +13164,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13199,7 +13199,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13244,7 +13244,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13279,7 +13279,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13318,7 +13318,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13357,7 +13357,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13398,7 +13398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13444,7 +13444,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13479,7 +13479,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13520,7 +13520,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13555,7 +13555,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13592,7 +13592,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13627,7 +13627,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13664,7 +13664,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13701,7 +13701,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13736,7 +13736,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13775,7 +13775,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13812,7 +13812,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13855,7 +13855,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13894,7 +13894,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13935,7 +13935,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13976,7 +13976,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14015,7 +14015,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14056,7 +14056,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14091,7 +14091,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14128,7 +14128,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14165,7 +14165,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14202,7 +14202,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14237,7 +14237,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14272,7 +14272,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `profile` */
+            /** @description Success: the envelope and the record under `profile` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14309,7 +14309,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14346,7 +14346,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14381,7 +14381,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14418,7 +14418,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14455,7 +14455,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14494,7 +14494,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14533,7 +14533,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14572,7 +14572,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14607,7 +14607,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `profile` */
+            /** @description Success: the envelope and the record under `profile` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14644,7 +14644,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14681,7 +14681,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14718,7 +14718,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14753,7 +14753,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14790,7 +14790,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14827,7 +14827,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14869,7 +14869,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14909,7 +14909,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14946,7 +14946,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14983,7 +14983,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15018,7 +15018,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `profile` */
+            /** @description Success: the envelope and the record under `profile` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15055,7 +15055,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15090,7 +15090,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `post` */
+            /** @description Success: the envelope and the record under `post` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15127,7 +15127,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15164,7 +15164,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15199,7 +15199,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `channel` */
+            /** @description Success: the envelope and the record under `channel` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15234,7 +15234,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15275,7 +15275,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15312,7 +15312,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15356,7 +15356,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `blog` */
+            /** @description Success: the envelope and the record under `blog` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15404,7 +15404,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record under `post` */
+            /** @description Success: the envelope and the record under `post` (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15455,7 +15455,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15497,7 +15497,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope and the record */
+            /** @description Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -97,8 +97,8 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
         responses: {
           '200': {
             description: op.rest.wrap
-              ? `Success: the envelope and the record under \`${op.rest.wrap}\``
-              : 'Success: the envelope and the record',
+              ? `Success: the envelope and the record under \`${op.rest.wrap}\` (the example: the demo's answer, each list cut to its first 5 items)`
+              : "Success: the envelope and the record (the example: the demo's answer, each list cut to its first 5 items)",
             content: {
               'application/json': {
                 schema: { $ref: `#/components/schemas/${responseName(op)}` },
