@@ -195,6 +195,32 @@ describe('search answers of our own', () => {
     expect(result.token).toBeNull();
   });
 
+  it('a podcast lockup is a playlist result (its episodes the count); query notices (including results for, crisis help) are no result and no warning', () => {
+    const podcast = structuredClone(playlistLockup);
+    podcast.lockupViewModel.contentId = 'PLp0d1c2a3s4t5';
+    podcast.lockupViewModel.contentType = 'LOCKUP_CONTENT_TYPE_PODCAST';
+    podcast.lockupViewModel.contentImage.collectionThumbnailViewModel.primaryThumbnail.thumbnailViewModel.overlays = [
+      { thumbnailOverlayBadgeViewModel: { thumbnailBadges: [{ thumbnailBadgeViewModel: { text: '14 episodes' } }] } },
+    ];
+    const notices = [
+      { includingResultsForRenderer: { includingResultsFor: { runs: [{ text: 'Including results for ' }, { text: 'kiln' }] } } },
+      { emergencyOneboxRenderer: { title: { simpleText: 'Help is available' } } },
+    ];
+    const { result, warnings } = captureWarnings(() => parseSearchResponse(firstPage([section([...notices, podcast])])));
+    expect(warnings).toEqual([]);
+    expect(result.results).toEqual([
+      {
+        type: 'playlist',
+        playlistId: 'PLp0d1c2a3s4t5',
+        title: 'Kiln builds',
+        videoCountText: '14 episodes',
+        author: 'Night Owl Ceramics',
+        channelId: 'UCabcdefghijklmnopqrstuv',
+        thumbnails: [{ url: 'https://i.ytimg.com/vi/Zz9Yy8Xx7Ww/hqdefault.jpg', width: 480, height: 270 }],
+      },
+    ]);
+  });
+
   it('an unknown renderer and a channel without its id are left out (search.items warnings); "no results" is no result', () => {
     const { result, warnings } = captureWarnings(() =>
       parseSearchResponse(

@@ -94,7 +94,9 @@ const NOT_RESULTS = new Set([
   'promotedSparklesWebRenderer',
   'backgroundPromoRenderer',
   'showingResultsForRenderer',
+  'includingResultsForRenderer',
   'didYouMeanRenderer',
+  'emergencyOneboxRenderer',
   'messageRenderer',
   'radioRenderer',
   'movieRenderer',
@@ -175,12 +177,15 @@ function searchPlaylist(kind: 'playlistRenderer' | 'lockupViewModel', r: Reader)
   };
 }
 
+const PLAYLIST_LOCKUPS = new Set(['LOCKUP_CONTENT_TYPE_PLAYLIST', 'LOCKUP_CONTENT_TYPE_PODCAST']);
+
 /** One results entry (its renderer) → a result; null for what is no result; undefined for an unknown renderer. */
 function readResult(kind: string, r: Reader): VideoSearchResult | null | undefined {
   if (NOT_RESULTS.has(kind)) return null;
   if (kind === 'channelRenderer') return searchChannel(r);
   if (kind === 'playlistRenderer') return searchPlaylist(kind, r);
-  if (kind === 'lockupViewModel' && r.opt.str('contentType') === 'LOCKUP_CONTENT_TYPE_PLAYLIST') return searchPlaylist(kind, r);
+  // A podcast is a playlist of episodes (its id a PL… list id, its badge "29 episodes").
+  if (kind === 'lockupViewModel' && PLAYLIST_LOCKUPS.has(r.opt.str('contentType') ?? '')) return searchPlaylist(kind, r);
   if ((VIDEO_ITEM_KINDS as readonly string[]).includes(kind)) return searchVideo(kind as VideoItemKind, r);
   return undefined;
 }
