@@ -102,12 +102,38 @@ const NOT_RESULTS = new Set([
   'movieRenderer',
 ]);
 
+/**
+ * The channel of a collaboration's byline ("A and B", 2025+): its run opens a "Collaborators" dialog
+ * listing each channel, the uploader first (the one its avatar links to, as NewPipeExtractor reads it).
+ */
+const COLLABORATOR_ID = [
+  'navigationEndpoint',
+  'showDialogCommand',
+  'panelLoadingStrategy',
+  'inlineContent',
+  'dialogViewModel',
+  'customContent',
+  'listViewModel',
+  'listItems',
+  0,
+  'listItemViewModel',
+  'rendererContext',
+  'commandContext',
+  'onTap',
+  'innertubeCommand',
+  'browseEndpoint',
+  'browseId',
+];
+
 /** The channel a byline links to (its first run): name and id; warned when the result names none. */
 function byline(r: Reader, ...fields: string[]): { author: string | null; channelId: string | null } {
   for (const field of fields) {
     if (!r.opt.obj(field)) continue;
     const run = r.child(field, [field, 'runs', 0]);
-    return { author: run.nonEmpty('text'), channelId: run.nonEmpty('channelId', ['navigationEndpoint', 'browseEndpoint', 'browseId']) };
+    return {
+      author: run.nonEmpty('text'),
+      channelId: run.nonEmpty('channelId', ['navigationEndpoint', 'browseEndpoint', 'browseId'], COLLABORATOR_ID),
+    };
   }
   r.warn(fields[0], 'no channel byline');
   return { author: null, channelId: null };
