@@ -146,7 +146,7 @@ describe('microblogCProfile from the page (our own pages)', () => {
     expect(result).toMatchObject({
       username: 'tala.draws',
       full_name: 'Tala Okafor',
-      biography: 'Ink and paper. studio@tala-example.org.',
+      biography: 'Ink and paper. studio@tala-example.org',
       pk: null,
       follower_count: null,
       bio_links: [],
@@ -238,7 +238,7 @@ describe('microblogCProfile operation', () => {
     expect(reader.view(record, 'tala.draws')).toMatchObject({
       handle: 'tala.draws',
       displayName: 'Tala Okafor',
-      bio: 'Ink and paper. studio@tala-example.org.',
+      bio: 'Ink and paper. studio@tala-example.org',
       emails: ['studio@tala-example.org'],
       websites: [],
       followers: null,

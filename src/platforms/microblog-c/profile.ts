@@ -115,6 +115,12 @@ const meta = (html: string, property: string) => {
 const OG_MAX = 4096;
 const short = (v: string | null) => (v !== null && v.length <= OG_MAX ? v : null);
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * og:description's leading counts ("4.1K Followers • 57 Threads • "), or its two counts when they
+ * are all of it (an account without a bio); a bio that starts with a number stays whole.
+ */
+const OG_COUNT = String.raw`[\d.,]+(?:\s*[KMB])?\s+\S+`;
+const OG_COUNTS = new RegExp(String.raw`^(?:${OG_COUNT}\s+•\s+)?${OG_COUNT}$|^(?:${OG_COUNT}\s+•\s+){1,3}`, 'i');
 
 /** The profile page of `username` → the reader's clean record (see the module comment). */
 export function parseProfilePage(html: string, username: string): MicroblogCProfile {
@@ -141,9 +147,12 @@ function ogProfile(html: string, username: string): { username: string; fullName
   const named = title ? new RegExp(`^(.*?)\\s*\\(@(${escapeRe(username)})\\)`, 'i').exec(title) : null;
   if (!named) return null;
   const description = short(meta(html, 'og:description'));
+  // `<counts, joined by " • ">[ • <bio>]. <a closing sentence naming @username>.`: the closing
+  // sentence goes with the '.' (or '•') before it (after the bio, or after the counts when the
+  // account wrote none: "5 Followers • 0 Threads. See the latest…"), then the counts.
   const bio = description
-    ?.replace(/^(?:[\d.,]+\s*[KMB]?\s+\S+\s+•\s+){1,3}/i, '')
-    .replace(new RegExp(`\\s*[^.!?•]*@${escapeRe(username)}\\.?\\s*$`, 'i'), '')
+    ?.replace(new RegExp(`(?:\\s*[.•])?[^.!?•]*@${escapeRe(username)}\\.?\\s*$`, 'i'), '')
+    .replace(OG_COUNTS, '')
     .trim();
   return { username: named[2], fullName: named[1].trim() || null, biography: bio || null };
 }

@@ -88,8 +88,43 @@ describe('microblog-c reader (own pages)', () => {
     expect(parseProfilePage(html, 'nightowl.ceramics')).toMatchObject({
       username: 'nightowl.ceramics',
       fullName: 'Night Owl Ceramics',
-      biography: 'Mugs from Leeds. studio@nightowlceramics.com.',
+      biography: 'Mugs from Leeds. studio@nightowlceramics.com',
     });
+  });
+
+  // Our own pages, in the og:description form public readers quote from live Threads pages: the
+  // counts, " • " and the bio, then ". See the latest conversations with @<name>."; an account
+  // without a bio has its counts followed by that '.' (no " • ").
+  it('og: tags: an account without a bio has none (not its thread count); the bio stops before the closing sentence', () => {
+    const og = (description: string) =>
+      `<html><head><meta property="og:title" content="Quiet Kiln (&#064;quiet.kiln) &#x2022; Threads, Say more">
+<meta property="og:description" content="${description}"></head></html>`;
+    expect(
+      parseProfilePage(og('31 Followers &#x2022; 4 Threads. See the latest conversations with &#064;quiet.kiln.'), 'quiet.kiln'),
+    ).toMatchObject({ fullName: 'Quiet Kiln', biography: null });
+    expect(
+      parseProfilePage(og('2.4M Followers • 812 Threads. See the latest conversations with @quiet.kiln.'), 'quiet.kiln'),
+    ).toMatchObject({
+      biography: null,
+    });
+    expect(
+      parseProfilePage(og('31 Followers • 4 Threads • Wood-fired pots 🔥. See the latest conversations with @quiet.kiln.'), 'quiet.kiln'),
+    ).toMatchObject({ biography: 'Wood-fired pots 🔥' });
+    // A bio that starts with a number is the bio, not a third count.
+    expect(
+      parseProfilePage(og('31 Followers • 4 Threads • 12 kilns, one shed. See the latest conversations with @quiet.kiln.'), 'quiet.kiln'),
+    ).toMatchObject({ biography: '12 kilns, one shed' });
+  });
+
+  it('og:description of 4,000 blanks (under the 4 KB read bound) is read in bounded time (blanks: no bio)', () => {
+    for (const fill of [' ', ' \t', '1 ']) {
+      const html = `<html><head><meta property="og:title" content="Quiet Kiln (@quiet.kiln)"><meta property="og:description" content="${fill.repeat(4000 / fill.length)}"></head></html>`;
+      const t = performance.now();
+      const bio = parseProfilePage(html, 'quiet.kiln').biography;
+      // Was 72 s for the blanks (two overlapping blank runs before the closing sentence's @name).
+      expect(performance.now() - t).toBeLessThan(3000);
+      if (fill.trim() === '') expect(bio).toBeNull();
+    }
   });
 
   it('a page that names no such profile is NOT_FOUND; a login page a login wall; a private profile is flagged', async () => {

@@ -200,6 +200,20 @@ describe('the comments answer (written samples: no capture exists)', () => {
     ]);
   });
 
+  it('the order notice after the threads (commentFilterContextViewModel, 2026 answers) is no comment and no warning', () => {
+    const answer = commentsAnswer([PINNED, QUIET], { token: PAGE2, header: { top: TOP, newest: NEW } });
+    // In the body's items, before the next page's continuation (where the 2026 answer has it).
+    const body = (answer.onResponseReceivedEndpoints as { reloadContinuationItemsCommand: { continuationItems: unknown[] } }[])[1];
+    const items = body.reloadContinuationItemsCommand.continuationItems;
+    items.splice(items.length - 1, 0, {
+      commentFilterContextViewModel: { text: { content: 'Top is selected, so you’ll see featured comments' } },
+    });
+    const { result, warnings } = captureWarnings(() => parseCommentsAnswer(answer, VIDEO.videoId));
+    expect(warnings).toEqual([]);
+    expect(result.comments.map((c) => c.commentId)).toEqual([PINNED.commentId, QUIET.commentId]);
+    expect(result.token).toBe(PAGE2);
+  });
+
   it('older shape (inline commentRenderer): the same record; hearts from the creator heart; no warnings', () => {
     const { result, warnings } = captureWarnings(() =>
       parseCommentsAnswer(legacyCommentsAnswer(VIDEO.videoId, [PINNED, POPULAR, QUIET], PAGE2), VIDEO.videoId),

@@ -363,6 +363,9 @@ export function parseCommentsAnswer(json: unknown, videoId: string, later = fals
       sort = sortTokens(at(r.root, ['sortMenu']));
       return null;
     }
+    // The line under the threads naming the order shown ("Top is selected, so you'll see featured
+    // comments", 2026 answers): no comment, and no changed shape.
+    if (kind === 'commentFilterContextViewModel') return null;
     if (kind !== 'commentThreadRenderer') return undefined;
     const vm = r.opt.obj('commentViewModel', ['commentViewModel', 'commentViewModel']);
     if (vm) return viewModelComment(r.over(vm, 'commentViewModel'), byKey);

@@ -652,7 +652,7 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     expectApiError(() => parseChannelPage(gate), 'UPSTREAM_BLOCKED', /login wall/);
   });
 
-  it('an auto-generated topic channel (interactiveTabbedHeaderRenderer, no channelMetadataRenderer): id, title, description and avatar from the microformat; the rest null', () => {
+  it('an auto-generated topic channel (interactiveTabbedHeaderRenderer, no channelMetadataRenderer): id, title, description (the header’s first) and avatar from the microformat; the rest null', () => {
     const topic = {
       responseContext: { visitorData: 'CgtWaXNpdG9yRGF0YQ%3D%3D' },
       header: {
@@ -688,6 +688,12 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     expectApiError(() => parseChannelPage(odd), 'UPSTREAM_FAILED', /channelMetadataRenderer/);
     // Without the topic channels' header, a page missing the metadata is a changed shape (its handle unproven).
     expectApiError(() => parseChannelPage({ ...topic, header: {} }), 'UPSTREAM_FAILED', /channelMetadataRenderer/);
+    // The header's own description (2026 topic pages carry one) wins over the microformat's, which
+    // may be an older text cut off with "...".
+    const described = structuredClone(topic);
+    Object.assign(described.header.interactiveTabbedHeaderRenderer, { description: { simpleText: 'Light every lantern.\r\n' } });
+    described.microformat.microformatDataRenderer.description = 'Build a keep, light the lanterns, then wa...';
+    expect(parseChannelPage(described).description).toBe('Light every lantern.');
   });
 
   // Hand-written in the shape of YouTube's own system channels ("Sports", "Music": a

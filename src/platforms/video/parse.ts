@@ -289,14 +289,15 @@ export function parseChannelPage(data: unknown): ChannelPage {
 /**
  * A channel page without `channelMetadataRenderer` — YouTube's auto-generated topic channels
  * ("Minecraft - Topic", under an `interactiveTabbedHeaderRenderer`) — read from its
- * `microformat.microformatDataRenderer`: the id from `urlCanonical`, title, description and
- * avatar; no handle, counts or links (null, counted as the warning `channel.metadata`). Null when
+ * `microformat.microformatDataRenderer`: the id from `urlCanonical`, title, description (the
+ * header's, when it has one) and avatar; no handle, counts or links (null, counted as the warning `channel.metadata`). Null when
  * the page has not that header, or its microformat does not name a channel.
  */
 function microformatChannel(data: Obj): ChannelPage | null {
   // Only under the auto-generated channels' header: any other page without the metadata is a
   // changed shape, not a channel read with its handle unproven.
-  if (!isObj(dig(data, 'header', 'interactiveTabbedHeaderRenderer'))) return null;
+  const header = dig(data, 'header', 'interactiveTabbedHeaderRenderer');
+  if (!isObj(header)) return null;
   const mf = dig(data, 'microformat', 'microformatDataRenderer');
   const canonical = isObj(mf) ? nonEmpty(mf.urlCanonical) : null;
   const id = canonical ? /^https:\/\/www\.youtube\.com\/channel\/(UC[\w-]{22})$/.exec(canonical)?.[1] : undefined;
@@ -306,7 +307,9 @@ function microformatChannel(data: Obj): ChannelPage | null {
     channelId: id,
     title: nonEmpty(mf.title),
     handle: null,
-    description: str(mf.description),
+    // The header's description is the channel's own; the microformat's may be an older one, cut
+    // off with "..." (NewPipeExtractor reads the header's for this header type).
+    description: nonEmpty(ytText(header.description)?.trim()) ?? str(mf.description),
     vanityChannelUrl: null,
     channelUrl: canonical,
     keywords: null,

@@ -195,6 +195,84 @@ describe('search answers of our own', () => {
     expect(result.token).toBeNull();
   });
 
+  it('a podcast lockup is a playlist result (its episodes the count); query notices (including results for, crisis help) are no result and no warning', () => {
+    const podcast = structuredClone(playlistLockup);
+    podcast.lockupViewModel.contentId = 'PLp0d1c2a3s4t5';
+    podcast.lockupViewModel.contentType = 'LOCKUP_CONTENT_TYPE_PODCAST';
+    podcast.lockupViewModel.contentImage.collectionThumbnailViewModel.primaryThumbnail.thumbnailViewModel.overlays = [
+      { thumbnailOverlayBadgeViewModel: { thumbnailBadges: [{ thumbnailBadgeViewModel: { text: '14 episodes' } }] } },
+    ];
+    const notices = [
+      { includingResultsForRenderer: { includingResultsFor: { runs: [{ text: 'Including results for ' }, { text: 'kiln' }] } } },
+      { emergencyOneboxRenderer: { title: { simpleText: 'Help is available' } } },
+    ];
+    const { result, warnings } = captureWarnings(() => parseSearchResponse(firstPage([section([...notices, podcast])])));
+    expect(warnings).toEqual([]);
+    expect(result.results).toEqual([
+      {
+        type: 'playlist',
+        playlistId: 'PLp0d1c2a3s4t5',
+        title: 'Kiln builds',
+        videoCountText: '14 episodes',
+        author: 'Night Owl Ceramics',
+        channelId: 'UCabcdefghijklmnopqrstuv',
+        thumbnails: [{ url: 'https://i.ytimg.com/vi/Zz9Yy8Xx7Ww/hqdefault.jpg', width: 480, height: 270 }],
+      },
+    ]);
+  });
+
+  it("a collaboration's video: the byline as shown, the channel its Collaborators dialog lists first (the uploader)", () => {
+    const collaborators = (names: [string, string][]) => ({
+      showDialogCommand: {
+        panelLoadingStrategy: {
+          inlineContent: {
+            dialogViewModel: {
+              header: { dialogHeaderViewModel: { headline: { content: 'Collaborators' } } },
+              customContent: {
+                listViewModel: {
+                  listItems: names.map(([name, id]) => ({
+                    listItemViewModel: {
+                      title: { content: name },
+                      rendererContext: { commandContext: { onTap: { innertubeCommand: { browseEndpoint: { browseId: id } } } } },
+                    },
+                  })),
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const shown = 'Night Owl Ceramics and Kiln Friends';
+    const run = {
+      text: shown,
+      navigationEndpoint: collaborators([
+        ['Night Owl Ceramics', 'UCabcdefghijklmnopqrstuv'],
+        ['Kiln Friends', 'UCzyxwvutsrqponmlkjihgfe'],
+      ]),
+    };
+    const video = {
+      videoRenderer: {
+        videoId: 'Cl1Ab2Cd3Ef',
+        title: { runs: [{ text: 'Two studios, one kiln' }] },
+        thumbnail: { thumbnails: [{ url: 'https://i.ytimg.com/vi/Cl1Ab2Cd3Ef/hqdefault.jpg', width: 480, height: 270 }] },
+        ownerText: { runs: [run] },
+        longBylineText: { runs: [run] },
+        viewCountText: { simpleText: '1,204 views' },
+        publishedTimeText: { simpleText: '3 days ago' },
+        lengthText: { simpleText: '12:01' },
+      },
+    };
+    const { result, warnings } = captureWarnings(() => parseSearchResponse(firstPage([section([video])])));
+    expect(warnings).toEqual([]);
+    expect(result.results[0]).toMatchObject({
+      type: 'video',
+      videoId: 'Cl1Ab2Cd3Ef',
+      author: shown,
+      channelId: 'UCabcdefghijklmnopqrstuv',
+    });
+  });
+
   it('an unknown renderer and a channel without its id are left out (search.items warnings); "no results" is no result', () => {
     const { result, warnings } = captureWarnings(() =>
       parseSearchResponse(

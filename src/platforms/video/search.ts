@@ -94,18 +94,46 @@ const NOT_RESULTS = new Set([
   'promotedSparklesWebRenderer',
   'backgroundPromoRenderer',
   'showingResultsForRenderer',
+  'includingResultsForRenderer',
   'didYouMeanRenderer',
+  'emergencyOneboxRenderer',
   'messageRenderer',
   'radioRenderer',
   'movieRenderer',
 ]);
+
+/**
+ * The channel of a collaboration's byline ("A and B", 2025+): its run opens a "Collaborators" dialog
+ * listing each channel, the uploader first (the one its avatar links to, as NewPipeExtractor reads it).
+ */
+const COLLABORATOR_ID = [
+  'navigationEndpoint',
+  'showDialogCommand',
+  'panelLoadingStrategy',
+  'inlineContent',
+  'dialogViewModel',
+  'customContent',
+  'listViewModel',
+  'listItems',
+  0,
+  'listItemViewModel',
+  'rendererContext',
+  'commandContext',
+  'onTap',
+  'innertubeCommand',
+  'browseEndpoint',
+  'browseId',
+];
 
 /** The channel a byline links to (its first run): name and id; warned when the result names none. */
 function byline(r: Reader, ...fields: string[]): { author: string | null; channelId: string | null } {
   for (const field of fields) {
     if (!r.opt.obj(field)) continue;
     const run = r.child(field, [field, 'runs', 0]);
-    return { author: run.nonEmpty('text'), channelId: run.nonEmpty('channelId', ['navigationEndpoint', 'browseEndpoint', 'browseId']) };
+    return {
+      author: run.nonEmpty('text'),
+      channelId: run.nonEmpty('channelId', ['navigationEndpoint', 'browseEndpoint', 'browseId'], COLLABORATOR_ID),
+    };
   }
   r.warn(fields[0], 'no channel byline');
   return { author: null, channelId: null };
@@ -175,12 +203,15 @@ function searchPlaylist(kind: 'playlistRenderer' | 'lockupViewModel', r: Reader)
   };
 }
 
+const PLAYLIST_LOCKUPS = new Set(['LOCKUP_CONTENT_TYPE_PLAYLIST', 'LOCKUP_CONTENT_TYPE_PODCAST']);
+
 /** One results entry (its renderer) → a result; null for what is no result; undefined for an unknown renderer. */
 function readResult(kind: string, r: Reader): VideoSearchResult | null | undefined {
   if (NOT_RESULTS.has(kind)) return null;
   if (kind === 'channelRenderer') return searchChannel(r);
   if (kind === 'playlistRenderer') return searchPlaylist(kind, r);
-  if (kind === 'lockupViewModel' && r.opt.str('contentType') === 'LOCKUP_CONTENT_TYPE_PLAYLIST') return searchPlaylist(kind, r);
+  // A podcast is a playlist of episodes (its id a PL… list id, its badge "29 episodes").
+  if (kind === 'lockupViewModel' && PLAYLIST_LOCKUPS.has(r.opt.str('contentType') ?? '')) return searchPlaylist(kind, r);
   if ((VIDEO_ITEM_KINDS as readonly string[]).includes(kind)) return searchVideo(kind as VideoItemKind, r);
   return undefined;
 }

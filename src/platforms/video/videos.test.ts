@@ -234,6 +234,22 @@ describe('channel tab items of our own', () => {
     expect(result.token).toBeNull();
   });
 
+  it('a past stream whose lockup adds a row of badges ("Fundraiser") after its views and date: read whole, no warning', () => {
+    const item = liveLockup('Pst1AbCdEf0');
+    const meta = item.richItemRenderer.content.lockupViewModel.metadata.lockupMetadataViewModel.metadata.contentMetadataViewModel;
+    (meta.metadataRows as unknown[]) = [
+      { metadataParts: [{ text: { content: '43K views' } }, { text: { content: 'Streamed 6 months ago' } }] },
+      { badges: [{ badgeViewModel: { badgeText: 'Fundraiser', badgeStyle: 'BADGE_COMMERCE' } }] },
+    ];
+    const { result, warnings } = captureWarnings(() => gridVideos([item]));
+    expect(warnings).toEqual([]);
+    expect(result.videos[0]).toMatchObject({
+      videoId: 'Pst1AbCdEf0',
+      viewCountText: '43K views',
+      publishedTimeText: 'Streamed 6 months ago',
+    });
+  });
+
   it('an item without its id, or of an unknown kind, is left out (warned videos.items); shelves are skipped silently', () => {
     const noId = shortsItem('x', 'No id', '1 view');
     const vm = noId.richItemRenderer.content.shortsLockupViewModel as Record<string, unknown>;

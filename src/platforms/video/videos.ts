@@ -185,16 +185,20 @@ export function videoListItem(kind: VideoItemKind, r: Reader): VideoListItem {
 
 /**
  * The texts of a lockup's metadata parts, all rows (every video lockup has them: missing ones
- * warned), but for a part linking to a channel (search and feed lockups name the channel so).
+ * warned), but for a part linking to a channel (search and feed lockups name the channel so). A
+ * row of badges instead of parts ("Fundraiser" under a 2026 Live-tab lockup) has no text.
  */
 export function lockupParts(r: Reader): string[] {
   const meta = r.child('metadata', ['metadata', 'lockupMetadataViewModel', 'metadata', 'contentMetadataViewModel']);
   return meta
     .items('metadataRows', (row) =>
-      row.items('metadataParts', (part) => {
-        const text = part.get('text', ytText)?.trim() || null;
-        return text && at(part.root, ['text', 'commandRuns', 0, 'onTap', 'innertubeCommand', 'browseEndpoint']) ? '' : text;
-      }),
+      (isObj(row.root) && row.root.metadataParts === undefined && Array.isArray(row.root.badges) ? row.opt : row).items(
+        'metadataParts',
+        (part) => {
+          const text = part.get('text', ytText)?.trim() || null;
+          return text && at(part.root, ['text', 'commandRuns', 0, 'onTap', 'innertubeCommand', 'browseEndpoint']) ? '' : text;
+        },
+      ),
     )
     .flat()
     .filter(Boolean);
