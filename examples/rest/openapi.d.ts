@@ -6573,6 +6573,8 @@ export interface components {
             createdAt: string | null;
             /** @description Bio text (plain text, links as written); null when unset */
             description: string | null;
+            /** @description The website the account declares on its profile (a URI, as sent); null when unset or not sent (answers before the field's 2025 addition) */
+            website: string | null;
             /** @description Banner image URL; null when unset */
             banner: string | null;
             /** @description Followers */

@@ -19,10 +19,17 @@ export interface Anchor {
  */
 export const ANCHOR_TEXT_MAX = 500;
 
+/** What `pageAnchors` leaves out: the page's `<footer>`; anchors matching a CSS selector (`skip`). */
+export interface AnchorOptions {
+  skipFooter?: boolean;
+  skip?: string;
+}
+
 /** The page's http(s) anchors in document order, each URL once (its first text kept, later non-empty texts appended). */
-export function pageAnchors(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): Anchor[] {
+export function pageAnchors(html: string, pageUrl: string, opts: AnchorOptions = {}): Anchor[] {
   const $ = loadHtml(html, `the HTML of ${pageUrl}`);
   if (opts.skipFooter) $('footer').remove();
+  if (opts.skip) $(opts.skip).remove();
   const out: Anchor[] = [];
   const byUrl = new Map<string, Anchor>();
   $('a[href]').each((_, el) => {
@@ -55,7 +62,7 @@ export function pageAnchors(html: string, pageUrl: string, opts: { skipFooter?: 
 }
 
 /** Absolute http(s) links of a page's anchors (resolved against the page URL), in document order, without fragments. */
-export function anchorLinks(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): string[] {
+export function anchorLinks(html: string, pageUrl: string, opts: AnchorOptions = {}): string[] {
   return pageAnchors(html, pageUrl, opts).map((a) => a.url);
 }
 

@@ -159,6 +159,7 @@ export function microblogDGraphql(): void {
       handle: t.exposeString('handle', { description: 'Current handle (a domain name); `handle.invalid` when unverified' }),
       displayName: t.exposeString('displayName'),
       description: t.exposeString('description', { description: 'Bio text' }),
+      website: t.exposeString('website', { description: 'The website the account declares on its profile' }),
       avatar: t.exposeString('avatar'),
       banner: t.exposeString('banner'),
       followersCount: t.exposeInt('followersCount'),

@@ -35,6 +35,7 @@ import {
   bskyLikesBody,
   bskyPostUri,
   bskyPostViewBody,
+  bskyProfileBody,
   bskyProfileViewBody,
   bskyRepostedByBody,
   bskyThreadBody,
@@ -353,6 +354,19 @@ describe('microblog-d parsers, degraded answers (our own)', () => {
     expect(result).toMatchObject({ did, displayName: null, description: null, followersCount: null, postsCount: null, labels: [] });
     expect(warnings.map((w) => w.field).sort()).toEqual(['profile.followersCount', 'profile.followsCount', 'profile.postsCount']);
     expect(MicroblogDProfile.parse(result)).toEqual(result);
+  });
+
+  // Our own answer: the profileViewDetailed lexicon has carried `website` (a URI) since the
+  // profile record gained it (bluesky-social/atproto#4224, 2025); the capture predates it.
+  it("a profile's website (profileViewDetailed `website`) is kept; absent, null and silent", () => {
+    const body = { ...bskyProfileBody({ handle: 'harbourweather.bsky.social', did }), website: 'https://harbour-weather.example/' };
+    const { result, warnings } = captureWarnings(() => parseProfile(body));
+    expect(result.website).toBe('https://harbour-weather.example/');
+    expect(warnings).toEqual([]);
+    expect(MicroblogDProfile.parse(result)).toEqual(result);
+    const without = captureWarnings(() => parseProfile(bskyProfileBody({ handle: 'harbourweather.bsky.social', did })));
+    expect(without.result.website).toBeNull();
+    expect(without.warnings).toEqual([]);
   });
 
   it('a feed item whose post has no URI is left out (warned); the others stay', () => {

@@ -66,6 +66,7 @@ export function parseProfile(body: unknown): MicroblogDProfile {
   return {
     ...actorFields(r),
     description: r.opt.str('description'),
+    website: r.opt.str('website'),
     banner: r.opt.str('banner'),
     followersCount: r.int('followersCount'),
     followsCount: r.int('followsCount'),

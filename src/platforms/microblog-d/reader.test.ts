@@ -48,6 +48,17 @@ describe('microblog-d reader (own answers)', () => {
     expect(v.ownedDomains).toEqual([{ domain: 'mirasol.studio', proofUrl: 'https://mirasol.studio/.well-known/atproto-did', expect: did }]);
   });
 
+  it("the profile's website (profileViewDetailed `website`, not shown in the capture's era) is a website it declares, and a link", async () => {
+    const did = samplePlcDid('mirasol');
+    const body = {
+      ...bskyProfileBody({ handle: 'mirasol.bsky.social', did, description: 'Painter' }),
+      website: 'https://mirasol.studio/shop',
+    };
+    const v = await readProfile(reader, serving(body), 'mirasol.bsky.social');
+    expect(v.websites).toEqual(['https://mirasol.studio/shop']);
+    expect(v.links).toEqual(['https://mirasol.studio/shop']);
+  });
+
   it('probes ask for <handle>.bsky.social; only that form compares with other platforms’ handles', () => {
     expect(reader.probeHandle!('MiraSol')).toBe('mirasol.bsky.social');
     expect(reader.probeHandle!('mira.sol')).toBeNull();

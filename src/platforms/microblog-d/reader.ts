@@ -2,8 +2,9 @@
  * microblog-d's profile reader for creator discovery (src/platforms/reader.ts): the `profile`
  * operation's own fetch and record (`app.bsky.actor.getProfile` on the public AppView, one
  * request; its cache entry shared), viewed as a profile — display name, `description` (the bio:
- * its URLs are the account's links; Bluesky has no website field), follower count. The account
- * answers to its handle and its DID.
+ * its URLs are the account's links), `website` (the profile's own website field, in the lexicon
+ * since 2025: a website the account declares), follower count. The account answers to its handle
+ * and its DID.
  *
  * Handles: a domain name (`alice.bsky.social`, or the account's own domain) or a DID; a profile URL
  * is `bsky.app/profile/<handle or did>`. A same-handle probe asks for `<handle>.bsky.social` — the
@@ -19,7 +20,7 @@
  */
 import { privateContent } from '../../errors.js';
 import type { ProfileReader } from '../reader.js';
-import { bioUrls, classifiedHandle, identityOf, textEmails, uniqUrls } from '../reader.js';
+import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniqUrls } from '../reader.js';
 import { fetchProfile } from './fetch.js';
 import type { MicroblogDProfile } from './parse.js';
 import { isDid, isLoggedInOnly, normalizeActor, PLATFORM } from './parse.js';
@@ -52,6 +53,7 @@ export const reader: ProfileReader<MicroblogDProfile> = {
       throw privateContent(`${PLATFORM} account ${asked} (it shows its content to logged-in viewers only: !no-unauthenticated)`);
     const handle = (p.handle && p.handle !== 'handle.invalid' ? p.handle : null)?.toLowerCase() ?? asked;
     const bio = p.description ?? null;
+    const website = absoluteUrl(p.website);
     const domainHandle = !isDid(handle) && !handle.endsWith(HOSTED) && handle !== 'handle.invalid';
     return {
       platform: PLATFORM,
@@ -59,8 +61,8 @@ export const reader: ProfileReader<MicroblogDProfile> = {
       url: profileUrl(handle),
       displayName: p.displayName ?? null,
       bio,
-      websites: [],
-      links: uniqUrls(bioUrls(bio)),
+      websites: website ? [website] : [],
+      links: uniqUrls([...(website ? [website] : []), ...bioUrls(bio)]),
       emails: textEmails(bio),
       ids: [identityOf(PLATFORM, handle), ...(p.did ? [identityOf(PLATFORM, p.did)] : [])],
       followers: p.followersCount,

@@ -41,6 +41,9 @@ export const MicroblogDProfile = named(
   'MicroblogDProfile',
   MicroblogDActor.extend({
     description: NStr.describe('Bio text (plain text, links as written); null when unset'),
+    website: NStr.describe(
+      "The website the account declares on its profile (a URI, as sent); null when unset or not sent (answers before the field's 2025 addition)",
+    ),
     banner: NStr.describe('Banner image URL; null when unset'),
     followersCount: NInt.describe('Followers'),
     followsCount: NInt.describe('Accounts followed'),
