@@ -193,8 +193,10 @@ export function linksInText(text: string | null | undefined): string[] {
 
 /**
  * The labels bios name accounts by ("IG", "YT", "Twitter"…), each its platform's own (its
- * definition's `names.mention`, src/platforms/definition.ts): the account's URL for a handle, and
- * whether the label names one only before an explicit `@` (`atOnly`: "X", "TT").
+ * definition's `names.mention`, src/platforms/definition.ts), and the platform's names in other
+ * scripts (`names.link`: "유튜브", "インスタ", "يوتيوب", "Інстаграм" — names of the platform only,
+ * never everyday words): the account's URL for a handle, and whether the label names one only
+ * before an explicit `@` (`atOnly`: "X", "TT").
  */
 const MENTIONS: ReadonlyMap<string, { url: (handle: string) => string; atOnly: boolean }> = new Map(
   platforms.flatMap((p) => {
@@ -202,7 +204,10 @@ const MENTIONS: ReadonlyMap<string, { url: (handle: string) => string; atOnly: b
     const reader = p.reader;
     const url = m?.url ?? (reader && ((h: string) => reader.profileUrl(h)));
     if (!m || !url) return [];
-    return m.labels.map((label) => [label, { url, atOnly: m.atOnly?.includes(label) ?? false }] as const);
+    const otherScripts = (p.names?.link ?? []).filter((name) => !/[a-z]/i.test(name)).map((name) => name.toLowerCase());
+    return [...new Set([...m.labels, ...otherScripts])].map(
+      (label) => [label, { url, atOnly: m.atOnly?.includes(label) ?? false }] as const,
+    );
   }),
 );
 /** The labels as one alternation, longest first ("instagram" before "insta"). */
@@ -246,7 +251,9 @@ function mentionUrl(label: string, handle: string): string | null {
  * explicit `@` (`YouTube channel: @owl`, `YouTube चैनल: @owl`, `Insta perso : @owl`; never
  * `YouTube channel: soon`).
  */
-export function mentionedAccounts(text: string): string[] {
+export function mentionedAccounts(raw: string): string[] {
+  // Compatibility forms read as the letters they stand for (half-width ｲﾝｽﾀ is インスタ, ＠ is @).
+  const text = raw.normalize('NFKC');
   const out: string[] = [];
   const re = new RegExp(MENTION_RE);
   for (let m = re.exec(text); m; m = re.exec(text)) {

@@ -69,9 +69,9 @@ export interface Verification {
  */
 export function solve(g: EvidenceGraph, without: string | null): Verification {
   const excluded = new Set<string>(without ? [without] : []);
-  const rosters = new Set<string>();
+  const notCreators = new Set<string>();
   for (;;) {
-    const v = fixpoint(g, excluded, rosters);
+    const v = fixpoint(g, excluded, notCreators);
     let again = false;
     for (const k of v.verified) {
       const n = g.profiles.get(k);
@@ -85,13 +85,39 @@ export function solve(g: EvidenceGraph, without: string | null): Verification {
       const site = g.sites.get(d);
       if (!site) continue;
       const pages = site.scan?.pages.length;
-      if (isRoster(g, site, v)) {
-        rosters.add(d);
+      if (ownedByAnother(g, site, v) || isRoster(g, site, v)) {
+        notCreators.add(d);
         again = true;
       } else if (site.scan?.pages.length !== pages) again = true; // trimmed to the creator's own page: judged again without the rest
     }
     if (!again) return v;
   }
+}
+
+/**
+ * A site that is another person's: an account that declares it (its website field, a bio link) and
+ * that the site presents as its own (`sitePresents`: not a credit, not a person's card) is someone
+ * else's by its own words or the creator's (`isOtherPerson`: the band's Instagram "Drums:
+ * @rafa.drums" behind the band site's "Instagram" icon, the site the drummer's link page lists).
+ * The creator linking it makes it no more the creator's than the creator's link to that account does.
+ */
+function ownedByAnother(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+  for (const d of s.declaredBy) {
+    if (!d.startsWith('profile:')) continue;
+    const n = g.profiles.get(g.canonical(d.slice('profile:'.length)));
+    if (n && n.fromSites.has(s.domain) && sitePresents(g, n, s.domain) && isOtherPerson(g, n, v, s.domain)) return true;
+  }
+  return false;
+}
+
+/**
+ * Site `d` presents account `n` as its own (a social icon, the platform's name, the creator's name);
+ * a link in a person's card (a heading naming the account, `<h3>Omar Saleh</h3><a>Instagram</a>`
+ * to @omar.saleh) is named by the card: on a site of two hosts, the co-host's card is a credit.
+ */
+function sitePresents(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
+  const card = cardHeading(g, n, d);
+  return card !== null ? presentsAsOwn(g, card, n.handle) : (n.siteTexts.get(d) ?? ['']).some((t) => presentsAsOwn(g, t, n.handle));
 }
 
 /**
@@ -341,7 +367,7 @@ function trimHandlePage(g: EvidenceGraph, s: SiteNode, v: Verification): boolean
   return true;
 }
 
-function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>, rosters: ReadonlySet<string>): Verification {
+function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>, notCreators: ReadonlySet<string>): Verification {
   const v: Verification = { verified: new Set([g.source.key]), pages: new Set(), sites: new Set() };
   for (let changed = true; changed;) {
     changed = false;
@@ -352,7 +378,7 @@ function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>, rosters: Read
       }
     }
     for (const s of g.sites.values()) {
-      if (!v.sites.has(s.domain) && !rosters.has(s.domain) && siteIsCreator(g, s, v)) {
+      if (!v.sites.has(s.domain) && !notCreators.has(s.domain) && siteIsCreator(g, s, v)) {
         v.sites.add(s.domain);
         changed = true;
       }
@@ -470,17 +496,11 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   // platform's name, the creator's name); an account the site names otherwise (another @handle,
   // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
   const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d) && keptPageLinks(g, n, d));
-  // A link in a person's card (a heading naming the account, `<h3>Omar Saleh</h3><a>Instagram</a>`
-  // to @omar.saleh) is named by the card: on a site of two hosts, the co-host's card is a credit.
-  const presents = (d: string) => {
-    const card = cardHeading(g, n, d);
-    return card !== null ? presentsAsOwn(g, card, n.handle) : (n.siteTexts.get(d) ?? ['']).some((t) => presentsAsOwn(g, t, n.handle));
-  };
-  if (siteLinks.some(presents)) labels.push('website_link');
+  if (siteLinks.some((d) => sitePresents(g, n, d))) labels.push('website_link');
   else if (siteLinks.length) labels.push('website_credit');
   // The site presents it as its own under the site's own name (`saltmarshduo.com` → Bandcamp
   // `saltmarshduo`): the creator's side naming it, as the source's handle does (evidence.ts SITE_OWN_LABELS).
-  if (siteLinks.some((d) => presents(d) && siteNamed(n, d))) labels.push('site_handle');
+  if (siteLinks.some((d) => sitePresents(g, n, d) && siteNamed(n, d))) labels.push('site_handle');
   const t = g.viewTargets(n);
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)) || mutualMention)
@@ -795,19 +815,23 @@ function bareDomains(view: ProfileView): string[] {
  *    its handle nor its display name holds one of the creator's handles, its whole name or its
  *    first name (a person of its own; a relative shares the last name, not the first).
  */
-function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification): boolean {
+function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification, bySite: string | null = null): boolean {
   if (n.isSource) return false;
   for (const d of n.creditedBy) {
+    // The site whose owner is asked about: its own credit says whose the account is beside the site, not whose the site is.
+    if (d === `site:${bySite}`) continue;
     if (d.startsWith('site:') ? v.sites.has(d.slice(5)) : declaredByCreator(g, new Set([d]), v)) return true;
   }
   if (!n.view?.bio) return false;
   const named = handleMentions(n.view.bio);
   if (!named.length) return false;
   const handles = new Set([g.sourceHandle.toLowerCase(), g.sourceView.handle.toLowerCase()]);
-  for (const k of v.verified) {
-    const h = g.profiles.get(k)?.view?.handle;
-    if (h && k !== n.key) handles.add(h.toLowerCase());
-  }
+  // Whose a site is: its account naming the source (accounts verified through that very site prove nothing of it).
+  if (!bySite)
+    for (const k of v.verified) {
+      const h = g.profiles.get(k)?.view?.handle;
+      if (h && k !== n.key) handles.add(h.toLowerCase());
+    }
   if (!named.some((h) => handles.has(h))) return false;
   if (markersFor(g, n.view).second) return false;
   const keys = personKeys(g, handles);

@@ -139,8 +139,8 @@ describe('an account the creator’s website presents as its own, under the webs
 
 describe('the creator’s bio naming an account’s handle bare, after a label in a language the lists do not know', () => {
   /**
-   * A potter's Instagram bio names her TikTok after a Hebrew label ("טיקטוק:", not one of the
-   * platforms' mention labels) without an `@`; her address holds that handle as a prefix. A web
+   * A potter's Instagram bio names her TikTok after a Hebrew label ("טיק טוק:", spelt apart: not one of
+   * the platforms' names — "טיקטוק:" is a mention label since web Z) without an `@`; her address holds that handle as a prefix. A web
    * search finds her TikTok, which links her Instagram back, and a fan's TikTok that links it too.
    */
   function web(): DiscoveryWeb {
@@ -148,7 +148,7 @@ describe('the creator’s bio naming an account’s handle bare, after a label i
     w.ig.set('dana.ceramica', {
       username: 'dana.ceramica',
       fullName: 'דנה | קדרות',
-      bio: 'קדרית 🏺 חיפה | טיקטוק: dana.clay | dana.clay.studio@gmail.com',
+      bio: 'קדרית 🏺 חיפה | טיק טוק: dana.clay | dana.clay.studio@gmail.com',
     });
     w.tiktok.set('dana.clay', {
       handle: 'dana.clay',

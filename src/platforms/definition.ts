@@ -53,7 +53,10 @@ export interface PlatformNames {
    * 부계정: @…", "IG second account: @…"): only names that say nothing else (not `x`, `tt`).
    */
   secondLine?: readonly string[];
-  /** How a bio names an account here in words ("IG: nightowl.bar", "@owl (YT)"): src/discovery/text.ts reads them. */
+  /**
+   * How a bio names an account here in words ("IG: nightowl.bar", "@owl (YT)"): src/discovery/text.ts reads them,
+   * with the platform's `link` names in other scripts ("유튜브: @owl", "انستقرام: @owl") as labels too.
+   */
   mention?: MentionNames;
 }
 
