@@ -291,6 +291,30 @@ export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> 
   }
 }
 
+/**
+ * Resolves true once `res` can be written to a connection that has taken what was written before
+ * it: its turn among the connection's pipelined answers has come and the socket is drained (false:
+ * the connection closed first). For an answer made anew per request and large (/metrics, ~150 KB):
+ * node hands JS every request of a read (~2,000 pipelined `GET /metrics` in 64 KiB) before any
+ * answer is sent, and each answer made at once was held until its client read it — 1,500 of them,
+ * never read, held ~240 MB. Made only when it can go out, a client that reads nothing gets one.
+ */
+export function connectionFree(res: ServerResponse): Promise<boolean> {
+  return new Promise((resolveP) => {
+    const check = () => {
+      const socket = res.socket;
+      if (!socket) return;
+      if (socket.writableNeedDrain) return void socket.once('drain', check);
+      res.off('close', closed);
+      resolveP(true);
+    };
+    const closed = () => resolveP(false);
+    res.once('close', closed);
+    if (res.socket) check();
+    else res.once('socket', check);
+  });
+}
+
 /** Per connection: its answers queued behind another one and not closed yet. */
 const queuedAnswers = new WeakMap<object, Set<ServerResponse>>();
 
