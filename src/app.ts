@@ -29,6 +29,7 @@ import {
   answerConnect,
   answerOptions,
   applyCors,
+  connectionFree,
   forwardUnmetExpectation,
   methodNotAllowed,
   refusal,
@@ -192,6 +193,8 @@ async function metrics(deps: Deps, req: IncomingMessage, res: ServerResponse): P
       'www-authenticate': 'Bearer',
     });
   }
+  // Made once the connection can take it (pipelined behind answers nobody reads, it waits).
+  if (!(await connectionFree(res))) return;
   const { contentType, body } = await deps.metrics.expose();
   res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
   res.end(body);

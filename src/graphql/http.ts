@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { GraphQLError } from 'graphql';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
-import { createYoga } from 'graphql-yoga';
+import { createYoga, isAsyncIterable, processRegularResult } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { ApiError, invalidInput } from '../errors.js';
@@ -220,9 +220,15 @@ function creditsPlugin(
         if (result.length === 0) documents.set(text, params.documentAST);
       };
     },
-    onResultProcess({ result, setResult, serverContext }) {
+    onResultProcess({ result, setResult, serverContext, resultProcessor, setResultProcessor }) {
       const id = (serverContext as { info?: RequestInfo } | undefined)?.info?.id;
       if (id) setResult(withRequestId(result, id) as never);
+      // An Accept naming nothing yoga answers with (text/html on a POST, application/xml): yoga
+      // would answer 406 with an empty body once the operation has run and been charged. Accept is
+      // disregarded instead (RFC 9110 §12.5.1): the result goes out as JSON. (A stream — a
+      // subscription — has no JSON form: 406 as before; @defer/@stream fall back to one result
+      // for such a client before running, src/graphql/incremental.ts.)
+      if (!resultProcessor && !isAsyncIterable(result)) setResultProcessor(processRegularResult, 'application/json');
     },
   };
 }

@@ -81,14 +81,20 @@ export async function* bodyChunks(req: IncomingMessage, idleMs: number): AsyncGe
   /** A read not settled yet: left to settle (or fail) when the connection closes. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
   // One timer for the whole body, started again as each read begins (the consumer's own time
-  // between chunks is not the client's).
-  let timer!: NodeJS.Timeout;
-  const idle = new Promise<'idle'>((done) => (timer = setTimeout(done, idleMs, 'idle')));
+  // between chunks is not the client's); it ends the read it finds waiting. (Not a race of each
+  // read against one promise of the whole body: every race left a reaction on that promise until
+  // the body ended, ~230 bytes of heap per chunk — 120 MB for a 512 KiB body sent a byte a chunk.)
+  let idle: (() => void) | null = null;
+  const timer = setTimeout(() => idle?.(), idleMs);
   try {
     for (;;) {
-      pending = it.next();
+      const read = (pending = it.next());
       timer.refresh();
-      const next = await Promise.race([pending, idle]);
+      const next = await new Promise<IteratorResult<Buffer> | 'idle'>((resolveP, reject) => {
+        idle = () => resolveP('idle');
+        read.then(resolveP, reject);
+      });
+      idle = null;
       if (next === 'idle') throw bodyIdle(idleMs);
       pending = null;
       if (next.done) return;
@@ -109,6 +115,36 @@ const bodyIdle = (idleMs: number) =>
     { headers: { connection: 'close' } },
   );
 
+/** Chunks a body reader keeps before it joins them into one Buffer (BodyBytes). */
+const JOIN_CHUNKS = 1024;
+
+/**
+ * A whole body's bytes as they arrive, for the readers that keep one until it ends (readBody; the
+ * JSON bodies of jobs and monitors). Chunked transfer encoding lets a client send chunks of one
+ * byte, and node hands each to JS as a Buffer of its own (~200 bytes of heap): a keyed 1 MiB
+ * GraphQL body kept chunk by chunk grew the heap by ~215 MB until it ended, and two or three at
+ * once ran `npm start`'s 512 MB heap out. Every JOIN_CHUNKS chunks are joined into one Buffer (each
+ * byte copied once more), so a body holds about its own size.
+ */
+export class BodyBytes {
+  size = 0;
+  private joined: Buffer[] = [];
+  private recent: Buffer[] = [];
+
+  add(chunk: Buffer): void {
+    this.size += chunk.length;
+    this.recent.push(chunk);
+    if (this.recent.length < JOIN_CHUNKS) return;
+    this.joined.push(Buffer.concat(this.recent));
+    this.recent = [];
+  }
+
+  /** The body so far, as one Buffer. */
+  bytes(): Buffer {
+    return Buffer.concat(this.joined.length ? [...this.joined, ...this.recent] : this.recent, this.size);
+  }
+}
+
 /**
  * A request body of at most `limit` bytes, or 'too-large': refused from its content-length
  * without reading it, or once more than `limit` bytes have arrived (nothing more is read; the
@@ -123,7 +159,7 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
     const coded = codedBody(req);
     if (coded) return resolveP(coded);
     if (declaresOver(req, limit)) return resolveP('too-large');
-    const chunks: Buffer[] = [];
+    const body = new BodyBytes();
     let size = 0;
     const stop = () => {
       clearTimeout(timer);
@@ -137,14 +173,14 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
     const onData = (c: Buffer) => {
       timer.refresh();
       size += c.length;
-      if (size <= limit) return void chunks.push(c);
+      if (size <= limit) return body.add(c);
       stop();
       req.pause();
       resolveP('too-large');
     };
     const onEnd = () => {
       stop();
-      resolveP(Buffer.concat(chunks, size));
+      resolveP(body.bytes());
     };
     req.on('data', onData);
     req.on('end', onEnd);
@@ -253,6 +289,30 @@ export class GatewayResponse<Request extends IncomingMessage = IncomingMessage> 
     }
     return super.writeHead(statusCode, ...(rest as [string | undefined]));
   }
+}
+
+/**
+ * Resolves true once `res` can be written to a connection that has taken what was written before
+ * it: its turn among the connection's pipelined answers has come and the socket is drained (false:
+ * the connection closed first). For an answer made anew per request and large (/metrics, ~150 KB):
+ * node hands JS every request of a read (~2,000 pipelined `GET /metrics` in 64 KiB) before any
+ * answer is sent, and each answer made at once was held until its client read it — 1,500 of them,
+ * never read, held ~240 MB. Made only when it can go out, a client that reads nothing gets one.
+ */
+export function connectionFree(res: ServerResponse): Promise<boolean> {
+  return new Promise((resolveP) => {
+    const check = () => {
+      const socket = res.socket;
+      if (!socket) return;
+      if (socket.writableNeedDrain) return void socket.once('drain', check);
+      res.off('close', closed);
+      resolveP(true);
+    };
+    const closed = () => resolveP(false);
+    res.once('close', closed);
+    if (res.socket) check();
+    else res.once('socket', check);
+  });
 }
 
 /** Per connection: its answers queued behind another one and not closed yet. */

@@ -24,7 +24,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 import { ApiError, MAX_PROBLEMS_LISTED, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
-import { bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
+import { BodyBytes, bodyChunks as requestChunks, declaresOver, jsonText } from '../http/edges.js';
 import { jsonShapeExcess } from '../parse/json.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
@@ -176,9 +176,9 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
  * JSON exchanged) are a 400: decoded leniently, a Latin-1 "José" was looked up as "Jos\uFFFD".
  */
 export async function bodyText(req: IncomingMessage, limit: number, setting: string, idleMs: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of bodyChunks(req, limit, setting, idleMs)) chunks.push(chunk);
-  const bytes = Buffer.concat(chunks);
+  const body = new BodyBytes();
+  for await (const chunk of bodyChunks(req, limit, setting, idleMs)) body.add(chunk);
+  const bytes = body.bytes();
   const text = jsonText(bytes);
   if (text === null) throw notUtf8(bytes);
   return text;
