@@ -26,6 +26,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
@@ -115,10 +116,18 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     return made;
   };
 
+  // The SDK's servers validate elicitation answers (never asked here) with a JSON-schema validator
+  // each builds by default, a new Ajv: ~0.3 ms of CPU a request (343 → 11 µs a server made, s34).
+  // One for all of them.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
   /** One SDK server for one request: the tools, run for this request's key. */
   function serverFor(call: ToolCall): Server {
     const { tools, list } = catalogue();
-    const server = new Server({ name: 'creator-lookup', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    const server = new Server(
+      { name: 'creator-lookup', version: '1.0.0' },
+      { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+    );
     // Listing the tools is no tool call (nothing to charge), but it is a request: the key's rate limit.
     server.setRequestHandler(ListToolsRequestSchema, async () => {
       const key = await admit(call.context());
