@@ -273,12 +273,23 @@ describe('cache', () => {
   });
 
   it('100 concurrent identical live requests make one upstream fetch; each pays the live price', async () => {
+    // The upstream answers once all 100 have reserved their credits (the balance is 0), the step
+    // before the live fetch: on a loaded machine a fixed latency ended the fetch before the last
+    // requests arrived, and a request after it is a live request of its own (no cache_max_age).
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
     h.replay.add({
       ...anyRepoRoute,
-      response: (req) => ({ ...(anyRepoRoute.response(req) as object), fault: { kind: 'latency', ms: 300 } }),
+      response: async (req) => {
+        await gate;
+        return anyRepoRoute.response(req);
+      },
     });
     const { key, id } = await h.key(100);
-    const results = await Promise.all(Array.from({ length: 100 }, () => h.rest(repoPath('flight', 'single'), { key })));
+    const pending = Promise.all(Array.from({ length: 100 }, () => h.rest(repoPath('flight', 'single'), { key })));
+    while ((await h.balance(id)) > 0) await new Promise((r) => setTimeout(r, 10));
+    setTimeout(open, 50);
+    const results = await pending;
     expect(results.every((r) => r.status === 200 && r.body.repository.full_name === 'flight/single')).toBe(true);
     expect(h.replay.hits({ host: 'api.github.com', path: '/repos/flight/single' })).toHaveLength(1);
     expect(await h.balance(id)).toBe(0);
