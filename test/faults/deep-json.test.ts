@@ -32,7 +32,17 @@ function deepAccount(user: string, depth: number): RecordedResponse {
 }
 
 describe('upstream JSON nested beyond the bound', () => {
-  const suite = useFaultGateway({ credits: 300 });
+  // Timeouts well past the defaults: these tests are about what is refused, and eight 8 MB answers
+  // through the relay on a loaded machine (load 16) came after the default 10 s (UPSTREAM_TIMEOUT).
+  const suite = useFaultGateway({
+    credits: 300,
+    env: {
+      UPSTREAM_HEADERS_TIMEOUT_MS: '60000',
+      UPSTREAM_BODY_TIMEOUT_MS: '60000',
+      UPSTREAM_TOTAL_TIMEOUT_MS: '90000',
+      OPERATION_DEADLINE_MS: '90000',
+    },
+  });
   const handle = (user: string) => `@${user}@${INSTANCE}`;
   const answer = (user: string, response: RecordedResponse) =>
     suite.gw.h.replay.add({ host: INSTANCE, path: '/api/v1/accounts/lookup', query: { acct: user }, response });
