@@ -243,12 +243,21 @@ export function parseRepositoryList(json: unknown): Repository[] {
  * The next page after `page`: the `page` of the Link header's `rel="next"` URL, null when the
  * header names no next page (the last page, or a single one: GitHub then sends no Link at all).
  * A `rel="next"` without a readable page after `page` is null too, warned as `<list>.cursor`
- * (`repos.cursor` by default; the list ends early rather than loop or skip).
+ * (`repos.cursor` by default; the list ends early rather than loop or skip) — but a later page
+ * asked (2, 3…) answered by a page whose next is that page or an earlier one was answered by an
+ * earlier page (page 1 again for page 2: the `page` parameter not applied), not the page asked:
+ * UPSTREAM_FAILED, at 0 credits, never its items served again as the page asked.
  */
 export function nextPageOf(link: string | undefined, page: number, list = 'repos'): number | null {
   const next = nextLinkParam(link, 'page');
   if (next === undefined) return null;
-  if (next && /^\d{1,6}$/.test(next) && Number(next) > page) return Number(next);
+  if (next && /^\d{1,6}$/.test(next)) {
+    if (Number(next) > page) return Number(next);
+    if (page > 1)
+      throw upstreamFailed(
+        `${PLATFORM}: asked for page ${page} of the ${list}, the upstream answered a page whose next is page ${next} (an earlier page, not the one asked)`,
+      );
+  }
   warn(PLATFORM, `${list}.cursor`, `rel="next" without a page after ${page}: ${String(link).slice(0, 200)}`);
   return null;
 }

@@ -173,6 +173,14 @@ describe('nextPageOf (the Link header)', () => {
     expect(result).toEqual([null, null, null]);
     expect(warned(warnings)).toEqual(['code:repos.cursor', 'code:repos.cursor', 'code:repos.cursor']);
   });
+
+  it('page 2 asked, answered by a page whose next is page 2 (page 1 again) or 1: UPSTREAM_FAILED, never page 1 served as page 2', () => {
+    for (const link of [reposLink(7, q, 1, 3), '<https://api.github.com/user/7/repos?page=1>; rel="next"']) {
+      expect(() => nextPageOf(link, 2)).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
+      expect(() => nextPageOf(link, 2, 'followers')).toThrow(/page 2 of the followers/);
+    }
+    expect(nextPageOf(reposLink(7, q, 2, 3), 2)).toBe(3);
+  });
 });
 
 describe('codeUserRepos arguments', () => {
