@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { RecordedResponse, ReplayRequest } from '../replay/server.js';
-import { releaseItem, repoListItem, simpleUser } from '../platforms/code/samples.js';
+import { listLink, releaseItem, repoListItem, simpleUser } from '../platforms/code/samples.js';
 
 type Item = Record<string, any>;
 
@@ -165,18 +165,11 @@ export function githubPage(req: ReplayRequest, items: Item[], listPath: string):
   const perPage = Math.min(100, Math.max(1, Number(req.query.get('per_page')) || 30));
   const page = Math.max(1, Number(req.query.get('page')) || 1);
   const last = Math.max(1, Math.ceil(items.length / perPage));
-  const at = (p: number) => {
-    const q = new URLSearchParams(req.query);
-    q.delete('page');
-    q.set('page', String(p));
-    return `<https://api.github.com${listPath}?${q.toString()}>`;
-  };
-  const rels: string[] = [];
-  if (page > 1) rels.push(`${at(page - 1)}; rel="prev"`);
-  if (page < last) rels.push(`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`);
-  if (page > 1) rels.push(`${at(1)}; rel="first"`);
+  const query = new URLSearchParams(req.query);
+  query.delete('page');
+  const link = listLink(listPath, page, last, query.toString());
   return {
-    headers: { ...GITHUB_JSON, ...(rels.length ? { link: rels.join(', ') } : {}) },
+    headers: { ...GITHUB_JSON, ...(link ? { link } : {}) },
     body: JSON.stringify(items.slice((page - 1) * perPage, page * perPage)),
   };
 }

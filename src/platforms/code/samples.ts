@@ -78,12 +78,7 @@ export function repoListItem(owner: string, name: string, id: number, over: Reco
 
 /** GitHub's Link header for page `page` of `last` of a user's repositories (it names the account by id). */
 export function reposLink(userId: number, query: string, page: number, last: number): string {
-  const at = (p: number) => `<https://api.github.com/user/${userId}/repos?${query}&page=${p}>`;
-  const rels: string[] = [];
-  if (page > 1) rels.push(`${at(page - 1)}; rel="prev"`);
-  if (page < last) rels.push(`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`);
-  if (page > 1) rels.push(`${at(1)}; rel="first"`);
-  return rels.join(', ');
+  return listLink(`/user/${userId}/repos`, page, last, query);
 }
 
 /**
@@ -124,10 +119,11 @@ export function simpleUser(login: string, id: number, over: Record<string, unkno
 
 /**
  * GitHub's Link header for page `page` of `last` of a list at `listPath` (`/user/<id>/followers`,
- * `/repositories/<id>/contributors`: GitHub names the account or repository by id there).
+ * `/repositories/<id>/contributors`: GitHub names the account or repository by id there), each
+ * link the request's `query` (without its page) and the page.
  */
-export function listLink(listPath: string, page: number, last: number): string {
-  const at = (p: number) => `<https://api.github.com${listPath}?per_page=100&page=${p}>`;
+export function listLink(listPath: string, page: number, last: number, query = 'per_page=100'): string {
+  const at = (p: number) => `<https://api.github.com${listPath}?${query ? `${query}&` : ''}page=${p}>`;
   const rels: string[] = [];
   if (page > 1) rels.push(`${at(page - 1)}; rel="prev"`);
   if (page < last) rels.push(`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`);
