@@ -394,6 +394,41 @@ describe('parsePost (hand-written statuses)', () => {
     }
   });
 
+  // Truth Social group posts say `visibility: "group"`; the group says who may read them. Shape
+  // from travisbrown/truthsocial api/tests/data/statuses/110617267048515904.json (and
+  // 115622124123085049, 115737662783453518; commit 3afd4bc6, 2026-08-03): a post in an open group
+  // (`locked` false, `group_visibility` "everyone") — was PRIVATE_CONTENT, warned. Our own group and values.
+  const group = (extra: Record<string, unknown> = {}) => ({
+    id: '3003',
+    display_name: 'Garden Swap',
+    locked: false,
+    discoverable: true,
+    group_visibility: 'everyone',
+    membership_required: true,
+    members_count: 412,
+    slug: 'garden-swap',
+    url: 'https://truthsocial.com/group/garden-swap',
+    ...extra,
+  });
+
+  it('a post in an open group (visibility "group", group unlocked and visible to everyone) is public: returned, no warning', () => {
+    const { result, warnings } = captureWarnings(() => parsePost(status({ visibility: 'group', group: group() })));
+    expect(result.visibility).toBe('group');
+    expect(result.group).toMatchObject({ slug: 'garden-swap', group_visibility: 'everyone' });
+    expect(warnings.map((w) => w.field)).not.toContain('status.visibility');
+  });
+
+  it.each([
+    ['members only', { group: group({ group_visibility: 'members_only' }) }],
+    ['locked', { group: group({ locked: true }) }],
+    ['without its group', { group: null }],
+  ])('a group post in a closed group (%s) → PRIVATE_CONTENT, no warning (a known private value)', (_l, extra) => {
+    const { warnings } = captureWarnings(() =>
+      expectApiError(() => parsePost(status({ visibility: 'group', ...extra })), 'PRIVATE_CONTENT', /Post 2002 is private/),
+    );
+    expect(warnings.map((w) => w.field)).not.toContain('status.visibility');
+  });
+
   it('unlisted posts are public', () => {
     expect(parsePost(status({ visibility: 'unlisted' })).visibility).toBe('unlisted');
   });

@@ -128,6 +128,24 @@ const MAX_NESTING = 3;
 /** Visibilities an anonymous caller may be shown (Mastodon: public, unlisted). */
 const PUBLIC_VISIBILITY = new Set(['public', 'unlisted']);
 
+/**
+ * Truth Social's group posts say `visibility: "group"`; whether anyone may read them is the
+ * group's: one that is open (`locked` false) and shows its posts to everyone (`group_visibility`
+ * `"everyone"`) is public. Any other group, or a group post without its group, is not (fail closed).
+ */
+function inPublicGroup(s: Json): boolean {
+  const g = s.group;
+  return isObj(g) && g.locked === false && g.group_visibility === 'everyone';
+}
+
+/** Whether a status is shown to be public (known private values are `private`, `direct` and a closed group's `group`). */
+function isPublicStatus(s: Json): boolean {
+  return PUBLIC_VISIBILITY.has(str(s.visibility) ?? '') || (s.visibility === 'group' && inPublicGroup(s));
+}
+
+/** Visibilities that are private by Mastodon's or Truth Social's own words (left out of lists without a warning). */
+export const PRIVATE_VISIBILITY: ReadonlySet<unknown> = new Set(['private', 'direct', 'group']);
+
 function statusFields(s: Json, statusId: string, account: MicroblogAAccount | null, depth: number): MicroblogAPost {
   const nested = (v: unknown) => (depth < MAX_NESTING ? parseNestedStatus(v, depth + 1) : null);
   // Mastodon's Status entity: text, date, visibility and counts are on every status.
@@ -179,7 +197,8 @@ function parseNestedStatus(v: unknown, depth: number): MicroblogAPost | null {
 
 /**
  * The body of `GET /api/v1/statuses/<id>` (a Status entity). A status that is not public
- * (visibility `private` / `direct`, another value, or none stated — warned) is never returned:
+ * (visibility `private` / `direct`, `group` in a closed group, another value, or none stated —
+ * warned) is never returned:
  * PRIVATE_CONTENT, whatever the upstream let through.
  */
 export function parsePost(body: unknown, opts: { listed?: boolean } = {}): MicroblogAPost {
@@ -191,10 +210,9 @@ export function parsePost(body: unknown, opts: { listed?: boolean } = {}): Micro
   const account = parseEmbeddedAccount(body.account);
   if (!account) reader(body, { platform: PLATFORM, record: 'status' }).warn('account', isObj(body.account) ? 'no account id' : 'missing');
   // Fail closed: a status not shown to be public (another visibility, or none stated) is never data.
-  const visibility = str(body.visibility);
-  if (visibility === null || !PUBLIC_VISIBILITY.has(visibility)) {
+  if (!isPublicStatus(body)) {
     // (A list warns its own left-out elements: `listed`.)
-    if (visibility !== 'private' && visibility !== 'direct' && !opts.listed)
+    if (!PRIVATE_VISIBILITY.has(body.visibility) && !opts.listed)
       reader(body, { platform: PLATFORM, record: 'status' }).warn(
         'visibility',
         `${JSON.stringify(body.visibility ?? null)} (not returned)`,
