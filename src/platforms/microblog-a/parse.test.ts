@@ -514,6 +514,15 @@ describe('htmlToText', () => {
       'RT: https://truthsocial.com/@x/posts/9 Great',
     ],
     ['<p>#<a href="https://truthsocial.com/tags/news" class="mention hashtag">news</a>s</p>', '#newss'],
+    // The quote URL as plain text, no link (Truth Social 2022–25: travisbrown/truthsocial
+    // api/tests/data/statuses/109372091198783453.json, 110375104524907659.json, 115396458435977605.json,
+    // commit 3afd4bc6, 2026-08-03; our own words): the quote is its line, and a mention after it
+    // (`</a></span>` of its h-card) is not taken for the quote's end. Was: "…/posts/77Fresh bread" and
+    // "@breadclub\n at dawn".
+    [
+      '<p><span class="quote-inline"><br/>RT: https://truthsocial.com/users/baker/statuses/77</span>Fresh bread with <span class="h-card"><a href="https://truthsocial.com/@breadclub" class="u-url mention">@<span>breadclub</span></a></span> at dawn.</p>',
+      'RT: https://truthsocial.com/users/baker/statuses/77\nFresh bread with @breadclub at dawn.',
+    ],
   ])('%j → %j', (html, text) => {
     expect(htmlToText(html)).toBe(text);
   });

@@ -233,7 +233,8 @@ export function shownMedia(p: MicroblogAPost): MicroblogAMedia[] {
  * spans hold the scheme and the shortened tail of long links).
  *
  * A quote's link (`<span class="quote-inline">RT: <a …>https://…</a></span>`, Pleroma's and
- * Truth Social's form; Mastodon's `<p class="quote-inline">`) is a line of its own, and a URL
+ * Truth Social's form, or the URL as plain text, `<span class="quote-inline"><br/>RT: https://…</span>`;
+ * Mastodon's `<p class="quote-inline">`) is a line of its own, and a URL
  * link directly followed by a word is separated from it by a space: the words after a quote link
  * otherwise ran into the URL ("…/posts/123Amazing"), breaking both.
  */
@@ -254,6 +255,7 @@ const URL_START_RE = /^\s*https?:\/\//i;
 /**
  * The text of status HTML with its tags out and the breaks above in, in one pass over its tags
  * (parse/markup.ts): what the replacements
+ *   <(span|p|div) class="…quote-inline…">TEXT</same>         → \nTEXT\n  (TEXT: no tags but <br>)
  *   <(span|p|div) class="…quote-inline…">INNER</a>\s*</same>  → \nINNER</a>\n
  *   <a …>URL</a> followed by a letter or digit               → <a …>URL</a> + space
  *   <br>, <br/>                                              → \n
@@ -284,7 +286,17 @@ function markupText(html: string): string {
     if (i < from) continue;
     const m = QUOTE_OPEN_RE.exec(raw(i));
     if (!m) continue;
-    const list = ends[m[1].toLowerCase()];
+    const name = m[1].toLowerCase();
+    // Truth Social's quote of 2022–25 holds the URL as plain text, no link
+    // (`<span class="quote-inline"><br/>RT: https://…</span>`): its own closing, after only text and `<br>`s.
+    let k = i + 1;
+    while (k < n && BR_RE.test(raw(k))) k++;
+    if (k < n && lower[k] === `</${name}>`) {
+      replaced[i] = replaced[k] = true;
+      from = k + 1;
+      continue;
+    }
+    const list = ends[name];
     const j = list[firstAbove(list, i)];
     if (j === undefined) continue;
     replaced[i] = replaced[j + 1] = true;
