@@ -394,6 +394,41 @@ describe('parsePost (hand-written statuses)', () => {
     }
   });
 
+  // Truth Social group posts say `visibility: "group"`; the group says who may read them. Shape
+  // from travisbrown/truthsocial api/tests/data/statuses/110617267048515904.json (and
+  // 115622124123085049, 115737662783453518; commit 3afd4bc6, 2026-08-03): a post in an open group
+  // (`locked` false, `group_visibility` "everyone") — was PRIVATE_CONTENT, warned. Our own group and values.
+  const group = (extra: Record<string, unknown> = {}) => ({
+    id: '3003',
+    display_name: 'Garden Swap',
+    locked: false,
+    discoverable: true,
+    group_visibility: 'everyone',
+    membership_required: true,
+    members_count: 412,
+    slug: 'garden-swap',
+    url: 'https://truthsocial.com/group/garden-swap',
+    ...extra,
+  });
+
+  it('a post in an open group (visibility "group", group unlocked and visible to everyone) is public: returned, no warning', () => {
+    const { result, warnings } = captureWarnings(() => parsePost(status({ visibility: 'group', group: group() })));
+    expect(result.visibility).toBe('group');
+    expect(result.group).toMatchObject({ slug: 'garden-swap', group_visibility: 'everyone' });
+    expect(warnings.map((w) => w.field)).not.toContain('status.visibility');
+  });
+
+  it.each([
+    ['members only', { group: group({ group_visibility: 'members_only' }) }],
+    ['locked', { group: group({ locked: true }) }],
+    ['without its group', { group: null }],
+  ])('a group post in a closed group (%s) → PRIVATE_CONTENT, no warning (a known private value)', (_l, extra) => {
+    const { warnings } = captureWarnings(() =>
+      expectApiError(() => parsePost(status({ visibility: 'group', ...extra })), 'PRIVATE_CONTENT', /Post 2002 is private/),
+    );
+    expect(warnings.map((w) => w.field)).not.toContain('status.visibility');
+  });
+
   it('unlisted posts are public', () => {
     expect(parsePost(status({ visibility: 'unlisted' })).visibility).toBe('unlisted');
   });
@@ -479,6 +514,15 @@ describe('htmlToText', () => {
       'RT: https://truthsocial.com/@x/posts/9 Great',
     ],
     ['<p>#<a href="https://truthsocial.com/tags/news" class="mention hashtag">news</a>s</p>', '#newss'],
+    // The quote URL as plain text, no link (Truth Social 2022–25: travisbrown/truthsocial
+    // api/tests/data/statuses/109372091198783453.json, 110375104524907659.json, 115396458435977605.json,
+    // commit 3afd4bc6, 2026-08-03; our own words): the quote is its line, and a mention after it
+    // (`</a></span>` of its h-card) is not taken for the quote's end. Was: "…/posts/77Fresh bread" and
+    // "@breadclub\n at dawn".
+    [
+      '<p><span class="quote-inline"><br/>RT: https://truthsocial.com/users/baker/statuses/77</span>Fresh bread with <span class="h-card"><a href="https://truthsocial.com/@breadclub" class="u-url mention">@<span>breadclub</span></a></span> at dawn.</p>',
+      'RT: https://truthsocial.com/users/baker/statuses/77\nFresh bread with @breadclub at dawn.',
+    ],
   ])('%j → %j', (html, text) => {
     expect(htmlToText(html)).toBe(text);
   });

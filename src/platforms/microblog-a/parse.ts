@@ -128,6 +128,24 @@ const MAX_NESTING = 3;
 /** Visibilities an anonymous caller may be shown (Mastodon: public, unlisted). */
 const PUBLIC_VISIBILITY = new Set(['public', 'unlisted']);
 
+/**
+ * Truth Social's group posts say `visibility: "group"`; whether anyone may read them is the
+ * group's: one that is open (`locked` false) and shows its posts to everyone (`group_visibility`
+ * `"everyone"`) is public. Any other group, or a group post without its group, is not (fail closed).
+ */
+function inPublicGroup(s: Json): boolean {
+  const g = s.group;
+  return isObj(g) && g.locked === false && g.group_visibility === 'everyone';
+}
+
+/** Whether a status is shown to be public (known private values are `private`, `direct` and a closed group's `group`). */
+function isPublicStatus(s: Json): boolean {
+  return PUBLIC_VISIBILITY.has(str(s.visibility) ?? '') || (s.visibility === 'group' && inPublicGroup(s));
+}
+
+/** Visibilities that are private by Mastodon's or Truth Social's own words (left out of lists without a warning). */
+export const PRIVATE_VISIBILITY: ReadonlySet<unknown> = new Set(['private', 'direct', 'group']);
+
 function statusFields(s: Json, statusId: string, account: MicroblogAAccount | null, depth: number): MicroblogAPost {
   const nested = (v: unknown) => (depth < MAX_NESTING ? parseNestedStatus(v, depth + 1) : null);
   // Mastodon's Status entity: text, date, visibility and counts are on every status.
@@ -179,7 +197,8 @@ function parseNestedStatus(v: unknown, depth: number): MicroblogAPost | null {
 
 /**
  * The body of `GET /api/v1/statuses/<id>` (a Status entity). A status that is not public
- * (visibility `private` / `direct`, another value, or none stated — warned) is never returned:
+ * (visibility `private` / `direct`, `group` in a closed group, another value, or none stated —
+ * warned) is never returned:
  * PRIVATE_CONTENT, whatever the upstream let through.
  */
 export function parsePost(body: unknown, opts: { listed?: boolean } = {}): MicroblogAPost {
@@ -191,10 +210,9 @@ export function parsePost(body: unknown, opts: { listed?: boolean } = {}): Micro
   const account = parseEmbeddedAccount(body.account);
   if (!account) reader(body, { platform: PLATFORM, record: 'status' }).warn('account', isObj(body.account) ? 'no account id' : 'missing');
   // Fail closed: a status not shown to be public (another visibility, or none stated) is never data.
-  const visibility = str(body.visibility);
-  if (visibility === null || !PUBLIC_VISIBILITY.has(visibility)) {
+  if (!isPublicStatus(body)) {
     // (A list warns its own left-out elements: `listed`.)
-    if (visibility !== 'private' && visibility !== 'direct' && !opts.listed)
+    if (!PRIVATE_VISIBILITY.has(body.visibility) && !opts.listed)
       reader(body, { platform: PLATFORM, record: 'status' }).warn(
         'visibility',
         `${JSON.stringify(body.visibility ?? null)} (not returned)`,
@@ -215,7 +233,8 @@ export function shownMedia(p: MicroblogAPost): MicroblogAMedia[] {
  * spans hold the scheme and the shortened tail of long links).
  *
  * A quote's link (`<span class="quote-inline">RT: <a …>https://…</a></span>`, Pleroma's and
- * Truth Social's form; Mastodon's `<p class="quote-inline">`) is a line of its own, and a URL
+ * Truth Social's form, or the URL as plain text, `<span class="quote-inline"><br/>RT: https://…</span>`;
+ * Mastodon's `<p class="quote-inline">`) is a line of its own, and a URL
  * link directly followed by a word is separated from it by a space: the words after a quote link
  * otherwise ran into the URL ("…/posts/123Amazing"), breaking both.
  */
@@ -236,6 +255,7 @@ const URL_START_RE = /^\s*https?:\/\//i;
 /**
  * The text of status HTML with its tags out and the breaks above in, in one pass over its tags
  * (parse/markup.ts): what the replacements
+ *   <(span|p|div) class="…quote-inline…">TEXT</same>         → \nTEXT\n  (TEXT: no tags but <br>)
  *   <(span|p|div) class="…quote-inline…">INNER</a>\s*</same>  → \nINNER</a>\n
  *   <a …>URL</a> followed by a letter or digit               → <a …>URL</a> + space
  *   <br>, <br/>                                              → \n
@@ -266,7 +286,17 @@ function markupText(html: string): string {
     if (i < from) continue;
     const m = QUOTE_OPEN_RE.exec(raw(i));
     if (!m) continue;
-    const list = ends[m[1].toLowerCase()];
+    const name = m[1].toLowerCase();
+    // Truth Social's quote of 2022–25 holds the URL as plain text, no link
+    // (`<span class="quote-inline"><br/>RT: https://…</span>`): its own closing, after only text and `<br>`s.
+    let k = i + 1;
+    while (k < n && BR_RE.test(raw(k))) k++;
+    if (k < n && lower[k] === `</${name}>`) {
+      replaced[i] = replaced[k] = true;
+      from = k + 1;
+      continue;
+    }
+    const list = ends[name];
     const j = list[firstAbove(list, i)];
     if (j === undefined) continue;
     replaced[i] = replaced[j + 1] = true;

@@ -186,6 +186,24 @@ describe('microblogAPosts paging and refusals (lists of our own)', () => {
     expect(warnings[0].detail).toContain('visibility "limited"');
   });
 
+  it('group posts: one in an open group is kept, one in a members-only group left out without a warning', () => {
+    // Shape: travisbrown/truthsocial api/tests/data/statuses/110617267048515904.json (2026-08-03):
+    // `visibility: "group"` with the group's `locked` and `group_visibility`. Our own values.
+    const group = (group_visibility: string) => ({ id: '900', slug: 'seed-library', locked: false, group_visibility });
+    const { result, warnings } = captureWarnings(() =>
+      parseStatuses(
+        [
+          status('3', { visibility: 'group', group: group('everyone') }),
+          status('2', { visibility: 'group', group: group('members_only') }),
+          status('1'),
+        ],
+        OWN,
+      ),
+    );
+    expect(result.map((p) => p.id)).toEqual(['3', '1']);
+    expect(warnings.map((w) => w.field)).not.toContain('statuses.items');
+  });
+
   it('a status stating no visibility is left out (not shown to be public), warned once (statuses.items)', () => {
     const { visibility: _v, ...unstated } = status('7');
     const { result, warnings } = captureWarnings(() => parseStatuses([unstated, status('1')], OWN));

@@ -32,7 +32,7 @@ import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr } from '../records.js';
 import { API, fetchProfile, getJsonAnswer } from './fetch.js';
 import type { MicroblogAPost } from './parse.js';
-import { normalizeHandle, parsePost, PLATFORM } from './parse.js';
+import { normalizeHandle, parsePost, PLATFORM, PRIVATE_VISIBILITY } from './parse.js';
 import { MicroblogAPost as MicroblogAPostSchema } from './schema.js';
 
 /** Mastodon's default page size (the list request sends no `limit`). */
@@ -68,7 +68,7 @@ export function parseStatuses(json: unknown, account: { id: string; handle: stri
       // Followers-only and direct statuses are never shown to anonymous callers; another value is a changed shape (fail closed).
       if (isApiError(e) && e.code === 'PRIVATE_CONTENT') {
         const v = isObj(status) ? status.visibility : undefined;
-        return v === 'private' || v === 'direct' ? undefined : r.warn('items', `element ${i}: visibility ${JSON.stringify(v)} (left out)`);
+        return PRIVATE_VISIBILITY.has(v) ? undefined : r.warn('items', `element ${i}: visibility ${JSON.stringify(v)} (left out)`);
       }
       if (isApiError(e) && e.code === 'UPSTREAM_FAILED') return r.warn('items', `element ${i}: ${e.message}`);
       throw e;
