@@ -228,6 +228,8 @@ const MENTION_RE = new RegExp(
     `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
 );
+/** Words between a label and its separator that say what follows is the account's name itself ("TikTok ID:", "IG username:"). */
+const HANDLE_WORDS: ReadonlySet<string> = new Set(['id', 'handle', 'username', 'user', '아이디', 'ユーザー名']);
 /** Separators that announce the name (a colon, a dash, an arrow, a pointing hand); a bullet, a bar or another emoji only sits between words. */
 const STRONG_SEPARATOR = /[:：\-–—=>→➡➜⟶»▶👉]/u;
 /** `@name (YT)`, `@name on IG`: the label after the name. */
@@ -249,7 +251,8 @@ function mentionUrl(label: string, handle: string): string | null {
  * and "yt vlogs" are prose. A label its platform reads only before an `@` (`atOnly`: X, TT) needs one.
  * One word of any script between the label and a separator names the account only before an
  * explicit `@` (`YouTube channel: @owl`, `YouTube चैनल: @owl`, `Insta perso : @owl`; never
- * `YouTube channel: soon`).
+ * `YouTube channel: soon`) — unless the word says the name is the account's own (`TikTok ID: owl`,
+ * `틱톡 아이디: owl`: HANDLE_WORDS).
  */
 export function mentionedAccounts(raw: string): string[] {
   // Compatibility forms read as the letters they stand for (half-width ｲﾝｽﾀ is インスタ, ＠ is @).
@@ -263,8 +266,10 @@ export function mentionedAccounts(raw: string): string[] {
     const at = m[4] === '@';
     const handle = m[5].replace(/\.+$/, '');
     // One word between the label and a separator ("YouTube channel: @…", "YouTube चैनल: @…") names
-    // an account only with its explicit `@`; a word that is itself a label starts the next match.
-    const qualified = !qualifier || (at && !MENTIONS.has(qualifier.toLowerCase()));
+    // an account only with its explicit `@`; a word that is itself a label starts the next match. A
+    // word that says the name IS the account's ("TikTok ID: owl", "틱톡 아이디: owl") needs no `@`.
+    const qualified =
+      !qualifier || (!MENTIONS.has(qualifier.toLowerCase()) && (at || (separated && HANDLE_WORDS.has(qualifier.toLowerCase()))));
     const named = qualified && (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
     // A label that names nothing ("IG | YT: @owl", "X | YouTube：@owl"): what it took for a name may be the next label.
     if (!named) {

@@ -1,0 +1,40 @@
+/**
+ * Failure classes an independent creator web found (session s35-h3, "web AA"), each on pages written
+ * here for it (none copied from that web or any other). Each test fails without its fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { DiscoveryWeb } from './sample-web.js';
+import { mentionedAccounts } from './text.js';
+import { discover } from '../../test/support/discovery-context.js';
+
+describe('a bio names an account by a short name of the platform ("Инст", "ins") or with a word saying the name is its ID', () => {
+  it('reads "Инст", "ins" and "<label> ID:" as names of an account; other words before a colon still need the @', () => {
+    expect(mentionedAccounts('Иллюстратор · Казань\nИнст второй: @olga.sketch2')).toEqual(['https://www.instagram.com/olga.sketch2']);
+    expect(mentionedAccounts('手作陶艺 | ins: taoci.mei | 小红书 陶瓷美')).toEqual(['https://www.instagram.com/taoci.mei']);
+    expect(mentionedAccounts('요리 | 틱톡 ID: minji.cooks')).toEqual(['https://www.tiktok.com/@minji.cooks']);
+    expect(mentionedAccounts('YouTube 아이디: minjicooks')).toEqual(['https://www.youtube.com/@minjicooks']);
+    // Prose and other words: nothing.
+    expect(mentionedAccounts('YouTube channel: minji_tv')).toEqual([]);
+    expect(mentionedAccounts('all the ins and outs of glazing')).toEqual([]);
+  });
+
+  it('the account the source names so is read and, linking back, verified', async () => {
+    const w = new DiscoveryWeb();
+    w.x.set('taoci_mei', {
+      screenName: 'taoci_mei',
+      name: '陶瓷美',
+      description: '手作陶艺 | ins: taoci.mei | 约稿请私信',
+      url: null,
+      bioUrls: [],
+    });
+    w.ig.set('taoci.mei', {
+      username: 'taoci.mei',
+      fullName: '陶瓷美',
+      bio: 'ceramics · twitter @taoci_mei',
+      externalUrl: 'https://x.com/taoci_mei',
+    });
+    const { byHandle } = await discover(w, 'microblog-b', 'taoci_mei');
+    expect(byHandle('taoci.mei')?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(byHandle('taoci.mei')?.evidence).toContain('verified_profile_link');
+  });
+});
