@@ -125,7 +125,8 @@ function sitePresents(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
  * pages lists people, each under a name of its own with accounts of their own — a link whose text
  * is the person's name ("Ben Cohen") or `@handle`, or links in a card under the person's name as
  * its heading (`<div><h3>Burak Tekin</h3><a>YouTube</a></div>`: text.ts cardNames). A page that
- * lists the creator (under its name or handle, the account verified) and two or more others, or
+ * lists the creator (under its name or handle, the account verified) and two or more others (three
+ * when they are named only by their `@handle`, as credits name people too), or
  * three or more others in cards while the page links none of the creator's accounts as its own, is
  * a roster page. Its pages (`rosterPages`) are not the creator's; the whole site is not when the
  * creator declared the roster page or the site's home (the agency itself) — when it declared a
@@ -139,6 +140,7 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
     let ownNamed = 0;
     let ownPlain = false;
     const others = new Map<string, number>();
+    const namedOthers = new Set<string>();
     const carded = new Set<string>();
     const namesCreatorWords = (words: string[]) => keys.some((x) => words.join('').includes(x)) || namesShortFirst(g, words);
     for (const l of page.links) {
@@ -178,11 +180,15 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
       const words = fold(text)
         .split(/[^\p{L}\p{N}]+/u)
         .filter(Boolean);
-      // A name: a person's card, or a link text of one to four words, none a platform's or "follow me…", no @handle.
+      // The link's text is the account's own @handle (an agency's page of bare `@handle` links): a person by handle.
+      const byHandle = card === undefined && handleText !== null && key(handleText) === key(a.handle);
+      // A name: a person's card, a link text of one to four words, none a platform's or "follow me…", no
+      // @handle — or the account's own @handle.
       const named =
-        !!words.length &&
-        words.length <= 4 &&
-        (card !== undefined || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')));
+        byHandle ||
+        (!!words.length &&
+          words.length <= 4 &&
+          (card !== undefined || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the'))));
       if (!named) {
         if (isVerifiedKey(g, k, v)) ownPlain = true;
         continue;
@@ -194,9 +200,11 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
         const who = card ? `card:${fold(card)}` : k;
         others.set(who, (others.get(who) ?? 0) + 1);
         if (card) carded.add(fold(card));
+        if (!byHandle) namedOthers.add(who);
       }
     }
-    if ((own > 0 && others.size >= 2) || (!own && !ownPlain && carded.size >= 3))
+    // Others named only by @handle are as often a creator's credits ("photos @…, edit @…"): three of them.
+    if ((own > 0 && others.size >= 2 && (namedOthers.size >= 2 || others.size >= 3)) || (!own && !ownPlain && carded.size >= 3))
       out.push({ url: page.url, own: ownNamed, most: Math.max(0, ...others.values()) });
   }
   return out;

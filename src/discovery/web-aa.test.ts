@@ -38,3 +38,51 @@ describe('a bio names an account by a short name of the platform ("Инст", "i
     expect(byHandle('taoci.mei')?.evidence).toContain('verified_profile_link');
   });
 });
+
+describe('an agency page that lists its acts by bare @handle links is a roster, not the creator’s site', () => {
+  function web(roster: string[]): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.youtube.set('ferncooksoutside', {
+      handle: 'FernCooksOutside',
+      channelId: 'UCtestferncooks000000000',
+      title: 'Fern Obi',
+      description: 'Cooking over fire.\n\nWork: fern@emberroom.agency',
+      links: [
+        { title: 'Instagram', url: 'https://www.instagram.com/fern.obi/' },
+        { title: 'Website', url: 'https://emberroom.agency/acts' },
+      ],
+    });
+    w.ig.set('fern.obi', {
+      username: 'fern.obi',
+      fullName: 'Fern Obi',
+      bio: 'fire cooking',
+      externalUrl: 'https://www.youtube.com/@FernCooksOutside',
+    });
+    w.page(
+      'https://emberroom.agency/acts',
+      `<!DOCTYPE html><html><head><title>Acts — Ember Room</title></head><body><h1>Our acts</h1><ul>${roster
+        .map((h) => `<li><a href="https://www.instagram.com/${h}/">@${h}</a></li>`)
+        .join('')}</ul><p>General enquiries: desk@emberroom.agency</p></body></html>`,
+    );
+    for (const h of roster.filter((h) => h !== 'fern.obi'))
+      w.ig.set(h, { username: h, fullName: h, bio: 'an Ember Room act', externalUrl: 'https://emberroom.agency/acts' });
+    return w;
+  }
+
+  it('the roster’s address and its other acts are not the creator’s', async () => {
+    const { emails, byHandle } = await discover(
+      web(['fern.obi', 'kwame.grills', 'ada.smokes', 'tunde.bbq', 'the.pit.crew']),
+      'video',
+      'FernCooksOutside',
+    );
+    expect(emails).toContain('fern@emberroom.agency');
+    expect(emails).not.toContain('desk@emberroom.agency');
+    for (const h of ['kwame.grills', 'ada.smokes', 'tunde.bbq', 'the.pit.crew']) expect(byHandle(h)?.confidence ?? 0).toBeLessThan(0.5);
+    expect(byHandle('fern.obi')?.confidence).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('a page with the creator’s @handle and two other @handles (credits) stays the creator’s', async () => {
+    const { emails } = await discover(web(['fern.obi', 'kwame.grills', 'ada.smokes']), 'video', 'FernCooksOutside');
+    expect(emails).toContain('desk@emberroom.agency');
+  });
+});
