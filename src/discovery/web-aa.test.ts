@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiscoveryWeb } from './sample-web.js';
 import { mentionedAccounts } from './text.js';
+import { namesRelation } from './relations.js';
 import { discover } from '../../test/support/discovery-context.js';
 
 describe('a bio names an account by a short name of the platform ("Инст", "ins") or with a word saying the name is its ID', () => {
@@ -84,5 +85,49 @@ describe('an agency page that lists its acts by bare @handle links is a roster, 
   it('a page with the creator’s @handle and two other @handles (credits) stays the creator’s', async () => {
     const { emails } = await discover(web(['fern.obi', 'kwame.grills', 'ada.smokes']), 'video', 'FernCooksOutside');
     expect(emails).toContain('desk@emberroom.agency');
+  });
+});
+
+describe('a link page titles a link with a name and, in brackets, a relation ("Rui (co-host)")', () => {
+  it('the bracketed relation word names another person; a bracket of the creator’s own thing or a trade does not', () => {
+    expect(namesRelation('Rui (co-host)', { short: true })).toBe(true);
+    expect(namesRelation('민지 (매니저)', { short: true })).toBe(true);
+    expect(namesRelation('Studio (sister channel)', { short: true })).toBe(false);
+    expect(namesRelation('Lena (painter)', { short: true })).toBe(false);
+  });
+
+  it('that account is the other person’s even when it links the shared page back; the creator’s own stay', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('maren.talks', {
+      username: 'maren.talks',
+      fullName: 'Maren Holt',
+      bio: 'half of Slow Coffee 🎙',
+      externalUrl: 'https://linktr.ee/slowcoffeepod',
+    });
+    w.linktree.set('slowcoffeepod', {
+      username: 'slowcoffeepod',
+      description: 'Maren & Rui, every Tuesday',
+      links: [
+        { title: 'Episodes on YouTube', url: 'https://www.youtube.com/@SlowCoffeePod' },
+        { title: 'Maren', url: 'https://www.instagram.com/maren.talks/' },
+        { title: 'Rui (co-host)', url: 'https://www.instagram.com/rui.talks/' },
+      ],
+    });
+    w.ig.set('rui.talks', {
+      username: 'rui.talks',
+      fullName: 'Rui Costa',
+      bio: 'other half of Slow Coffee',
+      externalUrl: 'https://linktr.ee/slowcoffeepod',
+    });
+    w.youtube.set('slowcoffeepod', {
+      handle: 'SlowCoffeePod',
+      channelId: 'UCtestslowcoffee00000000',
+      title: 'Slow Coffee',
+      description: 'A podcast.',
+      links: [{ title: 'Links', url: 'https://linktr.ee/slowcoffeepod' }],
+    });
+    const { byHandle } = await discover(w, 'social-b', 'maren.talks');
+    expect(byHandle('rui.talks')?.confidence ?? 0).toBeLessThan(0.5);
+    expect(byHandle('slowcoffeepod')?.confidence).toBeGreaterThanOrEqual(0.5);
   });
 });
