@@ -131,3 +131,46 @@ describe('a link page titles a link with a name and, in brackets, a relation ("R
     expect(byHandle('slowcoffeepod')?.confidence).toBeGreaterThanOrEqual(0.5);
   });
 });
+
+describe('a generic link page sends its buttons through redirects of its own host ("bio.link/out/…")', () => {
+  function web(): DiscoveryWeb {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('kofi.sketches', {
+      handle: 'kofi.sketches',
+      nickname: 'Kofi Mensah',
+      signature: 'ink drawings · Accra',
+      bioLink: 'https://bio.link/kofimensah',
+    });
+    w.page(
+      'https://bio.link/kofimensah',
+      `<!DOCTYPE html><html><head><title>Kofi Mensah | bio.link</title></head><body><main><h1>Kofi Mensah</h1>
+<a class="btn" href="https://bio.link/out/q7x1">My Instagram</a>
+<a class="btn" href="https://bio.link/out/q7x2">Drawing videos</a>
+<a class="btn" href="https://bio.link/explore">Explore creators</a></main>
+<footer><a href="https://bio.link/">Made with bio.link</a></footer></body></html>`,
+    );
+    w.page('https://bio.link/out/q7x1', '', { status: 302, headers: { location: 'https://www.instagram.com/kofi.draws/' } });
+    w.page('https://bio.link/out/q7x2', '', { status: 301, headers: { location: 'https://www.youtube.com/@KofiDraws' } });
+    w.page(
+      'https://bio.link/explore',
+      '<!DOCTYPE html><html><head><title>Explore</title></head><body><a href="https://www.instagram.com/popular.artist/">@popular.artist</a></body></html>',
+    );
+    w.ig.set('kofi.draws', { username: 'kofi.draws', fullName: 'Kofi Mensah', bio: 'ink', externalUrl: 'https://bio.link/kofimensah' });
+    w.youtube.set('kofidraws', {
+      handle: 'KofiDraws',
+      channelId: 'UCtestkofidraws000000000',
+      title: 'Kofi Mensah',
+      description: 'Drawing.',
+      links: [{ title: 'Links', url: 'https://bio.link/kofimensah' }],
+    });
+    return w;
+  }
+
+  it('the targets of the redirects are the page’s links; the vendor’s own page (it answers a page) is not', async () => {
+    const { byHandle } = await discover(web(), 'shortvideo', 'kofi.sketches');
+    expect(byHandle('kofi.draws')?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(byHandle('kofi.draws')?.evidence).toContain('link_in_bio');
+    expect(byHandle('kofidraws')?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(byHandle('popular.artist')).toBeUndefined();
+  });
+});
