@@ -3,7 +3,8 @@
  * here for it (none copied from that web or any other). Each test fails without its fix.
  */
 import { describe, expect, it } from 'vitest';
-import { DiscoveryWeb } from './sample-web.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { creditedEmails } from './sponsors.js';
 import { mentionedAccounts } from './text.js';
 import { namesRelation } from './relations.js';
 import { discover } from '../../test/support/discovery-context.js';
@@ -172,5 +173,27 @@ describe('a generic link page sends its buttons through redirects of its own hos
     expect(byHandle('kofi.draws')?.evidence).toContain('link_in_bio');
     expect(byHandle('kofidraws')?.confidence).toBeGreaterThanOrEqual(0.5);
     expect(byHandle('popular.artist')).toBeUndefined();
+  });
+});
+
+describe('an address under a contact heading ("Booking") beside the name it is named after is the contact, not a credit', () => {
+  it('the booking agency’s address under "Booking" is listed; a site credit under "Credits" is not', async () => {
+    const html = sitePage(
+      'Ines Duarte',
+      `<section><h2>Booking</h2><p>Harbour Lights Agency — shows@harbourlightsagency.com</p></section>
+<section><h2>Credits</h2><p>Site by Pixel Forge — studio@pixelforge.io</p></section>`,
+    );
+    expect([...creditedEmails(html, 'https://inesduarte.pt/').keys()]).toEqual(['studio@pixelforge.io']);
+    const w = new DiscoveryWeb();
+    w.ig.set('ines.duarte.fado', {
+      username: 'ines.duarte.fado',
+      fullName: 'Ines Duarte',
+      bio: 'fado · Lisboa',
+      externalUrl: 'https://inesduarte.pt/',
+    });
+    w.page('https://inesduarte.pt/', html);
+    const { emails } = await discover(w, 'social-b', 'ines.duarte.fado');
+    expect(emails).toContain('shows@harbourlightsagency.com');
+    expect(emails).not.toContain('studio@pixelforge.io');
   });
 });
