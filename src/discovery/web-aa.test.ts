@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { creditedEmails } from './sponsors.js';
+import { ownerDomain, registrableDomain } from './domains.js';
 import { mentionedAccounts } from './text.js';
 import { namesRelation } from './relations.js';
 import { discover } from '../../test/support/discovery-context.js';
@@ -195,5 +196,38 @@ describe('an address under a contact heading ("Booking") beside the name it is n
     const { emails } = await discover(w, 'social-b', 'ines.duarte.fado');
     expect(emails).toContain('shows@harbourlightsagency.com');
     expect(emails).not.toContain('studio@pixelforge.io');
+  });
+});
+
+describe('sites on a host that gives each person a subdomain but is not in the public suffix list (*.rbind.io, *.quarto.pub)', () => {
+  it('are each their owner’s: another person’s site there shares nothing with the creator’s', async () => {
+    expect(registrableDomain('https://mei.rbind.io/about')).toBe('mei.rbind.io');
+    expect(ownerDomain('https://tomas-r.quarto.pub/')).toBe('tomas-r.quarto.pub');
+    expect(ownerDomain('https://rbind.io/')).toBeNull();
+    const w = new DiscoveryWeb();
+    w.x.set('mei_models', {
+      screenName: 'mei_models',
+      name: 'Mei Tan',
+      description: 'Bayesian models, R',
+      url: 'https://mei.rbind.io/',
+      bioUrls: [],
+    });
+    w.page('https://mei.rbind.io/', sitePage('Mei Tan', '<p>Talks and notes.</p><p><a href="https://x.com/mei_models">X</a></p>'));
+    // Another person with the same handle on Instagram, whose own site is another rbind.io subdomain.
+    w.ig.set('mei_models', {
+      username: 'mei_models',
+      fullName: 'Mei',
+      bio: 'model scale trains 🚂',
+      externalUrl: 'https://meitrains.rbind.io/',
+    });
+    w.page(
+      'https://meitrains.rbind.io/',
+      sitePage('Mei’s trains', '<p>Layouts.</p><p><a href="https://www.instagram.com/mei_models/">Instagram</a></p>'),
+    );
+    const { byHandle, out } = await discover(w, 'microblog-b', 'mei_models');
+    const ig = out.profiles.find((p) => p.platform === 'social-b');
+    expect(ig?.confidence ?? 0).toBeLessThan(0.5);
+    expect(ig?.evidence ?? []).not.toContain('shared_website');
+    expect(byHandle('mei_models')).toBeDefined();
   });
 });
