@@ -466,9 +466,17 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if (n.isSource) return ['source_profile'];
   const labels: EvidenceLabel[] = [];
   const verifiedOther = (k: string) => g.canonical(k) !== n.key && isVerifiedKey(g, k, v);
+  // A creator website's link is its own account when the site presents it so (a social icon, the
+  // platform's name, the creator's name); an account the site names otherwise (another @handle,
+  // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
+  const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d) && keptPageLinks(g, n, d));
+  const sitePresented = siteLinks.filter((d) => sitePresents(g, n, d));
+  const inBio = [...n.fromPages].some((u) => v.pages.has(u));
   // An account only the creator's words name (`YouTube: Viaja con Nico`) is a guess at a handle
-  // until it was read: never read (beyond the fetch depth, failed), the words tie nothing.
-  const linkedBy = (d: string) => n.status === 'ok' || !n.textMentionBy.has(d);
+  // until it was read: never read (beyond the fetch depth, failed), the words tie nothing — unless
+  // a creator's own page links that very account (its website presents it as its own, its link
+  // page links it): then the words named no guess.
+  const linkedBy = (d: string) => n.status === 'ok' || !n.textMentionBy.has(d) || sitePresented.length > 0 || inBio;
   // A same-platform link (samePlatformFrom) counts when mutual and the account holds the creator's
   // name: its old channel and the new one linking each other ("Starý kanál" ↔ "Nově mě najdete na …").
   const mutualSamePlatform = () => {
@@ -499,16 +507,12 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     mutualMention
   )
     labels.push('verified_profile_link');
-  if ([...n.fromPages].some((u) => v.pages.has(u))) labels.push('link_in_bio');
-  // A creator website's link is its own account when the site presents it so (a social icon, the
-  // platform's name, the creator's name); an account the site names otherwise (another @handle,
-  // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
-  const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d) && keptPageLinks(g, n, d));
-  if (siteLinks.some((d) => sitePresents(g, n, d))) labels.push('website_link');
+  if (inBio) labels.push('link_in_bio');
+  if (sitePresented.length) labels.push('website_link');
   else if (siteLinks.length) labels.push('website_credit');
   // The site presents it as its own under the site's own name (`saltmarshduo.com` → Bandcamp
   // `saltmarshduo`): the creator's side naming it, as the source's handle does (evidence.ts SITE_OWN_LABELS).
-  if (siteLinks.some((d) => sitePresents(g, n, d) && siteNamed(n, d))) labels.push('site_handle');
+  if (sitePresented.some((d) => siteNamed(n, d))) labels.push('site_handle');
   const t = g.viewTargets(n);
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)) || mutualMention)

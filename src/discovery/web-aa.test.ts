@@ -231,3 +231,52 @@ describe('sites on a host that gives each person a subdomain but is not in the p
     expect(byHandle('mei_models')).toBeDefined();
   });
 });
+
+describe('an account the source names in words whose read failed, and the creator’s own website links as its own', () => {
+  it('is the creator’s: the site’s link says the words named no guess', async () => {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('anja.climbs', {
+      handle: 'anja.climbs',
+      nickname: 'Anja Klein',
+      signature: 'bouldering 🧗 IG: anja.boulders',
+      bioLink: 'https://anjaklein.de/',
+    });
+    w.page(
+      'https://anjaklein.de/',
+      sitePage('Anja Klein', '<p>Bouldern in Franken.</p><p><a href="https://www.instagram.com/anja.boulders/">Instagram</a></p>'),
+    );
+    w.ig.set('anja.boulders', {
+      username: 'anja.boulders',
+      fullName: 'Anja Klein',
+      bio: 'bouldering',
+      externalUrl: 'https://anjaklein.de/',
+    });
+    // Instagram is rate-limiting this lookup: the account cannot be read.
+    w.override('i.instagram.com', {
+      status: 429,
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":"Please wait a few minutes before you try again.","status":"fail"}',
+    });
+    const { byHandle } = await discover(w, 'shortvideo', 'anja.climbs');
+    expect(byHandle('anja.boulders')?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(byHandle('anja.boulders')?.evidence).toContain('website_link');
+  });
+
+  it('named in words only, unread, it still ties nothing', async () => {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('anja.climbs', {
+      handle: 'anja.climbs',
+      nickname: 'Anja Klein',
+      signature: 'bouldering 🧗 IG: anja.boulders',
+      bioLink: 'https://anjaklein.de/',
+    });
+    w.page('https://anjaklein.de/', sitePage('Anja Klein', '<p>Bouldern in Franken.</p>'));
+    w.override('i.instagram.com', {
+      status: 429,
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":"Please wait a few minutes before you try again.","status":"fail"}',
+    });
+    const { byHandle } = await discover(w, 'shortvideo', 'anja.climbs');
+    expect(byHandle('anja.boulders')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
