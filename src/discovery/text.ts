@@ -188,7 +188,29 @@ export function visibleText(html: string): string {
  */
 export function linksInText(text: string | null | undefined): string[] {
   if (!text) return [];
-  return [...profileLinks(null, text), ...mentionedAccounts(text)];
+  const notLinks = addressDomainLinks(text);
+  return [...profileLinks(null, text).filter((l) => !notLinks.has(l)), ...mentionedAccounts(text)];
+}
+
+/**
+ * The bare domains a text writes only as the domain of an address it spells with a stand-in for
+ * the `@` ("aiko＠gmail.com", "mei#qq.com (#换成@)", "ana [at] studio.pt"): the bio-link reader takes
+ * them for written links (`https://gmail.com`), but they are no website — as `me@gmail.com` is
+ * none. A domain the text also writes elsewhere (`hello＠annabakes.com · annabakes.com`) stays a link.
+ */
+export function addressDomainLinks(text: string): Set<string> {
+  const out = new Set<string>();
+  const t = text.normalize('NFKC').toLowerCase();
+  const byDomain = new Map<string, number>();
+  for (const e of emailsInText(text)) {
+    const d = e.slice(e.lastIndexOf('@') + 1).toLowerCase();
+    byDomain.set(d, (byDomain.get(d) ?? 0) + 1);
+  }
+  for (const [d, n] of byDomain) {
+    const written = t.split(d).length - 1;
+    if (written > 0 && written <= n) out.add(`https://${d}`);
+  }
+  return out;
 }
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { creditedEmails } from './sponsors.js';
 import { ownerDomain, registrableDomain } from './domains.js';
-import { mentionedAccounts } from './text.js';
+import { linksInText, mentionedAccounts } from './text.js';
 import { namesRelation } from './relations.js';
 import { discover } from '../../test/support/discovery-context.js';
 
@@ -278,5 +278,30 @@ describe('an account the source names in words whose read failed, and the creato
     });
     const { byHandle } = await discover(w, 'shortvideo', 'anja.climbs');
     expect(byHandle('anja.boulders')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
+
+describe('the domain of an address written with a stand-in for the @ ("mina＠gmail.com", "mina#qq.com") is no website', () => {
+  it('is not read as a link the bio writes; a domain the bio also writes on its own still is', () => {
+    expect(linksInText('collabs: mina.draws＠gmail.com')).toEqual([]);
+    expect(linksInText('约稿 mina.draws#qq.com (#换成@)')).toEqual([]);
+    expect(linksInText('hello＠minadraws.art · minadraws.art')).toEqual(['https://minadraws.art']);
+  });
+
+  it('a lookup does not crawl the mail provider as the creator’s site', async () => {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('mina.draws', {
+      handle: 'mina.draws',
+      nickname: 'Mina Cho',
+      signature: 'comics ✏️\ncollabs: mina.draws＠gmail.com',
+      bioLink: null,
+    });
+    w.page(
+      'https://gmail.com/',
+      sitePage('Gmail', '<p>Sign in</p><p><a href="https://www.youtube.com/@GmailHelp">YouTube</a></p><p>Help: help-desk@gmail.com</p>'),
+    );
+    const { out, emails } = await discover(w, 'shortvideo', 'mina.draws');
+    expect(emails).toEqual(['mina.draws@gmail.com']);
+    expect(JSON.stringify(out)).not.toContain('https://gmail.com');
   });
 });
