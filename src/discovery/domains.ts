@@ -169,7 +169,34 @@ export const SHARED_DOMAINS: ReadonlySet<string> = new Set([
   'linktr.ee',
 ]);
 
-/** The registrable domain of a URL or host (private suffixes honoured), or null. */
+/**
+ * Hosts that give each person a subdomain of their own (`mei.rbind.io`, `tomas.quarto.pub`,
+ * `ana.hashnode.dev`) and are missing from the public suffix list's private section: a site
+ * there is its subdomain's, as under a listed private suffix; different people's sites never
+ * share one registrable domain. The bare host is the vendor's. (Site builders listed in
+ * SHARED_DOMAINS — wordpress.com, weebly.com, squarespace.com — stay shared, subdomains too.)
+ */
+export const PERSONAL_SUBDOMAIN_HOSTS: ReadonlySet<string> = new Set([
+  'rbind.io',
+  'quarto.pub',
+  'micro.blog',
+  'ghost.io',
+  'hashnode.dev',
+  'neocities.org',
+  'glitch.me',
+  'shinyapps.io',
+  'mystrikingly.com',
+  'jimdosite.com',
+  'godaddysites.com',
+  'myportfolio.com',
+  'cargo.site',
+  'format.com',
+  'journoportfolio.com',
+  'super.site',
+  'typepad.com',
+]);
+
+/** The registrable domain of a URL or host (private suffixes honoured, PERSONAL_SUBDOMAIN_HOSTS too), or null. */
 export function registrableDomain(urlOrHost: string): string | null {
   let host = urlOrHost;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(urlOrHost)) {
@@ -181,6 +208,13 @@ export function registrableDomain(urlOrHost: string): string | null {
   }
   const info = parseDomain(host.toLowerCase(), { allowPrivateDomains: true });
   if (info.isIp || !info.domain) return null;
+  if (PERSONAL_SUBDOMAIN_HOSTS.has(info.domain)) {
+    const own = (info.subdomain ?? '')
+      .split('.')
+      .filter((l) => l && l !== 'www')
+      .pop();
+    if (own) return `${own}.${info.domain}`;
+  }
   return info.domain;
 }
 
@@ -209,7 +243,7 @@ export function ownerDomain(url: string): string | null {
   if (isShortener(host) || isLinkInBioHost(host) || classifyLink(url) !== null) return null;
   const domain = registrableDomain(host);
   if (!domain || isSharedDomain(domain)) return null;
-  // A private-suffix vendor's bare domain (`komi.io`, `carrd.co`) is the vendor's.
-  if (isLinkInBioHost(`abc.${domain}`) || classifyLink(`https://${domain}/`) !== null) return null;
+  // A private-suffix vendor's bare domain (`komi.io`, `carrd.co`, `rbind.io`) is the vendor's.
+  if (isLinkInBioHost(`abc.${domain}`) || classifyLink(`https://${domain}/`) !== null || PERSONAL_SUBDOMAIN_HOSTS.has(domain)) return null;
   return domain;
 }

@@ -11,7 +11,8 @@
  * solo.to, snipfeed.co, carrd.co sites, hoo.be, msha.ke) get the generic page scan: the page's
  * anchors and addresses, with the vendor's own chrome left out — anchors inside `<footer>`,
  * accounts whose handle names the vendor (`instagram.com/beacons.ai`) and addresses at the
- * vendor's domain (text.ts drops those for every page).
+ * vendor's domain (text.ts drops those for every page); a link to the page's own host counts only
+ * when it is a click-counting redirect to another host (`redirectTargets`).
  */
 import { classifyLink, isLinkInBioHost } from '../links/classify.js';
 import type { PlatformDefinition } from '../platforms/definition.js';
@@ -23,6 +24,7 @@ import { anchorContexts, anchorLinks, emailsInHtml, emailsInText, linksInText, p
 import { relationMentions } from './relations.js';
 import { isPartialRead } from '../platforms/partial-read.js';
 import { otherLinkPage } from './domains.js';
+import { resolveShortLink } from './shorteners.js';
 
 export interface LinkPageView {
   /** The page's canonical URL. */
@@ -211,17 +213,61 @@ function namesVendor(handle: string | null, vendor: string | null): boolean {
   return flat(handle).includes(flat(vendor));
 }
 
+/** Links of a generic link page to its own host that are asked where they lead (REDIRECT_LINKS_MAX per page). */
+export const REDIRECT_LINKS_MAX = 12;
+
+/**
+ * Where a link page's links to its own host lead. Many link pages send each button through a
+ * redirect of their own (`bio.link/go/…`, `/r/…`, `/api/redirect?…`) to count clicks; asked like a
+ * short link (shorteners.ts: one GET per hop, the redirect not followed, the target never read), a
+ * link that answers a redirect to another host is the creator's link to that target. The vendor's
+ * own pages (navigation) answer a page, not a redirect, and stay out. By link, the target; at most
+ * REDIRECT_LINKS_MAX asked, each failure only leaves its link out.
+ */
+async function redirectTargets(
+  f: LookupFetcher,
+  links: readonly string[],
+  pageUrl: string,
+  pageHost: string,
+): Promise<Map<string, string>> {
+  const own = new URL(pageUrl);
+  const asked = links
+    .filter((l) => {
+      const u = new URL(l);
+      return u.hostname.replace(/^www\./, '') === pageHost && u.pathname.replace(/\/+$/, '') !== '' && u.pathname !== own.pathname;
+    })
+    .slice(0, REDIRECT_LINKS_MAX);
+  const out = new Map<string, string>();
+  await Promise.all(
+    asked.map(async (l) => {
+      try {
+        const target = await resolveShortLink(f, l);
+        if (new URL(target).hostname.replace(/^www\./, '') !== pageHost) out.set(l, target);
+      } catch {
+        /* a page of the vendor's own, or a redirect that failed: not the creator's link */
+      }
+    }),
+  );
+  return out;
+}
+
 async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: string | null): Promise<LinkPageView> {
   const page = await fetchHtmlPage(f, linkPageUrl(url), vendor ?? 'link-in-bio');
   const pageHost = new URL(page.finalUrl).hostname.replace(/^www\./, '');
-  const links = anchorLinks(page.html, page.finalUrl, { skipFooter: true }).filter((l) => {
-    const u = new URL(l);
-    // The vendor's own navigation (same host, other pages) is not the creator's.
-    if (u.hostname.replace(/^www\./, '') === pageHost) return false;
-    return !namesVendor(classifyLink(l)?.handle ?? null, vendor);
-  });
+  const anchors = anchorLinks(page.html, page.finalUrl, { skipFooter: true });
+  const redirects = await redirectTargets(f, anchors, page.finalUrl, pageHost);
+  const links = anchors
+    .map((l) => redirects.get(l) ?? l)
+    .filter((l) => {
+      const u = new URL(l);
+      // The vendor's own navigation (same host, other pages) is not the creator's.
+      if (u.hostname.replace(/^www\./, '') === pageHost) return false;
+      return !namesVendor(classifyLink(l)?.handle ?? null, vendor);
+    });
   const meta = pageMeta(page.html, page.finalUrl);
   const contexts = anchorContexts(page.html, page.finalUrl, { skipFooter: true });
+  // What the page says about a redirect link, it says about its target.
+  for (const [l, target] of redirects) if (contexts.has(l) && !contexts.has(target)) contexts.set(target, contexts.get(l)!);
   const text = visibleText(page.html);
   return {
     url: linkPageUrl(url),

@@ -12,7 +12,7 @@ import type { ProfileReader, ProfileView as ReaderView } from '../platforms/read
 import { identityOf, readProfile, uniq, viewOf } from '../platforms/reader.js';
 import { allReaders } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
-import { emailsInText, linksInText, mentionedAccounts } from './text.js';
+import { addressDomainLinks, emailsInText, linksInText, mentionedAccounts } from './text.js';
 import { relationMentions, textParts } from './relations.js';
 
 /** A reader's view as discovery reads it (`enrich`). */
@@ -100,9 +100,12 @@ export function enrich(v: ReaderView): ProfileView {
   const linkLabels: Record<string, string> = {};
   for (const part of textParts(v.bio ?? '')) for (const l of linksInText(part)) linkLabels[l] ??= part;
   const textMentions = mentionedAccounts(v.bio ?? '').filter((l) => !v.links.includes(l));
+  // An address's domain the reader took for a link written in the bio ("aiko＠gmail.com"): no website.
+  const notLinks = addressDomainLinks(v.bio ?? '');
+  const written = (l: string) => notLinks.has(l.replace(/\/$/, '')) && !v.websites.includes(l);
   return {
     ...v,
-    links: uniq([...v.links, ...textMentions]),
+    links: uniq([...v.links.filter((l) => !written(l)), ...textMentions]),
     textMentions,
     emails: emailsInText(...v.emails, v.bio),
     linkLabels,

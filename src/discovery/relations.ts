@@ -9,7 +9,8 @@
  *    "moja siostra", "мой менеджер", "제 여동생", "我的经纪人", "मेरी बहन"), after it ("adik saya",
  *    "chị gái tôi", "พี่สาวของฉัน") or inside it (Turkish "kardeşim", Arabic "أختي", Indonesian
  *    "adikku"); up to two words may sit between ("my big sister");
- *  - a relation word as a label ("Manager: …", "Co-host — @…", "매니저: …", "经纪人：…");
+ *  - a relation word as a label ("Manager: …", "Co-host — @…", "매니저: …", "经纪人：…"), or in
+ *    brackets after a name ("Rui (co-host)");
  *  - a credit ("photos by", "edited by", "represented by").
  * A relation word alone is the creator describing itself ("Photographer. Accra."), and one
  * followed by the creator's own thing ("sister channel", "friends podcast") is its own.
@@ -1189,6 +1190,9 @@ function languagePatterns(l: Language): string[] {
   // A label: "Manager: …", "Co-host — @…", "매니저: …", "经纪人：…" (never the end of a longer word).
   const labels = [...l.words, ...(l.mine ?? [])].filter(labelWord);
   if (labels.length) out.push(`(?<!${W})${whole(labels, { particles: true })}\\s*[:：—–→➡▶👉-]`);
+  // The same label in brackets after a name: "Rui (co-host)", "Ana (manager)", "민지 (매니저)".
+  // (Every pattern starts at a letter: the bracket is looked behind.)
+  if (labels.length) out.push(`(?<=[(（]\\s*)${whole(labels, { particles: true })}\\s*[)）]`);
   // Family and friends label with an emoji too ("Friends 💕 Lena", "Sis 💖 @…"): words creators do
   // not call themselves (a work word before an emoji is as often a self-description, "Editor ✂️").
   const kin = labels.filter((w) => KIN.has(fold(w)));

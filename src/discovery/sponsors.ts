@@ -11,6 +11,7 @@
  * Such a link is read like one labelled as another person's (`relations.ts`): its site is not
  * crawled as the creator's, and an address at its domain is the brand's, not the creator's.
  */
+import type { Cheerio, contains } from 'cheerio';
 import { loadHtml } from '../parse/load-html.js';
 import { registrableDomain } from './domains.js';
 import { fold, key } from './markers.js';
@@ -468,6 +469,8 @@ const BY_RE =
  *  - a credit: "<something> by <Name>" ("Photography by Noa Levi", "Laman web oleh KL WebWorks");
  *  - a name the address is named after ("… Löylytaito Oy (myynti@loylytaito.fi)"): a word of the
  *    name, four letters or more, in the address's user or domain.
+ * Under a contact heading ("Booking", "Contact": sectionHeading) only the first counts: there a
+ * name without a label of its own is whom to write to ("North Sound Agency — booking@…").
  * An address at the page's own domain, or credited to the site's own name (its title), is the
  * site's: not listed. Whether the name is the creator's is the caller's to judge (verification.ts).
  */
@@ -488,7 +491,7 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
       const at = text.toLowerCase().indexOf(e.toLowerCase());
       const before = at >= 0 ? text.slice(0, at) : text;
       const part = before.split(/\s[|·•]\s|[|•\n]/u).pop() ?? '';
-      const name = creditedName(part, e);
+      const name = creditedName(part, e, CONTACT_LABEL_RE.test(fold(sectionHeading(block))));
       if (!name) continue;
       const k = key(name);
       if (k.length >= 3 && (siteName.includes(k) || (siteName.length >= 4 && k.includes(siteName)))) continue;
@@ -498,7 +501,30 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
   return out;
 }
 
-function creditedName(part: string, email: string): string | null {
+/** cheerio's node type (domhandler's AnyNode), without depending on domhandler directly. */
+type AnyNode = Parameters<typeof contains>[0];
+
+/**
+ * The heading of the section a block sits in: the nearest heading (or `<dt>` term) before it, its
+ * own or an enclosing block's, up to four levels up; '' when none.
+ */
+function sectionHeading(block: Cheerio<AnyNode>): string {
+  let cur = block;
+  for (let depth = 0; depth < 4 && cur.length; depth++) {
+    const h = cur.prevAll('h1, h2, h3, h4, h5, h6, dt').first();
+    if (h.length) return h.text().slice(0, 200);
+    cur = cur.parent();
+  }
+  return '';
+}
+
+/**
+ * The name `part` (the text before `email` in its block) credits the address to, or null. Under a
+ * contact heading (`contactSection`: "Booking", "Contact", "Management"), a name the line gives
+ * without a label of its own ("North Sound Agency — booking@…", "Managed by North Sound") is whom
+ * to write to, as after a contact label; a labelled credit ("Design: Pixelhíd — hello@…") still is one.
+ */
+function creditedName(part: string, email: string, contactSection = false): string | null {
   const labelled = /^\s*([^:：]{1,40}?)\s*[:：]\s*(.+)$/u.exec(part);
   if (labelled) {
     const label = labelled[1];
@@ -509,6 +535,7 @@ function creditedName(part: string, email: string): string | null {
       if (name) return name;
     }
   }
+  if (contactSection) return null;
   const by = BY_RE.exec(fold(part));
   if (by) {
     // The name as written (capitals kept): the same number of characters from the end.

@@ -188,7 +188,29 @@ export function visibleText(html: string): string {
  */
 export function linksInText(text: string | null | undefined): string[] {
   if (!text) return [];
-  return [...profileLinks(null, text), ...mentionedAccounts(text)];
+  const notLinks = addressDomainLinks(text);
+  return [...profileLinks(null, text).filter((l) => !notLinks.has(l)), ...mentionedAccounts(text)];
+}
+
+/**
+ * The bare domains a text writes only as the domain of an address it spells with a stand-in for
+ * the `@` ("aiko＠gmail.com", "mei#qq.com (#换成@)", "ana [at] studio.pt"): the bio-link reader takes
+ * them for written links (`https://gmail.com`), but they are no website — as `me@gmail.com` is
+ * none. A domain the text also writes elsewhere (`hello＠annabakes.com · annabakes.com`) stays a link.
+ */
+export function addressDomainLinks(text: string): Set<string> {
+  const out = new Set<string>();
+  const t = text.normalize('NFKC').toLowerCase();
+  const byDomain = new Map<string, number>();
+  for (const e of emailsInText(text)) {
+    const d = e.slice(e.lastIndexOf('@') + 1).toLowerCase();
+    byDomain.set(d, (byDomain.get(d) ?? 0) + 1);
+  }
+  for (const [d, n] of byDomain) {
+    const written = t.split(d).length - 1;
+    if (written > 0 && written <= n) out.add(`https://${d}`);
+  }
+  return out;
 }
 
 /**
@@ -228,6 +250,8 @@ const MENTION_RE = new RegExp(
     `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
 );
+/** Words between a label and its separator that say what follows is the account's name itself ("TikTok ID:", "IG username:"). */
+const HANDLE_WORDS: ReadonlySet<string> = new Set(['id', 'handle', 'username', 'user', '아이디', 'ユーザー名']);
 /** Separators that announce the name (a colon, a dash, an arrow, a pointing hand); a bullet, a bar or another emoji only sits between words. */
 const STRONG_SEPARATOR = /[:：\-–—=>→➡➜⟶»▶👉]/u;
 /** `@name (YT)`, `@name on IG`: the label after the name. */
@@ -249,7 +273,8 @@ function mentionUrl(label: string, handle: string): string | null {
  * and "yt vlogs" are prose. A label its platform reads only before an `@` (`atOnly`: X, TT) needs one.
  * One word of any script between the label and a separator names the account only before an
  * explicit `@` (`YouTube channel: @owl`, `YouTube चैनल: @owl`, `Insta perso : @owl`; never
- * `YouTube channel: soon`).
+ * `YouTube channel: soon`) — unless the word says the name is the account's own (`TikTok ID: owl`,
+ * `틱톡 아이디: owl`: HANDLE_WORDS).
  */
 export function mentionedAccounts(raw: string): string[] {
   // Compatibility forms read as the letters they stand for (half-width ｲﾝｽﾀ is インスタ, ＠ is @).
@@ -263,8 +288,10 @@ export function mentionedAccounts(raw: string): string[] {
     const at = m[4] === '@';
     const handle = m[5].replace(/\.+$/, '');
     // One word between the label and a separator ("YouTube channel: @…", "YouTube चैनल: @…") names
-    // an account only with its explicit `@`; a word that is itself a label starts the next match.
-    const qualified = !qualifier || (at && !MENTIONS.has(qualifier.toLowerCase()));
+    // an account only with its explicit `@`; a word that is itself a label starts the next match. A
+    // word that says the name IS the account's ("TikTok ID: owl", "틱톡 아이디: owl") needs no `@`.
+    const qualified =
+      !qualifier || (!MENTIONS.has(qualifier.toLowerCase()) && (at || (separated && HANDLE_WORDS.has(qualifier.toLowerCase()))));
     const named = qualified && (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
     // A label that names nothing ("IG | YT: @owl", "X | YouTube：@owl"): what it took for a name may be the next label.
     if (!named) {

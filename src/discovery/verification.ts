@@ -125,7 +125,8 @@ function sitePresents(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
  * pages lists people, each under a name of its own with accounts of their own — a link whose text
  * is the person's name ("Ben Cohen") or `@handle`, or links in a card under the person's name as
  * its heading (`<div><h3>Burak Tekin</h3><a>YouTube</a></div>`: text.ts cardNames). A page that
- * lists the creator (under its name or handle, the account verified) and two or more others, or
+ * lists the creator (under its name or handle, the account verified) and two or more others (three
+ * when they are named only by their `@handle`, as credits name people too), or
  * three or more others in cards while the page links none of the creator's accounts as its own, is
  * a roster page. Its pages (`rosterPages`) are not the creator's; the whole site is not when the
  * creator declared the roster page or the site's home (the agency itself) — when it declared a
@@ -139,6 +140,7 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
     let ownNamed = 0;
     let ownPlain = false;
     const others = new Map<string, number>();
+    const namedOthers = new Set<string>();
     const carded = new Set<string>();
     const namesCreatorWords = (words: string[]) => keys.some((x) => words.join('').includes(x)) || namesShortFirst(g, words);
     for (const l of page.links) {
@@ -178,11 +180,15 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
       const words = fold(text)
         .split(/[^\p{L}\p{N}]+/u)
         .filter(Boolean);
-      // A name: a person's card, or a link text of one to four words, none a platform's or "follow me…", no @handle.
+      // The link's text is the account's own @handle (an agency's page of bare `@handle` links): a person by handle.
+      const byHandle = card === undefined && handleText !== null && key(handleText) === key(a.handle);
+      // A name: a person's card, a link text of one to four words, none a platform's or "follow me…", no
+      // @handle — or the account's own @handle.
       const named =
-        !!words.length &&
-        words.length <= 4 &&
-        (card !== undefined || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the')));
+        byHandle ||
+        (!!words.length &&
+          words.length <= 4 &&
+          (card !== undefined || (!text.includes('@') && !words.some((w) => SOCIAL_WORDS.has(w) && w !== 'the'))));
       if (!named) {
         if (isVerifiedKey(g, k, v)) ownPlain = true;
         continue;
@@ -194,9 +200,11 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
         const who = card ? `card:${fold(card)}` : k;
         others.set(who, (others.get(who) ?? 0) + 1);
         if (card) carded.add(fold(card));
+        if (!byHandle) namedOthers.add(who);
       }
     }
-    if ((own > 0 && others.size >= 2) || (!own && !ownPlain && carded.size >= 3))
+    // Others named only by @handle are as often a creator's credits ("photos @…, edit @…"): three of them.
+    if ((own > 0 && others.size >= 2 && (namedOthers.size >= 2 || others.size >= 3)) || (!own && !ownPlain && carded.size >= 3))
       out.push({ url: page.url, own: ownNamed, most: Math.max(0, ...others.values()) });
   }
   return out;
@@ -458,9 +466,17 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   if (n.isSource) return ['source_profile'];
   const labels: EvidenceLabel[] = [];
   const verifiedOther = (k: string) => g.canonical(k) !== n.key && isVerifiedKey(g, k, v);
+  // A creator website's link is its own account when the site presents it so (a social icon, the
+  // platform's name, the creator's name); an account the site names otherwise (another @handle,
+  // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
+  const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d) && keptPageLinks(g, n, d));
+  const sitePresented = siteLinks.filter((d) => sitePresents(g, n, d));
+  const inBio = [...n.fromPages].some((u) => v.pages.has(u));
   // An account only the creator's words name (`YouTube: Viaja con Nico`) is a guess at a handle
-  // until it was read: never read (beyond the fetch depth, failed), the words tie nothing.
-  const linkedBy = (d: string) => n.status === 'ok' || !n.textMentionBy.has(d);
+  // until it was read: never read (beyond the fetch depth, failed), the words tie nothing — unless
+  // a creator's own page links that very account (its website presents it as its own, its link
+  // page links it): then the words named no guess.
+  const linkedBy = (d: string) => n.status === 'ok' || !n.textMentionBy.has(d) || sitePresented.length > 0 || inBio;
   // A same-platform link (samePlatformFrom) counts when mutual and the account holds the creator's
   // name: its old channel and the new one linking each other ("Starý kanál" ↔ "Nově mě najdete na …").
   const mutualSamePlatform = () => {
@@ -491,16 +507,12 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     mutualMention
   )
     labels.push('verified_profile_link');
-  if ([...n.fromPages].some((u) => v.pages.has(u))) labels.push('link_in_bio');
-  // A creator website's link is its own account when the site presents it so (a social icon, the
-  // platform's name, the creator's name); an account the site names otherwise (another @handle,
-  // another person's name: "Hosted by … (@dee)", a roster) is a credit, which ties nothing.
-  const siteLinks = [...n.fromSites].filter((d) => v.sites.has(d) && keptPageLinks(g, n, d));
-  if (siteLinks.some((d) => sitePresents(g, n, d))) labels.push('website_link');
+  if (inBio) labels.push('link_in_bio');
+  if (sitePresented.length) labels.push('website_link');
   else if (siteLinks.length) labels.push('website_credit');
   // The site presents it as its own under the site's own name (`saltmarshduo.com` → Bandcamp
   // `saltmarshduo`): the creator's side naming it, as the source's handle does (evidence.ts SITE_OWN_LABELS).
-  if (siteLinks.some((d) => sitePresents(g, n, d) && siteNamed(n, d))) labels.push('site_handle');
+  if (sitePresented.some((d) => siteNamed(n, d))) labels.push('site_handle');
   const t = g.viewTargets(n);
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)) || mutualMention)

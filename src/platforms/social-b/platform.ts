@@ -78,6 +78,7 @@ export const platform: PlatformDefinition = {
       'инстаграм',
       'інстаграм',
       'инста',
+      'инст',
       'ινσταγκραμ',
       'ইনস্টাগ্রাম',
       'इंस्टाग्राम',
@@ -107,6 +108,7 @@ export const platform: PlatformDefinition = {
       'ไอจี',
     ],
     // "IG: nightowl.bar" → instagram.com/nightowl.bar, without the trailing `/` of the reader's URL.
-    mention: { labels: ['ig', 'insta', 'instagram'], url: (h) => `https://www.instagram.com/${h}` },
+    // "ins" is what Chinese-writing bios call it ("ins: nightowl.bar").
+    mention: { labels: ['ig', 'insta', 'ins', 'instagram'], url: (h) => `https://www.instagram.com/${h}` },
   },
 };
