@@ -315,6 +315,50 @@ describe('parseSearchPage — own 2016-layout page', () => {
   });
 });
 
+/**
+ * Google's mobile layout (2023), answered to a phone browser's user agent (UPSTREAM_USER_AGENT):
+ * no `h3` at all. Each result is `<a role="presentation" href=…>` wrapping the site line and a
+ * `<div role="heading" aria-level="3">` title; the snippet is the block's `.VwiC3b`; video, app and
+ * place cards carry the same ARIA heading outside a link or in a link of another role. Shape read
+ * from the mobile pages of zlurad/serp-parser (test/google/mobile/*.html, commit 591f150, 2023-05-04;
+ * read in place, not copied: the parser's own spec counts 3, 98 and 10 results on google.html,
+ * google-100.html and featured-snippet.html, which the old code refused as a changed shape). This
+ * page is our own: words, hosts and values invented.
+ */
+describe('parseSearchPage — own mobile-layout page (ARIA headings, no h3)', () => {
+  const mobileResult = (href: string, title: string, snippet: string) =>
+    `<div class="MjjYud"><div data-hveid="CAE"><div class="Ww4FFb vt6azd xpd"><div class="kvH3mc BToiNc"><div class="Z26q7c UK95Uc">
+<div class="P8ujBc v5yQqb"><a class="cz3goc BmP5tf" role="presentation" href="${href}" ping="/url?sa=t&amp;url=${href}"><div class="y0NFKc">
+<div class="OSrXXb"><span class="BTu2cd">Site name</span><span class="yKd8Hd" role="text">${href}</span></div>
+<div class="oewGkc LeUQr" aria-level="3" role="heading"><div class="A9xod ynAwRc" role="link">${title}</div></div></div></a></div></div>
+<div class="Z26q7c UK95Uc"><div class="VwiC3b MUxGbd yDYNvb">${snippet}</div></div></div></div></div></div>`;
+  const page = `<!doctype html><html><head><title>harbour kayak rental - Google Search</title></head>
+<body class="srp"><form action="/search"><input name="q" value="harbour kayak rental"></form>
+<div id="center_col"><div id="search"><div id="rso" data-async-context="query:harbour kayak rental">
+<div id="tads"><div><a class="cz3goc v5yQqb BmP5tf" role="presentation" href="https://ads.example.com/kayaks"><div aria-level="3" role="heading">Sponsored kayaks</div></a></div></div>
+${mobileResult('https://paddle.example.org/rentals', 'Kayak Rentals at the Harbour', 'Rent a single or double kayak by the hour, life vests included.')}
+<div class="MjjYud"><div class="sATSHe"><div aria-level="2" role="heading">Videos</div>
+<div data-hveid="CAI"><div aria-level="3" role="heading">How to launch a kayak</div></div>
+<a class="X5OiLe" role="link" href="https://video.example.net/watch?v=k1"><div aria-level="3" role="heading">Kayak basics in five minutes</div></a></div></div>
+${mobileResult('https://coastguide.example.com/harbour/kayak', 'Harbour kayak guide', 'Tide tables and launch points for first-time paddlers.')}
+</div></div></div></body></html>`;
+
+  it('reads the ARIA-headed result links with their snippets; ads and video cards are not results', () => {
+    expect(parseSearchPage(page).results).toEqual([
+      {
+        url: 'https://paddle.example.org/rentals',
+        title: 'Kayak Rentals at the Harbour',
+        description: 'Rent a single or double kayak by the hour, life vests included.',
+      },
+      {
+        url: 'https://coastguide.example.com/harbour/kayak',
+        title: 'Harbour kayak guide',
+        description: 'Tide tables and launch points for first-time paddlers.',
+      },
+    ]);
+  });
+});
+
 // Our own pages, shaped as the desktop layouts of 2022–2023 place a featured snippet (no capture of
 // one is in ../shared/fixtures): the snippet's page is not repeated among the organic results.
 describe('parseSearchPage — a featured snippet whose page is not repeated below', () => {

@@ -2,7 +2,7 @@
  * websearch (Google web search) — pure parsing of result pages and building of the search URL.
  * No I/O here: the fetcher hands us the HTML.
  *
- * Three result layouts are understood, all found by one walk over the `h3` headings of the
+ * Four result layouts are understood, all found by one walk over the result headings of the
  * results area, in document order:
  *  - desktop JS SERP (2023): `<a href="https://…"><h3 class="LC20lb">Title</h3></a>` inside
  *    `div.g`; snippet in `div.VwiC3b`.
@@ -10,6 +10,8 @@
  *    `div.Gx5Zad`; snippet in the innermost `div.BNeawe.s3v9rd.AP7Wnd` of that block.
  *  - old desktop SERP (2016): `<h3 class="r"><a href="…">Title</a></h3>` inside `div.g`;
  *    snippet in `span.st`.
+ *  - mobile SERP (2023, a phone's user agent): no `h3`; `<a role="presentation" href="https://…">`
+ *    wraps a `<div role="heading" aria-level="3">` title; snippet in `div.VwiC3b`.
  * Non-organic blocks (Top stories, People also ask, knowledge panel, ads) are skipped by the
  * containers they sit in; the featured snippet's page is the first result unless the page lists it
  * among the organic ones too (featuredResult).
@@ -93,6 +95,14 @@ const NON_ORGANIC = [
 
 /** The block of one result, most specific layout first (desktop/2016 `div.g`, no-JS `div.Gx5Zad`). */
 const CONTAINERS = ['div.g', 'div.Gx5Zad', 'div.MjjYud', 'div.xpd', 'div[data-hveid]'];
+
+/**
+ * A result's heading: `h3`, or — the mobile layout (2023) writes no `h3` — the ARIA level-3
+ * heading inside the result's link, which that layout marks `role="presentation"`. Its feature
+ * cards (videos, apps, places) carry the same headings outside a link or in links of other roles,
+ * as do the desktop layout's carousels.
+ */
+const HEADING = 'h3, a[href][role="presentation"] [role="heading"][aria-level="3"]';
 
 function isGoogleHost(host: string): boolean {
   return /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/i.test(host);
@@ -180,7 +190,7 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
   const results: WebSearchResult[] = [];
   const h = htmlReader($, { platform: PLATFORM, record: 'result' });
 
-  const heads = scope.find('h3').toArray();
+  const heads = scope.find(HEADING).toArray();
   if (heads.length > MAX_HEADINGS)
     throw upstreamFailed(
       `${PLATFORM}: the results page holds ${heads.length} result headings; Google shows 10 a page (a page of more than ${MAX_HEADINGS} is refused)`,
@@ -322,7 +332,7 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
 function organicHeadings($: CheerioAPI, scope: string): number {
   return $(scope)
     .first()
-    .find('h3')
+    .find(HEADING)
     .filter((_, el) => {
       const h3 = $(el);
       if (h3.closest(NON_ORGANIC).length > 0) return false;
@@ -347,7 +357,7 @@ function looksLikeNoResults($: CheerioAPI): boolean {
   const scope = SCOPES.find((sel) => $(sel).length > 0) ?? 'body';
   if (organicHeadings($, scope) > 0) return false;
   const hasSearchForm = $('input[name="q"], textarea[name="q"]').length > 0;
-  if (hasSearchForm && $('h3').length === 0) return true;
+  if (hasSearchForm && $(HEADING).length === 0) return true;
   if (collapse($('#topstuff').text())) return true;
   const q = queryOf($).toLowerCase();
   if (!q) return false;
