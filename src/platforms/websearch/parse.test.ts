@@ -343,6 +343,16 @@ ${mobileResult('https://paddle.example.org/rentals', 'Kayak Rentals at the Harbo
 ${mobileResult('https://coastguide.example.com/harbour/kayak', 'Harbour kayak guide', 'Tide tables and launch points for first-time paddlers.')}
 </div></div></div></body></html>`;
 
+  it('results the page wraps in one block (mobile google/matrix.html: eleven headings in one div.MjjYud) keep their snippets', () => {
+    const inner = (href: string, title: string, snippet: string) =>
+      mobileResult(href, title, snippet).replace(/^<div class="MjjYud">|<\/div>$/g, '');
+    const run = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((i) =>
+      inner(`https://river${i}.example.net/`, `River ${i}`, `Canoe trip number ${i}.`),
+    );
+    const { results } = parseSearchPage(page.replace('<div id="tads">', `<div class="MjjYud">${run.join('')}</div><div id="tads">`));
+    expect(results.slice(0, 11).map((r) => r.description)).toEqual(run.map((_, i) => `Canoe trip number ${i + 1}.`));
+  });
+
   it('reads the ARIA-headed result links with their snippets; ads and video cards are not results', () => {
     expect(parseSearchPage(page).results).toEqual([
       {
@@ -355,6 +365,38 @@ ${mobileResult('https://coastguide.example.com/harbour/kayak', 'Harbour kayak gu
         title: 'Harbour kayak guide',
         description: 'Tide tables and launch points for first-time paddlers.',
       },
+    ]);
+  });
+});
+
+/**
+ * A site's indented results (desktop 2023): its second and third pages sit in a list inside the
+ * `div.g` of its first, each in a block of its own with its own snippet. The old code took the
+ * `div.g` as every one's block and gave all three the first one's snippet — seen in
+ * zlurad/serp-parser's desktop pages (test/google/desktop/*.html, commit 591f150, 2023-05-04, read
+ * in place): 35 results on five of its 2023 pages carried another result's snippet (google-100 19,
+ * coffee 6, dell 6, hotels 3, paris 1). Our own page.
+ */
+describe('parseSearchPage — indented results of one site keep their own snippets', () => {
+  const sub = (href: string, title: string, snippet: string) =>
+    `<li class="MYVUIe"><div class="XN9cAe" data-hveid="CAs"><div class="yuRUbf"><a href="${href}"><h3 class="LC20lb">${title}</h3></a></div>
+<div class="Z26q7c UK95Uc"><div class="VwiC3b yXK7lf">${snippet}</div></div></div></li>`;
+  const block = `<div class="MjjYud"><div data-hveid="CAE"><div class="g"><div data-hveid="CAF"><div class="yuRUbf"><a href="https://teashop.example.com/"><h3 class="LC20lb">Teashop Home</h3></a></div>
+<div class="Z26q7c UK95Uc"><div class="VwiC3b yXK7lf">Loose-leaf teas shipped weekly.</div></div></div>
+<div class="d4rhi"><ul class="FxLDp">${sub('https://teashop.example.com/green', 'Green teas', 'Sencha, matcha and gyokuro from small farms.')}${sub(
+    'https://teashop.example.com/gifts',
+    'Gift boxes',
+    'Sampler tins for birthdays.',
+  )}</ul></div></div></div></div>`;
+
+  it("each result has its own description, not its first sibling's", () => {
+    expect(
+      parseSearchPage(desktopPage(block + desktopResult('https://kettle.example.org/', 'Kettles', 'Stovetop kettles.'))).results,
+    ).toEqual([
+      { url: 'https://teashop.example.com/', title: 'Teashop Home', description: 'Loose-leaf teas shipped weekly.' },
+      { url: 'https://teashop.example.com/green', title: 'Green teas', description: 'Sencha, matcha and gyokuro from small farms.' },
+      { url: 'https://teashop.example.com/gifts', title: 'Gift boxes', description: 'Sampler tins for birthdays.' },
+      { url: 'https://kettle.example.org/', title: 'Kettles', description: 'Stovetop kettles.' },
     ]);
   });
 });

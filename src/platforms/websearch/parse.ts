@@ -282,11 +282,16 @@ function featuredResult($: CheerioAPI, counts: Map<Node, number>): WebSearchResu
 /** A cheerio selection of elements (cheerio does not re-export domhandler's `Element`). */
 type Sel = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
 
+/**
+ * The block of one result: the first known container (CONTAINERS, in order) that holds this
+ * heading alone, else the first that holds it at all. Google nests: a site's indented results sit
+ * in the `div.g` of its first one (desktop 2023), the mobile page may wrap a whole run of results
+ * in one `div.MjjYud`; the first container that matched took the snippet of the block's first
+ * result for every result in it (or none, past MAX_HEADINGS_PER_BLOCK).
+ */
 function findContainer($: CheerioAPI, h3: Sel, counts: Map<Node, number>): Sel | null {
-  for (const sel of CONTAINERS) {
-    const c = h3.parents(sel).first();
-    if (c.length > 0) return c;
-  }
+  const blocks = CONTAINERS.map((sel) => h3.parents(sel).first()).filter((c) => c.length > 0);
+  if (blocks.length > 0) return blocks.find((c) => counts.get(c[0]) === 1) ?? blocks[0];
   // Unknown markup: the largest ancestor that still holds only this one heading.
   let best: Sel | null = null;
   for (const p of h3.parents().toArray()) {
