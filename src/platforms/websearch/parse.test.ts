@@ -298,6 +298,33 @@ describe('parseSearchPage — own no-JS page', () => {
       { url: 'http://blog.example.com/post', title: 'Blog post', description: '' },
     ]);
   });
+
+  /**
+   * No-JS pages of 2022–2024 put a row of attribute chips (price, "In stock", a rating: spans
+   * only) above the snippet, in a block of the same class. The old code took that row as the
+   * snippet ("13 380,00 ₽") — KokocGroup/google-parser's 2024-02-05 page (google_parser/tests/data,
+   * commit 27be42d; 9 of its 10 results) and zlurad/serp-parser's matrix-nojs and google100-nojs
+   * (2023), read in place; their own specs expect the text below. Our own result blocks.
+   */
+  const nojsResult = (target: string, title: string, rows: string) =>
+    `<div class="Gx5Zad fP1Qef xpd EtOod pkphOe"><div class="egMi0 kCrYT"><a href="/url?q=${target}&amp;sa=U"><div class="DnJfK"><div class="j039Wc">
+<h3 class="zBAuLc l97dzf"><div class="BNeawe vvjwJb AP7Wnd">${title}</div></h3></div></div></a></div>
+<div class="kCrYT"><div><div class="BNeawe s3v9rd AP7Wnd">${rows}</div></div></div></div>`;
+  const row = (inner: string) => `<div><div class="BNeawe s3v9rd AP7Wnd">${inner}</div></div>`;
+  const chip = (text: string) => `<span class="r0bn4c rQMQod">${text}</span>`;
+
+  it('a row of attribute chips above the snippet is not the snippet; a row of chips alone still is', () => {
+    const html = `<html><head><title>oak shelf - Google Search</title></head><body><div id="main">
+${nojsResult('https://woodshop.example.com/shelf-9', 'Oak shelf 9', row(`<div class="v9i61e">${row(chip('4 250,00 ₽') + ' ' + chip('In stock'))}</div>`) + row('Solid oak wall shelf, 90 cm, oiled finish.'))}
+${nojsResult('https://reviews.example.net/shelf-9', 'Shelf 9 review', row(chip('Rating') + chip('4.6/5') + chip('(312)')) + row('<span class="r0bn4c rQMQod">3 days ago</span> · Sturdy, easy to mount.'))}
+${nojsResult('https://maps.example.org/place/41', 'Woodshop downtown', row('<span>Address: </span><span>9 Mill Lane</span>') + row('<span>Hours: </span><span>Open until 6 PM</span>'))}
+</div></body></html>`;
+    expect(parseSearchPage(html).results.map((r) => r.description)).toEqual([
+      'Solid oak wall shelf, 90 cm, oiled finish.',
+      '3 days ago · Sturdy, easy to mount.',
+      'Address: 9 Mill Lane',
+    ]);
+  });
 });
 
 describe('parseSearchPage — own 2016-layout page', () => {

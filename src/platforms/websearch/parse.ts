@@ -318,12 +318,21 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
     .first();
   if (st.length) return collapse(st.text());
   // no-JS: these divs nest; the innermost one without links is the snippet (the one with
-  // links is the sitelinks row).
-  const nojs = container
+  // links is the sitelinks row). A row of attribute chips above it (price, "In stock", rating:
+  // spans only, no text of its own; 2022–2024 pages) is not: the first row with text of its own
+  // is, else the first row.
+  const rows = container
     .find('div.BNeawe.s3v9rd.AP7Wnd')
     .filter((_, el) => outsideLink(el) && $(el).find('div.BNeawe.s3v9rd.AP7Wnd').length === 0 && $(el).find('a').length === 0)
-    .first();
-  if (nojs.length) return collapse(nojs.text());
+    .toArray();
+  const nojs =
+    rows.find((el) =>
+      $(el)
+        .contents()
+        .toArray()
+        .some((n) => n.type === 'text' && n.data.trim() !== ''),
+    ) ?? rows[0];
+  if (nojs) return collapse($(nojs).text());
   // other known snippet classes of recent and older desktop layouts
   const other = container
     .find('[data-sncf="1"], .IsZvec, span.aCOpRe')
