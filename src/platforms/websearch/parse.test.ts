@@ -6,6 +6,7 @@ import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } fr
 import { buildSearchUrl, parseSearchPage, resolveResultHref } from './parse.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
 import { errorOf } from '../../../test/support/errors.js';
+import { captureWarnings } from '../../parse/index.js';
 
 const LABEL = 'websearch';
 const HAVE_CAPTURES = hasFixtures(LABEL);
@@ -378,6 +379,18 @@ ${mobileResult('https://coastguide.example.com/harbour/kayak', 'Harbour kayak gu
     );
     const { results } = parseSearchPage(page.replace('<div id="tads">', `<div class="MjjYud">${run.join('')}</div><div id="tads">`));
     expect(results.slice(0, 11).map((r) => r.description)).toEqual(run.map((_, i) => `Canoe trip number ${i + 1}.`));
+  });
+
+  it("a heading in an anchor that is a button (the panel's retry, mobile matrix.html) is no result that lost its link: not warned", () => {
+    const retry = `<div class="MjjYud"><div data-hveid="CAk"><a class="VknLRd" role="button" tabindex="0"><h3>Try again</h3></a></div></div>`;
+    const { result, warnings } = captureWarnings(() => parseSearchPage(page.replace('<div id="tads">', `${retry}<div id="tads">`)));
+    expect(result.results).toHaveLength(2);
+    expect(warnings).toEqual([]);
+    // An anchor that lost its href still is.
+    const lost = retry.replace(' role="button"', '');
+    expect(captureWarnings(() => parseSearchPage(page.replace('<div id="tads">', `${lost}<div id="tads">`))).warnings).toEqual([
+      expect.objectContaining({ platform: 'websearch', field: 'result.url' }),
+    ]);
   });
 
   it('reads the ARIA-headed result links with their snippets; ads and video cards are not results', () => {

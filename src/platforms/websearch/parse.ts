@@ -209,10 +209,11 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
       titleNode = link;
     }
     // A heading in a result block without a usable link is a result that lost it (warned); a
-    // heading outside one (the no-JS knowledge-panel heading) is not a result.
+    // heading outside one (the no-JS knowledge-panel heading) is not a result, nor one in an
+    // anchor that is a button (the panel's "Try again", `<a role="button">`, no href).
     const inResult = h3.closest(CONTAINERS.join(', ')).length > 0;
     if (link.length === 0) {
-      if (inResult && h3.closest('a').length > 0) h.warn('url', 'a result heading whose link has no href');
+      if (inResult && h3.closest('a').not('[role="button"]').length > 0) h.warn('url', 'a result heading whose link has no href');
       return;
     }
     const url = resolveResultHref(link.attr('href'));
