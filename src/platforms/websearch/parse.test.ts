@@ -410,6 +410,42 @@ ${mobileResult('https://coastguide.example.com/harbour/kayak', 'Harbour kayak gu
 });
 
 /**
+ * Google 2026: some result links, or all, are its opaque redirect `/goto?url=CAES…` (a sealed
+ * token; Google's redirect resolves it, the page does not say where to): Rob--W/dont-track-me-google
+ * issue #67 (2026-06-28: ten such tokens and their targets), serpapi/public-roadmap #3914, #4201,
+ * #4315 (2026-08/09: "/goto links returned in organic_results->link intermittently"). No capture
+ * here; our own page in the desktop shape, tokens invented. The old code dropped those results
+ * without a word, and a page of only such links was a bare "changed shape".
+ */
+describe("parseSearchPage — results linked through Google's opaque /goto redirect (2026)", () => {
+  const goto = (token: string, title: string) =>
+    desktopResult(`/goto?url=${token}`, title, 'A snippet of a result whose target is sealed.');
+
+  it('a result behind /goto is left out and warned; the others stay', () => {
+    const html = desktopPage(
+      [
+        goto('CAESkQEBx7Lm2Qa9Zt4vPw', 'Sealed result one'),
+        desktopResult('https://lanterns.example.org/guide', 'Lantern guide', 'How paper lanterns are folded.'),
+        goto('CAESnAEBq3Vt8Kd0Hx2mNa', 'Sealed result two'),
+      ].join('\n'),
+    );
+    const { result, warnings } = captureWarnings(() => parseSearchPage(html));
+    expect(result.results).toEqual([
+      { url: 'https://lanterns.example.org/guide', title: 'Lantern guide', description: 'How paper lanterns are folded.' },
+    ]);
+    expect(warnings.filter((w) => w.field === 'result.url')).toHaveLength(2);
+  });
+
+  it('a page whose every result is behind /goto is UPSTREAM_FAILED naming the redirect, never an empty list', () => {
+    const err = errorOf(() =>
+      parseSearchPage(desktopPage([goto('CAESiwEBf0Gh5Jw', 'Sealed A'), goto('CAESpgEBa9Ck2Lq', 'Sealed B')].join(''))),
+    );
+    expect(err.code).toBe('UPSTREAM_FAILED');
+    expect(err.message).toMatch(/\/goto/);
+  });
+});
+
+/**
  * A site's indented results (desktop 2023): its second and third pages sit in a list inside the
  * `div.g` of its first, each in a block of its own with its own snippet. The old code took the
  * `div.g` as every one's block and gave all three the first one's snippet — seen in

@@ -147,6 +147,20 @@ export function resolveResultHref(href: string | undefined): string | null {
 }
 
 /**
+ * Google's opaque redirect to a result (2026: `href="/goto?url=CAES…"`, a sealed token Google's
+ * own redirect resolves; seen on some results or all of them). The target is not in the link:
+ * such a result cannot be given, and is warned (`result.url`), never silently dropped.
+ */
+function isOpaqueRedirect(href: string | undefined): boolean {
+  try {
+    const u = new URL((href ?? '').trim(), GOOGLE_BASE);
+    return isSearchHost(u.hostname) && u.pathname === '/goto';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The consent interstitial itself (forms posting to consent.google.*, no results area) and the
  * /sorry/ page are walls (walls.ts), answered before this parser. A results page with an inline
  * consent dialog keeps its results area and is parsed; without results, its forms say what it is.
@@ -184,10 +198,11 @@ function headingCounts($: CheerioAPI, heads: Node[]): Map<Node, number> {
   return counts;
 }
 
-function extractResults($: CheerioAPI): WebSearchResult[] {
+function extractResults($: CheerioAPI): { results: WebSearchResult[]; opaque: number } {
   const scopeSel = SCOPES.find((s) => $(s).length > 0);
   const scope = $(scopeSel ?? 'html').first();
   const results: WebSearchResult[] = [];
+  let opaque = 0;
   const h = htmlReader($, { platform: PLATFORM, record: 'result' });
 
   const heads = scope.find(HEADING).toArray();
@@ -217,7 +232,13 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
       return;
     }
     const url = resolveResultHref(link.attr('href'));
-    if (!url) return;
+    if (!url) {
+      if (isOpaqueRedirect(link.attr('href'))) {
+        opaque++;
+        h.warn('url', "a result linked through Google's opaque /goto redirect (its target is not in the page)");
+      }
+      return;
+    }
     const title = collapse(titleNode.text());
     if (!title) {
       if (inResult) h.warn('title', 'a result link without a title');
@@ -240,7 +261,7 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
   // 2016 layout did: then it keeps its place among the organic results).
   const featured = featuredResult($, counts);
   if (featured && !results.some((r) => r.url === featured.url)) results.unshift(featured);
-  return results;
+  return { results, opaque };
 }
 
 /** The featured snippet's blocks (2016–2023): above the results, inside `#search` or before it (`#Odp5De`). */
@@ -396,8 +417,12 @@ export function parseSearchPage(html: string): WebSearchPage {
     throw upstreamBlocked(`${PLATFORM}: Google answered with its JavaScript-only page (no results without running its script)`);
   const $ = loadHtml(html, `${PLATFORM}: the results page`);
 
-  const results = extractResults($);
+  const { results, opaque } = extractResults($);
   if (results.length > 0) return { results };
+  if (opaque > 0)
+    throw upstreamFailed(
+      `${PLATFORM}: Google linked every result (${opaque}) through its opaque /goto redirect; their targets are not in the page`,
+    );
 
   detectConsent($);
   if (looksLikeNoResults($)) return { results: [] };
