@@ -2,7 +2,7 @@
  * websearch (Google web search) — pure parsing of result pages and building of the search URL.
  * No I/O here: the fetcher hands us the HTML.
  *
- * Three result layouts are understood, all found by one walk over the `h3` headings of the
+ * Four result layouts are understood, all found by one walk over the result headings of the
  * results area, in document order:
  *  - desktop JS SERP (2023): `<a href="https://…"><h3 class="LC20lb">Title</h3></a>` inside
  *    `div.g`; snippet in `div.VwiC3b`.
@@ -10,6 +10,8 @@
  *    `div.Gx5Zad`; snippet in the innermost `div.BNeawe.s3v9rd.AP7Wnd` of that block.
  *  - old desktop SERP (2016): `<h3 class="r"><a href="…">Title</a></h3>` inside `div.g`;
  *    snippet in `span.st`.
+ *  - mobile SERP (2023, a phone's user agent): no `h3`; `<a role="presentation" href="https://…">`
+ *    wraps a `<div role="heading" aria-level="3">` title; snippet in `div.VwiC3b`.
  * Non-organic blocks (Top stories, People also ask, knowledge panel, ads) are skipped by the
  * containers they sit in; the featured snippet's page is the first result unless the page lists it
  * among the organic ones too (featuredResult).
@@ -94,6 +96,14 @@ const NON_ORGANIC = [
 /** The block of one result, most specific layout first (desktop/2016 `div.g`, no-JS `div.Gx5Zad`). */
 const CONTAINERS = ['div.g', 'div.Gx5Zad', 'div.MjjYud', 'div.xpd', 'div[data-hveid]'];
 
+/**
+ * A result's heading: `h3`, or — the mobile layout (2023) writes no `h3` — the ARIA level-3
+ * heading inside the result's link, which that layout marks `role="presentation"`. Its feature
+ * cards (videos, apps, places) carry the same headings outside a link or in links of other roles,
+ * as do the desktop layout's carousels.
+ */
+const HEADING = 'h3, a[href][role="presentation"] [role="heading"][aria-level="3"]';
+
 function isGoogleHost(host: string): boolean {
   return /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/i.test(host);
 }
@@ -137,6 +147,20 @@ export function resolveResultHref(href: string | undefined): string | null {
 }
 
 /**
+ * Google's opaque redirect to a result (2026: `href="/goto?url=CAES…"`, a sealed token Google's
+ * own redirect resolves; seen on some results or all of them). The target is not in the link:
+ * such a result cannot be given, and is warned (`result.url`), never silently dropped.
+ */
+function isOpaqueRedirect(href: string | undefined): boolean {
+  try {
+    const u = new URL((href ?? '').trim(), GOOGLE_BASE);
+    return isSearchHost(u.hostname) && u.pathname === '/goto';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The consent interstitial itself (forms posting to consent.google.*, no results area) and the
  * /sorry/ page are walls (walls.ts), answered before this parser. A results page with an inline
  * consent dialog keeps its results area and is parsed; without results, its forms say what it is.
@@ -174,13 +198,14 @@ function headingCounts($: CheerioAPI, heads: Node[]): Map<Node, number> {
   return counts;
 }
 
-function extractResults($: CheerioAPI): WebSearchResult[] {
+function extractResults($: CheerioAPI): { results: WebSearchResult[]; opaque: number } {
   const scopeSel = SCOPES.find((s) => $(s).length > 0);
   const scope = $(scopeSel ?? 'html').first();
   const results: WebSearchResult[] = [];
+  let opaque = 0;
   const h = htmlReader($, { platform: PLATFORM, record: 'result' });
 
-  const heads = scope.find('h3').toArray();
+  const heads = scope.find(HEADING).toArray();
   if (heads.length > MAX_HEADINGS)
     throw upstreamFailed(
       `${PLATFORM}: the results page holds ${heads.length} result headings; Google shows 10 a page (a page of more than ${MAX_HEADINGS} is refused)`,
@@ -199,14 +224,21 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
       titleNode = link;
     }
     // A heading in a result block without a usable link is a result that lost it (warned); a
-    // heading outside one (the no-JS knowledge-panel heading) is not a result.
+    // heading outside one (the no-JS knowledge-panel heading) is not a result, nor one in an
+    // anchor that is a button (the panel's "Try again", `<a role="button">`, no href).
     const inResult = h3.closest(CONTAINERS.join(', ')).length > 0;
     if (link.length === 0) {
-      if (inResult && h3.closest('a').length > 0) h.warn('url', 'a result heading whose link has no href');
+      if (inResult && h3.closest('a').not('[role="button"]').length > 0) h.warn('url', 'a result heading whose link has no href');
       return;
     }
     const url = resolveResultHref(link.attr('href'));
-    if (!url) return;
+    if (!url) {
+      if (isOpaqueRedirect(link.attr('href'))) {
+        opaque++;
+        h.warn('url', "a result linked through Google's opaque /goto redirect (its target is not in the page)");
+      }
+      return;
+    }
     const title = collapse(titleNode.text());
     if (!title) {
       if (inResult) h.warn('title', 'a result link without a title');
@@ -229,7 +261,7 @@ function extractResults($: CheerioAPI): WebSearchResult[] {
   // 2016 layout did: then it keeps its place among the organic results).
   const featured = featuredResult($, counts);
   if (featured && !results.some((r) => r.url === featured.url)) results.unshift(featured);
-  return results;
+  return { results, opaque };
 }
 
 /** The featured snippet's blocks (2016–2023): above the results, inside `#search` or before it (`#Odp5De`). */
@@ -272,11 +304,16 @@ function featuredResult($: CheerioAPI, counts: Map<Node, number>): WebSearchResu
 /** A cheerio selection of elements (cheerio does not re-export domhandler's `Element`). */
 type Sel = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
 
+/**
+ * The block of one result: the first known container (CONTAINERS, in order) that holds this
+ * heading alone, else the first that holds it at all. Google nests: a site's indented results sit
+ * in the `div.g` of its first one (desktop 2023), the mobile page may wrap a whole run of results
+ * in one `div.MjjYud`; the first container that matched took the snippet of the block's first
+ * result for every result in it (or none, past MAX_HEADINGS_PER_BLOCK).
+ */
 function findContainer($: CheerioAPI, h3: Sel, counts: Map<Node, number>): Sel | null {
-  for (const sel of CONTAINERS) {
-    const c = h3.parents(sel).first();
-    if (c.length > 0) return c;
-  }
+  const blocks = CONTAINERS.map((sel) => h3.parents(sel).first()).filter((c) => c.length > 0);
+  if (blocks.length > 0) return blocks.find((c) => counts.get(c[0]) === 1) ?? blocks[0];
   // Unknown markup: the largest ancestor that still holds only this one heading.
   let best: Sel | null = null;
   for (const p of h3.parents().toArray()) {
@@ -303,12 +340,21 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
     .first();
   if (st.length) return collapse(st.text());
   // no-JS: these divs nest; the innermost one without links is the snippet (the one with
-  // links is the sitelinks row).
-  const nojs = container
+  // links is the sitelinks row). A row of attribute chips above it (price, "In stock", rating:
+  // spans only, no text of its own; 2022–2024 pages) is not: the first row with text of its own
+  // is, else the first row.
+  const rows = container
     .find('div.BNeawe.s3v9rd.AP7Wnd')
     .filter((_, el) => outsideLink(el) && $(el).find('div.BNeawe.s3v9rd.AP7Wnd').length === 0 && $(el).find('a').length === 0)
-    .first();
-  if (nojs.length) return collapse(nojs.text());
+    .toArray();
+  const nojs =
+    rows.find((el) =>
+      $(el)
+        .contents()
+        .toArray()
+        .some((n) => n.type === 'text' && n.data.trim() !== ''),
+    ) ?? rows[0];
+  if (nojs) return collapse($(nojs).text());
   // other known snippet classes of recent and older desktop layouts
   const other = container
     .find('[data-sncf="1"], .IsZvec, span.aCOpRe')
@@ -322,7 +368,7 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
 function organicHeadings($: CheerioAPI, scope: string): number {
   return $(scope)
     .first()
-    .find('h3')
+    .find(HEADING)
     .filter((_, el) => {
       const h3 = $(el);
       if (h3.closest(NON_ORGANIC).length > 0) return false;
@@ -347,7 +393,7 @@ function looksLikeNoResults($: CheerioAPI): boolean {
   const scope = SCOPES.find((sel) => $(sel).length > 0) ?? 'body';
   if (organicHeadings($, scope) > 0) return false;
   const hasSearchForm = $('input[name="q"], textarea[name="q"]').length > 0;
-  if (hasSearchForm && $('h3').length === 0) return true;
+  if (hasSearchForm && $(HEADING).length === 0) return true;
   if (collapse($('#topstuff').text())) return true;
   const q = queryOf($).toLowerCase();
   if (!q) return false;
@@ -371,8 +417,12 @@ export function parseSearchPage(html: string): WebSearchPage {
     throw upstreamBlocked(`${PLATFORM}: Google answered with its JavaScript-only page (no results without running its script)`);
   const $ = loadHtml(html, `${PLATFORM}: the results page`);
 
-  const results = extractResults($);
+  const { results, opaque } = extractResults($);
   if (results.length > 0) return { results };
+  if (opaque > 0)
+    throw upstreamFailed(
+      `${PLATFORM}: Google linked every result (${opaque}) through its opaque /goto redirect; their targets are not in the page`,
+    );
 
   detectConsent($);
   if (looksLikeNoResults($)) return { results: [] };
