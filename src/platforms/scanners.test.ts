@@ -128,9 +128,13 @@ describe('microblog-a: htmlToText (every Mastodon server a key names)', () => {
       expect(timed(() => htmlToText(page)).ms).toBeLessThan(1000);
   });
 
-  /** The regexes htmlToText was (an oracle for well-formed markup). */
+  /** The regexes htmlToText was (an oracle for well-formed markup), the plain-text quote first. */
   function regexHtmlToText(html: string): string {
     const text = html
+      .replace(
+        /<(span|p|div)\b[^>]*\bclass="[^"]*\bquote-inline\b[^"]*"[^>]*>((?:[^<]|<br\s*\/?>)*)<\/\1>/gi,
+        (_m, _t: string, inner: string) => `\n${inner}\n`,
+      )
       .replace(
         /<(span|p|div)\b[^>]*\bclass="[^"]*\bquote-inline\b[^"]*"[^>]*>([\s\S]*?<\/a>)\s*<\/\1>/gi,
         (_m, _t: string, inner: string) => `\n${inner}\n`,

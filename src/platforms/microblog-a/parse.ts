@@ -239,7 +239,7 @@ export function shownMedia(p: MicroblogAPost): MicroblogAMedia[] {
  * otherwise ran into the URL ("…/posts/123Amazing"), breaking both.
  */
 export function htmlToText(html: string): string {
-  return decode(markupText(html))
+  return decode(markupText(plainQuotes(html)))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
@@ -286,17 +286,7 @@ function markupText(html: string): string {
     if (i < from) continue;
     const m = QUOTE_OPEN_RE.exec(raw(i));
     if (!m) continue;
-    const name = m[1].toLowerCase();
-    // Truth Social's quote of 2022–25 holds the URL as plain text, no link
-    // (`<span class="quote-inline"><br/>RT: https://…</span>`): its own closing, after only text and `<br>`s.
-    let k = i + 1;
-    while (k < n && BR_RE.test(raw(k))) k++;
-    if (k < n && lower[k] === `</${name}>`) {
-      replaced[i] = replaced[k] = true;
-      from = k + 1;
-      continue;
-    }
-    const list = ends[name];
+    const list = ends[m[1].toLowerCase()];
     const j = list[firstAbove(list, i)];
     if (j === undefined) continue;
     replaced[i] = replaced[j + 1] = true;
@@ -338,6 +328,35 @@ function markupText(html: string): string {
     } else if (spaceAfter[i]) out.push(' ');
     if (!dropGap[i]) out.push(gap(i));
   }
+  return out.join('');
+}
+
+/**
+ * The first replacement of markupText's list, made before the others as its regex was:
+ *   <(span|p|div) class="…quote-inline…">TEXT</same>  → \nTEXT\n  (TEXT: no tags but <br>)
+ * Truth Social's quote of 2022–25 holds the URL as plain text, no link
+ * (`<span class="quote-inline"><br/>RT: https://…</span>`): a line of its own, and its closing is
+ * not left for a later mention's `</a></span>` to be taken for the quote's end. One pass over the
+ * tags (each `<br>` run read once).
+ */
+function plainQuotes(html: string): string {
+  const tags = [...markupTags(html)];
+  const raw = (i: number) => html.slice(tags[i].start, tags[i].end);
+  const out: string[] = [];
+  let last = 0;
+  for (let i = 0; i < tags.length; i++) {
+    const m = QUOTE_OPEN_RE.exec(raw(i));
+    if (!m) continue;
+    let k = i + 1;
+    while (k < tags.length && BR_RE.test(raw(k))) k++;
+    if (k < tags.length && raw(k).toLowerCase() === `</${m[1].toLowerCase()}>`) {
+      out.push(html.slice(last, tags[i].start), '\n', html.slice(tags[i].end, tags[k].start), '\n');
+      last = tags[k].end;
+      i = k;
+    }
+  }
+  if (!out.length) return html;
+  out.push(html.slice(last));
   return out.join('');
 }
 
