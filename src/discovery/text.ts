@@ -58,7 +58,9 @@ const SPELLINGS = [
   dot: new RegExp(SPELLED_DOT, 'giu'),
   anyDot: new RegExp(`${SPELLED_DOT}|${SIGN_DOT}`, 'giu'),
   // `local at domain dot tld` (plain dots may join other labels).
-  re: new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|${SIGN_DOT}|\\.)${LABEL})*)`, 'giu'),
+  // The local part's dots may be spelled too (`lina [dot] wanders [at] …`): read from its first
+  // word, never from the last one (`wanders@…`, another address).
+  re: new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL}(?:(?:${SPELLED_DOT})${LOCAL})*)(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|${SIGN_DOT}|\\.)${LABEL})*)`, 'giu'),
 }));
 const CONTACT_CUE_RE =
   /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
@@ -83,7 +85,7 @@ export function spelledOutEmails(text: string): string[] {
         s.dot.lastIndex = 0;
         const spelled = s.dot.test(m[2]);
         if (!s.plain && !spelled && !CONTACT_CUE_RE.test(line.slice(0, m.index))) continue;
-        const e = normaliseEmail(`${m[1]}@${signDotsOnlyAlone(m[2]).replace(s.anyDot, '.')}`);
+        const e = normaliseEmail(`${m[1].replace(s.dot, '.')}@${signDotsOnlyAlone(m[2]).replace(s.anyDot, '.')}`);
         if (e) out.push(e);
       }
     }
