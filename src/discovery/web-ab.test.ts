@@ -5,12 +5,41 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emailsInHtml, spelledOutEmails } from './text.js';
-import { sitePage } from './sample-web.js';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { ownerDomain } from './domains.js';
+import { discover } from '../../test/support/discovery-context.js';
 
 describe('an address whose local part spells its dots too ("sol [dot] rivas [at] proton [dot] me")', () => {
   it('is read from its first word: the tail after a spelled dot is no address of its own', () => {
     expect(emailsInHtml(sitePage('Sol', '<p>Write to sol [dot] rivas [at] proton [dot] me</p>'))).toEqual(['sol.rivas@proton.me']);
     expect(spelledOutEmails('Bookings: ana dot lima at gmail dot com')).toEqual(['ana.lima@gmail.com']);
     expect(spelledOutEmails('mail: teo (dot) k (at) posteo (dot) de')).toEqual(['teo.k@posteo.de']);
+  });
+});
+
+describe("a site on a builder's subdomain (name.wordpress.com, name.weebly.com, name.squarespace.com) is its owner's", () => {
+  it("each subdomain is one owner-controlled domain; the builder's own host is nobody's", () => {
+    expect(ownerDomain('https://rosa-ink.wordpress.com/contact/')).toBe('rosa-ink.wordpress.com');
+    expect(ownerDomain('https://www.rosa-ink.weebly.com/')).toBe('rosa-ink.weebly.com');
+    expect(ownerDomain('https://rosa-ink.squarespace.com/')).not.toBe(ownerDomain('https://teo-art.squarespace.com/'));
+    expect(ownerDomain('https://wordpress.com/?ref=footer_blog')).toBeNull();
+  });
+
+  it("the creator's blog there is crawled: the accounts it presents and its contact page's address are found", async () => {
+    const w = new DiscoveryWeb();
+    w.x.set('rosa_ink', { screenName: 'rosa_ink', name: 'Rosa Ink', description: 'tattoo art', url: 'https://rosa-ink.wordpress.com' });
+    w.page(
+      'https://rosa-ink.wordpress.com/',
+      sitePage(
+        'Rosa Ink',
+        '<p>Flash sheets every month. <a href="https://www.instagram.com/rosa.ink.studio/">Instagram</a> · <a href="/contact/">Contact</a></p>',
+        { footer: '<a href="https://wordpress.com/?ref=footer_blog">Blog at WordPress.com.</a>' },
+      ),
+    );
+    w.page('https://rosa-ink.wordpress.com/contact/', sitePage('Contact', '<p>Bookings: rosa@rosainkstudio.de</p>'));
+    w.ig.set('rosa.ink.studio', { username: 'rosa.ink.studio', fullName: 'Rosa', bio: 'tattoo', externalUrl: 'https://rosa-ink.wordpress.com/' });
+    const { byHandle, emails } = await discover(w, 'microblog-b', 'rosa_ink');
+    expect(byHandle('rosa.ink.studio')?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(emails).toContain('rosa@rosainkstudio.de');
   });
 });
