@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { emailsInHtml, spelledOutEmails } from './text.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { ownerDomain } from './domains.js';
+import { creditedEmails } from './sponsors.js';
 import { discover } from '../../test/support/discovery-context.js';
 
 describe('an address whose local part spells its dots too ("sol [dot] rivas [at] proton [dot] me")', () => {
@@ -41,5 +42,33 @@ describe("a site on a builder's subdomain (name.wordpress.com, name.weebly.com, 
     const { byHandle, emails } = await discover(w, 'microblog-b', 'rosa_ink');
     expect(byHandle('rosa.ink.studio')?.confidence).toBeGreaterThanOrEqual(0.5);
     expect(emails).toContain('rosa@rosainkstudio.de');
+  });
+});
+
+describe("the creator's representation on their own site (\"For representation: <Name> — address\", \"… handled by <Agency>: address\") is a contact, not a credit", () => {
+  const page = sitePage(
+    'Wren Alder — Photographer',
+    `<p>Wren: wren@wrenalder.com</p>
+<p>For representation: Sam Ito, Bluepine Artists — sam@bluepineartists.com</p>
+<p>Brand partnerships are handled by Kestrel Agency: deals@kestrelagency.co</p>
+<p>Site design by Mossworks Studio — studio@mossworks.design</p>`,
+  );
+
+  it('the agent and the agency are not credited; a design credit on the same page still is', () => {
+    expect(Object.fromEntries(creditedEmails(page, 'https://wrenalder.com/contact'))).toEqual({ 'studio@mossworks.design': 'Mossworks Studio' });
+  });
+
+  it("a lookup returns the creator's own, the agent's and the agency's addresses, not the designer's", async () => {
+    const w = new DiscoveryWeb();
+    w.youtube.set('wrenalder', {
+      handle: 'wrenalder',
+      channelId: 'UCtestwrenalder000000000',
+      title: 'Wren Alder',
+      description: 'Landscape photography.',
+      links: [{ title: 'Website', url: 'https://wrenalder.com/contact' }],
+    });
+    w.page('https://wrenalder.com/contact', page);
+    const { emails } = await discover(w, 'video', 'wrenalder');
+    expect(emails.sort()).toEqual(['deals@kestrelagency.co', 'sam@bluepineartists.com', 'wren@wrenalder.com']);
   });
 });
