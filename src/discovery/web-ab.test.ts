@@ -4,7 +4,7 @@
  * fails without its fix.
  */
 import { describe, expect, it } from 'vitest';
-import { emailsInHtml, spelledOutEmails } from './text.js';
+import { emailsInHtml, mentionedAccounts, spelledOutEmails } from './text.js';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { ownerDomain } from './domains.js';
 import { creditedEmails } from './sponsors.js';
@@ -38,14 +38,19 @@ describe("a site on a builder's subdomain (name.wordpress.com, name.weebly.com, 
       ),
     );
     w.page('https://rosa-ink.wordpress.com/contact/', sitePage('Contact', '<p>Bookings: rosa@rosainkstudio.de</p>'));
-    w.ig.set('rosa.ink.studio', { username: 'rosa.ink.studio', fullName: 'Rosa', bio: 'tattoo', externalUrl: 'https://rosa-ink.wordpress.com/' });
+    w.ig.set('rosa.ink.studio', {
+      username: 'rosa.ink.studio',
+      fullName: 'Rosa',
+      bio: 'tattoo',
+      externalUrl: 'https://rosa-ink.wordpress.com/',
+    });
     const { byHandle, emails } = await discover(w, 'microblog-b', 'rosa_ink');
     expect(byHandle('rosa.ink.studio')?.confidence).toBeGreaterThanOrEqual(0.5);
     expect(emails).toContain('rosa@rosainkstudio.de');
   });
 });
 
-describe("the creator's representation on their own site (\"For representation: <Name> — address\", \"… handled by <Agency>: address\") is a contact, not a credit", () => {
+describe('the creator\'s representation on their own site ("For representation: <Name> — address", "… handled by <Agency>: address") is a contact, not a credit', () => {
   const page = sitePage(
     'Wren Alder — Photographer',
     `<p>Wren: wren@wrenalder.com</p>
@@ -55,7 +60,9 @@ describe("the creator's representation on their own site (\"For representation: 
   );
 
   it('the agent and the agency are not credited; a design credit on the same page still is', () => {
-    expect(Object.fromEntries(creditedEmails(page, 'https://wrenalder.com/contact'))).toEqual({ 'studio@mossworks.design': 'Mossworks Studio' });
+    expect(Object.fromEntries(creditedEmails(page, 'https://wrenalder.com/contact'))).toEqual({
+      'studio@mossworks.design': 'Mossworks Studio',
+    });
   });
 
   it("a lookup returns the creator's own, the agent's and the agency's addresses, not the designer's", async () => {
@@ -70,5 +77,22 @@ describe("the creator's representation on their own site (\"For representation: 
     w.page('https://wrenalder.com/contact', page);
     const { emails } = await discover(w, 'video', 'wrenalder');
     expect(emails.sort()).toEqual(['deals@kestrelagency.co', 'sam@bluepineartists.com', 'wren@wrenalder.com']);
+  });
+});
+
+describe('a label with a few words of its own before the separator ("Инст для рецептов: @name", "Insta for recipes: @name")', () => {
+  it('names the account before an explicit @; without one, or with a label among the words, it names nothing', () => {
+    expect(mentionedAccounts('Тренер 🏃\nИнст для рецептов: @olga.eda')).toEqual(['https://www.instagram.com/olga.eda']);
+    expect(mentionedAccounts('YT for full episodes → @BramTalks')).toEqual(['https://www.youtube.com/@BramTalks']);
+    expect(mentionedAccounts('YouTube channel coming soon: stay tuned')).toEqual([]);
+    expect(mentionedAccounts('Insta para recetas: olga.eda')).toEqual([]);
+  });
+
+  it('the second account named that way is read, and its own bio naming the source verifies it', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('olga.begaet', { username: 'olga.begaet', fullName: 'Ольга', bio: 'Бег каждый день 🏃\nИнст для рецептов: @olga.eda' });
+    w.ig.set('olga.eda', { username: 'olga.eda', fullName: 'Ольга | рецепты', bio: 'второй аккаунт @olga.begaet' });
+    const { byHandle } = await discover(w, 'social-b', 'olga.begaet');
+    expect(byHandle('olga.eda')?.confidence).toBeGreaterThanOrEqual(0.5);
   });
 });
