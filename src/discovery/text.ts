@@ -62,7 +62,7 @@ const SPELLINGS = [
   // The local part's dots may be spelled too (`lina [dot] wanders [at] …`): read from its first
   // word, never from the last one (`wanders@…`, another address).
   re: new RegExp(
-    `(?<![A-Za-z0-9._%+-])(${LOCAL}(?:(?:${SPELLED_DOT})${LOCAL})*)(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|${SIGN_DOT}|\\.)${LABEL})*)`,
+    `(?<![A-Za-z0-9._%+-])(${LOCAL}(?:(?:${SPELLED_DOT})${LOCAL}){0,3})(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|${SIGN_DOT}|\\.)${LABEL})*)`,
     'giu',
   ),
 }));
