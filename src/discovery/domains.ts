@@ -173,10 +173,25 @@ export const SHARED_DOMAINS: ReadonlySet<string> = new Set([
  * Hosts that give each person a subdomain of their own (`mei.rbind.io`, `tomas.quarto.pub`,
  * `ana.hashnode.dev`) and are missing from the public suffix list's private section: a site
  * there is its subdomain's, as under a listed private suffix; different people's sites never
- * share one registrable domain. The bare host is the vendor's. (Site builders listed in
- * SHARED_DOMAINS — wordpress.com, weebly.com, squarespace.com — stay shared, subdomains too.)
+ * share one registrable domain. The bare host is the vendor's: site builders' own domains
+ * (wordpress.com, weebly.com, squarespace.com) stay in SHARED_DOMAINS — a "Blog at WordPress.com"
+ * footer link is nobody's site — while a subdomain there (`kenji.wordpress.com`) is one person's.
  */
 export const PERSONAL_SUBDOMAIN_HOSTS: ReadonlySet<string> = new Set([
+  'wordpress.com',
+  'wpcomstaging.com',
+  'weebly.com',
+  'squarespace.com',
+  'strikingly.com',
+  'webnode.page',
+  'site123.me',
+  'tilda.ws',
+  'jimdofree.com',
+  'edublogs.org',
+  'over-blog.com',
+  'tistory.com',
+  'livejournal.com',
+  'bigcartel.com',
   'rbind.io',
   'quarto.pub',
   'micro.blog',

@@ -531,6 +531,8 @@ function phraseMatcher(phrases: readonly string[]): (text: string) => boolean {
 
 const saysFan = phraseMatcher(FAN_PHRASES);
 const saysSecond = phraseMatcher(SECOND_PHRASES);
+/** The text says second account ("second account", "второй аккаунт", "サブ垢"): SECOND_PHRASES. */
+export const saysSecondAccount = (text: string): boolean => saysSecond(text);
 
 /** Letters and digits only, lower-cased, accents dropped. */
 export function key(s: string): string {

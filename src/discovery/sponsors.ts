@@ -354,6 +354,10 @@ const CONTACT_LABEL_RE = new RegExp(
     'collaborations?',
     'management',
     'mgmt',
+    'representation',
+    'represented',
+    'agents?',
+    'brand deals?',
     'press',
     'pr',
     'partnerships?',
@@ -455,6 +459,10 @@ function creditName(text: string): string | null {
   return t;
 }
 
+/** "managed / represented / handled by <Name>" (folded): the creator's representation, not a credit. */
+const REPRESENTED_BY_RE =
+  /(?<![\p{L}\p{N}])(?:(?:handled|managed|represented|repped|booked)\s+(?:by|through|via)|vertreten durch|betreut von|gestionad[oa]s? por|representad[oa]s? por|represente(?:e|s)? par|geree?s? par|rappresentat[oa] da|gestit[oa] da)(?![\p{L}\p{N}])/u;
+
 /** "<role> by <Name>" in the languages creators' sites are written in (folded): the name after it is credited. */
 const BY_RE =
   /(?<![\p{L}\p{N}])(?:by|von|door|par|por|da|przez|oleh|boi|av|af|od|от|від|απο|توسط|از طرف|rakensi|teki|suunnitteli|készítette|vytvořil|realizat de|creat de|made with)\s+(.+)$/u;
@@ -536,6 +544,10 @@ function creditedName(part: string, email: string, contactSection = false): stri
     }
   }
   if (contactSection) return null;
+  // "Business inquiries are handled by Spark Agency:", "represented by North Sound —": whoever
+  // manages or represents the creator is whom to write to (api.md: a management or booking
+  // contact), not someone a credit line names.
+  if (REPRESENTED_BY_RE.test(fold(part))) return null;
   const by = BY_RE.exec(fold(part));
   if (by) {
     // The name as written (capitals kept): the same number of characters from the end.

@@ -42,6 +42,16 @@ describe('spelled-out addresses (" at ", read only where prose cannot match)', (
     expect(spelledOutEmails('email: you at example dot com')).toEqual([]);
     expect(spelledOutEmails('meet me at the park dot com tonight')).toEqual([]);
   });
+
+  it('a page of spelled dots without an address is read in bounded time (the local part takes at most four words)', () => {
+    // Each word could start a local part: unbounded, 48 KB of them took ~4 s (quadratic).
+    for (const text of ['x dot '.repeat(8000), 'x[dot]'.repeat(8000) + 'x at', 'x (dot) '.repeat(8000) + 'x (at) y']) {
+      const t = performance.now();
+      spelledOutEmails(text);
+      expect(performance.now() - t).toBeLessThan(1000);
+    }
+    expect(spelledOutEmails('write: a dot b dot c dot d at studio dot io')).toEqual(['a.b.c.d@studio.io']);
+  });
 });
 
 describe('addresses in bios and pages', () => {

@@ -19,6 +19,7 @@ import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
 import { OTHER_LINK_IN_BIO_HOSTS } from './domains.js';
+import { saysSecondAccount } from './markers.js';
 import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
 import { parseUpstreamJson } from '../parse/json.js';
@@ -58,7 +59,12 @@ const SPELLINGS = [
   dot: new RegExp(SPELLED_DOT, 'giu'),
   anyDot: new RegExp(`${SPELLED_DOT}|${SIGN_DOT}`, 'giu'),
   // `local at domain dot tld` (plain dots may join other labels).
-  re: new RegExp(`(?<![A-Za-z0-9._%+-])(${LOCAL})(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|${SIGN_DOT}|\\.)${LABEL})*)`, 'giu'),
+  // The local part's dots may be spelled too (`lina [dot] wanders [at] …`): read from its first
+  // word, never from the last one (`wanders@…`, another address).
+  re: new RegExp(
+    `(?<![A-Za-z0-9._%+-])(${LOCAL}(?:(?:${SPELLED_DOT})${LOCAL}){0,3})(?:${at})(${LABEL}(?:(?:${SPELLED_DOT}|${SIGN_DOT}|\\.)${LABEL})*)`,
+    'giu',
+  ),
 }));
 const CONTACT_CUE_RE =
   /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
@@ -83,7 +89,7 @@ export function spelledOutEmails(text: string): string[] {
         s.dot.lastIndex = 0;
         const spelled = s.dot.test(m[2]);
         if (!s.plain && !spelled && !CONTACT_CUE_RE.test(line.slice(0, m.index))) continue;
-        const e = normaliseEmail(`${m[1]}@${signDotsOnlyAlone(m[2]).replace(s.anyDot, '.')}`);
+        const e = normaliseEmail(`${m[1].replace(s.dot, '.')}@${signDotsOnlyAlone(m[2]).replace(s.anyDot, '.')}`);
         if (e) out.push(e);
       }
     }
@@ -246,7 +252,7 @@ const MENTION_LABEL = [...MENTIONS.keys()]
  */
 const MENTION_RE = new RegExp(
   `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
-    `(?:\\s+([\\p{L}\\p{M}]{2,16})(?=\\s*[:：\\-–—=>→➡➜⟶»▶👉]))?` +
+    `(?:\\s+([\\p{L}\\p{M}]{2,16}(?:\\s+[\\p{L}\\p{M}]{2,16}){0,2})(?=\\s*[:：\\-–—=>→➡➜⟶»▶👉]))?` +
     `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
 );
@@ -271,8 +277,8 @@ function mentionUrl(label: string, handle: string): string | null {
  * With nothing between label and name but a space, a bullet, a bar or an emoji (`IG • owl`,
  * `IG | London`), the name must look like a handle (an `@`, or a `.`, `_` or digit in it): "ig live"
  * and "yt vlogs" are prose. A label its platform reads only before an `@` (`atOnly`: X, TT) needs one.
- * One word of any script between the label and a separator names the account only before an
- * explicit `@` (`YouTube channel: @owl`, `YouTube चैनल: @owl`, `Insta perso : @owl`; never
+ * One to three words of any script between the label and a separator name the account only before an
+ * explicit `@` (`YouTube channel: @owl`, `YouTube चैनल: @owl`, `Insta perso : @owl`, `Инст для рецептов: @owl`; never
  * `YouTube channel: soon`) — unless the word says the name is the account's own (`TikTok ID: owl`,
  * `틱톡 아이디: owl`: HANDLE_WORDS).
  */
@@ -287,11 +293,18 @@ export function mentionedAccounts(raw: string): string[] {
     const separated = STRONG_SEPARATOR.test(m[3]);
     const at = m[4] === '@';
     const handle = m[5].replace(/\.+$/, '');
-    // One word between the label and a separator ("YouTube channel: @…", "YouTube चैनल: @…") names
-    // an account only with its explicit `@`; a word that is itself a label starts the next match. A
-    // word that says the name IS the account's ("TikTok ID: owl", "틱톡 아이디: owl") needs no `@`.
+    // One to three words between the label and a separator ("YouTube channel: @…", "YouTube चैनल: @…",
+    // "Инст для рецептов: @…") name an account only with its explicit `@`; a word that is itself a
+    // label starts the next match. A word that says the name IS the account's ("TikTok ID: owl",
+    // "틱톡 아이디: owl") needs no `@`.
+    const words = qualifier ? qualifier.toLowerCase().split(/\s+/) : [];
+    // Words that say second account ("IG second account: @…") leave the name to the second-account
+    // reading (markers.ts secondAccountMentionsOn: a candidate until it names the creator back).
     const qualified =
-      !qualifier || (!MENTIONS.has(qualifier.toLowerCase()) && (at || (separated && HANDLE_WORDS.has(qualifier.toLowerCase()))));
+      !qualifier ||
+      (!words.some((w) => MENTIONS.has(w)) &&
+        !(words.length > 1 && saysSecondAccount(qualifier)) &&
+        (at || (separated && words.length === 1 && HANDLE_WORDS.has(words[0]))));
     const named = qualified && (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
     // A label that names nothing ("IG | YT: @owl", "X | YouTube：@owl"): what it took for a name may be the next label.
     if (!named) {
