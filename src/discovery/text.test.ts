@@ -43,6 +43,13 @@ describe('spelled-out addresses (" at ", read only where prose cannot match)', (
     expect(spelledOutEmails('meet me at the park dot com tonight')).toEqual([]);
   });
 
+  it('a text of many addresses is read for links in bounded time (the address domains counted: the first 16)', () => {
+    const text = Array.from({ length: 16_000 }, (_, i) => `u${i}@d${i}.com`).join(' ');
+    const t = performance.now();
+    linksInText(text);
+    expect(performance.now() - t).toBeLessThan(1500);
+  });
+
   it('a page of spelled dots without an address is read in bounded time (the local part takes at most four words)', () => {
     // Each word could start a local part: unbounded, 48 KB of them took ~4 s (quadratic).
     for (const text of ['x dot '.repeat(8000), 'x[dot]'.repeat(8000) + 'x at', 'x (dot) '.repeat(8000) + 'x (at) y']) {
