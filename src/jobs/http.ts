@@ -251,8 +251,8 @@ function replayMismatch(row: JobRow, request: JobRequest, route: RestRoute, item
  * once, and not against the limits), if the request is that job's (replayMismatch). The running
  * limit is checked first, then enforced by the store as each job is created (counted and created
  * in one step, so requests of one key at the same moment never exceed it together): the k-th of n
- * new jobs is created only while the key has at most JOBS_MAX_RUNNING_PER_KEY - (n - k) unfinished
- * (room left for the rest). The jobs are started once all are created (with REDIS_URL other
+ * new jobs (k from 1) is created only while the key has fewer than JOBS_MAX_RUNNING_PER_KEY - (n - k)
+ * unfinished (room left for the rest). The jobs are started once all are created (with REDIS_URL other
  * instances may take one up as soon as it is stored). Should a create fail, or find the limit
  * reached meanwhile (a 429), the jobs this call made are cancelled.
  */
@@ -494,15 +494,15 @@ async function resumeJob(
     }
     // Only a job still stopped is queued again, and only while the key has room (the store
     // checks both, in the same step as the update: two resumes at once cannot both take the last place).
-    let resumed: boolean;
+    let queued: boolean;
     try {
-      resumed = await svc.store.resume(row.id, maxCredits, deps.config.jobs.maxRunningPerKey);
+      queued = await svc.store.resume(row.id, maxCredits, deps.config.jobs.maxRunningPerKey);
     } catch (e) {
       if (e instanceof OpenJobsLimit)
         return sendError(res, runningLimit(deps.config.jobs.maxRunningPerKey, 'wait for one to finish or cancel one'), {}, info.id);
       throw e;
     }
-    if (resumed) {
+    if (queued) {
       const resumed = await svc.store.get(row.id);
       if (resumed) await svc.runner.activate(resumed);
     } else {
