@@ -116,7 +116,7 @@ export interface MonitorsConfig {
   minIntervalMs: number;
   /** MONITORS_RETENTION_DAYS: snapshots and changes are kept this long (default 400). */
   retentionMs: number;
-  /** MONITORS_KEY_QUOTA_MB: history (snapshots, changes) a key's monitors may hold; the oldest goes first beyond (default 64 MiB). */
+  /** MONITORS_KEY_QUOTA_MB: history (snapshots, changes) and last values a key's monitors may hold together; the oldest history goes first beyond (default 64 MiB). */
   keyQuotaBytes: number;
   /** MONITORS_FAILING_AFTER: consecutive NOT_FOUND runs after which a monitor is stopped_failing (default 3). */
   failingAfter: number;

@@ -38,7 +38,7 @@ import { UPLOAD_OPTIONS, bodyText, creditCap, readJobRequest, unknownFields, val
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
 import type { JobListQuery, JobRow } from './store.js';
-import { FINAL, JOB_STATUSES } from './store.js';
+import { FINAL, JOB_STATUSES, OpenJobsLimit } from './store.js';
 import { jobView } from './view.js';
 import type { JobView } from './view.js';
 import { watchJob } from './watch.js';
@@ -86,17 +86,25 @@ async function covered(deps: Deps, key: AuthenticatedKey, need: number, jobs: nu
   );
 }
 
-/** 429 unless the key's unfinished jobs plus `adding` stay within JOBS_MAX_RUNNING_PER_KEY. */
+/** The 429 of a key at JOBS_MAX_RUNNING_PER_KEY; `then`: what it means for this request. */
+function runningLimit(max: number, then: string): ApiError {
+  return new ApiError('RATE_LIMITED', `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); ${then}`, {
+    retryAfterSec: 10,
+  });
+}
+
+/**
+ * 429 unless the key's unfinished jobs plus `adding` stay within JOBS_MAX_RUNNING_PER_KEY: the
+ * early answer, before a body is read or items staged. The store enforces the limit again as it
+ * creates each job (JobStore.create's maxOpen), in the same step as the count.
+ */
 async function tooManyRunning(svc: JobService, deps: Deps, key: AuthenticatedKey, adding = 1): Promise<ApiError | null> {
   const max = deps.config.jobs.maxRunningPerKey;
   const open = await svc.store.unfinishedCount(key.id);
   if (open + adding <= max) return null;
-  return new ApiError(
-    'RATE_LIMITED',
-    adding === 1
-      ? `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); wait for one to finish or cancel one`
-      : `A key may have at most ${max} queued or running jobs (JOBS_MAX_RUNNING_PER_KEY); it has ${open} and this operation would add ${adding}; no job was created`,
-    { retryAfterSec: 10 },
+  return runningLimit(
+    max,
+    adding === 1 ? 'wait for one to finish or cancel one' : `it has ${open} and this operation would add ${adding}; no job was created`,
   );
 }
 
@@ -240,10 +248,13 @@ function replayMismatch(row: JobRow, request: JobRequest, route: RestRoute, item
  * createLookupJob fields): together they must fit the key's limits — JOBS_MAX_RUNNING_PER_KEY
  * unfinished jobs, JOBS_KEY_QUOTA_MB stored bytes, a balance covering each one's first item —
  * before any is created. A job whose idempotency key the key used before is that job (counted
- * once, and not against the limits), if the request is that job's (replayMismatch). The check and the creation are two steps: two requests of
- * the same key at the same moment may both pass it. The jobs are started once all are
- * created (with REDIS_URL other instances may take one up as soon as it is stored). Should a
- * create fail, the jobs this call made are cancelled and the error thrown.
+ * once, and not against the limits), if the request is that job's (replayMismatch). The running
+ * limit is checked first, then enforced by the store as each job is created (counted and created
+ * in one step, so requests of one key at the same moment never exceed it together): the k-th of n
+ * new jobs (k from 1) is created only while the key has fewer than JOBS_MAX_RUNNING_PER_KEY - (n - k)
+ * unfinished (room left for the rest). The jobs are started once all are created (with REDIS_URL other
+ * instances may take one up as soon as it is stored). Should a create fail, or find the limit
+ * reached meanwhile (a 429), the jobs this call made are cancelled.
  */
 export async function createJobs(
   svc: JobService,
@@ -284,6 +295,9 @@ export async function createJobs(
   }
   const out: { row: JobRow; existing: boolean }[] = [];
   const made: JobRow[] = [];
+  const max = deps.config.jobs.maxRunningPerKey;
+  /** New jobs this call has yet to create, this one included. */
+  let left = adding;
   try {
     for (const { request, route, items } of jobs) {
       const existing = request.idempotencyKey ? known.get(request.idempotencyKey) : undefined;
@@ -291,6 +305,8 @@ export async function createJobs(
         out.push({ row: existing, existing: true });
         continue;
       }
+      const maxOpen = max - (left - 1);
+      left--;
       const r = await svc.store.create(
         {
           id: `job_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
@@ -306,6 +322,7 @@ export async function createJobs(
           bytes: items.reduce((sum, i) => sum + i.input.length, 0),
         },
         items.map((i) => i.input),
+        maxOpen,
       );
       if (r.existing) {
         // Created under the same key by a request a moment ago (after the check above): that
@@ -326,6 +343,13 @@ export async function createJobs(
         // The store away too: the job stays queued (listed by GET /v1/jobs, cancellable there).
       }
     }
+    if (e instanceof OpenJobsLimit)
+      return runningLimit(
+        max,
+        made.length
+          ? `other jobs took the places meanwhile; the jobs this operation had created (${made.length}) are cancelled`
+          : 'wait for one to finish or cancel one',
+      );
     throw e;
   }
   // Started once all are created: one job's first items do not spend the balance the next one was checked against.
@@ -468,8 +492,17 @@ async function resumeJob(
       const poor = v instanceof ApiError ? null : await covered(deps, key, await firstItemCost(deps, v.route, v.items[0]), 1);
       if (poor) return sendError(res, poor, {}, info.id);
     }
-    // Only a job still stopped is queued again (the store checks, in the same step).
-    if (await svc.store.resume(row.id, maxCredits)) {
+    // Only a job still stopped is queued again, and only while the key has room (the store
+    // checks both, in the same step as the update: two resumes at once cannot both take the last place).
+    let queued: boolean;
+    try {
+      queued = await svc.store.resume(row.id, maxCredits, deps.config.jobs.maxRunningPerKey);
+    } catch (e) {
+      if (e instanceof OpenJobsLimit)
+        return sendError(res, runningLimit(deps.config.jobs.maxRunningPerKey, 'wait for one to finish or cancel one'), {}, info.id);
+      throw e;
+    }
+    if (queued) {
       const resumed = await svc.store.get(row.id);
       if (resumed) await svc.runner.activate(resumed);
     } else {

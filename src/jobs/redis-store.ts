@@ -33,6 +33,7 @@ import { randomUUID } from 'node:crypto';
 import type { RedisStore } from '../store/redis.js';
 import { lua } from '../store/redis.js';
 import { isSealed } from '../store/secrets.js';
+import { OpenJobsLimit } from './store.js';
 import type { ItemOutcome, ItemRow, JobListQuery, JobRow, JobStatus, JobStore, NewJob, ResultRow } from './store.js';
 
 const P = 'cl:{jobs}';
@@ -116,16 +117,18 @@ end
 `;
 
 // KEYS: job, stage, inputs, idem, unfinished, open, bytes, of. ARGV: idempotency field ('' none), id,
-// key id, bytes, created (ms), then the job hash's field/value pairs. → the job's id (an existing
-// one for a used idempotency key).
+// key id, bytes, created (ms), the most open jobs the key may have ('' no limit), then the job
+// hash's field/value pairs. → the job's id (an existing one for a used idempotency key), or ''
+// when the key has that many open jobs already (nothing written).
 const CREATE = lua(`
 if ARGV[1] ~= '' then
   local had = redis.call('HGET', KEYS[4], ARGV[1])
   if had then return had end
-  redis.call('HSET', KEYS[4], ARGV[1], ARGV[2])
 end
+if ARGV[6] ~= '' and redis.call('SCARD', KEYS[6]) >= tonumber(ARGV[6]) then return '' end
+if ARGV[1] ~= '' then redis.call('HSET', KEYS[4], ARGV[1], ARGV[2]) end
 local f = {}
-for i = 6, #ARGV do f[#f + 1] = ARGV[i] end
+for i = 7, #ARGV do f[#f + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(f))
 if redis.call('EXISTS', KEYS[2]) == 1 then
   redis.call('RENAME', KEYS[2], KEYS[3])
@@ -206,10 +209,12 @@ redis.call('HSET', job, 'updated_at', ARGV[1])
 redis.call('HINCRBY', bytes, ARGV[9], ARGV[8])
 return conclude()`);
 
-// ARGV: now, now ms, max credits ('' none). → 1 queued again (a new gen), 0 not stopped.
+// ARGV: now, now ms, max credits ('' none), the most open jobs its key may have ('' no limit).
+// → 1 queued again (a new gen), 0 not stopped, -1 its key has that many open jobs (left stopped).
 const RESUME = lua(`${PRELUDE}
 local v = redis.call('HMGET', job, 'status', 'gen', 'id')
 if v[1] ~= 'stopped_at_cap' and v[1] ~= 'stopped_no_credits' then return 0 end
+if ARGV[4] ~= '' and redis.call('SCARD', open) >= tonumber(ARGV[4]) then return -1 end
 redis.call('HSET', job, 'status', 'queued', 'stop', '', 'gen', tonumber(v[2]) + 1, 'enqueued', 0, 'updated_at', ARGV[1])
 redis.call('HDEL', job, 'finished_at')
 if ARGV[3] == '' then redis.call('HDEL', job, 'max_credits') else redis.call('HSET', job, 'max_credits', ARGV[3]) end
@@ -456,8 +461,17 @@ function newJobFields(job: NewJob, at: string): (string | number)[] {
   return fields;
 }
 
-/** Stages the inputs, then creates the job in one script (CREATE); an idempotency key's earlier job if it has one. */
-async function createJob(redis: RedisStore, job: NewJob, inputs: string[]): Promise<{ row: RedisJobRow; existing: boolean }> {
+/**
+ * Stages the inputs, then creates the job in one script (CREATE); an idempotency key's earlier job
+ * if it has one. With `maxOpen`, the script counts the key's open jobs and creates this one only
+ * below it (OpenJobsLimit thrown otherwise, the staged inputs deleted).
+ */
+async function createJob(
+  redis: RedisStore,
+  job: NewJob,
+  inputs: string[],
+  maxOpen?: number,
+): Promise<{ row: RedisJobRow; existing: boolean }> {
   const get = (id: string) => getJob(redis, id);
   const idemField = job.idempotency_key ? `${job.key_id}\n${job.idempotency_key}` : '';
   if (idemField) {
@@ -477,8 +491,12 @@ async function createJob(redis: RedisStore, job: NewJob, inputs: string[]): Prom
   const id = await redis.script<string>(
     CREATE,
     [K.job(job.id), stage, K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes, K.of(job.key_id)],
-    [idemField, job.id, job.key_id, job.bytes, ms, ...fields],
+    [idemField, job.id, job.key_id, job.bytes, ms, maxOpen ?? '', ...fields],
   );
+  if (id === '') {
+    await redis.command(['DEL', stage]);
+    throw new OpenJobsLimit(job.key_id);
+  }
   if (id !== job.id) {
     await redis.command(['DEL', stage]);
     const row = await get(id);
@@ -543,7 +561,7 @@ export function createRedisJobStore(redis: RedisStore) {
     get open() {
       return open;
     },
-    create: (job: NewJob, inputs: string[]) => createJob(redis, job, inputs),
+    create: (job: NewJob, inputs: string[], maxOpen?: number) => createJob(redis, job, inputs, maxOpen),
     get,
     async byIdempotencyKey(keyId, key) {
       const id = await redis.command<string | null>(['HGET', K.idem, `${keyId}\n${key}`]);
@@ -560,10 +578,12 @@ export function createRedisJobStore(redis: RedisStore) {
       return r.length ? { idx: Number(r[0]), input: r[1] } : undefined;
     },
     results: (jobId, afterIdx, limit) => readResults(redis, jobId, afterIdx, limit),
-    async resume(id, maxCredits) {
+    async resume(id, maxCredits, maxOpen) {
       const row = await get(id);
       if (!row) return false;
-      return (await run<number>(RESUME, { id, keyId: row.key_id }, [maxCredits === null ? '' : maxCredits])) === 1;
+      const r = await run<number>(RESUME, { id, keyId: row.key_id }, [maxCredits === null ? '' : maxCredits, maxOpen ?? '']);
+      if (r === -1) throw new OpenJobsLimit(row.key_id);
+      return r === 1;
     },
     async webhooksDue() {
       const ids = await redis.command<string[]>(['SMEMBERS', K.hooks]);

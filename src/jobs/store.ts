@@ -112,8 +112,13 @@ export interface JobListQuery {
 export interface JobStore {
   /** False once closed: a stream of results stops. */
   readonly open: boolean;
-  /** Creates the job and its items; a job with the same key and idempotency key already there is returned instead. */
-  create(job: NewJob, inputs: string[]): Promise<{ row: JobRow; existing: boolean }>;
+  /**
+   * Creates the job and its items; a job with the same key and idempotency key already there is
+   * returned instead. With `maxOpen`, the job is created only while its key has fewer unfinished
+   * jobs than that (counted and created in one step: two creates at the same moment cannot both
+   * take the last place); otherwise OpenJobsLimit is thrown and nothing is stored.
+   */
+  create(job: NewJob, inputs: string[], maxOpen?: number): Promise<{ row: JobRow; existing: boolean }>;
   get(id: string): Promise<JobRow | undefined>;
   byIdempotencyKey(keyId: string, key: string): Promise<JobRow | undefined>;
   /**
@@ -131,9 +136,11 @@ export interface JobStore {
   results(jobId: string, afterIdx: number, limit: number): Promise<ResultRow[]>;
   /**
    * A stopped job (stopped_at_cap, stopped_no_credits) queued again, with this cap; false when the
-   * job is not stopped (now): a job cancelled or resumed meanwhile is left as it is.
+   * job is not stopped (now): a job cancelled or resumed meanwhile is left as it is. With
+   * `maxOpen`, only while its key has fewer unfinished jobs than that (counted in the same step;
+   * OpenJobsLimit thrown otherwise, the job left stopped).
    */
-  resume(id: string, maxCredits: number | null): Promise<boolean>;
+  resume(id: string, maxCredits: number | null, maxOpen?: number): Promise<boolean>;
   /** Jobs with a webhook event not yet delivered (nor given up). */
   webhooksDue(): Promise<JobRow[]>;
   /**
@@ -147,6 +154,14 @@ export interface JobStore {
   webhookOutcome(id: string, event: string, last: WebhookAnswer): Promise<void>;
   /** The event delivered (true) or given up (false): nothing more is sent for it. */
   webhookDone(id: string, event: string, delivered: boolean): Promise<void>;
+}
+
+/** Thrown by JobStore.create when the key has `maxOpen` unfinished jobs already: nothing was stored. */
+export class OpenJobsLimit extends Error {
+  constructor(readonly keyId: string) {
+    super(`key ${keyId} has its most unfinished jobs already`);
+    this.name = 'OpenJobsLimit';
+  }
 }
 
 /** A webhook delivery attempt's answer (JobRow's webhook_last_*). */
@@ -215,9 +230,13 @@ function migrate(db: Db): void {
 /** The store's statements, prepared once. */
 function statements(db: Db) {
   return {
+    // Inserted only while the key has fewer unfinished jobs than @max (NULL: no limit), counted in
+    // the same statement: no other create comes between the count and the insert.
     insJob: db.prepare(
       `INSERT INTO jobs (id, key_id, operation, status, total, cache_max_age, max_credits, webhook_url, webhook_secret, idempotency_key, bytes, created_at, updated_at)
-       VALUES (@id, @key_id, @operation, 'creating', @total, @cache_max_age, @max_credits, @webhook_url, @webhook_secret, @idempotency_key, @bytes, @at, @at)`,
+       SELECT @id, @key_id, @operation, 'creating', @total, @cache_max_age, @max_credits, @webhook_url, @webhook_secret, @idempotency_key, @bytes, @at, @at
+       WHERE @max IS NULL
+          OR (SELECT COUNT(*) FROM jobs WHERE key_id = @key_id AND status IN ('creating', 'queued', 'running')) < @max`,
     ),
     created: db.prepare("UPDATE jobs SET status = 'queued', updated_at = @at WHERE id = @id AND status = 'creating'"),
     creating: db.prepare<[], { id: string }>("SELECT id FROM jobs WHERE status = 'creating'"),
@@ -261,7 +280,9 @@ function statements(db: Db) {
       'UPDATE jobs SET status = @status, updated_at = @at, finished_at = @at, webhook_event = CASE WHEN webhook_url IS NULL THEN NULL ELSE @status END, webhook_attempts = 0, webhook_last_status = NULL, webhook_last_error = NULL, webhook_delivered = NULL WHERE id = @id',
     ),
     resume: db.prepare(
-      "UPDATE jobs SET status = 'queued', max_credits = @max, updated_at = @at, finished_at = NULL WHERE id = @id AND status IN ('stopped_at_cap', 'stopped_no_credits')",
+      `UPDATE jobs SET status = 'queued', max_credits = @max, updated_at = @at, finished_at = NULL
+       WHERE id = @id AND status IN ('stopped_at_cap', 'stopped_no_credits')
+         AND (@maxOpen IS NULL OR (SELECT COUNT(*) FROM jobs AS o WHERE o.key_id = jobs.key_id AND o.status IN ('creating', 'queued', 'running')) < @maxOpen)`,
     ),
     webhookAttempt: db.prepare('UPDATE jobs SET webhook_attempts = webhook_attempts + 1 WHERE id = ? AND webhook_event = ?'),
     webhookOutcome: db.prepare(
@@ -301,10 +322,10 @@ export function createSqliteJobStore(db: Db) {
    * The job and its items, written in slices of CREATE_SLICE, each in an event-loop turn of its
    * own; the job is `creating` (taken up by no runner) until the last. A failure deletes what was
    * written and is thrown; a unique-key failure of the first insert (the same idempotency key)
-   * writes nothing.
+   * writes nothing, nor does a key with `maxOpen` unfinished jobs already (OpenJobsLimit).
    */
-  async function create(job: NewJob, inputs: string[]): Promise<void> {
-    q.insJob.run({ ...job, at: now() });
+  async function create(job: NewJob, inputs: string[], maxOpen?: number): Promise<void> {
+    if (q.insJob.run({ ...job, at: now(), max: maxOpen ?? null }).changes === 0) throw new OpenJobsLimit(job.key_id);
     try {
       for (let from = 0; from < inputs.length; from += CREATE_SLICE) {
         if (from > 0) await nextTurn();
@@ -368,7 +389,14 @@ export function createSqliteJobStore(db: Db) {
     setStatus: (id: string, status: JobStatus) => q.setStatus.run({ id, status, at: now(), finished: null }),
     /** A terminal status, and the webhook event to deliver when the job has a webhook. */
     finish: (id: string, status: JobStatus) => q.finish.run({ id, status, at: now() }),
-    resume: (id: string, maxCredits: number | null) => q.resume.run({ id, max: maxCredits, at: now() }).changes > 0,
+    /** See JobStore.resume; the count and the update are one statement. */
+    resume(id: string, maxCredits: number | null, maxOpen?: number): boolean {
+      if (q.resume.run({ id, max: maxCredits, at: now(), maxOpen: maxOpen ?? null }).changes > 0) return true;
+      const row = q.get.get(id);
+      if (maxOpen !== undefined && row && (row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits'))
+        throw new OpenJobsLimit(row.key_id);
+      return false;
+    },
     webhookAttempt: (id: string, event: string) => q.webhookAttempt.run(id, event),
     webhookOutcome: (id: string, event: string, last: WebhookAnswer) => q.webhookOutcome.run({ id, event, ...last }),
     webhookDone: (id: string, event: string, delivered: boolean) => q.webhookDone.run({ id, event, delivered: delivered ? 1 : 0 }),
@@ -385,11 +413,12 @@ export function embeddedJobStore(s: SqliteJobStore): JobStore {
     get open() {
       return s.db.open;
     },
-    async create(job, inputs) {
+    async create(job, inputs, maxOpen) {
       try {
-        await s.create(job, inputs);
+        await s.create(job, inputs, maxOpen);
       } catch (e) {
-        // The same idempotency key, created by a concurrent request a moment ago.
+        // The same idempotency key, created by a concurrent request a moment ago (the job it
+        // names, even when the key is at its limit now).
         const existing = job.idempotency_key ? s.byIdempotencyKey(job.key_id, job.idempotency_key) : undefined;
         if (existing) return { row: existing, existing: true };
         throw e;
@@ -403,7 +432,7 @@ export function embeddedJobStore(s: SqliteJobStore): JobStore {
     bytesOf: async (keyId) => s.bytesOf(keyId),
     firstPending: async (jobId) => s.firstPending(jobId),
     results: async (jobId, afterIdx, limit) => s.results(jobId, afterIdx, limit),
-    resume: async (id, maxCredits) => s.resume(id, maxCredits),
+    resume: async (id, maxCredits, maxOpen) => s.resume(id, maxCredits, maxOpen),
     webhooksDue: async () => s.webhooksDue(),
     // One process holds DATA_DIR: the sender's own bookkeeping keeps one delivery per job.
     claimWebhook: async () => true,

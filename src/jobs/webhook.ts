@@ -9,8 +9,11 @@
  *   x-cl-webhook-signature   v1=<hex HMAC-SHA256(secret, timestamp + "." + raw body)>
  *
  * Any 2xx answer delivers it. A destination the SSRF guard refuses (a name that resolves to a
- * private address, at the check or at connect time) or a URL that does not parse is given up at
- * once: no retry can change that. Anything else (a timeout, a connection error, a non-2xx answer)
+ * private address, at the check or at connect time), a name that does not exist (DNS ENOTFOUND,
+ * no address) or a URL that does not parse is given up at once: no retry can change that. A name
+ * that resolves to a refused address and one that does not exist are recorded alike ("refused by
+ * the SSRF guard: host … does not resolve to a public address"), so that the job's or monitor's
+ * owner cannot tell which internal names exist; the log keeps the reason. Anything else (a timeout, a connection error, a non-2xx answer)
  * is retried JOBS_WEBHOOK_ATTEMPTS times in all, waiting JOBS_WEBHOOK_BACKOFF_MS, doubled after
  * each attempt. The event is kept in the store until it is delivered or given up, so a restart
  * goes on delivering it (with REDIS_URL any instance does; one at a time holds a job's delivery,
@@ -31,7 +34,7 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../pipeline/context.js';
-import { ssrfRefusalOf } from '../upstream/ssrf.js';
+import { ssrfRefusalOf, unfitNameOf } from '../upstream/ssrf.js';
 import type { JobStore, WebhookAnswer } from './store.js';
 import { jobView } from './view.js';
 
@@ -156,6 +159,9 @@ export function createWebhookSender(deps: Deps, outbox: WebhookOutbox, isClosed:
       return { status: res.status, error: delivered ? null : `HTTP ${res.status}`, delivered, final: delivered };
     } catch (err) {
       if (!abort.signal.aborted) deps.logger.warn({ err, webhook: id }, 'webhook delivery failed');
+      const unfit = unfitNameOf(err);
+      if (unfit !== undefined)
+        return { status: null, error: errorLine(`refused by the SSRF guard: ${unfit}`), delivered: false, final: true };
       const refused = ssrfRefusalOf(err);
       if (refused !== undefined)
         return { status: null, error: errorLine(`refused by the SSRF guard: ${refused}`), delivered: false, final: true };

@@ -177,6 +177,19 @@ export function snapshotOf(values: Record<string, unknown>, watch: readonly { pa
 export const LAST_VALUES_BYTES = 1024 * 1024;
 
 /**
+ * A monitor's bytes of last values kept whole: LAST_VALUES_BYTES, or its share of half its key's
+ * quota (MONITORS_KEY_QUOTA_MB / 2 / MONITORS_MAX_PER_KEY) when smaller — 327 KiB with the
+ * defaults. The last values count in the key's quota with its history (store.ts), so together they
+ * take at most half of it (and the hashes of what does not fit) and history always has the rest:
+ * a run's own changes (RUN_CHANGES_BYTES) are never trimmed away to make room for values. Before,
+ * they were counted nowhere: 100 monitors of 1 MiB each held ~100 MiB a key beyond its 64 MiB.
+ */
+export const VALUES_SHARE_OF_QUOTA = 2;
+
+export const lastValuesBudget = (cfg: { keyQuotaBytes: number; maxPerKey: number }): number =>
+  Math.min(LAST_VALUES_BYTES, Math.floor(cfg.keyQuotaBytes / VALUES_SHARE_OF_QUOTA / cfg.maxPerKey));
+
+/**
  * A value a monitor did not keep whole — a run's changes past RUN_CHANGES_BYTES (store.ts
  * keptChanges), a value kept for the next run past LAST_VALUES_BYTES (shown as a change's `before`):
  * its JSON's length. The one marker of both (docs/monitors.md).
@@ -213,9 +226,13 @@ function isKeptHash(v: unknown): v is KeptHash {
   );
 }
 
-/** A run's values as its monitor keeps them for the next run (see LAST_VALUES_BYTES). */
-export function keptValues(values: Record<string, unknown>, watch: readonly { path: string; kind: FieldKind }[]): Record<string, unknown> {
-  let left = LAST_VALUES_BYTES;
+/** A run's values as its monitor keeps them for the next run, `budget` bytes whole (see LAST_VALUES_BYTES, lastValuesBudget). */
+export function keptValues(
+  values: Record<string, unknown>,
+  watch: readonly { path: string; kind: FieldKind }[],
+  budget = LAST_VALUES_BYTES,
+): Record<string, unknown> {
+  let left = budget;
   const keep = (v: unknown): unknown => {
     const json = JSON.stringify(v ?? null);
     if (!isKeptHash(v) && (json.length <= left || json.length <= HASH_BYTES)) {

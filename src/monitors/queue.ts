@@ -89,7 +89,7 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
   async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
     const res = await runMonitor(row, { manual, signal: closing.signal, env });
     if (res.kind === 'recorded' && !closed) {
-      const dropped = await r.trim(row.id, cfg.keyQuotaBytes).catch(() => 0);
+      const dropped = await r.trim(row.id, row.key_id, cfg.keyQuotaBytes, res.row.last_run_at ?? undefined).catch(() => 0);
       if (dropped)
         deps.logger.info({ monitor: row.id, dropped }, "monitor history trimmed: the key's monitors are over MONITORS_KEY_QUOTA_MB");
       events.emit(row.id, res.row);

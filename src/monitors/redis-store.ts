@@ -16,7 +16,8 @@
  *   M:hooks           set     monitors with an event to deliver
  *   M:hooklease:<id>  string  the instance delivering them, for a while
  *   M:seq             string  the last seq handed out (snapshots, changes and events share it)
- *   M:bytes           hash    key id → bytes of its monitors' history (MONITORS_KEY_QUOTA_MB)
+ *   M:bytes           hash    key id → bytes of its monitors' history and last values (MONITORS_KEY_QUOTA_MB;
+ *                             a monitor's last values counted from its first run by a version that counts them)
  */
 import { randomUUID } from 'node:crypto';
 import type { RedisStore } from '../store/redis.js';
@@ -110,7 +111,14 @@ m.runs = m.runs + tonumber(ARGV[3])
 m.credits_charged = m.credits_charged + charged
 if m.day == ARGV[5] then m.day_credits = m.day_credits + charged else m.day_credits = charged end
 m.day = ARGV[5]
-if ARGV[6] ~= '' then m.last_values = ARGV[6] end
+-- The last values are replaced: the key's bytes change by the new length less the old (a row
+-- without values_bytes had its values counted nowhere: 0).
+local grew = 0
+if ARGV[6] ~= '' then
+  m.last_values = ARGV[6]
+  grew = #ARGV[6] - (tonumber(m.values_bytes) or 0)
+  m.values_bytes = #ARGV[6]
+end
 m.last_outcome = ARGV[7]
 if ARGV[8] == 'inc' then m.not_found_streak = m.not_found_streak + 1 elseif ARGV[8] == 'reset' then m.not_found_streak = 0 end
 if ARGV[9] ~= '' then m.status = ARGV[9] end
@@ -128,7 +136,7 @@ for _, c in ipairs(cjson.decode(ARGV[12])) do
   bytes = bytes + 32 + #c
 end
 m.history_bytes = m.history_bytes + bytes
-redis.call('HINCRBY', KEYS[8], m.key_id, bytes)
+redis.call('HINCRBY', KEYS[8], m.key_id, bytes + grew)
 local dropped = 0
 if m.webhook_url ~= cjson.null then
   for _, e in ipairs(cjson.decode(ARGV[13])) do
@@ -175,16 +183,16 @@ local raw = redis.call('GET', KEYS[1])
 if not raw then return 0 end
 local m = cjson.decode(raw)
 -- 0 - n, not -n: Lua's -0 is sent as "-0", which HINCRBY refuses (a monitor with no history yet).
-redis.call('HINCRBY', KEYS[9], m.key_id, 0 - m.history_bytes)
+redis.call('HINCRBY', KEYS[9], m.key_id, 0 - m.history_bytes - (tonumber(m.values_bytes) or 0))
 redis.call('ZREM', KEYS[2], string.rep('0', 15 - #m.created_ms) .. m.created_ms .. ':' .. ARGV[1])
 redis.call('SREM', KEYS[3], ARGV[1])
 redis.call('SREM', KEYS[8], ARGV[1])
 redis.call('DEL', KEYS[1], KEYS[4], KEYS[5], KEYS[6], KEYS[7])
 return 1`);
 
-// KEYS: m, snap, chg, bytes. ARGV: quota bytes ('' none), cut-off ms ('' none). Drops the oldest
-// history of the monitor (the lower seq of the two sets first) while its key is over the quota, and
-// any older than the cut-off. → rows dropped.
+// KEYS: m, snap, chg, bytes. ARGV: quota bytes ('' none), cut-off ms ('' none), keep from ms ('' none).
+// Drops the oldest history of the monitor (the lower seq of the two sets first) while its key is
+// over the quota, and any older than the cut-off; none from the keep-from time on. → rows dropped.
 const TRIM = lua(`
 local raw = redis.call('GET', KEYS[1])
 if not raw then return 0 end
@@ -201,6 +209,7 @@ for _ = 1, 10000 do
   if not head then break end
   local at = tonumber(string.match(head, '^%d+:(%d+):'))
   if over - freed <= 0 and at >= cut then break end
+  if ARGV[3] and ARGV[3] ~= '' and at >= tonumber(ARGV[3]) then break end
   redis.call('ZREM', key, head)
   local _, _, body = string.find(head, '^%d+:%d+:(.*)$')
   freed = freed + 32 + #body
@@ -246,7 +255,8 @@ type Stored = MonitorRow & { created_ms: string };
 const rowOf = (json: string | null): MonitorRow | undefined => {
   if (!json) return undefined;
   const { created_ms: _, ...row } = JSON.parse(json) as Stored;
-  return row;
+  // A row stored before values_bytes existed: its values were counted nowhere yet.
+  return { ...row, values_bytes: row.values_bytes ?? 0 };
 };
 
 const listMember = (createdAt: string, id: string) => `${String(Date.parse(createdAt)).padStart(15, '0')}:${id}`;
@@ -303,6 +313,7 @@ async function createRow(redis: RedisStore, m: NewMonitor, maxPerKey: number): P
     last_values: null,
     last_outcome: null,
     history_bytes: 0,
+    values_bytes: 0,
     created_at: at,
     updated_at: at,
     created_ms: String(Date.parse(at)),
@@ -348,6 +359,7 @@ async function recordRun(redis: RedisStore, id: string, r: RunRecord): Promise<M
     day,
     day_credits: before.day === day ? before.day_credits + charged : charged,
     last_values: r.values ? JSON.stringify(r.values) : before.last_values,
+    values_bytes: r.values ? Buffer.byteLength(JSON.stringify(r.values)) : before.values_bytes,
     last_outcome: JSON.stringify(r.outcome),
     status: r.stop ?? before.status,
     updated_at: now,
@@ -475,8 +487,25 @@ export function createRedisMonitorStore(redis: RedisStore) {
 
   return {
     store,
-    /** Drops the oldest history of `id` while its key's monitors are over `quota` bytes. */
-    trim: (id: string, quota: number) => redis.script<number>(TRIM, [K.m(id), K.snap(id), K.chg(id), K.bytes], [quota, '']),
+    /**
+     * Drops history while `id`'s key (its monitors' history and last values) is over `quota` bytes,
+     * oldest first: `id`'s from before `runAt` (the run just recorded), then the key's other
+     * monitors', oldest monitor first, and only then the run's own rows (store.ts trimHistory).
+     */
+    async trim(id: string, keyId: string, quota: number, runAt?: number): Promise<number> {
+      const trimOne = (m: string, keepFrom: number | '') =>
+        redis.script<number>(TRIM, [K.m(m), K.snap(m), K.chg(m), K.bytes], [quota, '', keepFrom]);
+      const over = async () => Number((await redis.command<string | null>(['HGET', K.bytes, keyId])) ?? 0) > quota;
+      let dropped = await trimOne(id, runAt ?? '');
+      if (!(await over())) return dropped;
+      for (const member of await redis.command<string[]>(['ZRANGEBYLEX', K.of(keyId), '-', '+'])) {
+        const other = member.slice(member.indexOf(':') + 1);
+        if (other === id) continue;
+        dropped += await trimOne(other, '');
+        if (!(await over())) return dropped;
+      }
+      return dropped + (await trimOne(id, ''));
+    },
     close() {
       open = false;
     },

@@ -30,7 +30,7 @@ import { withinBytes } from '../http/paging.js';
 import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
-import { diff, keptValues, kindOf, snapshotOf, valuesOf } from './fields.js';
+import { diff, keptValues, kindOf, lastValuesBudget, snapshotOf, valuesOf } from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
 import { monitorView } from './view.js';
@@ -262,8 +262,9 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         charged,
         outcome,
         counted: true,
-        // What the next run compares with: within LAST_VALUES_BYTES, the rest as hashes (fields.ts).
-        values: keptValues(values, watch),
+        // What the next run compares with: within LAST_VALUES_BYTES or the monitor's share of its
+        // key's quota, the rest as hashes (fields.ts); counted in the quota by the store.
+        values: keptValues(values, watch, lastValuesBudget(cfg)),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

@@ -88,7 +88,7 @@ export function createEmbeddedMonitorService(deps: Deps, routes: ReadonlyMap<str
   async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
     const r = await runMonitor(row, { manual, signal: closing.signal, env });
     if (r.kind === 'recorded' && !closed) {
-      const dropped = sqlite.trim(row.id, row.key_id, cfg.keyQuotaBytes);
+      const dropped = sqlite.trim(row.id, row.key_id, cfg.keyQuotaBytes, r.row.last_run_at ?? undefined);
       if (dropped)
         deps.logger.info({ monitor: row.id, dropped }, "monitor history trimmed: the key's monitors are over MONITORS_KEY_QUOTA_MB");
       events.emit(row.id, r.row);

@@ -84,6 +84,8 @@ export interface MonitorRow {
   last_outcome: string | null;
   /** Bytes of snapshots and changes kept (MONITORS_KEY_QUOTA_MB counts them per key). */
   history_bytes: number;
+  /** Bytes of `last_values` (its JSON's length), counted in the key's quota with the history. */
+  values_bytes: number;
   created_at: string;
   updated_at: string;
 }
@@ -338,13 +340,24 @@ function migrate(db: Db): void {
       last_error TEXT
     );
     CREATE INDEX IF NOT EXISTS monitor_events_of ON monitor_events(monitor_id, seq);
-    -- Each key's history bytes (MONITORS_KEY_QUOTA_MB), kept with every change of a monitor's: a
-    -- run reads one row instead of summing its key's monitors.
+    -- Each key's bytes (MONITORS_KEY_QUOTA_MB): its monitors' history and last values, kept with
+    -- every change of a monitor's: a run reads one row instead of summing its key's monitors.
     CREATE TABLE IF NOT EXISTS monitor_keys (
       key_id TEXT PRIMARY KEY,
       history_bytes INTEGER NOT NULL DEFAULT 0
     ) WITHOUT ROWID;
   `);
+  // Last values counted in the key's quota (added later): the monitors' values as they are now.
+  const columns = new Set((db.prepare('PRAGMA table_info(monitors)').all() as { name: string }[]).map((c) => c.name));
+  if (!columns.has('values_bytes')) {
+    db.transaction(() => {
+      db.exec('ALTER TABLE monitors ADD COLUMN values_bytes INTEGER NOT NULL DEFAULT 0');
+      db.exec('UPDATE monitors SET values_bytes = COALESCE(length(last_values), 0)');
+      db.exec(`INSERT INTO monitor_keys (key_id, history_bytes)
+                 SELECT key_id, SUM(values_bytes) FROM monitors WHERE values_bytes > 0 GROUP BY key_id
+               ON CONFLICT (key_id) DO UPDATE SET history_bytes = history_bytes + excluded.history_bytes`);
+    })();
+  }
 }
 
 /** The embedded store's statements, prepared once. */
@@ -382,7 +395,7 @@ function statements(db: Db) {
       `UPDATE monitors SET lease_until = NULL, claimed_due = NULL, last_run_at = @at, runs = runs + @counted,
          credits_charged = credits_charged + @charged,
          day_credits = CASE WHEN day = @day THEN day_credits + @charged ELSE @charged END, day = @day,
-         last_values = COALESCE(@values, last_values), last_outcome = @outcome,
+         last_values = COALESCE(@values, last_values), values_bytes = COALESCE(@valuesBytes, values_bytes), last_outcome = @outcome,
          not_found_streak = CASE @nf WHEN 'inc' THEN not_found_streak + 1 WHEN 'reset' THEN 0 ELSE not_found_streak END,
          status = COALESCE(@stop, status), history_bytes = history_bytes + @bytes, updated_at = @now
        WHERE id = @id AND run_no = @run AND lease_until IS NOT NULL`,
@@ -407,11 +420,11 @@ function statements(db: Db) {
     moreKeyBytes: db.prepare(
       'INSERT INTO monitor_keys (key_id, history_bytes) VALUES (?, ?) ON CONFLICT (key_id) DO UPDATE SET history_bytes = history_bytes + excluded.history_bytes',
     ),
-    oldestSnapshots: db.prepare<[string, number], { seq: number; at: number; vals: string }>(
-      'SELECT seq, at, vals FROM monitor_snapshots WHERE monitor_id = ? ORDER BY seq LIMIT ?',
+    oldestSnapshots: db.prepare<[string, number, number], { seq: number; at: number; vals: string }>(
+      'SELECT seq, at, vals FROM monitor_snapshots WHERE monitor_id = ? AND at < ? ORDER BY seq LIMIT ?',
     ),
-    oldestChanges: db.prepare<[string, number], { seq: number; at: number; field: string; before: string; after: string }>(
-      'SELECT seq, at, field, before, after FROM monitor_changes WHERE monitor_id = ? ORDER BY seq LIMIT ?',
+    oldestChanges: db.prepare<[string, number, number], { seq: number; at: number; field: string; before: string; after: string }>(
+      'SELECT seq, at, field, before, after FROM monitor_changes WHERE monitor_id = ? AND at < ? ORDER BY seq LIMIT ?',
     ),
     delSnapshot: db.prepare('DELETE FROM monitor_snapshots WHERE seq = ?'),
     delChange: db.prepare('DELETE FROM monitor_changes WHERE seq = ?'),
@@ -426,6 +439,8 @@ function statements(db: Db) {
       'SELECT seq, monitor_id, field, before, after FROM monitor_changes WHERE at < ? LIMIT 1000',
     ),
     delMonitor: db.prepare('DELETE FROM monitors WHERE id = ?'),
+    /** The key's other monitors, oldest first (trimHistory's second pass). */
+    othersOf: db.prepare<[string, string], { id: string }>('SELECT id FROM monitors WHERE key_id = ? AND id <> ? ORDER BY created_at, id'),
     delSnapshots: db.prepare('DELETE FROM monitor_snapshots WHERE monitor_id = ?'),
     delChanges: db.prepare('DELETE FROM monitor_changes WHERE monitor_id = ?'),
     delEvents: db.prepare('DELETE FROM monitor_events WHERE monitor_id = ?'),
@@ -466,6 +481,9 @@ function recordRun(q: Statements, id: string, r: RunRecord): MonitorRow | undefi
   const snapshotJson = r.snapshot && Object.keys(r.snapshot).length ? JSON.stringify(r.snapshot) : null;
   const changeRows = r.changes.map((c) => [c.field, JSON.stringify(c.before), JSON.stringify(c.after)] as const);
   const bytes = (snapshotJson ? rowBytes(snapshotJson) : 0) + changeRows.reduce((n, c) => n + rowBytes(c.join('')), 0);
+  const valuesJson = r.values ? JSON.stringify(r.values) : null;
+  // The key's bytes change by the new values' length less the old ones' (replaced, not added).
+  const valuesDelta = valuesJson === null ? 0 : valuesJson.length - (q.get.get(id)?.values_bytes ?? 0);
   const changed = q.record.run({
     id,
     run: r.runNo,
@@ -473,7 +491,8 @@ function recordRun(q: Statements, id: string, r: RunRecord): MonitorRow | undefi
     counted: r.counted ? 1 : 0,
     charged: r.charged,
     day: dayOf(r.at),
-    values: r.values ? JSON.stringify(r.values) : null,
+    values: valuesJson,
+    valuesBytes: valuesJson === null ? null : valuesJson.length,
     outcome: JSON.stringify(r.outcome),
     nf: r.notFound,
     stop: r.stop,
@@ -482,7 +501,7 @@ function recordRun(q: Statements, id: string, r: RunRecord): MonitorRow | undefi
   }).changes;
   if (changed === 0) return undefined;
   const after = q.get.get(id)!;
-  if (bytes) q.moreKeyBytes.run(after.key_id, bytes);
+  if (bytes + valuesDelta) q.moreKeyBytes.run(after.key_id, bytes + valuesDelta);
   if (snapshotJson) q.snapshot.run(id, r.at, snapshotJson);
   for (const [field, before, was] of changeRows) q.change.run(id, r.at, field, before, was);
   if (after.webhook_url && after.webhook_secret) {
@@ -500,14 +519,30 @@ function less(q: Statements, bytes: number, id: string): void {
   q.lessBytes.run(bytes, id);
 }
 
-/** Drops the oldest history of `id` until its key is within `quota` bytes (or it has none left). */
-function trimHistory(q: Statements, id: string, keyId: string, quota: number): number {
+/**
+ * Drops history until `id`'s key (its monitors' history and last values) is within `quota` bytes,
+ * oldest first: `id`'s from before `runAt` (the run just recorded), then — should that not be
+ * enough — the key's other monitors', oldest monitor first, and only then the run's own rows.
+ */
+function trimHistory(q: Statements, id: string, keyId: string, quota: number, runAt = Number.MAX_SAFE_INTEGER): number {
+  const over = () => (q.keyBytes.get(keyId)?.n ?? 0) > quota;
+  let dropped = trimOne(q, id, keyId, quota, runAt);
+  for (const other of over() ? q.othersOf.all(keyId, id) : []) {
+    if (!over()) break;
+    dropped += trimOne(q, other.id, keyId, quota);
+  }
+  if (over()) dropped += trimOne(q, id, keyId, quota);
+  return dropped;
+}
+
+/** Drops the oldest history of `id` from before `until` until its key is within `quota` bytes (or it has none left). */
+function trimOne(q: Statements, id: string, keyId: string, quota: number, until = Number.MAX_SAFE_INTEGER): number {
   let over = (q.keyBytes.get(keyId)?.n ?? 0) - quota;
   let dropped = 0;
   while (over > 0) {
     // Oldest first across both: the two lists' heads merged by time (a run's snapshot before its changes).
-    const snaps = q.oldestSnapshots.all(id, 100);
-    const changes = q.oldestChanges.all(id, 100);
+    const snaps = q.oldestSnapshots.all(id, until, 100);
+    const changes = q.oldestChanges.all(id, until, 100);
     if (!snaps.length && !changes.length) break;
     let i = 0;
     let j = 0;
@@ -532,10 +567,10 @@ function trimHistory(q: Statements, id: string, keyId: string, quota: number): n
   return dropped;
 }
 
-/** A monitor with its history and events; its key's bytes less its history's. */
+/** A monitor with its history and events; its key's bytes less its history's and its last values'. */
 function deleteMonitorRows(q: Statements, id: string): boolean {
   const row = q.get.get(id);
-  if (row?.history_bytes) less(q, row.history_bytes, id);
+  if (row && row.history_bytes + row.values_bytes) q.lessKeyBytes.run({ bytes: row.history_bytes + row.values_bytes, id });
   q.delSnapshots.run(id);
   q.delChanges.run(id);
   q.delEvents.run(id);
@@ -643,7 +678,7 @@ export function createSqliteMonitorStore(db: Db) {
   /** Inside a transaction: the run's end (see RunRecord); undefined when the run no longer holds the monitor. */
   const recordIn = (id: string, r: RunRecord) => recordRun(q, id, r);
   const recordTx = db.transaction((id: string, r: RunRecord) => recordIn(id, r));
-  const trimTx = db.transaction((id: string, keyId: string, quota: number) => trimHistory(q, id, keyId, quota));
+  const trimTx = db.transaction((id: string, keyId: string, quota: number, runAt?: number) => trimHistory(q, id, keyId, quota, runAt));
   const deleteTx = db.transaction((id: string) => deleteMonitorRows(q, id));
   const updateTx = db.transaction((id: string, p: MonitorPatch) => updateRow(db, q, id, p));
   const purgeTx = db.transaction((before: number) => purgeExpired(q, before));
@@ -657,7 +692,8 @@ export function createSqliteMonitorStore(db: Db) {
     /** When the earliest monitor not running is due (null: none is active). */
     nextDueAt: (): number | null => q.nextDueAt.get()?.at ?? null,
     recordIn,
-    trim: (id: string, keyId: string, quota: number) => trimTx(id, keyId, quota),
+    /** See trimHistory: `runAt`, the run just recorded, whose rows go last. */
+    trim: (id: string, keyId: string, quota: number, runAt?: number) => trimTx(id, keyId, quota, runAt),
     store: {
       get open() {
         return db.open;

@@ -936,10 +936,35 @@ describe('upstream client (direct mode, injected resolver)', () => {
     try {
       const err = await failure(upstream.request({ url: 'https://example.com/', platform: 't', userParam: 'url' }));
       expect(err.code).toBe('INVALID_INPUT');
-      expect(err.details).toEqual([{ param: 'url', message: expect.stringMatching(/example\.com resolves to a ipv4 private address/) }]);
+      // Worded as a name that does not resolve (below): the reason is the operator's, attached.
+      expect(err.details).toEqual([{ param: 'url', message: 'URL refused: host example.com does not resolve to a public address' }]);
       expect(ssrfRefusalOf(err)).toBe('host example.com resolves to a ipv4 private address');
       // only the pre-flight check resolved the name: no connect-time lookup, so no connection
       expect(resolver).toHaveBeenCalledTimes(1);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('a user URL whose name resolves to a refused address and one whose name does not resolve get one answer: which internal names exist is not told', async () => {
+    const resolver = vi.fn(async (host: string) => {
+      if (host === 'db.corp-inside.example') return ['10.20.0.5'];
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    });
+    const upstream = createUpstream({ config: CONFIG, resolver });
+    try {
+      const answer = async (host: string) => {
+        const err = await failure(upstream.request({ url: `https://${host}/`, platform: 'microblog-e', userParam: 'instance' }));
+        return { code: err.code, status: err.status, details: JSON.stringify(err.details).replaceAll(host, '<host>') };
+      };
+      const inside = await answer('db.corp-inside.example');
+      const nowhere = await answer('db.corp-nowhere.example');
+      expect(nowhere).toEqual(inside);
+      expect(inside.code).toBe('INVALID_INPUT');
+      expect(JSON.parse(inside.details)).toEqual([
+        { param: 'instance', message: 'URL refused: host <host> does not resolve to a public address' },
+      ]);
+      expect(raw.connections()).toBe(0);
     } finally {
       await upstream.close();
     }
@@ -1020,7 +1045,9 @@ describe('upstream client (direct mode, injected resolver)', () => {
       expect(ssrfRefusalOf(err)).toBeUndefined();
       const user = await failure(upstream.request({ url: 'https://no-such-name.example/', platform: 'linkpage-a', userParam: 'url' }));
       expect(user.code).toBe('INVALID_INPUT');
-      expect(user.details).toEqual([{ param: 'url', message: 'could not resolve host no-such-name.example (DNS ENOTFOUND)' }]);
+      expect(user.details).toEqual([
+        { param: 'url', message: 'URL refused: host no-such-name.example does not resolve to a public address' },
+      ]);
       // an SSRF refusal is still worded as a refusal
       const refused = await failure(upstream.request({ url: 'http://10.0.0.1/', platform: 't' }));
       expect(refused.message).toMatch(/upstream address refused/);

@@ -42,11 +42,14 @@ import { createProxyDispatchers, createProxySelector } from './proxy.js';
 import type { ProxyDispatchers, ProxySelector } from './proxy.js';
 import {
   asSsrfRefusal,
+  asUnfitName,
   assertFetchable,
   DnsError,
   dnsFailure,
   guardedLookup,
   needsResolution,
+  noSuchName,
+  notPublicName,
   ownAddressCheck,
   SsrfError,
   systemResolver,
@@ -390,13 +393,30 @@ async function assertSendable(c: Client, url: URL, req: UpstreamRequest, redirec
   } catch (e) {
     if (e instanceof SsrfError) {
       // The user's own URL refused before anything was sent: their input. A redirect that
-      // leads somewhere refused: the upstream's doing.
-      if (redirects === 0 && req.userParam) throw asSsrfRefusal(invalidParam(req.userParam, `URL refused: ${e.message}`), e.message);
-      if (redirects === 0) throw asSsrfRefusal(upstreamFailed(`${req.platform}: upstream address refused (${e.message})`), e.message);
-      throw asSsrfRefusal(upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`), e.message);
+      // leads somewhere refused: the upstream's doing. A name of the user's that resolves to a
+      // refused address is answered as one that does not resolve (notPublicName): the reason is
+      // the operator's (the attached refusal, the error's own message where it is logged).
+      if (redirects === 0 && req.userParam) {
+        const said = e.resolvedHost ? notPublicName(e.resolvedHost) : e.message;
+        throw asSsrfRefusal(invalidParam(req.userParam, `URL refused: ${said}`), e.message);
+      }
+      const err =
+        redirects === 0
+          ? upstreamFailed(`${req.platform}: upstream address refused (${e.message})`)
+          : upstreamFailed(`${req.platform}: upstream redirected to a refused address (${e.message})`);
+      if (redirects === 0 && e.resolvedHost) asUnfitName(err, e.resolvedHost);
+      throw asSsrfRefusal(err, e.message);
     }
-    if (e instanceof DnsError)
-      throw dnsFailure(e, { platform: req.platform, userParam: req.userParam, redirected: redirects > 0, online: c.dns.anyResolved() });
+    if (e instanceof DnsError) {
+      const err = dnsFailure(e, {
+        platform: req.platform,
+        userParam: req.userParam,
+        redirected: redirects > 0,
+        online: c.dns.anyResolved(),
+      });
+      // A name with no address at all is as final as one whose address is refused (a webhook's is given up the same way).
+      throw redirects === 0 && noSuchName(e) ? asUnfitName(err, e.host) : err;
+    }
     throw e;
   }
 }

@@ -356,7 +356,8 @@ describe('dnsFailure', () => {
     expect(built.message).toBe('code: could not resolve host api.github.com (DNS EAI_AGAIN)');
     const user = dnsFailure(e, { platform: 'linkpage-a', userParam: 'url', redirected: false, online: true });
     expect(user.code).toBe('INVALID_INPUT');
-    expect(user.details).toEqual([{ param: 'url', message: 'could not resolve host api.github.com (DNS EAI_AGAIN)' }]);
+    // Worded as a name that resolves to a refused address is (notPublicName): the two are one answer.
+    expect(user.details).toEqual([{ param: 'url', message: 'URL refused: host api.github.com does not resolve to a public address' }]);
   });
 
   it("a redirect's target that does not resolve is the upstream's doing, even for a user URL", () => {

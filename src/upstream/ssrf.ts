@@ -35,11 +35,38 @@ export class SsrfError extends Error {
   constructor(
     message: string,
     readonly url: string,
+    /** The name whose addresses were refused (assertFetchable); undefined for a static refusal. */
+    readonly resolvedHost?: string,
   ) {
     super(message);
     this.name = 'SsrfError';
   }
 }
+
+/**
+ * The one answer, to whoever named the URL, about a name that resolves to no public address: it
+ * does not resolve (ENOTFOUND, no address), or it resolves to an address refused (private,
+ * loopback, this machine's…). Told apart, the two let a key holder probe which internal names
+ * exist (`db.internal` resolving to 10.x versus a name that does not): the reason is the
+ * operator's (SsrfError's and DnsError's messages, the logs), not the client's.
+ */
+export const notPublicName = (host: string): string => `host ${host} does not resolve to a public address`;
+
+const unfitName = attached<string>('ssrfUnfitName');
+
+/** Marks `err` as answering a name with no public address (notPublicName), whichever the reason. */
+export function asUnfitName<E extends Error>(err: E, host: string): E {
+  unfitName.set(err, notPublicName(host));
+  return err;
+}
+
+/** notPublicName of the host when `err` answers a name with no public address; undefined otherwise. */
+export function unfitNameOf(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null ? unfitName.get(err) : undefined;
+}
+
+/** A DNS answer that the name has no address (not a resolver's trouble, which may pass). */
+export const noSuchName = (e: DnsError): boolean => e.dnsCode === 'ENOTFOUND' || e.dnsCode === 'NODATA';
 
 /**
  * A name that has no address: a DNS failure (a typo, an unregistered domain, or no network),
@@ -99,14 +126,15 @@ export function trackResolutions(resolver: Resolver): TrackedResolver {
 
 /**
  * The ApiError for a DNS failure. A user's own URL whose name does not resolve while other
- * names do is their input (INVALID_INPUT naming the parameter); offline it is not, and a name
- * we built or a redirect's target is the upstream's trouble (UPSTREAM_FAILED).
+ * names do is their input (INVALID_INPUT naming the parameter, worded as a name that resolves to
+ * a refused address is: notPublicName); offline it is not, and a name we built or a redirect's
+ * target is the upstream's trouble (UPSTREAM_FAILED).
  */
 export function dnsFailure(e: DnsError, ctx: { platform: string; userParam?: string; redirected: boolean; online: boolean }): ApiError {
   const hint = ctx.online ? '' : `; ${OFFLINE_HINT}`;
   if (ctx.redirected)
     return upstreamFailed(`${ctx.platform}: upstream redirected to host ${e.host}, which could not be resolved (DNS ${e.dnsCode})${hint}`);
-  if (ctx.userParam && ctx.online) return invalidParam(ctx.userParam, e.message);
+  if (ctx.userParam && ctx.online) return invalidParam(ctx.userParam, `URL refused: ${notPublicName(e.host)}`);
   return upstreamFailed(`${ctx.platform}: ${e.message}${hint}`);
 }
 
@@ -259,7 +287,7 @@ export async function assertFetchable(url: URL, opts: GuardOptions): Promise<voi
   if (addresses.length === 0) throw new DnsError(host, 'NODATA', url.href);
   for (const a of addresses) {
     const why = refusedAddressReason(a, opts.isOwn);
-    if (why) throw new SsrfError(`host ${host} resolves to a ${why}`, url.href);
+    if (why) throw new SsrfError(`host ${host} resolves to a ${why}`, url.href, host);
   }
 }
 

@@ -41,7 +41,8 @@ describe("a name resolving to this machine's own public address", () => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('INVALID_INPUT');
     expect(r.body.error.details).toEqual([
-      { param: 'instance', message: 'URL refused: host own.example resolves to a ipv4 address of this machine' },
+      // Worded as a name that does not resolve: which of the two it is stays the operator's.
+      { param: 'instance', message: 'URL refused: host own.example does not resolve to a public address' },
     ]);
     expect(h.replay.hits()).toHaveLength(0);
     expect(await h.balance(id)).toBe(5);
@@ -67,7 +68,7 @@ describe("a name resolving to this machine's own public address", () => {
     expect(await webhookOf()).toEqual({
       attempts: 1,
       last_status: null,
-      last_error: 'refused by the SSRF guard: host own.example resolves to a ipv4 address of this machine',
+      last_error: 'refused by the SSRF guard: host own.example does not resolve to a public address',
       delivered: false,
     });
     expect(h.replay.hits({ host: 'own.example' })).toHaveLength(0);

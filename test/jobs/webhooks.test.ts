@@ -29,7 +29,11 @@ beforeAll(async () => {
     logger: logs.logger,
     // Names are resolved (and judged by the SSRF guard) as they would be live: one resolves to a
     // private address, as a receiver's name turned internal would.
-    resolver: async (host) => (host === 'internal-hooks.example' ? ['10.0.0.7'] : ['93.184.216.34']),
+    // private address, as a receiver's name turned internal would; one has no address at all.
+    resolver: async (host) => {
+      if (host === 'gone-hooks.example') throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+      return host === 'internal-hooks.example' ? ['10.0.0.7'] : ['93.184.216.34'];
+    },
   });
 });
 afterAll(() => h.close());
@@ -106,6 +110,30 @@ describe('webhooks', () => {
     });
   });
 
+  it('a webhook whose name resolves to a private address and one whose name does not exist show the same: one attempt, one line, given up — which internal names exist is not told', async () => {
+    const { key } = await h.key(10);
+    const shown = async (host: string) => {
+      const created = await call(h, 'POST', '/v1/jobs', {
+        key,
+        body: { operation: OP, items: [{ url: repoUrl('hook', `probe-${host}`) }], webhook: { url: `https://${host}/x`, secret: SECRET } },
+      });
+      expect(created.status).toBe(202);
+      const job = await waitFinal(h, key, created.body.job.id);
+      await waitFor(async () => (await jobOf(key, job.id)).webhook.delivered === false);
+      // Several backoffs later: nothing more tried for either.
+      await new Promise((r) => setTimeout(r, 200));
+      return JSON.stringify((await jobOf(key, job.id)).webhook).replaceAll(host, '<host>');
+    };
+    const inside = await shown('internal-hooks.example');
+    expect(await shown('gone-hooks.example')).toBe(inside);
+    expect(JSON.parse(inside)).toEqual({
+      attempts: 1,
+      last_status: null,
+      last_error: 'refused by the SSRF guard: host <host> does not resolve to a public address',
+      delivered: false,
+    });
+  });
+
   it('a destination the SSRF guard refuses is not retried; the job shows the refusal and that it was given up', async () => {
     const { key } = await h.key(10);
     const created = await call(h, 'POST', '/v1/jobs', {
@@ -127,7 +155,7 @@ describe('webhooks', () => {
     expect(shown.webhook).toEqual({
       attempts: 1,
       last_status: null,
-      last_error: 'refused by the SSRF guard: host internal-hooks.example resolves to a ipv4 private address',
+      last_error: 'refused by the SSRF guard: host internal-hooks.example does not resolve to a public address',
       delivered: false,
     });
     expect(shown.webhook_url).toBe('https://internal-hooks.example/x');

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allOperations } from '../../src/gateway.js';
 import { createHash } from 'node:crypto';
-import { LAST_VALUES_BYTES, defaultWatch, diff, keptValues, kindOf, snapshotOf, valuesOf } from '../../src/monitors/fields.js';
+import {
+  LAST_VALUES_BYTES,
+  defaultWatch,
+  diff,
+  keptValues,
+  kindOf,
+  lastValuesBudget,
+  snapshotOf,
+  valuesOf,
+} from '../../src/monitors/fields.js';
 import type { FieldKind } from '../../src/monitors/fields.js';
 
 describe('monitor fields', () => {
@@ -96,6 +105,15 @@ describe('monitor fields', () => {
           [],
         ],
       );
+    });
+
+    it("a monitor's budget is the smaller of LAST_VALUES_BYTES and its share of half its key's quota: what does not fit is a hash", () => {
+      expect(lastValuesBudget({ keyQuotaBytes: 64 * 1024 * 1024, maxPerKey: 100 })).toBe(Math.floor((64 * 1024 * 1024) / 2 / 100));
+      expect(lastValuesBudget({ keyQuotaBytes: 512 * 1024 * 1024, maxPerKey: 10 })).toBe(LAST_VALUES_BYTES);
+      const budget = lastValuesBudget({ keyQuotaBytes: 2 * 1024 * 1024, maxPerKey: 10 }); // 104,857 bytes
+      const text = (n: number) => 'k'.repeat(n);
+      expect(keptValues({ bio: text(100_000) }, watch, budget).bio).toBe(text(100_000));
+      expect(keptValues({ bio: text(110_000) }, watch, budget).bio).toEqual({ ...marker(text(110_000)), sha256: expect.any(String) });
     });
 
     it('a list keeps its first items whole, the large ones past the bound as hashes: items compared by either, none lost or invented', () => {

@@ -28,7 +28,9 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   vi.setSystemTime(new Date('2030-02-01T00:00:00Z'));
   setMonitorClock(t.clock);
-  h = await startHarness();
+  // A quota large enough that each monitor keeps LAST_VALUES_BYTES of last values whole (its share
+  // of half the quota, fields.ts lastValuesBudget): the answers' bounds below are measured on that.
+  h = await startHarness({ env: { MONITORS_KEY_QUOTA_MB: '512' } });
   h.replay.add(user.route);
   h.replay.add(wordy.route);
 });

@@ -158,6 +158,72 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
       await conn.close();
     }
   });
+  it("a monitor's last values count in its key's bytes (M:bytes) with its history: replaced, not added; a delete gives them back; a trim past the quota takes the oldest history, another monitor's before the run's own", async () => {
+    const conn = openRedis(redis.url);
+    try {
+      const { store, trim } = createRedisMonitorStore(conn);
+      const keyBytes = async () => Number((await conn.command<string | null>(['HGET', 'cl:{mon}:bytes', 'key_values'])) ?? 0);
+      const monitor = (id: string) =>
+        store.create(
+          {
+            id,
+            key_id: 'key_values',
+            operation: '/v1/code/user',
+            params: '{"user":"octo-redis"}',
+            every: '1d',
+            interval_ms: 86_400_000,
+            watch: '["user.bio"]',
+            webhook_url: null,
+            webhook_secret: null,
+            max_credits_per_day: null,
+            next_run_at: Date.now() + 86_400_000,
+          },
+          10,
+        );
+      const runOf = async (id: string, at: number, bio: string, change: string | null): Promise<RunRecord> => {
+        const claim = await store.claim(id, Date.now(), true);
+        if (claim.kind !== 'claimed') throw new Error(claim.kind);
+        return {
+          runNo: claim.row.run_no,
+          at,
+          charged: 0,
+          outcome: { at: new Date(at).toISOString(), result: 'cached', code: null, credits_charged: 0, changed: change ? 1 : 0 },
+          counted: true,
+          values: { 'user.bio': bio },
+          snapshot: null,
+          changes: change ? [{ field: 'user.bio', before: change, after: bio }] : [],
+          notFound: 'reset',
+          stop: null,
+          events: () => [],
+        };
+      };
+      const valuesLength = (bio: string) => JSON.stringify({ 'user.bio': bio }).length;
+      await monitor('mon_va');
+      await monitor('mon_vb');
+      const t0 = Date.now();
+      await store.record('mon_va', await runOf('mon_va', t0, 'a'.repeat(5_000), null));
+      expect(await keyBytes()).toBe(valuesLength('a'.repeat(5_000)));
+      // Replaced by a shorter set: the key holds the new length, and the change's history.
+      await store.record('mon_va', await runOf('mon_va', t0 + 1, 'b'.repeat(1_000), 'a'.repeat(5_000)));
+      const history = (await store.get('mon_va'))!.history_bytes;
+      expect(history).toBeGreaterThan(6_000);
+      expect(await keyBytes()).toBe(valuesLength('b'.repeat(1_000)) + history);
+      // B's run with a change of its own: over a quota that A's history alone could make room in,
+      // A's goes, B's own change stays.
+      await store.record('mon_vb', await runOf('mon_vb', t0 + 2, 'c'.repeat(2_000), null));
+      await store.record('mon_vb', await runOf('mon_vb', t0 + 3, 'd'.repeat(2_000), 'c'.repeat(2_000)));
+      const quota = (await keyBytes()) - history;
+      expect(await trim('mon_vb', 'key_values', quota, t0 + 3)).toBe(1);
+      expect(await store.changes('mon_va', { since: null, until: null, after: null, limit: 10 })).toEqual([]);
+      expect(await store.changes('mon_vb', { since: null, until: null, after: null, limit: 10 })).toHaveLength(1);
+      expect(await keyBytes()).toBe(quota);
+      expect(await store.delete('mon_va')).toBe(true);
+      expect(await store.delete('mon_vb')).toBe(true);
+      expect(await keyBytes()).toBe(0);
+    } finally {
+      await conn.close();
+    }
+  });
   it(`a monitor keeps at most EVENTS_MAX (${EVENTS_MAX}) undelivered webhook events, the newest`, async () => {
     const conn = openRedis(redis.url);
     try {

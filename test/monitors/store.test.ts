@@ -109,6 +109,47 @@ describe('embedded monitor store', () => {
   });
 });
 
+describe("last values in the key's quota (embedded)", () => {
+  const keyBytes = (key: string) =>
+    (db.prepare('SELECT history_bytes AS n FROM monitor_keys WHERE key_id = ?').get(key) as { n: number } | undefined)?.n ?? 0;
+
+  it("a run's last values count in its key's bytes, replaced not added; a delete gives them back; a store from before counts them at its upgrade", async () => {
+    await make('m1');
+    await s.store.claim('m1', T0, false);
+    await s.store.record('m1', { ...record(1, T0, 1), values: { n: 'x'.repeat(3_000) }, snapshot: null });
+    expect(keyBytes('k1')).toBe(JSON.stringify({ n: 'x'.repeat(3_000) }).length);
+    await s.store.claim('m1', T0 + HOUR, false);
+    await s.store.record('m1', { ...record(2, T0 + HOUR, 1), values: { n: 'y' }, snapshot: null });
+    expect(keyBytes('k1')).toBe(JSON.stringify({ n: 'y' }).length);
+
+    // A file written before values were counted: no values_bytes column, the key's bytes its history only.
+    db.exec('ALTER TABLE monitors DROP COLUMN values_bytes');
+    db.exec("UPDATE monitor_keys SET history_bytes = 0 WHERE key_id = 'k1'");
+    s = createSqliteMonitorStore(db);
+    expect(keyBytes('k1')).toBe(JSON.stringify({ n: 'y' }).length);
+    expect(await s.store.delete('m1')).toBe(true);
+    expect(keyBytes('k1')).toBe(0);
+  });
+
+  it("over the quota, the run's monitor's older history goes first, then other monitors', and the run's own rows last", async () => {
+    await make('m1');
+    await make('m2');
+    for (let i = 1; i <= 3; i++) {
+      await s.store.claim('m1', T0 + (i - 1) * HOUR, false);
+      await s.store.record('m1', record(i, T0 + (i - 1) * HOUR, i, 1));
+    }
+    await s.store.claim('m2', T0 + 3 * HOUR, false);
+    await s.store.record('m2', record(1, T0 + 3 * HOUR, 7, 1));
+    const all = { since: null, until: null, after: null, limit: 100 };
+    const m1Bytes = (await s.store.get('m1'))!.history_bytes;
+    // A quota m2 alone (no older history of its own) cannot meet: m1's goes, m2's run stays.
+    expect(s.trim('m2', 'k1', keyBytes('k1') - m1Bytes, T0 + 3 * HOUR)).toBeGreaterThan(0);
+    expect(await s.store.snapshots('m1', all)).toEqual([]);
+    expect((await s.store.snapshots('m2', all)).map((x) => x.values.n)).toEqual([7]);
+    expect(await s.store.changes('m2', all)).toHaveLength(1);
+  });
+});
+
 describe("a run's changes within RUN_CHANGES_BYTES (keptChanges)", () => {
   it('1,000 posts of 10 KB added: the first that fit are kept whole, the rest marked too_large_to_keep with their size; a small value after still fits; null kept', () => {
     // Our own list: each item a post of ~10 KB, as a `posts` list path would compare them.
