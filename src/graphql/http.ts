@@ -228,7 +228,13 @@ function creditsPlugin(
       // disregarded instead (RFC 9110 §12.5.1): the result goes out as JSON. (A stream — a
       // subscription — has no JSON form: 406 as before; @defer/@stream fall back to one result
       // for such a client before running, src/graphql/incremental.ts.)
-      if (!resultProcessor && !isAsyncIterable(result)) setResultProcessor(processRegularResult, 'application/json');
+      if (resultProcessor) return;
+      if (!isAsyncIterable(result)) return setResultProcessor(processRegularResult, 'application/json');
+      // The 406 comes after the subscription has started: it is ended here, its watcher stopped and
+      // its JOBS_MAX_STREAMS_PER_KEY place given back (before, nothing ever read or ended it, and
+      // 20 such requests left a key no stream until a restart).
+      const stream = result[Symbol.asyncIterator]();
+      void Promise.resolve(stream.return?.()).catch(() => undefined);
     },
   };
 }
