@@ -281,7 +281,7 @@ export function createApp(deps: Deps): App {
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const info: RequestInfo = {
-      id: requestIdOf(req.headers['x-request-id'], req.headers['x-api-key']),
+      id: requestIdOf(req.headers),
       route: 'unmatched',
       keyId: null,
       started: performance.now(),
