@@ -42,7 +42,7 @@ import { createFastGraphql, preparedSize } from './fast-http.js';
 import type { FastGraphql } from './fast-http.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
 import type { DocumentLimits } from './limits.js';
-import { documentLimitErrors, parseLimited } from './limits.js';
+import { MAX_VALIDATION_ERRORS, documentLimitErrors, parseLimited } from './limits.js';
 
 // Answered to every refused body (a flood of them builds no error, and captures no stack, per request).
 const KEYLESS_TOO_LARGE = tooLarge(KEYLESS_MAX_BODY, true);
@@ -208,11 +208,15 @@ function creditsPlugin(
           : executeGraphql(args as never, executeFn as never),
       );
     },
-    onValidate({ addValidationRule, params, setResult }) {
+    onValidate({ addValidationRule, params, setResult, validateFn, setValidationFn }) {
       // The linear limit pass first: over a limit, graphql's own (superlinear) rules never run.
       const over = documentLimitErrors(params.documentAST, limits);
       if (over.length) return setResult(over);
       addValidationRule(noDeferOnRootFieldsRule);
+      // As the fast path validates (src/graphql/fast-http.ts): at most MAX_VALIDATION_ERRORS.
+      setValidationFn((schema, document, rules, options, typeInfo) =>
+        validateFn(schema, document, rules, { ...options, maxErrors: MAX_VALIDATION_ERRORS }, typeInfo),
+      );
       // A parsed document is remembered once it has validated (never an invalid one).
       const text = parsedText.get(params.documentAST);
       if (text === undefined) return;
