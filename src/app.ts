@@ -59,7 +59,7 @@ export interface App {
   /** Requests being served right now. */
   inFlight(): number;
   /** What the GraphQL document caches hold (bounded in bytes: a keyless caller fills them). */
-  documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
+  documentCaches(): { fast: { entries: number; bytes: number; compiled: number }; yoga: { entries: number; bytes: number } };
   /** Resolves once no request is being served (at once when none is). */
   idle(): Promise<void>;
   /** Shutting down: /readyz answers 503 and responses ask clients to close their connection. */

@@ -79,7 +79,7 @@ function withRequestId(result: unknown, id: string): unknown {
 export interface GraphqlFace {
   serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void>;
   /** What the document caches hold (bounded in bytes: a keyless caller fills them). */
-  documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
+  documentCaches(): { fast: { entries: number; bytes: number; compiled: number }; yoga: { entries: number; bytes: number } };
 }
 
 /** What the server hands yoga with each request. */
