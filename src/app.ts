@@ -23,6 +23,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApiError } from './errors.js';
 import type { Deps } from './pipeline/context.js';
 import { createGraphqlFace } from './graphql/http.js';
+import { createComputeBudget } from './graphql/introspection-budget.js';
+import type { ComputeBudget } from './graphql/introspection-budget.js';
 import {
   GatewayResponse,
   answerClientError,
@@ -57,7 +59,7 @@ export interface App {
   /** Requests being served right now. */
   inFlight(): number;
   /** What the GraphQL document caches hold (bounded in bytes: a keyless caller fills them). */
-  documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
+  documentCaches(): { fast: { entries: number; bytes: number; compiled: number }; yoga: { entries: number; bytes: number } };
   /** Resolves once no request is being served (at once when none is). */
   idle(): Promise<void>;
   /** Shutting down: /readyz answers 503 and responses ask clients to close their connection. */
@@ -162,7 +164,9 @@ function routeTable(
   });
   route({ path: '/healthz', methods: ['GET'], serve: (_req, res) => sendJson(res, 200, { status: 'ok' }) });
   route({ path: '/readyz', methods: ['GET'], serve: (_req, res) => ready(deps, res, faces.draining()) });
-  route({ path: '/metrics', methods: ['GET'], serve: (req, res) => metrics(deps, req, res) });
+  // Open (no METRICS_TOKEN): making answers shares a budget of the event loop (METRICS_CPU_MS).
+  const metricsBudget = createComputeBudget(deps.config.metricsToken ? 0 : METRICS_CPU_MS, undefined, METRICS_REFUSAL);
+  route({ path: '/metrics', methods: ['GET'], serve: (req, res) => metrics(deps, req, res, metricsBudget) });
   route({
     path: '/',
     methods: ['GET'],
@@ -186,8 +190,19 @@ function ready(deps: Deps, res: ServerResponse, draining: boolean): void | Promi
   );
 }
 
-/** /metrics (behind METRICS_TOKEN when set). */
-async function metrics(deps: Deps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * Event-loop milliseconds per second that making /metrics answers may take while it is open (no
+ * METRICS_TOKEN: anyone may ask), with 5 s of it saved up (src/graphql/introspection-budget.ts);
+ * past it, 429 RATE_LIMITED with Retry-After. An answer takes ~5 ms of the loop (~150 KB of text;
+ * a keyless 401 takes ~0.1 ms): 20 clients asking without pause held /healthz's p99 at ~0.5 s,
+ * 200 at 1.7 s. 50 ms is ten answers a second after a burst of ~50 — a scraper asks every 15 s.
+ */
+const METRICS_CPU_MS = 50;
+const METRICS_REFUSAL = (msPerSecond: number) =>
+  `Too many /metrics requests: making answers may take ${msPerSecond} ms of each second while METRICS_TOKEN is unset (set it to scrape without this limit)`;
+
+/** /metrics (behind METRICS_TOKEN when set; else within `budget`). */
+async function metrics(deps: Deps, req: IncomingMessage, res: ServerResponse, budget: ComputeBudget): Promise<void> {
   if (deps.config.metricsToken && !tokenMatches(req.headers.authorization, deps.config.metricsToken)) {
     return sendError(res, new ApiError('UNAUTHORIZED', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>'), {
       'www-authenticate': 'Bearer',
@@ -195,7 +210,11 @@ async function metrics(deps: Deps, req: IncomingMessage, res: ServerResponse): P
   }
   // Made once the connection can take it (pipelined behind answers nobody reads, it waits).
   if (!(await connectionFree(res))) return;
+  const refused = budget.admit();
+  if (refused) return sendError(res, refused);
+  const started = performance.now();
   const { contentType, body } = await deps.metrics.expose();
+  budget.spend(performance.now() - started);
   res.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -262,7 +281,7 @@ export function createApp(deps: Deps): App {
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const info: RequestInfo = {
-      id: requestIdOf(req.headers['x-request-id'], req.headers['x-api-key']),
+      id: requestIdOf(req.headers),
       route: 'unmatched',
       keyId: null,
       started: performance.now(),

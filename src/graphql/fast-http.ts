@@ -1,19 +1,20 @@
 /**
  * The common case of GraphQL over HTTP — a POST with a JSON body holding a query that parses
  * and validates — served without yoga's Fetch-API round trip: documents are parsed, validated
- * and compiled (graphql-jit) once per distinct query text and remembered; each request then only
- * authenticates, plans credits, runs the compiled document and serialises the result exactly as
- * yoga would (same status rules, same error shape, same content type).
+ * and compiled (graphql-jit; when first run, after the key) once per distinct query text and
+ * remembered; each request then only authenticates, plans credits, runs the compiled document and
+ * serialises the result exactly as yoga would (same status rules, same error shape, same content
+ * type). An invalid document is answered here too, as yoga answers it.
  *
- * Everything else (GraphiQL, GET, batching, invalid documents, @defer / @stream, unusual
- * content types) goes to yoga unchanged, with the body already read handed over intact.
+ * Everything else (GraphiQL, GET, batching, @defer / @stream, unusual content types) goes to
+ * yoga unchanged, with the body already read handed over intact.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError, execute, getOperationAST, getVariableValues, specifiedRules, validate } from 'graphql';
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode, ValidationRule } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { DocumentLimits } from './limits.js';
-import { documentLimitErrors, parseLimited } from './limits.js';
+import { MAX_VALIDATION_ERRORS, documentLimitErrors, parseLimited } from './limits.js';
 import type { CompiledOperation } from './compiled.js';
 import { compileOperation } from './compiled.js';
 import type { Deps } from '../pipeline/context.js';
@@ -35,7 +36,8 @@ export interface FastGraphql {
    */
   handle(req: IncomingMessage, res: ServerResponse, info: RequestInfo, body: unknown): Promise<boolean>;
   /** Prepared documents held, and the bytes they are counted as. */
-  held(): { entries: number; bytes: number };
+  /** Documents remembered, their bytes, and operations compiled (graphql-jit) so far. */
+  held(): { entries: number; bytes: number; compiled: number };
 }
 
 /** Which media type the response uses, as yoga negotiates it; null when neither is acceptable. */
@@ -50,7 +52,11 @@ function responseMediaType(accept: string | undefined): string | null {
 }
 
 /** As yoga serialises it, plus each error's extensions.request_id and any headers errors ask for. */
-function serialise(result: ExecutionResult, requestId: string): { status: number; body: string; headers: Record<string, string> | null } {
+function serialise(
+  result: ExecutionResult,
+  requestId: string,
+  documentErrors = false,
+): { status: number; body: string; headers: Record<string, string> | null } {
   let status = 0;
   let headers: Record<string, string> | null = null;
   const out: Record<string, unknown> = {};
@@ -63,6 +69,8 @@ function serialise(result: ExecutionResult, requestId: string): { status: number
         const json = e.toJSON() as { extensions?: Record<string, unknown> };
         const { http: _h, unexpected: _u, ...rest } = json.extensions ?? {};
         json.extensions = { ...rest, request_id: requestId };
+        // A document's own error (over a limit, invalid), coded as yoga codes it.
+        if (documentErrors && !json.extensions.code) json.extensions = { code: 'GRAPHQL_VALIDATION_FAILED', ...json.extensions };
         return json;
       });
     } else if (k === 'extensions' && v && typeof v === 'object') {
@@ -77,7 +85,7 @@ function serialise(result: ExecutionResult, requestId: string): { status: number
  * Prepared documents are remembered by query text, before anyone's key is checked, so the memory
  * they take is capped in bytes (a keyless caller chooses the text): texts over DOCUMENT_MAX_TEXT
  * are prepared per request and never kept, and a kept one is charged for its text, its AST and its
- * compiled code (estimated from the text's length). Invalid documents are never kept: yoga answers them.
+ * compiled code (estimated from the text's length). Invalid documents are never kept.
  */
 const DOCUMENT_MAX_TEXT = 16 * 1024;
 const DOCUMENT_CACHE_BYTES = 24 * 1024 * 1024;
@@ -94,10 +102,11 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
     sizeCalculation: (_v, query) => preparedSize(query),
   });
   const allRules = [...specifiedRules, ...rules];
+  let compilations = 0;
 
   /**
-   * The prepared document; or the errors of a document over a limit (answered here, as yoga
-   * would, without a second parse: the cheapest answer to an abusive keyless document); or null.
+   * The prepared document; or the errors of a document over a limit or invalid (answered here, as
+   * yoga would, without a second parse: the cheapest answer to an abusive keyless document); or null.
    */
   function prepare(query: string): Prepared | GraphQLError[] | null {
     const known = documents.get(query);
@@ -110,9 +119,14 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
     }
     const over = documentLimitErrors(document, limits);
     if (over.length) return over;
-    // graphql-jit has no incremental delivery: @defer / @stream documents are yoga's; so are
-    // invalid documents (yoga's answer is the reference for errors).
-    if (usesIncrementalDelivery(document) || validate(schema, document, allRules).length) return null;
+    // graphql-jit has no incremental delivery: @defer / @stream documents are yoga's.
+    if (usesIncrementalDelivery(document)) return null;
+    // An invalid document is answered here, as yoga answers it (each error's code
+    // GRAPHQL_VALIDATION_FAILED, serialise()): handed on, yoga parsed and validated it again and
+    // copied each error twice more — a keyless 11 KB document of 2,000 unknown fields took ~44 ms
+    // of the event loop, and 20 keyless clients sending such held /healthz 1.8 s.
+    const invalid = validate(schema, document, allRules, { maxErrors: MAX_VALIDATION_ERRORS });
+    if (invalid.length) return [...invalid];
     const prepared: Prepared = { document, compiled: new Map() };
     if (query.length <= DOCUMENT_MAX_TEXT) documents.set(query, prepared);
     return prepared;
@@ -131,11 +145,26 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
         const document = p.document;
         c = { run: (ctx, vars) => execute({ schema, document, operationName, contextValue: ctx, variableValues: vars }), operation };
       } else if (operation && operation.operation === 'query') {
-        try {
-          c = { run: compileOperation(schema, p.document, operationName), operation };
-        } catch {
-          c = null;
-        }
+        // Compiled when it first runs, which is after its key is admitted (executeGraphql): a
+        // keyless caller's new documents are answered 401 without one. Compiled up front, a keyless
+        // 9.5 KB document of 25 root fields took ~57 ms of the event loop for its 401.
+        const document = p.document;
+        let compiled: CompiledOperation | null | undefined;
+        c = {
+          run: (ctx, vars) => {
+            if (compiled === undefined) {
+              compilations++;
+              try {
+                compiled = compileOperation(schema, document, operationName);
+              } catch {
+                compiled = null;
+              }
+            }
+            // One graphql-jit cannot compile runs as yoga would run it.
+            return compiled ? compiled(ctx, vars) : execute({ schema, document, operationName, contextValue: ctx, variableValues: vars });
+          },
+          operation,
+        };
       }
       p.compiled.set(k, c);
     }
@@ -143,7 +172,7 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
   }
 
   return {
-    held: () => ({ entries: documents.size, bytes: documents.calculatedSize }),
+    held: () => ({ entries: documents.size, bytes: documents.calculatedSize, compiled: compilations }),
     async handle(req, res, info, parsed) {
       const media = responseMediaType(req.headers.accept);
       if (!media || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
@@ -160,7 +189,7 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       if (Array.isArray(prepared)) {
         // A request error, as yoga answers it: 400 to GraphQL-over-HTTP clients, 200 to plain JSON ones.
         const status = media === 'application/graphql-response+json' ? 400 : 200;
-        const { body: payload } = serialise({ errors: prepared }, info.id);
+        const { body: payload } = serialise({ errors: prepared }, info.id, true);
         res.writeHead(status, { 'content-type': `${media}; charset=utf-8`, 'content-length': Buffer.byteLength(payload) });
         res.end(payload);
         return true;

@@ -42,7 +42,7 @@ import { createFastGraphql, preparedSize } from './fast-http.js';
 import type { FastGraphql } from './fast-http.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
 import type { DocumentLimits } from './limits.js';
-import { documentLimitErrors, parseLimited } from './limits.js';
+import { MAX_VALIDATION_ERRORS, documentLimitErrors, parseLimited } from './limits.js';
 
 // Answered to every refused body (a flood of them builds no error, and captures no stack, per request).
 const KEYLESS_TOO_LARGE = tooLarge(KEYLESS_MAX_BODY, true);
@@ -79,7 +79,7 @@ function withRequestId(result: unknown, id: string): unknown {
 export interface GraphqlFace {
   serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void>;
   /** What the document caches hold (bounded in bytes: a keyless caller fills them). */
-  documentCaches(): { fast: { entries: number; bytes: number }; yoga: { entries: number; bytes: number } };
+  documentCaches(): { fast: { entries: number; bytes: number; compiled: number }; yoga: { entries: number; bytes: number } };
 }
 
 /** What the server hands yoga with each request. */
@@ -208,11 +208,15 @@ function creditsPlugin(
           : executeGraphql(args as never, executeFn as never),
       );
     },
-    onValidate({ addValidationRule, params, setResult }) {
+    onValidate({ addValidationRule, params, setResult, validateFn, setValidationFn }) {
       // The linear limit pass first: over a limit, graphql's own (superlinear) rules never run.
       const over = documentLimitErrors(params.documentAST, limits);
       if (over.length) return setResult(over);
       addValidationRule(noDeferOnRootFieldsRule);
+      // As the fast path validates (src/graphql/fast-http.ts): at most MAX_VALIDATION_ERRORS.
+      setValidationFn((schema, document, rules, options, typeInfo) =>
+        validateFn(schema, document, rules, { ...options, maxErrors: MAX_VALIDATION_ERRORS }, typeInfo),
+      );
       // A parsed document is remembered once it has validated (never an invalid one).
       const text = parsedText.get(params.documentAST);
       if (text === undefined) return;
@@ -228,7 +232,13 @@ function creditsPlugin(
       // disregarded instead (RFC 9110 §12.5.1): the result goes out as JSON. (A stream — a
       // subscription — has no JSON form: 406 as before; @defer/@stream fall back to one result
       // for such a client before running, src/graphql/incremental.ts.)
-      if (!resultProcessor && !isAsyncIterable(result)) setResultProcessor(processRegularResult, 'application/json');
+      if (resultProcessor) return;
+      if (!isAsyncIterable(result)) return setResultProcessor(processRegularResult, 'application/json');
+      // The 406 comes after the subscription has started: it is ended here, its watcher stopped and
+      // its JOBS_MAX_STREAMS_PER_KEY place given back (before, nothing ever read or ended it, and
+      // 20 such requests left a key no stream until a restart).
+      const stream = result[Symbol.asyncIterator]();
+      void Promise.resolve(stream.return?.()).catch(() => undefined);
     },
   };
 }

@@ -32,8 +32,16 @@ export interface ComputeBudget {
   spend(ms: number): void;
 }
 
-/** `msPerSecond` 0: no budget (every computation may start). */
-export function createComputeBudget(msPerSecond: number, now: () => number = () => performance.now()): ComputeBudget {
+/** What a refused introspection document is told (before "; retry in N s"). */
+const INTROSPECTION_REFUSAL = (msPerSecond: number) =>
+  `Too many new introspection documents: computing their answers may take ${msPerSecond} ms of each second (answers already given — GraphiQL's — are not limited)`;
+
+/** `msPerSecond` 0: no budget (every computation may start). `refusal`: the 429's message, before "; retry in N s". */
+export function createComputeBudget(
+  msPerSecond: number,
+  now: () => number = () => performance.now(),
+  refusal: (msPerSecond: number) => string = INTROSPECTION_REFUSAL,
+): ComputeBudget {
   if (!(msPerSecond > 0)) return { admit: () => null, spend: () => {} };
   const burst = msPerSecond * BURST_SECONDS;
   let left = burst;
@@ -49,10 +57,7 @@ export function createComputeBudget(msPerSecond: number, now: () => number = () 
       if (left > 0) return null;
       // Until the budget is back above zero.
       const waitMs = ((-left + 1) / msPerSecond) * 1000;
-      return rateLimited(
-        `Too many new introspection documents: computing their answers may take ${msPerSecond} ms of each second (answers already given — GraphiQL's — are not limited); retry in ${Math.max(1, Math.ceil(waitMs / 1000))} s`,
-        waitMs,
-      );
+      return rateLimited(`${refusal(msPerSecond)}; retry in ${Math.max(1, Math.ceil(waitMs / 1000))} s`, waitMs);
     },
     spend(ms) {
       refill();

@@ -33,7 +33,6 @@ import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, unknownOrRevokedKey } from '../errors.js';
 import { NESTS_TOO_DEEP, NOT_UTF8, jsonText, nestsTooDeep, readBody, tooLarge } from '../http/edges.js';
 import type { RequestInfo } from '../observability/request.js';
-import { newRequestId } from '../observability/request.js';
 import { admit, storeError } from '../pipeline/admit.js';
 import type { Deps } from '../pipeline/context.js';
 import { HttpContext } from '../pipeline/context.js';
@@ -144,9 +143,8 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
+    // (The request id never holds the key, whichever header carries it: requestIdOf.)
     const apiKey = apiKeyOf(req);
-    // The request id is logged and echoed: never the key (requestIdOf checks x-api-key only).
-    if (apiKey && info.id === apiKey) res.setHeader('x-request-id', (info.id = newRequestId()));
     if (!apiKey)
       return sendError(
         res,

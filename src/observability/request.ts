@@ -1,12 +1,14 @@
 /**
  * Request ids: every response carries `x-request-id` — the client's own when it sent a sane one
- * (1–128 characters of letters, digits and `-_.:/+=@~`, and not its API key), else a new one:
+ * (1–128 characters of letters, digits and `-_.:/+=@~`, holding none of the credentials the
+ * request carries: its `x-api-key`, its `Authorization` header's), else a new one:
  * this process's random 48-bit prefix and a counter (`3f9c0a61b2e4-1k2`), unique across
  * instances for practical purposes and cheaper than a UUID on every request.
  * The id is in REST error bodies (`error.request_id`), GraphQL errors' `extensions.request_id`,
  * and the request's log lines (`req_id`).
  */
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AuthenticatedKey } from '../credits/ledger.js';
 
 export interface RequestInfo {
@@ -26,10 +28,24 @@ export interface RequestInfo {
 
 const SANE = /^[A-Za-z0-9._:/+=@~-]{1,128}$/;
 
-export function requestIdOf(header: string | string[] | undefined, apiKey: string | string[] | undefined): string {
+/**
+ * The id of a request with these headers. The id is logged and echoed, so one holding a credential
+ * of the request is replaced: the `x-api-key` (every one given), and what `Authorization` carries
+ * after its scheme (MCP takes the key as a bearer token, /metrics its METRICS_TOKEN) — before, only
+ * an id equal to the `x-api-key` was, and a bearer key sent as the id was logged in clear.
+ */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const header = headers['x-request-id'];
   const v = Array.isArray(header) ? header[0] : header;
-  if (v !== undefined && SANE.test(v) && v !== (Array.isArray(apiKey) ? apiKey[0] : apiKey)) return v;
-  return newRequestId();
+  if (v === undefined || !SANE.test(v)) return newRequestId();
+  const keys = headers['x-api-key'];
+  const credentials = [...(Array.isArray(keys) ? keys : [keys]), headers.authorization?.replace(/^\S+\s+/, '')];
+  return credentials.some((c) => {
+    const credential = c?.trim();
+    return credential && v.includes(credential);
+  })
+    ? newRequestId()
+    : v;
 }
 
 const PREFIX = `${randomBytes(6).toString('hex')}-`;

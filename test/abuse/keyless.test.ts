@@ -9,8 +9,11 @@
  *    floods, fragment bombs and token floods are refused at 400 before graphql's own validation;
  *  - the root-field limit applies to keyless introspection too.
  */
+import { getNamedType, isLeafType, isNonNullType, isObjectType } from 'graphql';
+import type { GraphQLOutputType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTROSPECTION_MAX_BYTES } from '../../src/graphql/limits.js';
+import { buildSchema } from '../../src/graphql/schema.js';
 import { startHarness } from '../harness.js';
 import { FULL_INTROSPECTION_QUERY } from '../support/introspection.js';
 import type { Harness } from '../harness.js';
@@ -25,6 +28,34 @@ afterAll(async () => {
   await h?.close();
   await yoga?.close();
 });
+
+/** Root fields taking a `handle`, and a selection of up to `n` leaf fields of a type, objects followed a few levels. */
+const schema = buildSchema();
+const bigRoots = Object.values(schema.getQueryType()!.getFields())
+  .filter(
+    (f) =>
+      f.args.some((a) => a.name === 'handle' && isNonNullType(a.type)) &&
+      f.args.every((a) => a.name === 'handle' || !isNonNullType(a.type)),
+  )
+  .slice(0, 25);
+function leaves(type: GraphQLOutputType, n: number, depth = 0, left = { n }): string {
+  const t = getNamedType(type);
+  if (!isObjectType(t)) return '';
+  const parts: string[] = [];
+  for (const f of Object.values(t.getFields())) {
+    if (left.n <= 0) break;
+    if (f.args.length) continue;
+    const inner = getNamedType(f.type);
+    if (isLeafType(inner)) {
+      parts.push(f.name);
+      left.n--;
+    } else if (isObjectType(inner) && depth < 5) {
+      const s = leaves(f.type, n, depth + 1, left);
+      if (s) parts.push(`${f.name} { ${s} }`);
+    }
+  }
+  return parts.join(' ');
+}
 
 async function post(g: Harness, body: string, headers: Record<string, string> = {}) {
   const started = performance.now();
@@ -180,5 +211,26 @@ describe.each([
     const r = await post(gw(), JSON.stringify({ query: `{ ${Array.from({ length: 30 }, (_, i) => `t${i}: __typename`).join(' ')} }` }));
     expect(r.status).toBe(400);
     expect(r.json().errors[0].message).toMatch(/at most 25 root fields/);
+  });
+});
+
+describe('documents a keyless caller makes up (fast path)', () => {
+  it('new valid documents without a key are answered 401 and never compiled; with a key, compiled when first run', async () => {
+    // 25 root fields, each selecting ~70 fields of its record: ~9.5 KB. Compiled (graphql-jit) as
+    // soon as they validated, such documents took ~57 ms of the event loop each for their 401 on
+    // `npm start`: 20 keyless clients sending new ones were all the process did.
+    const big = (i: number) => `{ ${bigRoots.map((f, j) => `r${j}: ${f.name}(handle: "h${i}") { ${leaves(f.type, 70)} }`).join(' ')} }`;
+    const before = h.app.documentCaches().fast.compiled;
+    for (let i = 0; i < 10; i++) {
+      const r = await post(h, JSON.stringify({ query: big(i) }));
+      expect(r.status).toBe(401);
+      expect(r.json().errors[0].extensions.code).toBe('UNAUTHORIZED');
+    }
+    expect(h.app.documentCaches().fast.compiled - before).toBe(0);
+    const { key } = await h.key(100);
+    // Run twice (each root field NOT_FOUND upstream, 0 credits): compiled once, on its first run.
+    for (let i = 0; i < 2; i++)
+      expect((await post(h, JSON.stringify({ query: big(0) }), { 'x-api-key': key })).json().errors).toBeDefined();
+    expect(h.app.documentCaches().fast.compiled - before).toBe(1);
   });
 });

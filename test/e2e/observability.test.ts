@@ -76,6 +76,22 @@ describe('request ids', () => {
     }
   });
 
+  it('an id holding a credential the request carries is replaced: the key within a longer id, the key as a bearer token (REST answers 401, and logs the id)', async () => {
+    const { key } = await h.key(10);
+    const cases: [Record<string, string>, string][] = [
+      [{ 'x-api-key': key }, `trace-${key}`],
+      [{ authorization: `Bearer ${key}` }, key],
+      [{ authorization: `Bearer ${key}` }, `${key}.1`],
+      [{ 'x-api-key': 'cl_not-this-one', authorization: `bearer ${key}` }, key],
+    ];
+    for (const [headers, odd] of cases) {
+      const res = await fetch(`${h.url}/v1/account`, { headers: { ...headers, 'x-request-id': odd } });
+      const id = res.headers.get('x-request-id')!;
+      expect(id).not.toContain(key);
+      expect((await res.json()).error?.request_id ?? id).toBe(id);
+    }
+  });
+
   it('REST error bodies and GraphQL errors carry the id (fast path and yoga)', async () => {
     const missing = await h.rest(repoPath('octo', 'kit'), { raw: true });
     expect(missing.body).toEqual({
