@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ownerDomain, registrableDomain } from './domains.js';
-import { anchorLinks, emailsInHtml, emailsInText, isSharedDomain, linksInText, mentionedAccounts, spelledOutEmails } from './text.js';
+import {
+  addressDomainLinks,
+  anchorLinks,
+  emailsInHtml,
+  emailsInText,
+  isSharedDomain,
+  linksInText,
+  mentionedAccounts,
+  spelledOutEmails,
+} from './text.js';
 
 describe('spelled-out addresses (" at ", read only where prose cannot match)', () => {
   it('"name at domain dot com" with the word dot', () => {
@@ -41,6 +50,14 @@ describe('spelled-out addresses (" at ", read only where prose cannot match)', (
     expect(spelledOutEmails('email: me at home dot sweethome')).toEqual([]);
     expect(spelledOutEmails('email: you at example dot com')).toEqual([]);
     expect(spelledOutEmails('meet me at the park dot com tonight')).toEqual([]);
+  });
+
+  it("an address's domain is no link only where the address is written with a stand-in for the @", () => {
+    expect(addressDomainLinks('aiko＠gmail.com')).toEqual(new Set(['https://gmail.com']));
+    expect(addressDomainLinks('mei#qq.com (#换成@)')).toEqual(new Set(['https://qq.com']));
+    // Written with the @ itself, the address gave the bio-link reader no link: a link to the domain
+    // (a page's link field: the creator's own site) came from elsewhere and stays.
+    expect(addressDomainLinks('Pottery studio. Email us: hello@nightowlceramics.com')).toEqual(new Set());
   });
 
   it('a text of many addresses is read for links in bounded time (the address domains counted: the first 16)', () => {

@@ -210,6 +210,7 @@ export const ADDRESS_DOMAINS_MAX = 16;
 export function addressDomainLinks(text: string): Set<string> {
   const out = new Set<string>();
   const t = text.normalize('NFKC').toLowerCase();
+  const raw = text.toLowerCase();
   const byDomain = new Map<string, number>();
   for (const e of emailsInText(text)) {
     const d = e.slice(e.lastIndexOf('@') + 1).toLowerCase();
@@ -219,7 +220,10 @@ export function addressDomainLinks(text: string): Set<string> {
   // few; 125 KB of distinct addresses took 1.3 s, quadratic).
   for (const [d, n] of [...byDomain].slice(0, ADDRESS_DOMAINS_MAX)) {
     const written = t.split(d).length - 1;
-    if (written > 0 && written <= n) out.add(`https://${d}`);
+    // An address written with the `@` itself gave the reader no link: a link to its domain came
+    // from elsewhere (a link field, the domain written on its own) and stays.
+    const plain = raw.split(`@${d}`).length - 1;
+    if (written > 0 && written <= n && plain < written) out.add(`https://${d}`);
   }
   return out;
 }
