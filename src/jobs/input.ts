@@ -230,7 +230,7 @@ async function* utf8Text(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> 
 function tooSlow(idleMs: number): ApiError {
   return new ApiError(
     'REQUEST_TIMEOUT',
-    `This job request body arrived slower than ${BODY_MIN_BYTES_PER_S / 1024} KiB/s after its first ${idleMs / 1000} s (BODY_IDLE_MS); send it at once`,
+    `This request body arrived slower than ${BODY_MIN_BYTES_PER_S / 1024} KiB/s after its first ${idleMs / 1000} s (BODY_IDLE_MS); send it at once`,
     { headers: { connection: 'close' } },
   );
 }
@@ -270,7 +270,7 @@ export function jsonStructureProblem(text: string, maxItems: number): string | n
 
 function tooLarge(limit: number, setting: string): ApiError {
   const size = limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MiB` : `${Math.round(limit / 1024)} KiB`;
-  return new ApiError('PAYLOAD_TOO_LARGE', `This job request body may be at most ${size} (${setting})`);
+  return new ApiError('PAYLOAD_TOO_LARGE', `This request body may be at most ${size} (${setting})`);
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);

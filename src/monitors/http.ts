@@ -51,7 +51,7 @@ async function jsonBody(req: IncomingMessage, deps: Deps): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && type !== '')
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Send a monitor request as application/json, not ${type}`);
-  const text = await bodyText(req, BODY_MAX, 'a monitor request body is at most 64 KiB', deps.config.bodyIdleMs);
+  const text = await bodyText(req, BODY_MAX, 'a monitor request body', deps.config.bodyIdleMs);
   try {
     return text.trim() ? (JSON.parse(text) as unknown) : {};
   } catch {

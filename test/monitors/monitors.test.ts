@@ -548,6 +548,20 @@ describe('monitor requests', () => {
     await call(h, 'DELETE', `/v1/monitors/${m.id}`, { key });
   });
 
+  it("a body over 64 KiB: 413 PAYLOAD_TOO_LARGE saying a monitor's body (not a job's); nothing created, 0 credits", async () => {
+    const { key } = await h.key(0);
+    const before = (await call(h, 'GET', '/v1/account', { key })).body;
+    const body = JSON.stringify({ operation: OP, params: { handle: 'octo-big' }, every: '1d', watch: WATCH, pad: 'x'.repeat(70 * 1024) });
+    const r = await call(h, 'POST', '/v1/monitors', { key, raw: body, type: 'application/json' });
+    expect(r.status, r.text).toBe(413);
+    expect(r.body.error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'This request body may be at most 64 KiB (a monitor request body)',
+    });
+    expect((await call(h, 'GET', '/v1/monitors', { key })).body.monitors).toEqual([]);
+    expect((await call(h, 'GET', '/v1/account', { key })).body).toEqual(before);
+  });
+
   it("default watch: the creator tools' addresses and profiles; a record's top-level numbers, strings and link lists", async () => {
     const { key } = await h.key(0);
     const emails = await create(key, { operation: '/v1/find-creator-emails', params: { platform: 'video', handle: 'tala' }, every: '7d' });
