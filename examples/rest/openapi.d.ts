@@ -9528,9 +9528,9 @@ export interface components {
             publishedTimeText: string | null;
             /** @description As shown: "87", "1.2K"; null when YouTube shows none (no likes) */
             likeCountText: string | null;
-            /** @description Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K" */
+            /** @description Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K", and for a shared post (no count of its own) */
             likeCount: number | null;
-            /** @description As the comment button shows it: "55", "1.1K"; null when it shows none (no comments, or comments off) */
+            /** @description As the comment button shows it: "55", "1.1K"; null when it shows none (no comments, or comments off), and for a shared post */
             commentCountText: string | null;
             attachment: {
                 /**

@@ -178,6 +178,73 @@ describe('posts of our own', () => {
     ]);
   });
 
+  /**
+   * A post the channel shared (its thread's post is a `sharedPostRenderer`, not a backstage post):
+   * the members open-source clients read from it since YouTube added reposts in 2023 —
+   * LuanRT/YouTube.js src/parser/classes/SharedPost.ts (commit 13f7f228, after issue #331,
+   * 2023-03: postId, content, publishedTimeText, displayName, thumbnail, endpoint,
+   * navigationEndpoint, expandButton, actionMenu, originalPost.backstagePostRenderer; no
+   * voteCount), and a Python community-tab reader taking the sharer from `endpoint` and the
+   * date from "shared <when>". Our own thread in that shape: ids, names and texts invented.
+   */
+  const sharedThread = (sharer: string, original: TestPost) => ({
+    backstagePostThreadRenderer: {
+      post: {
+        sharedPostRenderer: {
+          postId: 'UgkxSh4red0000000000000000000000000001',
+          content: { runs: [{ text: 'A friend of the shop built this one. Worth a look.' }] },
+          publishedTimeText: { runs: [{ text: 'shared 3 days ago' }] },
+          displayName: {
+            runs: [
+              {
+                text: NIGHT_OWL.title,
+                navigationEndpoint: { browseEndpoint: { browseId: sharer, canonicalBaseUrl: `/@${NIGHT_OWL.handle}` } },
+              },
+            ],
+          },
+          thumbnail: { thumbnails: [{ url: 'https://yt3.ggpht.com/night-owl-avatar=s48', width: 48, height: 48 }] },
+          endpoint: {
+            commandMetadata: { webCommandMetadata: { url: `/@${NIGHT_OWL.handle}` } },
+            browseEndpoint: { browseId: sharer, canonicalBaseUrl: `/@${NIGHT_OWL.handle}` },
+          },
+          navigationEndpoint: { browseEndpoint: { browseId: 'FEpost_detail', params: 'UgkxSh4red0000000000000000000000000001' } },
+          expandButton: { buttonRenderer: { text: { runs: [{ text: 'Read more' }] } } },
+          originalPost: (postThread(original).backstagePostThreadRenderer as Obj).post,
+        },
+      },
+    },
+  });
+
+  it('a post the channel shared (sharedPostRenderer) is its post: its own words and date, no counts; the shared original (another channel’s) is not read', () => {
+    const data = postsTabInitialData(NIGHT_OWL, [post()]) as any;
+    const items = data.contents.twoColumnBrowseResultsRenderer.tabs[2].tabRenderer.content.sectionListRenderer.contents[0]
+      .itemSectionRenderer.contents as Obj[];
+    const original = post({
+      postId: 'UgkxOr1g1nal00000000000000000000000001',
+      channelId: 'UCbbbbbbbbbbbbbbbbbbbbbb',
+      authorName: 'Elm Street Joinery',
+    });
+    items.unshift(sharedThread(OWL, original));
+    const { result, warnings } = captureWarnings(() => parsePostsTab(data));
+    expect(result.posts.map((p) => p.postId)).toEqual(['UgkxSh4red0000000000000000000000000001', post().postId]);
+    expect(result.posts[0]).toEqual({
+      postId: 'UgkxSh4red0000000000000000000000000001',
+      text: 'A friend of the shop built this one. Worth a look.',
+      publishedTimeText: 'shared 3 days ago',
+      likeCountText: null,
+      likeCount: null,
+      commentCountText: null,
+      attachment: { type: 'none', images: [], video: null, poll: null },
+    });
+    // Only what the record cannot hold is warned: the shared original, as other attachments not read here.
+    expect(own(warnings).map((w) => w.field)).toEqual(['posts.backstagePostThreadRenderer.sharedPostRenderer.attachment']);
+    expect(VideoPostsPage.safeParse({ hasPostsTab: true, posts: result.posts, cursor: null }).success).toBe(true);
+
+    // Shared by another channel than the page's: not this channel's post (identity.ts).
+    items[0] = sharedThread('UCbbbbbbbbbbbbbbbbbbbbbb', original);
+    expect(() => parsePostsTab(data)).toThrow(expect.objectContaining({ code: 'UPSTREAM_FAILED' }));
+  });
+
   it('a tab laid out as a grid (richGridRenderer of richItemRenderer-wrapped threads) reads the same; neither list is a changed shape', () => {
     const data = postsTabInitialData(NIGHT_OWL, [post()], 'NEXT') as any;
     const tab = data.contents.twoColumnBrowseResultsRenderer.tabs[2].tabRenderer;

@@ -20,9 +20,12 @@
  * `commentCountText` (null when the button shows none); `backstageAttachment`:
  * `backstageImageRenderer` → `image`, `postMultiImageRenderer` → `images`, `videoRenderer` →
  * `video` (read as a channel tab's list item), `pollRenderer` → `poll` (choices, total votes);
- * nothing → `none`. An attachment of another kind (a quiz, a playlist, a shared post) is warned
- * (`posts.attachment`) and typed `none`. A post without its id, or an entry of a kind not known
- * here, is left out (warned `posts.items`).
+ * nothing → `none`. An attachment of another kind (a quiz, a playlist) is warned
+ * (`posts.attachment`) and typed `none`. A post the channel shared (the thread's post a
+ * `sharedPostRenderer`, 2023+) is the channel's post: its own words (`content`), "shared 3 days
+ * ago", no counts of its own (null), the shared original not read (attachment `none`, warned
+ * likewise); its sharer (`endpoint`) is its author. A post without its id, or an entry of a kind
+ * not known here, is left out (warned `posts.items`).
  *
  * Identity: the page's channel (`channelMetadataRenderer.externalId`, and its handle) must be the
  * one asked for, as videos.ts checks; every post stating its author
@@ -101,8 +104,12 @@ export const VideoPost = named(
     text: NStr.describe('The post’s text; null for a post without text'),
     publishedTimeText: NStr.describe('As shown: "2 days ago", "1 month ago (edited)"'),
     likeCountText: NStr.describe('As shown: "87", "1.2K"; null when YouTube shows none (no likes)'),
-    likeCount: NInt.describe('Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K"'),
-    commentCountText: NStr.describe('As the comment button shows it: "55", "1.1K"; null when it shows none (no comments, or comments off)'),
+    likeCount: NInt.describe(
+      'Likes when YouTube shows an exact number (0 when it shows none); null for a rounded "1.2K", and for a shared post (no count of its own)',
+    ),
+    commentCountText: NStr.describe(
+      'As the comment button shows it: "55", "1.1K"; null when it shows none (no comments, or comments off), and for a shared post',
+    ),
     attachment: VideoPostAttachment,
   }),
   'A community post of a channel',
@@ -189,6 +196,34 @@ export function readPost(r: Reader): ReadPost {
 }
 
 /**
+ * A post the channel shared (`sharedPostRenderer`: a repost of a post, the channel's or another's)
+ * → the channel's post: its own words on it (`content`, null without), when (`publishedTimeText`,
+ * "shared 3 days ago"), by whom (`endpoint`, else the `displayName` link). It carries no like or
+ * reply count of its own (null, not warned; read where one is sent). The post it shares
+ * (`originalPost`) is not read — its author may be another channel —: the attachment is `none`,
+ * warned as other attachments not read here.
+ */
+function readSharedPost(r: Reader): ReadPost {
+  const postId = r.id('postId');
+  const likeText = r.opt.get('voteCount', ytText)?.trim() ?? null;
+  if (r.opt.obj('originalPost')) r.warn('attachment', 'a shared post (originalPost), not read here');
+  return {
+    post: {
+      postId,
+      text: r.opt.get('content', ytText),
+      publishedTimeText: r.get('publishedTimeText', ytText),
+      likeCountText: likeText || null,
+      likeCount: likeText === null ? null : exactCount(likeText),
+      commentCountText: null,
+      attachment: { type: 'none', images: [], video: null, poll: null },
+    },
+    authorId:
+      nonEmpty(at(r.root, ['endpoint', 'browseEndpoint', 'browseId'])) ??
+      nonEmpty(at(r.root, ['displayName', 'runs', 0, 'navigationEndpoint', 'browseEndpoint', 'browseId'])),
+  };
+}
+
+/**
  * Entries of a posts list (a tab page's item sections, or a continuation's items) → the posts and
  * the next token. Every post stating its author must be by `channelId` (UPSTREAM_FAILED otherwise).
  */
@@ -196,6 +231,7 @@ export function readPosts(entries: unknown[], channelId: string, what: string): 
   const { items, token } = readEntries<ReadPost>(entries, 'posts', (kind, r) => {
     if (kind === 'backstagePostThreadRenderer') {
       const post = r.opt.obj('post');
+      if (post && isObj(post.sharedPostRenderer)) return readSharedPost(r.over(post.sharedPostRenderer, 'sharedPostRenderer'));
       const inner = post ? POST_KINDS.find((k) => isObj(post[k])) : undefined;
       return inner ? readPost(r.over(post![inner], inner)) : undefined;
     }
