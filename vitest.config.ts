@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './test/support/sequencer.js';
 
 const require = createRequire(import.meta.url);
 
@@ -25,10 +26,16 @@ export default defineConfig({
     // stubs, timers) is put back when it ends: test/support/file-state.ts.
     isolate: false,
     setupFiles: ['test/support/file-state.ts'],
-    // As many workers as the machine has cores (vitest's own default leaves one out: a single
-    // worker on a 2-core machine). Most of the suite waits on sockets, timers and child processes,
-    // so two workers on 2 cores ran it in 310 s against 555 s with one (2026-11-29, all passing).
-    maxWorkers: availableParallelism(),
+    // One worker more than the machine has cores (vitest's own default leaves one out: a single
+    // worker on a 2-core machine). Most of the suite waits on sockets, timers and child processes:
+    // two workers on 2 cores ran it in 310 s against 555 s with one (2026-11-29), and with two the
+    // cores were still idle half the time (517 s of CPU in 16.5 min at load 9, 2026-12-01); three
+    // (and the slowest files first) ran it in 5 min 32 s at 142 % CPU on a quiet machine,
+    // 473 s of CPU, every test of this change passing. The tests that bound a time leave out
+    // what their thread waited for a core (test/support/cpu-time.ts).
+    maxWorkers: availableParallelism() + 1,
+    // The slowest files first (test/support/sequencer.ts), so that none is left for the end.
+    sequence: { sequencer: SlowestFirst },
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });

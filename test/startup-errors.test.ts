@@ -19,7 +19,6 @@ const work = mkdtempSync(join(tmpdir(), 'cl-startup-'));
 const gateways: GatewayProcess[] = [];
 let taken: Server;
 let takenPort: number;
-let closedPort: number;
 
 const listenOn = (port: number) =>
   new Promise<Server>((resolveP, reject) => {
@@ -27,14 +26,22 @@ const listenOn = (port: number) =>
     s.listen(port, '127.0.0.1', () => resolveP(s));
   });
 
+/**
+ * A port nothing listens on: taken, then given back — just before it is used. Taken once for the
+ * whole file, it was free for seconds while other files started servers on ports the system chose,
+ * and once a Redis of test/redis/ had it (WRONGPASS, not ECONNREFUSED; three workers, 2026-12-01).
+ */
+async function closedPort(): Promise<number> {
+  const s = await listenOn(0);
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
 beforeAll(async () => {
   execFileSync(process.execPath, [join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'ignore' });
   taken = await listenOn(0);
   takenPort = (taken.address() as AddressInfo).port;
-  // A port nothing listens on: taken, then given back.
-  const s = await listenOn(0);
-  closedPort = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
   writeFileSync(join(work, 'not-a-cert.pem'), 'just text\n');
   writeFileSync(join(work, 'a-file'), 'a file where a directory should be\n');
 });
@@ -97,8 +104,9 @@ describe.concurrent('start-up failures: one line naming the setting, exit 1', { 
   });
 
   it('Redis unreachable at start: REDIS_URL and its host, not its password', async () => {
-    const r = await failedStart({ REDIS_URL: `redis://user:s3cret@127.0.0.1:${closedPort}/2`, SECRETS_KEY: TEST_SECRETS_KEY });
-    expectOneLine(r, new RegExp(`REDIS_URL: Redis at redis://127\\.0\\.0\\.1:${closedPort}/2 is unreachable \\(ECONNREFUSED\\)`));
+    const port = await closedPort();
+    const r = await failedStart({ REDIS_URL: `redis://user:s3cret@127.0.0.1:${port}/2`, SECRETS_KEY: TEST_SECRETS_KEY });
+    expectOneLine(r, new RegExp(`REDIS_URL: Redis at redis://127\\.0\\.0\\.1:${port}/2 is unreachable \\(ECONNREFUSED\\)`));
     expect(r.stderr + r.stdout).not.toContain('s3cret');
   });
 

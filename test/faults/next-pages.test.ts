@@ -25,9 +25,11 @@ import type { OperationDef } from '../../src/platforms/operation.js';
 import type { RecordedResponse } from '../../src/replay/server.js';
 import { expectNoOpenExchanges } from './lib.js';
 import {
+  ANSWERING_ENV,
   answeredWith,
   call,
   callAltered,
+  envFor,
   exampleRequests,
   FAULTS,
   isEssential,
@@ -78,7 +80,7 @@ const paginated = allOperations().filter((op) => allParams(op).some((p) => p.nam
 describe.concurrent('every next page, each upstream request failing in turn: a typed error or a correct page', () => {
   for (const op of paginated) {
     it(`${op.field}: the next page's requests failing in turn`, async (ctx) => {
-      const probe = await startGateway();
+      const probe = await startGateway(ANSWERING_ENV);
       let cursor: string | null;
       try {
         cursor = nextCursor((await call(probe, restExamplePath(op))).body);
@@ -87,10 +89,10 @@ describe.concurrent('every next page, each upstream request failing in turn: a t
       }
       if (cursor === null) ctx.skip(`${op.field}'s demo data has no second page`);
       const problems: string[] = [];
-      for (const fault of pageFaults(new Map(), '').map((f) => f.name)) {
-        const gw = await startGateway();
+      for (const fault of pageFaults(new Map(), '')) {
+        const gw = await startGateway(envFor(fault));
         try {
-          problems.push(...(await nextPageFailing(op, cursor!, fault, gw)).map((p) => `${fault}: ${p}`));
+          problems.push(...(await nextPageFailing(op, cursor!, fault.name, gw)).map((p) => `${fault.name}: ${p}`));
         } finally {
           await gw.close();
         }
@@ -114,10 +116,10 @@ async function nextPageFailing(op: OperationDef, cursor: string, faultName: stri
 
   const problems: string[] = [];
   for (const target of requests) {
-    const fresh = steady.has(target) ? null : await startGateway();
+    const fault = pageFaults(firstPage, target).find((f) => f.name === faultName)!;
+    const fresh = steady.has(target) ? null : await startGateway(envFor(fault));
     const g = fresh ?? gw;
     try {
-      const fault = pageFaults(firstPage, target).find((f) => f.name === faultName)!;
       const { a, wrong } = await callAltered(g, path, target, fault.answer);
       const essential = isEssential(op.field, target);
       if (essential && fault.failsEssential && a.status === 200) wrong.push('an essential request failed and a page came back');
@@ -138,7 +140,7 @@ async function nextPageFailing(op: OperationDef, cursor: string, faultName: stri
 describe('a later page naming the end cursor it was asked with (the upstream looping)', () => {
   it('socialAEvents: the GraphQL page after AQHRcity1 saying AQHRcity1 again is the last page, never its own cursor', async () => {
     const op = allOperations().find((o) => o.field === 'socialAEvents')!;
-    const gw = await startGateway();
+    const gw = await startGateway(ANSWERING_ENV);
     try {
       const cursor = nextCursor((await call(gw, restExamplePath(op))).body)!;
       const path = `${restExamplePath(op)}&cursor=${encodeURIComponent(cursor)}`;
