@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** HTTP layer (src/http/edges.ts): a method the route does not serve. */
   METHOD_NOT_ALLOWED: 405,
+  /** GraphQL: a subscription asked under an Accept it cannot be streamed in (text/event-stream only). */
+  NOT_ACCEPTABLE: 406,
   /** HTTP layer: a request (its head, node's timeouts) or its body (nothing for BODY_IDLE_MS) not received in time (src/http/edges.ts). */
   REQUEST_TIMEOUT: 408,
   /** HTTP layer: a request body over the limit. */

@@ -230,7 +230,7 @@ function creditsPlugin(
       // An Accept naming nothing yoga answers with (text/html on a POST, application/xml): yoga
       // would answer 406 with an empty body once the operation has run and been charged. Accept is
       // disregarded instead (RFC 9110 §12.5.1): the result goes out as JSON. (A stream — a
-      // subscription — has no JSON form: 406 as before; @defer/@stream fall back to one result
+      // subscription — has no JSON form: 406 NOT_ACCEPTABLE; @defer/@stream fall back to one result
       // for such a client before running, src/graphql/incremental.ts.)
       if (resultProcessor) return;
       if (!isAsyncIterable(result)) return setResultProcessor(processRegularResult, 'application/json');
@@ -239,8 +239,23 @@ function creditsPlugin(
       // 20 such requests left a key no stream until a restart).
       const stream = result[Symbol.asyncIterator]();
       void Promise.resolve(stream.return?.()).catch(() => undefined);
+      // Still 406, now with a body saying why and a stable code (yoga's own 406 had none).
+      setResultProcessor((_result, fetchAPI) => notAcceptable(fetchAPI, id), 'application/json');
     },
   };
+}
+
+/** The 406 of a subscription asked under an Accept it cannot be streamed in, as GraphQL errors (0 credits). */
+function notAcceptable(fetchAPI: { Response: typeof Response }, requestId: string | undefined): Response {
+  const error = new ApiError(
+    'NOT_ACCEPTABLE',
+    'A subscription is streamed as server-sent events only: ask it with Accept: text/event-stream',
+  );
+  const extensions = { code: error.code, ...(requestId ? { request_id: requestId } : {}) };
+  return new fetchAPI.Response(JSON.stringify({ errors: [{ message: error.message, extensions }] }), {
+    status: 406,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }
 
 /** The yoga server (GraphiQL, GET queries, and the POSTs the fast path leaves) and its document cache. */

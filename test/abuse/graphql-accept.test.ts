@@ -85,9 +85,16 @@ describe('a subscription under an Accept it cannot be streamed in', () => {
     const slots = monitorService(h.deps)!.streams;
     for (let i = 0; i < 3; i++) {
       const res = await subscribe(key, query, accept, method);
-      await res.arrayBuffer();
+      const text = await res.text();
       expect(res.status).toBe(406);
       expect(slots.held(keyId)).toBe(0);
+      // A body saying why, with a stable code and the request's id (yoga's own 406 had none).
+      expect(JSON.parse(text).errors).toEqual([
+        {
+          message: 'A subscription is streamed as server-sent events only: ask it with Accept: text/event-stream',
+          extensions: { code: 'NOT_ACCEPTABLE', request_id: res.headers.get('x-request-id') },
+        },
+      ]);
     }
     // A stream it can take is still served (not 429: places were left over).
     const ac = new AbortController();
