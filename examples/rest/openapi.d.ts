@@ -6575,6 +6575,8 @@ export interface components {
             description: string | null;
             /** @description The website the account declares on its profile (a URI, as sent); null when unset or not sent (answers before the field's 2025 addition) */
             website: string | null;
+            /** @description The pronouns the account states on its profile, as written ("she/her"); null when unset or not sent (answers before the field's 2025 addition) */
+            pronouns: string | null;
             /** @description Banner image URL; null when unset */
             banner: string | null;
             /** @description Followers */

@@ -160,6 +160,7 @@ export function microblogDGraphql(): void {
       displayName: t.exposeString('displayName'),
       description: t.exposeString('description', { description: 'Bio text' }),
       website: t.exposeString('website', { description: 'The website the account declares on its profile' }),
+      pronouns: t.exposeString('pronouns', { description: 'The pronouns the account states on its profile, as written' }),
       avatar: t.exposeString('avatar'),
       banner: t.exposeString('banner'),
       followersCount: t.exposeInt('followersCount'),

@@ -369,6 +369,19 @@ describe('microblog-d parsers, degraded answers (our own)', () => {
     expect(without.warnings).toEqual([]);
   });
 
+  // Our own answer: profileViewDetailed carries `pronouns` (a string) beside `website` (the
+  // lexicon at bluesky-social/atproto 7f38ee0, lexicons/app/bsky/actor/defs.json); the capture predates it.
+  it("a profile's pronouns (profileViewDetailed `pronouns`) are kept as written; absent, null and silent", () => {
+    const body = { ...bskyProfileBody({ handle: 'harbourweather.bsky.social', did }), pronouns: 'they/them' };
+    const { result, warnings } = captureWarnings(() => parseProfile(body));
+    expect(result.pronouns).toBe('they/them');
+    expect(warnings).toEqual([]);
+    expect(MicroblogDProfile.parse(result)).toEqual(result);
+    const without = captureWarnings(() => parseProfile(bskyProfileBody({ handle: 'harbourweather.bsky.social', did })));
+    expect(without.result.pronouns).toBeNull();
+    expect(without.warnings).toEqual([]);
+  });
+
   it('a feed item whose post has no URI is left out (warned); the others stay', () => {
     const post = (rkey: string) => ({
       uri: `at://${did}/app.bsky.feed.post/${rkey}`,

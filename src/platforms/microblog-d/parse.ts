@@ -67,6 +67,7 @@ export function parseProfile(body: unknown): MicroblogDProfile {
     ...actorFields(r),
     description: r.opt.str('description'),
     website: r.opt.str('website'),
+    pronouns: r.opt.str('pronouns'),
     banner: r.opt.str('banner'),
     followersCount: r.int('followersCount'),
     followsCount: r.int('followsCount'),

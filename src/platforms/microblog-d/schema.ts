@@ -44,6 +44,9 @@ export const MicroblogDProfile = named(
     website: NStr.describe(
       "The website the account declares on its profile (a URI, as sent); null when unset or not sent (answers before the field's 2025 addition)",
     ),
+    pronouns: NStr.describe(
+      'The pronouns the account states on its profile, as written ("she/her"); null when unset or not sent (answers before the field\'s 2025 addition)',
+    ),
     banner: NStr.describe('Banner image URL; null when unset'),
     followersCount: NInt.describe('Followers'),
     followsCount: NInt.describe('Accounts followed'),
