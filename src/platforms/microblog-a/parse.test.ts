@@ -382,6 +382,29 @@ describe('parsePost (hand-written statuses)', () => {
     expect(d.quote!.quote!.quote!.quote).toBeNull();
   });
 
+  // Our own statuses; the nested statuses of the real captures (travisbrown/truthsocial, 13 quotes,
+  // replies and reposts) all state `visibility: "public"`.
+  it('a post it quotes, answers or boosts that is not shown to be public is left out (null), the post kept', () => {
+    const hidden = { quote: status({ id: '31', visibility: 'private' }), in_reply_to: status({ id: '32', visibility: 'direct' }) };
+    const { result, warnings } = captureWarnings(() =>
+      parsePost(status({ ...hidden, reblog: status({ id: '33', visibility: 'public' }) })),
+    );
+    expect(result.id).toBe('2002');
+    expect(result.quote).toBeNull();
+    expect(result.in_reply_to).toBeNull();
+    expect(result.reblog!.id).toBe('33');
+    // Private by the server's own words: not warned.
+    expect(warnings.filter((w) => w.field === 'status.visibility')).toEqual([]);
+    // One stating no visibility (or one not known) is not shown to be public either: left out, warned.
+    const { id: _id, visibility: _v, ...rest } = status({ id: '34' });
+    const unknown = captureWarnings(() =>
+      parsePost(status({ quote: { id: '34', ...rest }, reblog: status({ id: '35', visibility: 'mutuals_only' }) })),
+    );
+    expect(unknown.result.quote).toBeNull();
+    expect(unknown.result.reblog).toBeNull();
+    expect(unknown.warnings.filter((w) => w.field === 'status.visibility')).toHaveLength(2);
+  });
+
   it.each(['private', 'direct'])('visibility %s → PRIVATE_CONTENT, never returned', (visibility) => {
     expectApiError(() => parsePost(status({ visibility })), 'PRIVATE_CONTENT', /Post 2002 is private/);
   });

@@ -192,7 +192,18 @@ function statusFields(s: Json, statusId: string, account: MicroblogAAccount | nu
 function parseNestedStatus(v: unknown, depth: number): MicroblogAPost | null {
   if (!isObj(v)) return null;
   const statusId = idStr(v.id);
-  return statusId ? statusFields(v, statusId, parseEmbeddedAccount(v.account), depth) : null;
+  if (!statusId) return null;
+  // A post it quotes, answers or boosts is held to the same rule as the post itself (parsePost):
+  // not shown to be public, it is left out (null; warned unless private by the server's own words).
+  if (!isPublicStatus(v)) {
+    if (!PRIVATE_VISIBILITY.has(v.visibility))
+      reader(v, { platform: PLATFORM, record: 'status' }).warn(
+        'visibility',
+        `${JSON.stringify(v.visibility ?? null)} (a nested post, left out)`,
+      );
+    return null;
+  }
+  return statusFields(v, statusId, parseEmbeddedAccount(v.account), depth);
 }
 
 /**
