@@ -387,6 +387,26 @@ describe('microblog-e parsers, degraded and refused answers (our own)', () => {
     expect(parseAccount({ ...hidden, hide_collections: false }).hide_collections).toBe(false);
   });
 
+  // Our own statuses: Mastodon boosts only public and unlisted statuses; a server answering a boost
+  // of another kind is held to the rule a status is.
+  it('a boosted status that is not public is null, the boost kept: silently when private or direct, warned otherwise', () => {
+    const boosts = [
+      status('1', 'public', { reblog: status('91', 'private') }),
+      status('2', 'public', { reblog: status('92', 'direct') }),
+      status('3', 'public', { reblog: status('93', 'unlisted') }),
+      status('4', 'public', { reblog: status('94', 'mutuals') }),
+    ];
+    const { result, warnings } = captureWarnings(() => parseStatuses(boosts));
+    expect(result.map((s) => [s.id, s.reblog?.id ?? null])).toEqual([
+      ['1', null],
+      ['2', null],
+      ['3', '93'],
+      ['4', null],
+    ]);
+    expect(warnings.map((w) => w.field)).toEqual(['statuses.items.reblog']);
+    expect(parseStatus(boosts[0]).reblog).toBeNull();
+  });
+
   it('an author or a boosted status without its id is null (warned), the status kept: in a list and alone', () => {
     const plain = status('1', 'public');
     const noAuthorId = { ...plain, account: { ...plain.account, id: null } };

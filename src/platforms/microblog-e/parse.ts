@@ -193,9 +193,22 @@ function nestedRecord<T>(r: Reader, field: string, value: Obj | null, read: (n: 
   return read(r.over(value, field));
 }
 
+/**
+ * The status a boost carries, held to the rule a status is (parseStatuses): not public (Mastodon
+ * boosts only public and unlisted ones; a server answering otherwise) it is left out — null, the
+ * boost kept; silently when `private` / `direct`, warned `status.reblog` otherwise.
+ */
+function publicReblog(r: Reader): Obj | null {
+  const reblog = r.opt.obj('reblog');
+  if (reblog === null || (typeof reblog.visibility === 'string' && PUBLIC_VISIBILITY.has(reblog.visibility))) return reblog;
+  if (reblog.visibility !== 'private' && reblog.visibility !== 'direct')
+    r.warn('reblog', `visibility ${JSON.stringify(reblog.visibility ?? null)} (left out)`);
+  return null;
+}
+
 function statusFields(r: Reader, nested: boolean): MicroblogEStatus {
   const account = r.obj('account');
-  const reblog = nested ? null : r.opt.obj('reblog');
+  const reblog = nested ? null : publicReblog(r);
   return {
     id: r.id('id', idStr),
     uri: r.str('uri'),
