@@ -200,7 +200,7 @@ function nestedRecord<T>(r: Reader, field: string, value: Obj | null, read: (n: 
  */
 function publicReblog(r: Reader): Obj | null {
   const reblog = r.opt.obj('reblog');
-  if (reblog === null || (typeof reblog.visibility === 'string' && PUBLIC_VISIBILITY.has(reblog.visibility))) return reblog;
+  if (reblog === null || isPublicVisibility(typeof reblog.visibility === 'string' ? reblog.visibility : null)) return reblog;
   if (reblog.visibility !== 'private' && reblog.visibility !== 'direct')
     r.warn('reblog', `visibility ${JSON.stringify(reblog.visibility ?? null)} (left out)`);
   return null;
