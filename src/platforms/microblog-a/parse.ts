@@ -146,6 +146,12 @@ function isPublicStatus(s: Json): boolean {
 /** Visibilities that are private by Mastodon's or Truth Social's own words (left out of lists without a warning). */
 export const PRIVATE_VISIBILITY: ReadonlySet<unknown> = new Set(['private', 'direct', 'group']);
 
+/** Warns (`status.visibility`) a status not public whose visibility is not private by the server's own words (PRIVATE_VISIBILITY). */
+function warnUnknownVisibility(s: Json, what: string): void {
+  if (!PRIVATE_VISIBILITY.has(s.visibility))
+    reader(s, { platform: PLATFORM, record: 'status' }).warn('visibility', `${JSON.stringify(s.visibility ?? null)} (${what})`);
+}
+
 function statusFields(s: Json, statusId: string, account: MicroblogAAccount | null, depth: number): MicroblogAPost {
   const nested = (v: unknown) => (depth < MAX_NESTING ? parseNestedStatus(v, depth + 1) : null);
   // Mastodon's Status entity: text, date, visibility and counts are on every status.
@@ -196,11 +202,7 @@ function parseNestedStatus(v: unknown, depth: number): MicroblogAPost | null {
   // A post it quotes, answers or boosts is held to the same rule as the post itself (parsePost):
   // not shown to be public, it is left out (null; warned unless private by the server's own words).
   if (!isPublicStatus(v)) {
-    if (!PRIVATE_VISIBILITY.has(v.visibility))
-      reader(v, { platform: PLATFORM, record: 'status' }).warn(
-        'visibility',
-        `${JSON.stringify(v.visibility ?? null)} (a nested post, left out)`,
-      );
+    warnUnknownVisibility(v, 'a nested post, left out');
     return null;
   }
   return statusFields(v, statusId, parseEmbeddedAccount(v.account), depth);
@@ -223,11 +225,7 @@ export function parsePost(body: unknown, opts: { listed?: boolean } = {}): Micro
   // Fail closed: a status not shown to be public (another visibility, or none stated) is never data.
   if (!isPublicStatus(body)) {
     // (A list warns its own left-out elements: `listed`.)
-    if (!PRIVATE_VISIBILITY.has(body.visibility) && !opts.listed)
-      reader(body, { platform: PLATFORM, record: 'status' }).warn(
-        'visibility',
-        `${JSON.stringify(body.visibility ?? null)} (not returned)`,
-      );
+    if (!opts.listed) warnUnknownVisibility(body, 'not returned');
     throw privateContent(`Post ${statusId}`);
   }
   return statusFields(body, statusId, account, 0);
