@@ -246,6 +246,8 @@ describe('microblogEProfile', () => {
       { uri: 'https://elsewhere.example/users/tides' },
       { url: 'https://harbour.example/@tides/109302436954700001' },
       { url: 'https://harbour.example.evil.example/@tides' },
+      { url: 'https://harbour.example/profile/waves' },
+      { url: 'https://elsewhere.example/profile/tides' },
       { url: 'not a url' },
       { acct: 'tides ' },
       { acct: ' tides' },
@@ -263,6 +265,27 @@ describe('microblogEProfile', () => {
     ]) {
       expect(await answering({ ...tides, ...right }), JSON.stringify(right)).toBe('served');
     }
+  });
+
+  it("a Friendica account (url https://<host>/profile/<nick>, no uri) is the one asked — was UPSTREAM_FAILED 'different resource' for every Friendica account", async () => {
+    // Our own answer in the shape Friendica's Mastodon API gives a local account
+    // (friendica/friendica src/Object/Api/Mastodon/Account.php, 2024: `url` is the contact's url,
+    // `https://<host>/profile/<nick>` — Pleroma's WebFinger test of a Friendica actor has
+    // `https://squeet.me/profile/lain` —, `acct` the bare nick, no `uri`, ids are digits).
+    const friendica = {
+      ...account('112', 'tides'),
+      display_name: 'Tides at the harbour',
+      url: 'https://harbour.example/profile/tides',
+      last_status_at: '2025-03-02T00:00:00.000Z',
+      group: false,
+      discoverable: true,
+    };
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json(friendica) });
+    await expect(fetchProfile(t.ctx, { user: 'tides', instance: 'harbour.example' })).resolves.toMatchObject({
+      id: '112',
+      url: 'https://harbour.example/profile/tides',
+      uri: null,
+    });
   });
 });
 

@@ -52,6 +52,7 @@ import {
   parseStatuses,
   parseTrendTags,
   PLATFORM,
+  PROFILE_PATH,
 } from './parse.js';
 import type {
   MicroblogEAccount,
@@ -152,7 +153,8 @@ const sameName = (asked: string, got: string | null): boolean => got !== null &&
  * them: http(s) on the asked server (the one the server's own accounts live on; an answer about
  * another server's account, whatever redirect brought it, is not this one), path `/@<user>`
  * (Mastodon's and GoToSocial's url), `/users/<user>` (their ActivityPub uri; Pleroma's and
- * Akkoma's url too) or `/users/<account id>` (servers whose ActivityPub ids are ids, not names).
+ * Akkoma's url too), `/users/<account id>` (servers whose ActivityPub ids are ids, not names) or
+ * `/profile/<user>` (Friendica's url: PROFILE_PATH).
  */
 function namesAccount(link: string, a: Acct, id: string | null): boolean {
   let u: URL;
@@ -162,11 +164,11 @@ function namesAccount(link: string, a: Acct, id: string | null): boolean {
     return false;
   }
   if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.host.toLowerCase().replace(/\.$/, '') !== a.instance) return false;
-  const m = /^\/(?:@([^/@]+)|users\/([^/]+))\/?$/.exec(u.pathname);
+  const m = PROFILE_PATH.exec(u.pathname);
   if (!m) return false;
   let name: string;
   try {
-    name = decodeURIComponent(m[1] ?? m[2]);
+    name = decodeURIComponent(m[1] ?? m[2] ?? m[3]);
   } catch {
     return false;
   }

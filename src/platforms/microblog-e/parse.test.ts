@@ -641,6 +641,8 @@ describe('inputs', () => {
     ['@Alice@Mastodon.Social', { user: 'alice', instance: 'mastodon.social' }],
     ['https://fosstodon.org/@schochastics', { user: 'schochastics', instance: 'fosstodon.org' }],
     ['https://mastodon.social/users/Gargron/', { user: 'gargron', instance: 'mastodon.social' }],
+    // Friendica's profile URL (its Account's url, its actor id: https://<host>/profile/<nick>).
+    ['https://harbour.example/profile/Tides', { user: 'tides', instance: 'harbour.example' }],
   ])('handle %j → %j', (input, out) => expect(normalizeAcct(input)).toEqual(out));
 
   it.each([
@@ -652,6 +654,7 @@ describe('inputs', () => {
     'https://example.com:8443/@alice',
     'https://user:pw@example.com/@alice',
     'https://example.com/@alice/123',
+    'https://example.com/profile/alice/photos',
     'ftp://example.com/@alice',
     'al ice@example.com',
   ])('handle %j → null', (input) => expect(normalizeAcct(input)).toBeNull());

@@ -349,9 +349,17 @@ export function normalizeInstance(input: string): string | null {
 }
 
 /**
+ * The paths a Mastodon-compatible server gives an account's page or ActivityPub id: `/@<user>`
+ * (Mastodon's, GoToSocial's, Misskey's url), `/users/<user or account id>` (their ActivityPub uri;
+ * Pleroma's and Akkoma's url too), `/profile/<user>` (Friendica's url, its actor id: its Account
+ * sends the contact's url and no uri). Groups: 1 `@`, 2 `users`, 3 `profile`.
+ */
+export const PROFILE_PATH = /^\/(?:@([^/@]+)|users\/([^/]+)|profile\/([^/]+))\/?$/;
+
+/**
  * `user@instance`, `@user@instance`, or a profile URL `https://<instance>/@user` (also
- * `/users/<user>`, ActivityPub's id): the account and the server to ask. Null when invalid.
- * Lower-cased: Mastodon looks usernames up case-insensitively.
+ * `/users/<user>`, ActivityPub's id, and Friendica's `/profile/<user>`): the account and the
+ * server to ask. Null when invalid. Lower-cased: Mastodon looks usernames up case-insensitively.
  */
 export function normalizeAcct(input: string): Acct | null {
   const s = input.trim();
@@ -363,9 +371,9 @@ export function normalizeAcct(input: string): Acct | null {
     instance = normalizeInstance(m[2]);
   } else if (/^https?:\/\//i.test(s)) {
     const u = parseUserUrl(s);
-    const p = u && !u.search ? /^\/(?:@([^/@]+)|users\/([^/]+))\/?$/.exec(u.pathname) : null;
+    const p = u && !u.search ? PROFILE_PATH.exec(u.pathname) : null;
     if (!u || !p) return null;
-    user = p[1] ?? p[2];
+    user = p[1] ?? p[2] ?? p[3];
     instance = normalizeInstance(u.hostname);
   }
   if (!user || !instance) return null;
