@@ -2,6 +2,26 @@
 // Generated from /openapi.json by `npm run openapi:types`. Do not edit.
 
 export interface paths {
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Platform health from real traffic and canaries, per platform
+         * @description Needs no key and costs nothing; per instance. Also available as the GraphQL field `platformStatus` (which needs a key).
+         */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account": {
         parameters: {
             query?: never;
@@ -9922,6 +9942,96 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The health view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Format: date-time */
+                        generated_at: string;
+                        /** @description The sliding window the numbers cover (HEALTH_WINDOW_MS) */
+                        window_seconds: number;
+                        platforms: {
+                            /** @description The platform label */
+                            platform: string;
+                            /**
+                             * @description ok at ≥ 90 % success, degraded at ≥ 50 %, failing below; unknown without traffic (then the canaries decide)
+                             * @enum {string}
+                             */
+                            status: "ok" | "degraded" | "failing" | "unknown";
+                            /** @description Live fetches within the window (not cache hits, not input errors) */
+                            requests: number;
+                            /** @description `ok` and `not_found`: the platform answered as expected */
+                            successes: number;
+                            failures: number;
+                            success_rate: number | null;
+                            outcomes: {
+                                ok: number;
+                                not_found: number;
+                                blocked: number;
+                                timeout: number;
+                                failed: number;
+                            };
+                            latency_ms: {
+                                p50: number | null;
+                                p95: number | null;
+                                mean: number | null;
+                            };
+                            last_error: {
+                                code: string;
+                                message: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /** @description Upstream answers the block catalogue recognised within the window, by vendor or wall */
+                            blocks: {
+                                total: number;
+                                by_source: {
+                                    source: string;
+                                    count: number;
+                                }[];
+                            };
+                            canaries: {
+                                label: string;
+                                target: string;
+                                ok: boolean;
+                                /** @enum {string} */
+                                outcome: "ok" | "not_found" | "blocked" | "timeout" | "failed";
+                                /** Format: date-time */
+                                checked_at: string;
+                                latency_ms: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                            }[];
+                            /** @description Fields the platform answers lacked within the window (returned as null); they do not change the status */
+                            parser_warnings: {
+                                total: number;
+                                /** @description Per `record.field` */
+                                fields: {
+                                    [key: string]: number;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     account: {
         parameters: {
             query?: never;
