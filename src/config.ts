@@ -151,7 +151,7 @@ export interface JobsConfig {
   maxStreamsPerKey: number;
   /** JOBS_RETENTION_DAYS: a finished job and its results are kept this long (default 7). */
   retentionMs: number;
-  /** JOBS_KEY_QUOTA_MB: stored inputs and results per key; a new job is refused (429) once over (default 512 MiB). */
+  /** JOBS_KEY_QUOTA_MB: stored inputs and results per key; a new job is refused (413 PAYLOAD_TOO_LARGE) once over (default 512 MiB). */
   keyQuotaBytes: number;
   /** JOBS_WEBHOOK_ATTEMPTS: deliveries tried per webhook event (default 6). */
   webhookAttempts: number;
