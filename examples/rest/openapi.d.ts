@@ -9916,8 +9916,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description RATE_LIMITED: the key's request rate is used up; Retry-After says when to try again; 0 credits */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description UPSTREAM_FAILED or UPSTREAM_BLOCKED */
         UpstreamFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description SERVICE_UNAVAILABLE: a store is unreachable, the gateway is shutting down, or media downloads are busy; Retry-After says when to try again; 0 credits */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -11935,7 +11953,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -11970,7 +11990,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12005,7 +12027,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12044,7 +12068,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12081,7 +12107,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12118,7 +12146,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12155,7 +12185,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12196,7 +12228,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12233,7 +12267,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12272,7 +12308,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12309,7 +12347,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12346,7 +12386,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12383,7 +12425,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12420,7 +12464,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12457,7 +12503,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12494,7 +12542,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12531,7 +12581,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12572,7 +12624,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12609,7 +12663,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12646,7 +12702,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12681,7 +12739,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12720,7 +12780,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12755,7 +12817,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12790,7 +12854,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12827,7 +12893,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12862,7 +12930,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12897,7 +12967,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12932,7 +13004,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12967,7 +13041,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13002,7 +13078,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13041,7 +13119,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13076,7 +13156,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13113,7 +13195,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13150,7 +13234,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13185,7 +13271,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13220,7 +13308,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13257,7 +13347,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13292,7 +13384,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13327,7 +13421,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13372,7 +13468,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13407,7 +13505,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13446,7 +13546,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13485,7 +13587,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13526,7 +13630,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13572,7 +13678,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13607,7 +13715,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13648,7 +13758,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13683,7 +13795,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13720,7 +13834,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13755,7 +13871,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13792,7 +13910,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13829,7 +13949,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13864,7 +13986,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13903,7 +14027,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13940,7 +14066,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13983,7 +14111,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14022,7 +14152,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14063,7 +14195,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14104,7 +14238,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14143,7 +14279,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14184,7 +14322,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14219,7 +14359,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14256,7 +14398,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14293,7 +14437,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14330,7 +14476,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14365,7 +14513,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14400,7 +14550,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14437,7 +14589,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14474,7 +14628,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14509,7 +14665,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14546,7 +14704,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14583,7 +14743,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14622,7 +14784,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14661,7 +14825,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14700,7 +14866,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14735,7 +14903,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14772,7 +14942,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14809,7 +14981,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14846,7 +15020,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14881,7 +15057,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14918,7 +15096,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14955,7 +15135,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14997,7 +15179,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15037,7 +15221,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15074,7 +15260,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15111,7 +15299,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15146,7 +15336,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15183,7 +15375,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15218,7 +15412,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15255,7 +15451,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15292,7 +15490,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15327,7 +15527,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15362,7 +15564,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15403,7 +15607,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15440,6 +15646,7 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
             501: {
                 headers: {
@@ -15450,6 +15657,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15484,6 +15692,7 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
             501: {
                 headers: {
@@ -15494,6 +15703,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15532,6 +15742,7 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
             501: {
                 headers: {
@@ -15542,6 +15753,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15583,7 +15795,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15625,7 +15839,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
