@@ -7,6 +7,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LogFormat } from './log.js';
+import { mediaConfig } from './media/config.js';
 import { parseSecretsKey } from './store/secrets.js';
 
 export interface Config {
@@ -495,6 +496,9 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       'SECRETS_KEY is required with REDIS_URL: every instance seals and opens webhook secrets with it (32 bytes, the same on every instance, e.g. `openssl rand -base64 32`)',
     );
   }
+  // MEDIA_* and PUBLIC_BASE_URL are read where media are downloaded (src/media/config.ts); checked
+  // here too, so that a bad value stops the start instead of failing each download_media request.
+  mediaConfig(env);
   const keyRps = num(env, 'RATE_LIMIT_RPS', 0);
   const hostRps = num(env, 'UPSTREAM_PER_HOST_RPS', 0);
   return {

@@ -87,6 +87,9 @@ describe.concurrent('start-up failures: one line naming the setting, exit 1', { 
       { UPSTREAM_CA_FILE: join(work, 'not-a-cert.pem') },
       /UPSTREAM_CA_FILE: .*not-a-cert.pem holds no PEM certificate/,
     ],
+    // Read where media are downloaded, and checked at start (a 500 INTERNAL on each download_media request before).
+    ['MEDIA_MAX_BYTES', { MEDIA_MAX_BYTES: 'abc' }, /MEDIA_MAX_BYTES must be a positive integer, got "abc"/],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL must be an absolute http\(s\) URL/],
     // Checked against the routes once the app is built (docs/running.md: "stops the gateway with a message"); a stack trace before.
     [
       'a CANARIES target of another platform',
