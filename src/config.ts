@@ -168,7 +168,12 @@ export interface GraphiqlDefaults {
 
 function graphiqlDefaults(raw: string | undefined): GraphiqlDefaults | null {
   if (!raw?.trim()) return null;
-  const v = JSON.parse(raw) as unknown; // garbage fails at start-up, not on the first page view
+  let v: unknown;
+  try {
+    v = JSON.parse(raw); // garbage fails at start-up, not on the first page view
+  } catch {
+    throw new Error('GRAPHIQL_DEFAULTS must be a JSON object (set by `npm run demo`)');
+  }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('GRAPHIQL_DEFAULTS must be a JSON object');
   const { headers, defaultQuery, defaultTabs } = v as Record<string, unknown>;
   return {

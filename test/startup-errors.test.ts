@@ -90,6 +90,8 @@ describe.concurrent('start-up failures: one line naming the setting, exit 1', { 
     // Read where media are downloaded, and checked at start (a 500 INTERNAL on each download_media request before).
     ['MEDIA_MAX_BYTES', { MEDIA_MAX_BYTES: 'abc' }, /MEDIA_MAX_BYTES must be a positive integer, got "abc"/],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL must be an absolute http\(s\) URL/],
+    // JSON.parse's own message named no setting.
+    ['GRAPHIQL_DEFAULTS', { GRAPHIQL_DEFAULTS: 'nope' }, /GRAPHIQL_DEFAULTS must be a JSON object/],
     // Checked against the routes once the app is built (docs/running.md: "stops the gateway with a message"); a stack trace before.
     [
       'a CANARIES target of another platform',
