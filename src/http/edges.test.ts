@@ -2,10 +2,11 @@
  * answerClientError: what node's HTTP parser refuses before a request exists is answered with the
  * status and the stable code of the same refusal made later (src/errors.ts ERROR_STATUS).
  */
+import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../errors.js';
-import { answerClientError } from './edges.js';
+import { answerClientError, applyCors } from './edges.js';
 
 function answerOf(code: string): { status: number; head: string; body: { error: { code: string; request_id?: string } } } {
   const socket = new PassThrough();
@@ -49,5 +50,18 @@ describe('answerClientError', () => {
       const a = answerTo(code);
       expect(ERROR_STATUS[a.code as keyof typeof ERROR_STATUS]).toBe(a.status);
     }
+  });
+});
+
+describe('applyCors', () => {
+  it("a browser may read the headers routes answer with for their client: a CSV history's x-next-after, a job download's x-job-status", () => {
+    const set = new Map<string, string>();
+    applyCors(
+      { setHeader: (name: string, value: string) => set.set(name, value) } as unknown as ServerResponse,
+      'https://app.example',
+      '*',
+    );
+    const exposed = (set.get('access-control-expose-headers') ?? '').split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['x-request-id', 'retry-after', 'x-next-after', 'x-job-status']));
   });
 });

@@ -490,7 +490,13 @@ function rawErrorAnswer(error: ApiError, headers = ''): string {
 
 export type CorsOrigins = '*' | string[];
 
-const EXPOSED = 'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy';
+/**
+ * The response headers a browser's script may read: besides the request id and the rate-limit
+ * ones, those routes answer with for their client — a monitor's CSV history its next page's
+ * `x-next-after` (docs/monitors.md), a job's results download its job's `x-job-status`.
+ */
+const EXPOSED =
+  'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, x-next-after, x-job-status';
 const ALLOWED_HEADERS = 'x-api-key, content-type, accept, x-request-id, authorization, mcp-protocol-version';
 
 function allowedOrigin(origin: string, allowed: CorsOrigins): string | null {
