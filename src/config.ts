@@ -7,6 +7,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { LogFormat } from './log.js';
+import { mediaConfig } from './media/config.js';
 import { parseSecretsKey } from './store/secrets.js';
 
 export interface Config {
@@ -151,7 +152,7 @@ export interface JobsConfig {
   maxStreamsPerKey: number;
   /** JOBS_RETENTION_DAYS: a finished job and its results are kept this long (default 7). */
   retentionMs: number;
-  /** JOBS_KEY_QUOTA_MB: stored inputs and results per key; a new job is refused (429) once over (default 512 MiB). */
+  /** JOBS_KEY_QUOTA_MB: stored inputs and results per key; a new job is refused (413 PAYLOAD_TOO_LARGE) once over (default 512 MiB). */
   keyQuotaBytes: number;
   /** JOBS_WEBHOOK_ATTEMPTS: deliveries tried per webhook event (default 6). */
   webhookAttempts: number;
@@ -167,7 +168,12 @@ export interface GraphiqlDefaults {
 
 function graphiqlDefaults(raw: string | undefined): GraphiqlDefaults | null {
   if (!raw?.trim()) return null;
-  const v = JSON.parse(raw) as unknown; // garbage fails at start-up, not on the first page view
+  let v: unknown;
+  try {
+    v = JSON.parse(raw); // garbage fails at start-up, not on the first page view
+  } catch {
+    throw new Error('GRAPHIQL_DEFAULTS must be a JSON object (set by `npm run demo`)');
+  }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('GRAPHIQL_DEFAULTS must be a JSON object');
   const { headers, defaultQuery, defaultTabs } = v as Record<string, unknown>;
   return {
@@ -495,6 +501,9 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       'SECRETS_KEY is required with REDIS_URL: every instance seals and opens webhook secrets with it (32 bytes, the same on every instance, e.g. `openssl rand -base64 32`)',
     );
   }
+  // MEDIA_* and PUBLIC_BASE_URL are read where media are downloaded (src/media/config.ts); checked
+  // here too, so that a bad value stops the start instead of failing each download_media request.
+  mediaConfig(env);
   const keyRps = num(env, 'RATE_LIMIT_RPS', 0);
   const hostRps = num(env, 'UPSTREAM_PER_HOST_RPS', 0);
   return {

@@ -15,7 +15,7 @@
  * exit code 1.
  */
 import { createApp, createHttpServer } from './app.js';
-import { loadConfig, redisLabel, RETIRED_SETTINGS } from './config.js';
+import { ConfigError, loadConfig, redisLabel, RETIRED_SETTINGS } from './config.js';
 import type { Config } from './config.js';
 import { bootstrapKey, openDeps } from './deps.js';
 import type { OpenDeps } from './deps.js';
@@ -166,7 +166,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: St
     unguard();
     await deps.close().catch(() => undefined);
     lock.release();
-    throw e;
+    // A setting checked against the app (CANARIES' targets against the routes) is the operator's to fix: one line.
+    throw e instanceof ConfigError ? new StartupError(e.message, { cause: e }) : e;
   }
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;

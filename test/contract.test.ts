@@ -7,7 +7,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/app.js';
-import { allOperations } from '../src/gateway.js';
+import { allOperations, modules } from '../src/gateway.js';
+import { createHealthView, statusWire } from '../src/observability/health.js';
 import type { OperationDef } from '../src/platforms/operation.js';
 import { bodyProblems, responseName } from '../src/rest/contract.js';
 import { responseExample } from '../src/rest/openapi.js';
@@ -52,6 +53,18 @@ describe('/openapi.json types every response', () => {
           $ref: '#/components/schemas/Error',
         });
       }
+    }
+  });
+
+  it("every status docs/behaviour.md's error table gives any operation is documented on each operation's route", () => {
+    // 501 NOT_CONFIGURED is left out: only an operation that `needs` a setting answers it (documented there).
+    const statuses = ['400', '401', '402', '403', '404', '429', '502', '503', '504'];
+    for (const op of allOperations()) {
+      const responses = doc.paths[op.rest.path].get.responses;
+      expect(
+        statuses.filter((s) => !responses[s]),
+        op.rest.path,
+      ).toEqual([]);
     }
   });
 
@@ -163,5 +176,42 @@ describe('a body that drifts from its schema is refused', () => {
     expect(() => checkRestContract('/v1/code/repository', 404, { success: false, error: { code: 'GONE', message: 'gone' } })).toThrow(
       /error\.code/,
     );
+  });
+});
+
+describe("the gateway's own /v1 routes", () => {
+  it('every one a module serves is in /openapi.json (README: "/openapi.json: every /v1 route")', () => {
+    const served = modules.flatMap((m) => m.routes.filter((r) => r.path.startsWith('/v1/') && !r.prefix).map((r) => r.path));
+    expect(served).toContain('/v1/status');
+    expect(served.filter((p) => !doc.paths[p])).toEqual([]);
+  });
+
+  it("GET /v1/status's body is what its schema says, every field in use (a request, an error, a block, a canary, a warning)", () => {
+    let t = Date.parse('2026-12-01T12:00:00Z');
+    const health = createHealthView({ windowMs: 300_000, now: () => t });
+    health.record('code', 'ok', 12.4);
+    health.record('code', 'failed', 30, { code: 'UPSTREAM_FAILED', message: 'HTTP 500' });
+    health.recordBlock('code', 'cloudflare');
+    health.recordWarning('code', 'repository.description');
+    health.recordCanary('code', {
+      label: 'code',
+      target: 'https://github.com/nodejs/node',
+      ok: false,
+      outcome: 'timeout',
+      checkedAt: new Date(t).toISOString(),
+      latencyMs: 20_000,
+      error: { code: 'UPSTREAM_TIMEOUT', message: 'too slow' },
+    });
+    t += 1_000;
+    const body = statusWire(health.snapshot(['code', 'video']));
+    // Its own validator: the schema has no $ref, and `format` is annotation only (not a dependency's to check).
+    const validate = new Ajv2020({ strict: false, allErrors: true, validateFormats: false }).compile(
+      doc.paths['/v1/status'].get.responses['200'].content['application/json'].schema,
+    );
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    // A field the schema does not name is refused (the schema is strict, as the records are).
+    const drift = structuredClone(body) as Json;
+    drift.platforms[0].blocks.by_source[0].share = 1;
+    expect(validate(drift)).toBe(false);
   });
 });

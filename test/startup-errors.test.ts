@@ -87,6 +87,23 @@ describe.concurrent('start-up failures: one line naming the setting, exit 1', { 
       { UPSTREAM_CA_FILE: join(work, 'not-a-cert.pem') },
       /UPSTREAM_CA_FILE: .*not-a-cert.pem holds no PEM certificate/,
     ],
+    // Read where media are downloaded, and checked at start (a 500 INTERNAL on each download_media request before).
+    ['MEDIA_MAX_BYTES', { MEDIA_MAX_BYTES: 'abc' }, /MEDIA_MAX_BYTES must be a positive integer, got "abc"/],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL must be an absolute http\(s\) URL/],
+    // JSON.parse's own message named no setting.
+    ['GRAPHIQL_DEFAULTS', { GRAPHIQL_DEFAULTS: 'nope' }, /GRAPHIQL_DEFAULTS must be a JSON object/],
+    // Checked against the routes once the app is built (docs/running.md: "stops the gateway with a message"); a stack trace before.
+    [
+      'a CANARIES target of another platform',
+      { CANARIES: 'code=/v1/social-b/profile?handle=nasa' },
+      /CANARIES: \/v1\/social-b\/profile\?handle=nasa is not a route of code/,
+    ],
+    ['a CANARIES platform that does not exist', { CANARIES: 'nowhere=https://example.com/' }, /CANARIES: unknown platform "nowhere"/],
+    [
+      'a CANARIES target its operation refuses',
+      { CANARIES: 'websearch=/v1/websearch/search?query=x&page=99' },
+      /CANARIES: websearch=\/v1\/websearch\/search\?query=x&page=99: page must be at most 11/,
+    ],
   ])('%s', async (_, env, names) => {
     expectOneLine(await failedStart(env), names);
   });

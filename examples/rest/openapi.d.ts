@@ -2,6 +2,26 @@
 // Generated from /openapi.json by `npm run openapi:types`. Do not edit.
 
 export interface paths {
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Platform health from real traffic and canaries, per platform
+         * @description Needs no key and costs nothing; per instance. Also available as the GraphQL field `platformStatus` (which needs a key).
+         */
+        get: operations["status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account": {
         parameters: {
             query?: never;
@@ -9896,8 +9916,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description RATE_LIMITED: the key's request rate is used up; Retry-After says when to try again; 0 credits */
+        RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description UPSTREAM_FAILED or UPSTREAM_BLOCKED */
         UpstreamFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description SERVICE_UNAVAILABLE: a store is unreachable, the gateway is shutting down, or media downloads are busy; Retry-After says when to try again; 0 credits */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -9922,6 +9960,96 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The health view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Format: date-time */
+                        generated_at: string;
+                        /** @description The sliding window the numbers cover (HEALTH_WINDOW_MS) */
+                        window_seconds: number;
+                        platforms: {
+                            /** @description The platform label */
+                            platform: string;
+                            /**
+                             * @description ok at ≥ 90 % success, degraded at ≥ 50 %, failing below; unknown without traffic (then the canaries decide)
+                             * @enum {string}
+                             */
+                            status: "ok" | "degraded" | "failing" | "unknown";
+                            /** @description Live fetches within the window (not cache hits, not input errors) */
+                            requests: number;
+                            /** @description `ok` and `not_found`: the platform answered as expected */
+                            successes: number;
+                            failures: number;
+                            success_rate: number | null;
+                            outcomes: {
+                                ok: number;
+                                not_found: number;
+                                blocked: number;
+                                timeout: number;
+                                failed: number;
+                            };
+                            latency_ms: {
+                                p50: number | null;
+                                p95: number | null;
+                                mean: number | null;
+                            };
+                            last_error: {
+                                code: string;
+                                message: string;
+                                /** Format: date-time */
+                                at: string;
+                            } | null;
+                            /** @description Upstream answers the block catalogue recognised within the window, by vendor or wall */
+                            blocks: {
+                                total: number;
+                                by_source: {
+                                    source: string;
+                                    count: number;
+                                }[];
+                            };
+                            canaries: {
+                                label: string;
+                                target: string;
+                                ok: boolean;
+                                /** @enum {string} */
+                                outcome: "ok" | "not_found" | "blocked" | "timeout" | "failed";
+                                /** Format: date-time */
+                                checked_at: string;
+                                latency_ms: number;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                            }[];
+                            /** @description Fields the platform answers lacked within the window (returned as null); they do not change the status */
+                            parser_warnings: {
+                                total: number;
+                                /** @description Per `record.field` */
+                                fields: {
+                                    [key: string]: number;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     account: {
         parameters: {
             query?: never;
@@ -11825,7 +11953,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -11860,7 +11990,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -11895,7 +12027,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -11934,7 +12068,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -11971,7 +12107,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12008,7 +12146,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12045,7 +12185,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12086,7 +12228,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12123,7 +12267,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12162,7 +12308,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12199,7 +12347,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12236,7 +12386,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12273,7 +12425,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12310,7 +12464,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12347,7 +12503,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12384,7 +12542,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12421,7 +12581,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12462,7 +12624,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12499,7 +12663,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12536,7 +12702,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12571,7 +12739,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12610,7 +12780,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12645,7 +12817,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12680,7 +12854,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12717,7 +12893,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12752,7 +12930,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12787,7 +12967,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12822,7 +13004,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12857,7 +13041,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12892,7 +13078,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12931,7 +13119,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -12966,7 +13156,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13003,7 +13195,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13040,7 +13234,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13075,7 +13271,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13110,7 +13308,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13147,7 +13347,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13182,7 +13384,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13217,7 +13421,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13262,7 +13468,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13297,7 +13505,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13336,7 +13546,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13375,7 +13587,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13416,7 +13630,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13462,7 +13678,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13497,7 +13715,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13538,7 +13758,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13573,7 +13795,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13610,7 +13834,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13645,7 +13871,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13682,7 +13910,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13719,7 +13949,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13754,7 +13986,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13793,7 +14027,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13830,7 +14066,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13873,7 +14111,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13912,7 +14152,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13953,7 +14195,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -13994,7 +14238,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14033,7 +14279,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14074,7 +14322,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14109,7 +14359,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14146,7 +14398,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14183,7 +14437,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14220,7 +14476,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14255,7 +14513,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14290,7 +14550,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14327,7 +14589,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14364,7 +14628,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14399,7 +14665,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14436,7 +14704,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14473,7 +14743,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14512,7 +14784,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14551,7 +14825,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14590,7 +14866,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14625,7 +14903,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14662,7 +14942,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14699,7 +14981,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14736,7 +15020,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14771,7 +15057,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14808,7 +15096,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14845,7 +15135,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14887,7 +15179,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14927,7 +15221,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -14964,7 +15260,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15001,7 +15299,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15036,7 +15336,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15073,7 +15375,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15108,7 +15412,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15145,7 +15451,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15182,7 +15490,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15217,7 +15527,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15252,7 +15564,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15293,7 +15607,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15330,6 +15646,7 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
             501: {
                 headers: {
@@ -15340,6 +15657,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15374,6 +15692,7 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
             501: {
                 headers: {
@@ -15384,6 +15703,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15422,6 +15742,7 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             /** @description NOT_CONFIGURED: this gateway is not configured with TUMBLR_API_KEY (the operator sets it); 0 credits */
             501: {
                 headers: {
@@ -15432,6 +15753,7 @@ export interface operations {
                 };
             };
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15473,7 +15795,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };
@@ -15515,7 +15839,9 @@ export interface operations {
             402: components["responses"]["InsufficientCredits"];
             403: components["responses"]["PrivateContent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             502: components["responses"]["UpstreamFailed"];
+            503: components["responses"]["ServiceUnavailable"];
             504: components["responses"]["UpstreamTimeout"];
         };
     };

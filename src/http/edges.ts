@@ -30,6 +30,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
+import { newRequestId } from '../observability/request.js';
 import { jsonShapeExcess } from '../parse/json.js';
 import { restErrorBody } from '../pipeline/errors.js';
 
@@ -477,15 +478,25 @@ function refuseConnect(socket: Duplex): void {
   (socket as Socket).destroySoon();
 }
 
-/** An error answer written on the connection itself (there is no response to write it through): JSON, then close. */
+/**
+ * An error answer written on the connection itself (there is no response to write it through): JSON, then close.
+ * It has a request id of its own, in `x-request-id` and the body, as every other answer has (docs/running.md).
+ */
 function rawErrorAnswer(error: ApiError, headers = ''): string {
-  const body = JSON.stringify(restErrorBody(error));
-  return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}connection: close\r\n\r\n${body}`;
+  const id = newRequestId();
+  const body = JSON.stringify(restErrorBody(error, id));
+  return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${id}\r\n${headers}connection: close\r\n\r\n${body}`;
 }
 
 export type CorsOrigins = '*' | string[];
 
-const EXPOSED = 'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy';
+/**
+ * The response headers a browser's script may read: besides the request id and the rate-limit
+ * ones, those routes answer with for their client — a monitor's CSV history its next page's
+ * `x-next-after` (docs/monitors.md), a job's results download its job's `x-job-status`.
+ */
+const EXPOSED =
+  'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, x-next-after, x-job-status';
 const ALLOWED_HEADERS = 'x-api-key, content-type, accept, x-request-id, authorization, mcp-protocol-version';
 
 function allowedOrigin(origin: string, allowed: CorsOrigins): string | null {

@@ -15,6 +15,7 @@
  * operation refuses is a configuration error. A canary passes only with a record (`ok`); a
  * missing account (`not_found`) fails it.
  */
+import { ConfigError } from '../config.js';
 import type { CanarySpec } from '../config.js';
 import type { Deps } from '../pipeline/context.js';
 import type { OperationDef } from '../platforms/operation.js';
@@ -46,15 +47,15 @@ export function resolveCanaries(deps: Deps, specs: CanarySpec[], routes: Map<str
   const opCtx = (signal: AbortSignal) => ({ upstream: deps.upstream, config: deps.config, cache: deps.cache, signal });
   return specs.map((spec): Canary => {
     const platformOps = byPlatform.get(spec.label);
-    if (!platformOps) throw new Error(`CANARIES: unknown platform ${JSON.stringify(spec.label)}`);
+    if (!platformOps) throw new ConfigError(`CANARIES: unknown platform ${JSON.stringify(spec.label)}`);
     let op: OperationDef | undefined;
     let raw: Record<string, unknown>;
     if (spec.target.startsWith('/v1/')) {
       const q = spec.target.indexOf('?');
       const route = routes.get(q < 0 ? spec.target : spec.target.slice(0, q));
-      if (!route || route.op.platform !== spec.label) throw new Error(`CANARIES: ${spec.target} is not a route of ${spec.label}`);
+      if (!route || route.op.platform !== spec.label) throw new ConfigError(`CANARIES: ${spec.target} is not a route of ${spec.label}`);
       const { args, problems } = toVariables(route, new URLSearchParams(q < 0 ? '' : spec.target.slice(q + 1)));
-      if (problems.length) throw new Error(`CANARIES: ${spec.target}: ${problems.map((p) => `${p.param} ${p.message}`).join('; ')}`);
+      if (problems.length) throw new ConfigError(`CANARIES: ${spec.target}: ${problems.map((p) => `${p.param} ${p.message}`).join('; ')}`);
       op = route.op;
       raw = args;
     } else {
@@ -69,7 +70,8 @@ export function resolveCanaries(deps: Deps, specs: CanarySpec[], routes: Map<str
       }
     }
     const v = validateArgs(op, raw);
-    if (!v.ok) throw new Error(`CANARIES: ${spec.label}=${spec.target}: ${v.problems.map((p) => `${p.param} ${p.message}`).join('; ')}`);
+    if (!v.ok)
+      throw new ConfigError(`CANARIES: ${spec.label}=${spec.target}: ${v.problems.map((p) => `${p.param} ${p.message}`).join('; ')}`);
     const target = op;
     return { spec, run: (signal) => target.run(opCtx(signal), v.args) };
   });

@@ -64,7 +64,12 @@ const ERROR_RESPONSES: Record<string, [string, string]> = {
   '402': ['InsufficientCredits', 'INSUFFICIENT_CREDITS: the balance cannot cover this request'],
   '403': ['PrivateContent', 'PRIVATE_CONTENT: the account or post is private (never accessed)'],
   '404': ['NotFound', 'NOT_FOUND: the resource does not exist upstream'],
+  '429': ['RateLimited', "RATE_LIMITED: the key's request rate is used up; Retry-After says when to try again; 0 credits"],
   '502': ['UpstreamFailed', 'UPSTREAM_FAILED or UPSTREAM_BLOCKED'],
+  '503': [
+    'ServiceUnavailable',
+    'SERVICE_UNAVAILABLE: a store is unreachable, the gateway is shutting down, or media downloads are busy; Retry-After says when to try again; 0 credits',
+  ],
   '504': ['UpstreamTimeout', 'UPSTREAM_TIMEOUT'],
 };
 
