@@ -4,7 +4,7 @@
  * record, the same credits, the same errors); the key, the body cap; jobs and the account. The
  * stdio bridge (`npm run --silent mcp`) is spawned against the same gateway.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -469,6 +469,39 @@ describe('the stdio bridge (npm run --silent mcp)', () => {
     } finally {
       await client.close();
     }
+  }, 60_000);
+
+  it('input piped in and closed: the requests already read are answered before it exits (it exited at once, their answers lost)', async () => {
+    const { key } = await h.key(2);
+    const child = spawn('npm', ['run', '--silent', 'mcp'], {
+      cwd: ROOT,
+      env: { ...process.env, GATEWAY_URL: h.url, API_KEY: key },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+    });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'code_repository', arguments: { url: repo('piped') } } });
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const answers = new Map(
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { id: number; result?: { tools?: unknown[]; structuredContent?: { full_name?: string } } })
+        .map((m) => [m.id, m]),
+    );
+    expect(answers.get(2)?.result?.tools?.length).toBeGreaterThan(10);
+    expect(answers.get(3)?.result?.structuredContent?.full_name).toBe('octo/piped');
   }, 60_000);
 
   it('without API_KEY it says so on stderr and exits 1', async () => {

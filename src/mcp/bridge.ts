@@ -9,7 +9,8 @@
  * person goes to stderr, without the key. The gateway is reached on the first request, not at
  * start (a desktop client starts its servers when it opens; the gateway may come up later): a
  * gateway out of reach, or one that refuses the key, is a tool error (tools/call) or a JSON-RPC
- * error (tools/list) saying so, and the next request tries again.
+ * error (tools/list) saying so, and the next request tries again. When the client closes stdin
+ * (or input piped in ends), the requests already read are answered before the bridge exits.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -24,8 +25,19 @@ const CALL_TIMEOUT_MS = 300_000;
 
 const log = (line: string) => void process.stderr.write(`creator-lookup mcp: ${line}\n`);
 
-export function createBridge(gatewayUrl: string, apiKey: string): Server {
+/** The bridge, and its requests still being answered (their answers written before it closes). */
+export function createBridge(gatewayUrl: string, apiKey: string): { server: Server; answering: Set<Promise<unknown>> } {
   const endpoint = new URL('/mcp', gatewayUrl);
+  const answering = new Set<Promise<unknown>>();
+  /** A handler whose promise is held in `answering` until it settles. */
+  const held =
+    <A extends unknown[], R>(handler: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const p = handler(...args);
+      answering.add(p);
+      void p.catch(() => undefined).finally(() => answering.delete(p));
+      return p;
+    };
   let connected: Promise<Client> | null = null;
 
   /** The client of the gateway, connected on first use; a failed connection is tried again next time. */
@@ -50,30 +62,36 @@ export function createBridge(gatewayUrl: string, apiKey: string): Server {
     { name: 'creator-lookup', version: '1.0.0' },
     { capabilities: { tools: {} }, instructions: 'Creator Lookup through a stdio bridge: the gateway’s /mcp tools, as they are.' },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
-    try {
-      return await (await gateway()).listTools(request.params);
-    } catch (err) {
-      if (err instanceof McpError) throw err;
-      log(why(err));
-      throw new McpError(ErrorCode.InternalError, why(err));
-    }
-  });
-  server.setRequestHandler(ANY_TOOL_CALL, async (checked) => {
-    const request = checked as CallToolRequest; // by the SDK's Server (ANY_TOOL_CALL)
-    try {
-      // As the gateway answered it (the desktop client checks it against the tool's outputSchema).
-      return await (
-        await gateway()
-      ).request({ method: 'tools/call', params: request.params }, CallToolResultSchema, { timeout: CALL_TIMEOUT_MS });
-    } catch (err) {
-      if (err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed) throw err;
-      log(why(err));
-      return { isError: true, content: [{ type: 'text', text: why(err) }] };
-    }
-  });
+  server.setRequestHandler(
+    ListToolsRequestSchema,
+    held(async (request) => {
+      try {
+        return await (await gateway()).listTools(request.params);
+      } catch (err) {
+        if (err instanceof McpError) throw err;
+        log(why(err));
+        throw new McpError(ErrorCode.InternalError, why(err));
+      }
+    }),
+  );
+  server.setRequestHandler(
+    ANY_TOOL_CALL,
+    held(async (checked) => {
+      const request = checked as CallToolRequest; // by the SDK's Server (ANY_TOOL_CALL)
+      try {
+        // As the gateway answered it (the desktop client checks it against the tool's outputSchema).
+        return await (
+          await gateway()
+        ).request({ method: 'tools/call', params: request.params }, CallToolResultSchema, { timeout: CALL_TIMEOUT_MS });
+      } catch (err) {
+        if (err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed) throw err;
+        log(why(err));
+        return { isError: true, content: [{ type: 'text', text: why(err) }] };
+      }
+    }),
+  );
   server.onclose = () => void connected?.then((c) => c.close()).catch(() => undefined);
-  return server;
+  return { server, answering };
 }
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -89,10 +107,17 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     log(`GATEWAY_URL ${gatewayUrl} is not a URL (e.g. http://localhost:8080)`);
     process.exit(1);
   }
-  const server = createBridge(gatewayUrl, apiKey);
+  const { server, answering } = createBridge(gatewayUrl, apiKey);
   await server.connect(new StdioServerTransport());
-  // The desktop client closed our stdin (it quits, or stops this server): nothing more to serve.
-  process.stdin.once('end', () => void server.close().finally(() => process.exit(0)));
+  // Our stdin closed (the desktop client quits or stops this server, or piped input ended): the
+  // requests already read are answered (the SDK writes each answer a turn after its handler
+  // settles), then the bridge exits.
+  process.stdin.once('end', async () => {
+    while (answering.size) await Promise.allSettled([...answering]);
+    await new Promise((r) => setImmediate(r));
+    await server.close().catch(() => undefined);
+    process.exit(0);
+  });
   log(`serving on stdio, forwarding to ${gatewayUrl}/mcp`);
 }
 
