@@ -244,7 +244,12 @@ describe('microblogAPosts paging and refusals (lists of our own)', () => {
     // Our own Account entities: the asked name on another Mastodon server, as a lookup that
     // resolved a federated account would answer it.
     const own = status('1').account;
-    const remote = { ...own, id: '109000000000000077', acct: 'harbourweather@coastal.example', url: 'https://coastal.example/@harbourweather' };
+    const remote = {
+      ...own,
+      id: '109000000000000077',
+      acct: 'harbourweather@coastal.example',
+      url: 'https://coastal.example/@harbourweather',
+    };
     const lookup = (account: unknown) => fakeContext((req) => (req.url.includes('/lookup') ? json(account) : json([])));
     await expect(fetchProfile(lookup(remote), { handle: 'harbourweather' })).rejects.toMatchObject({
       code: 'UPSTREAM_FAILED',
