@@ -53,6 +53,7 @@ import {
   parseClientId,
   parseClientIdFromBundle,
   parseHydratedUser,
+  parseProfileUrl,
   parsePlaylistPage,
   parseTrack,
   parseTrackList,
@@ -175,9 +176,23 @@ async function resolveArtist(ctx: OpContext, handle: string): Promise<AudioCArti
     `No audio-c artist with handle ${JSON.stringify(handle)}`,
   );
   const artist = parseArtist(body, handle);
-  // Another account than asked is no answer (identity.ts): its permalink against the handle.
-  assertSameResource(PLATFORM, `artist ${handle}`, { handle }, { handle: artist.permalink });
+  assertArtistOf(handle, artist);
   return artist;
+}
+
+/**
+ * Another account than asked is no answer (identity.ts): the user's permalink and the handle its
+ * permalink_url names, each where stated, against the handle — and one of them must be stated (a
+ * user naming neither cannot be told to be the asked one).
+ */
+function assertArtistOf(handle: string, artist: AudioCArtist): void {
+  const what = `artist ${handle}`;
+  if (artist.permalink === null && artist.permalink_url === null)
+    throw upstreamFailed(`${PLATFORM}: the upstream answered ${what} with a user that names no permalink`);
+  assertSameResource(PLATFORM, what, { handle }, { handle: artist.permalink });
+  // A permalink_url that is not a profile URL differs from the handle (compared as it is).
+  if (artist.permalink_url !== null)
+    assertSameResource(PLATFORM, what, { handle }, { handle: parseProfileUrl(artist.permalink_url) ?? artist.permalink_url });
 }
 
 /** `https://api-v2.soundcloud.com/users/soundcloud:users:<id>/web-profiles?client_id=<id>` */
@@ -209,7 +224,7 @@ export interface AudioCProfile {
  */
 export async function fetchArtistProfile(ctx: OpContext, handle: string): Promise<AudioCProfile> {
   const artist = await fetchArtist(ctx, handle);
-  assertSameResource(PLATFORM, `artist ${handle}`, { handle }, { handle: artist.permalink });
+  assertArtistOf(handle, artist);
   return { artist, webProfiles: await fetchWebProfiles(ctx, artist.id) };
 }
 
@@ -324,7 +339,7 @@ const EMPTY_PAGES_READ_PAST = 4;
  */
 export async function fetchArtistTracks(ctx: OpContext, a: ArtistTracksArgs): Promise<AudioCArtistTracks> {
   const artist = await fetchArtist(ctx, a.handle);
-  assertSameResource(PLATFORM, `artist ${a.handle}`, { handle: a.handle }, { handle: artist.permalink });
+  assertArtistOf(a.handle, artist);
   if (a.userId !== null && a.userId !== artist.id) throw invalidParam('cursor', 'belongs to another artist (another user id)');
   // The offsets asked in this request, the cursor's included: a next_href naming one of them again
   // (an upstream looping, A → A or A → B → A) ends the list, never a cursor back to a page read.

@@ -8,7 +8,7 @@
  * an answer that is not a module list) the page is returned with `links: []` and the parser
  * warning `page.links`. A challenge on the talent request is UPSTREAM_BLOCKED.
  */
-import { isApiError, notFound, shapeChanged } from '../../errors.js';
+import { isApiError, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import { assertSameResource } from '../identity.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
@@ -45,8 +45,12 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
   if (talentRes.status === 404 || talentRes.status === 410) throw notFound(`${page} was not found`);
   expectOk(talentRes, PLATFORM, page);
   const talent = readTalent(jsonOf(talentRes, 'api/talent/usernames'), a.username);
-  // Another talent than the one asked for is no answer (identity.ts), checked before its modules are fetched.
-  assertSameResource(PLATFORM, page, { handle: a.username }, { handle: talent.account.username ?? talent.profile.username });
+  // Another talent than the one asked for is no answer (identity.ts), checked before its modules
+  // are fetched: every username the answer states (the account's, its profile's) must be the one
+  // asked, and it must state one — a talent naming none cannot be told to be the asked one.
+  const stated = [talent.account.username, talent.profile.username].filter((u) => typeof u === 'string' && u.trim() !== '');
+  if (!stated.length) throw upstreamFailed(`${PLATFORM}: the upstream answered ${page} with a talent that names no username`);
+  for (const username of stated) assertSameResource(PLATFORM, page, { handle: a.username }, { handle: username });
 
   const links = await optionalStep(ctx, { platform: PLATFORM, field: 'page.links' }, () => fetchModules(ctx, talent.profileId, page));
   return links ? pageRecord(talent, links, a.username) : partialRead(pageRecord(talent, [], a.username));

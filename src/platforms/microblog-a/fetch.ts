@@ -60,7 +60,12 @@ export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promi
   // A suspended account, answered as Mastodon does (200, blanked, `suspended: true`), is no account.
   if (isObj(body) && body.suspended === true) throw notFound(`Account @${a.handle} is suspended`);
   const profile = parseProfile(body);
-  assertSameResource(PLATFORM, `account @${a.handle}`, { handle: a.handle }, { handle: profile.username });
+  const what = `account @${a.handle}`;
+  assertSameResource(PLATFORM, what, { handle: a.handle }, { handle: profile.username });
+  // The same username is not enough: a Mastodon lookup may answer a remote account (acct
+  // `<user>@<server>`) — someone else who happens to hold the name on another server. Truth
+  // Social's own accounts have an acct of their username alone.
+  assertSameResource(PLATFORM, what, { handle: a.handle }, { handle: profile.acct });
   return profile;
 }
 

@@ -240,6 +240,27 @@ describe('microblogAPosts paging and refusals (lists of our own)', () => {
     });
   });
 
+  it('a lookup answered with a remote account holding the same username (acct user@server, url there) is another account: UPSTREAM_FAILED (its acct says so)', async () => {
+    // Our own Account entities: the asked name on another Mastodon server, as a lookup that
+    // resolved a federated account would answer it.
+    const own = status('1').account;
+    const remote = {
+      ...own,
+      id: '109000000000000077',
+      acct: 'harbourweather@coastal.example',
+      url: 'https://coastal.example/@harbourweather',
+    };
+    const lookup = (account: unknown) => fakeContext((req) => (req.url.includes('/lookup') ? json(account) : json([])));
+    await expect(fetchProfile(lookup(remote), { handle: 'harbourweather' })).rejects.toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: expect.stringMatching(/different resource/),
+    });
+    await expect(fetchPosts(lookup(remote), { handle: 'harbourweather', cursor: null })).rejects.toMatchObject({ code: 'UPSTREAM_FAILED' });
+    // The asked account in another case (Truth Social keeps the case it was registered with) is the one asked.
+    const cased = { ...own, username: 'HarbourWeather', acct: 'HarbourWeather', url: 'https://truthsocial.com/@HarbourWeather' };
+    await expect(fetchProfile(lookup(cased), { handle: 'harbourweather' })).resolves.toMatchObject({ id: own.id, acct: 'HarbourWeather' });
+  });
+
   it('a suspended account (answered as Mastodon answers one: 200, blanked, `suspended: true`) → NOT_FOUND, never a blank profile', async () => {
     const suspended = fakeContext((req) =>
       req.url.includes('/lookup') ? json({ ...status('1').account, display_name: '', note: '', suspended: true }) : json([]),

@@ -109,6 +109,13 @@ describe('pinboardBoard parse (our own answers)', () => {
     expect(errorOf(() => parseBoardResponse(s.failureBody(404, 'Board not found.'), ASKED)).code).toBe('NOT_FOUND');
   });
 
+  it('a board naming neither its url nor its owner cannot be told to be the asked one → UPSTREAM_FAILED; either alone is enough', () => {
+    const { url: _u, owner: _o, ...unnamed } = BOARD;
+    expect(errorOf(() => parseBoardResponse(boardAnswer(unnamed), ASKED)).message).toMatch(/names neither its url nor its owner/);
+    expect(captureWarnings(() => parseBoardResponse(boardAnswer({ ...unnamed, owner: BOARD.owner }), ASKED)).result.id).toBe(BOARD.id);
+    expect(captureWarnings(() => parseBoardResponse(boardAnswer({ ...unnamed, url: BOARD.url }), ASKED)).result.id).toBe(BOARD.id);
+  });
+
   it("the feed: its pins (other items skipped), Pinterest's bookmark, null at -end-; data that is no list → UPSTREAM_FAILED", () => {
     const page = parseBoardFeed(feedAnswer([...feedPins, { type: 'story', id: 'module-1' }], 'Y2JV|p2'), 'the pins');
     expect(page.pins.map((p) => p.id)).toEqual(['7001', '7002']);

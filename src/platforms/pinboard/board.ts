@@ -7,7 +7,8 @@
  *  1. `BoardResource` (`options: {username, slug, field_set_key: "detailed"}`, `source_url`
  *     `/<user>/<slug>/`) → `data` is the board. Essential: a failure with `http_status: 404` is
  *     NOT_FOUND, any other failure a typed error. Its `url` must be `/<user>/<slug>/` and its
- *     `owner.username` the user asked (case-insensitively), else UPSTREAM_FAILED.
+ *     `owner.username` the user asked (case-insensitively), each where stated — and it must state
+ *     one — else UPSTREAM_FAILED.
  *  2. `BoardFeedResource` (`options: {board_id, board_url, page_size: 25, bookmarks?}`) → `data`
  *     is one page of the board's pins, `bookmark` the next page's. Secondary: when it fails in any
  *     way (a status, a wall, a timeout, an unreadable answer), `pins` and `cursor` are null with a
@@ -110,6 +111,9 @@ export function parseBoardResponse(body: unknown, a: { username: string; slug: s
   if (!board.id) r.id('id');
   r.str('name');
   r.str('url');
+  // The board must name itself (its url, or its owner) to be told to be the asked one.
+  if (board.url === null && !board.owner?.username)
+    throw upstreamFailed(`${PLATFORM}: the upstream answered ${what} with a board that names neither its url nor its owner`);
   assertSameResource(PLATFORM, what, { handle: a.username }, { handle: board.owner?.username ?? null });
   const got = boardNameOfPath(board.url);
   if (board.url !== null && got !== boardName(a))

@@ -139,6 +139,22 @@ describe.skipIf(!hasFixtures(LABEL))(`socialBPosts on the captures (${skipReason
   it('posts of another account than asked are UPSTREAM_FAILED', () => {
     expect(failure(() => parseTimelinePage(capture(TIMELINE), 'megadeth')).code).toBe('UPSTREAM_FAILED');
   });
+
+  it("a collab post owned by another account lists the asked one among its coauthor_producers: it is on the asked account's grid, not another account's answer", () => {
+    // The capture with its first post made a collab of ours: owned by an invented account, the
+    // captured account its accepted coauthor (Instagram shows such a post on both grids).
+    const page = capture(TIMELINE);
+    const node = page.data.xdt_api__v1__feed__user_timeline_graphql_connection.edges[0].node;
+    node.owner = { ...node.owner, pk: '9100000000000000001', id: '9100000000000000001', username: 'harbour.radio' };
+    node.user = { ...node.user, pk: '9100000000000000001', id: '9100000000000000001', username: 'harbour.radio' };
+    node.coauthor_producers = [{ pk: '50269116275', id: '50269116275', username: 'anasaiaofficial' }];
+    const parsed = parseTimelinePage(page, 'anasaiaofficial');
+    expect(parsed.posts[0].owner).toMatchObject({ username: 'harbour.radio' });
+    expect(parsed.posts).toHaveLength(12);
+    // Without the asked account among its coauthors it is another account's post: the page is refused.
+    node.coauthor_producers = [{ pk: '9200000000000000002', id: '9200000000000000002', username: 'someone.else' }];
+    expect(failure(() => parseTimelinePage(page, 'anasaiaofficial')).message).toMatch(/different resource/);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ import { isApiError, loginWall, privateContent, shapeChanged, upstreamBlocked, u
 import type { Reader } from '../../parse/index.js';
 import { isObj, nonEmpty, reader, str } from '../../parse/index.js';
 import { expectStepOk } from '../../upstream/client.js';
-import { assertSameResource } from '../identity.js';
+import { assertSameResource, sameHandle } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { named, NStr } from '../records.js';
 import { fetchProfile, IG_APP_ID } from './fetch.js';
@@ -206,6 +206,20 @@ export function timelineNode(raw: unknown): SocialBMedia {
   });
 }
 
+/** The usernames each timeline node (by its `pk`) names as its accepted collaborators (`coauthor_producers`). */
+function coauthorsByPk(conn: Record<string, unknown>): Map<string, string[]> {
+  const byPk = new Map<string, string[]>();
+  for (const edge of Array.isArray(conn.edges) ? conn.edges : []) {
+    const node = isObj(edge) && isObj(edge.node) ? edge.node : null;
+    if (!node || (typeof node.pk !== 'string' && typeof node.pk !== 'number') || !Array.isArray(node.coauthor_producers)) continue;
+    byPk.set(
+      String(node.pk),
+      node.coauthor_producers.map((c) => (isObj(c) ? str(c.username) : null)).filter((u): u is string => u !== null),
+    );
+  }
+  return byPk;
+}
+
 /**
  * A GraphQL timeline answer → one page of posts (cursor naming `handle` and Instagram's next `after`;
  * null at the end, and when it is `asked`, the `after` this page was asked with: Instagram looping).
@@ -224,9 +238,13 @@ export function parseTimelinePage(body: unknown, handle: string, asked: string |
   }
   const r = reader(conn, { platform: PLATFORM, record: 'timeline' });
   const posts = r.items('edges', (e) => timelineNode(e.child('node').root));
+  const coauthors = coauthorsByPk(conn);
   for (const p of posts) {
-    // Another account's posts are no answer (identity.ts).
-    if (p.owner?.username) assertSameResource(PLATFORM, `posts of @${handle}`, { handle }, { handle: p.owner.username });
+    // Another account's posts are no answer (identity.ts) — but a collab post (Instagram's
+    // Collabs) is on each coauthor's grid, owned by the account that posted it: the asked
+    // account among its `coauthor_producers` makes it this account's post too.
+    if (!p.owner?.username || coauthors.get(String(p.id))?.some((u) => sameHandle(handle, u))) continue;
+    assertSameResource(PLATFORM, `posts of @${handle}`, { handle }, { handle: p.owner.username });
   }
   const pageInfo = r.over(r.obj('page_info') ?? {}, 'page_info');
   const next = pageInfo.bool('has_next_page') === true ? nextToken(asked, pageInfo.str('end_cursor')) : null;
