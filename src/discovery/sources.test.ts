@@ -281,7 +281,8 @@ describe('the bounded website crawl', () => {
     const { f, ctx } = site({
       '/': {
         body: sitePage('Jikoni na Zawadi', body, {
-          footer: '<a href="/kuhusu">Kuhusu mimi</a> <a href="/kazi-nami">Kazi nami</a> <a href="/duka">Duka</a> <a href="/faragha">Faragha</a>',
+          footer:
+            '<a href="/kuhusu">Kuhusu mimi</a> <a href="/kazi-nami">Kazi nami</a> <a href="/duka">Duka</a> <a href="/faragha">Faragha</a>',
         }),
       },
       '/kuhusu': { body: sitePage('Kuhusu', 'Mpishi kutoka Mombasa.') },

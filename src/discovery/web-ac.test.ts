@@ -21,14 +21,29 @@ describe('a page named after the creator on a site that is not', () => {
         { title: 'Sponsor: Flourish Mills', url: 'https://flourishmills.co.uk/nadiabakes' },
       ],
     });
-    w.ig.set('nadia.bakes.live', { username: 'nadia.bakes.live', fullName: 'Nadia', bio: 'bread', bioLinks: ['https://www.youtube.com/@nadiabakeslive'] });
+    w.ig.set('nadia.bakes.live', {
+      username: 'nadia.bakes.live',
+      fullName: 'Nadia',
+      bio: 'bread',
+      bioLinks: ['https://www.youtube.com/@nadiabakeslive'],
+    });
     w.page(
       'https://flourishmills.co.uk/nadiabakes',
-      sitePage('Flourish Mills × Nadia', '<h1>Bake along with Nadia</h1><p><a href="https://www.youtube.com/@nadiabakeslive">Watch her channel</a></p>', {
-        footer: `<a href="${IG('flourishmills')}">Instagram</a> <a href="mailto:partners@flourishmills.co.uk">partners@flourishmills.co.uk</a>`,
-      }),
+      sitePage(
+        'Flourish Mills × Nadia',
+        '<h1>Bake along with Nadia</h1><p><a href="https://www.youtube.com/@nadiabakeslive">Watch her channel</a></p>',
+        {
+          footer: `<a href="${IG('flourishmills')}">Instagram</a> <a href="mailto:partners@flourishmills.co.uk">partners@flourishmills.co.uk</a>`,
+        },
+      ),
     );
-    w.ig.set('flourishmills', { username: 'flourishmills', fullName: 'Flourish Mills', bio: 'stone-ground flour', externalUrl: 'https://flourishmills.co.uk/', bioLinks: ['https://flourishmills.co.uk/'] });
+    w.ig.set('flourishmills', {
+      username: 'flourishmills',
+      fullName: 'Flourish Mills',
+      bio: 'stone-ground flour',
+      externalUrl: 'https://flourishmills.co.uk/',
+      bioLinks: ['https://flourishmills.co.uk/'],
+    });
     const { byHandle, emails } = await discover(w, 'video', 'nadiabakeslive');
     expect(byHandle('nadia.bakes.live')!.confidence).toBeGreaterThanOrEqual(0.9);
     expect(byHandle('flourishmills')?.confidence ?? 0).toBeLessThan(0.5);
@@ -38,7 +53,13 @@ describe('a page named after the creator on a site that is not', () => {
   it('an agency’s page under her name (one roster neighbour linked) is her page, its footer the agency’s: the agency’s account is not hers', async () => {
     const w = new DiscoveryWeb();
     const page = 'https://inkhouse.agency/talent/tomi-adebayo';
-    w.ig.set('tomi.sketches', { username: 'tomi.sketches', fullName: 'Tomi Adebayo', bio: 'illustrator', externalUrl: page, bioLinks: [page] });
+    w.ig.set('tomi.sketches', {
+      username: 'tomi.sketches',
+      fullName: 'Tomi Adebayo',
+      bio: 'illustrator',
+      externalUrl: page,
+      bioLinks: [page],
+    });
     w.page(
       page,
       sitePage(
@@ -48,7 +69,13 @@ describe('a page named after the creator on a site that is not', () => {
       ),
     );
     w.tiktok.set('tomisketches', { handle: 'tomisketches', nickname: 'Tomi', signature: 'ig: tomi.sketches' });
-    w.ig.set('inkhouse.agency', { username: 'inkhouse.agency', fullName: 'Inkhouse', bio: 'illustration agency', externalUrl: 'https://inkhouse.agency/', bioLinks: ['https://inkhouse.agency/'] });
+    w.ig.set('inkhouse.agency', {
+      username: 'inkhouse.agency',
+      fullName: 'Inkhouse',
+      bio: 'illustration agency',
+      externalUrl: 'https://inkhouse.agency/',
+      bioLinks: ['https://inkhouse.agency/'],
+    });
     const { byHandle } = await discover(w, 'social-b', 'tomi.sketches');
     expect(byHandle('tomisketches')!.confidence).toBeGreaterThanOrEqual(0.5);
     expect(byHandle('inkhouse.agency')?.confidence ?? 0).toBeLessThan(0.5);
@@ -56,9 +83,23 @@ describe('a page named after the creator on a site that is not', () => {
 
   it('her own site’s page named after her stays her site: its footer accounts are hers', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('rosa.keramik', { username: 'rosa.keramik', fullName: 'Rosa Lindqvist', bio: 'ceramics', bioLinks: ['https://rosakeramik.se/rosa'] });
-    w.page('https://rosakeramik.se/rosa', sitePage('Rosa', '<h1>Om Rosa</h1>', { footer: `<a href="https://www.youtube.com/@rosakeramik">YouTube</a>` }));
-    w.youtube.set('rosakeramik', { handle: 'rosakeramik', channelId: 'UCrosakeramik00000000001', title: 'Rosa Keramik', description: 'drejning', links: [] });
+    w.ig.set('rosa.keramik', {
+      username: 'rosa.keramik',
+      fullName: 'Rosa Lindqvist',
+      bio: 'ceramics',
+      bioLinks: ['https://rosakeramik.se/rosa'],
+    });
+    w.page(
+      'https://rosakeramik.se/rosa',
+      sitePage('Rosa', '<h1>Om Rosa</h1>', { footer: `<a href="https://www.youtube.com/@rosakeramik">YouTube</a>` }),
+    );
+    w.youtube.set('rosakeramik', {
+      handle: 'rosakeramik',
+      channelId: 'UCrosakeramik00000000001',
+      title: 'Rosa Keramik',
+      description: 'drejning',
+      links: [],
+    });
     const { byHandle } = await discover(w, 'social-b', 'rosa.keramik');
     expect(byHandle('rosakeramik')!.confidence).toBeGreaterThanOrEqual(0.5);
   });
