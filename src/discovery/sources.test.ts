@@ -275,6 +275,27 @@ describe('the bounded website crawl', () => {
     expect(scan.limited).toBe(true);
   });
 
+  it('slots the words leave are filled from the site’s menu (header, nav, footer), never from its body', async () => {
+    // An invented site whose menu speaks Swahili ("Kazi nami": work with me), a word list has none of it.
+    const body = '<p>New this week: <a href="/blog/ugali-ya-nazi">Ugali ya nazi</a></p>';
+    const { f, ctx } = site({
+      '/': {
+        body: sitePage('Jikoni na Zawadi', body, {
+          footer:
+            '<a href="/kuhusu">Kuhusu mimi</a> <a href="/kazi-nami">Kazi nami</a> <a href="/duka">Duka</a> <a href="/faragha">Faragha</a>',
+        }),
+      },
+      '/kuhusu': { body: sitePage('Kuhusu', 'Mpishi kutoka Mombasa.') },
+      '/kazi-nami': { body: sitePage('Kazi nami', 'Barua pepe: kazi@jikonizawadi.co.ke') },
+      '/blog/ugali-ya-nazi': { body: sitePage('Ugali', 'mgeni@example.org') },
+    });
+    const scan = await crawlSite(f, 'https://jikonizawadi.co.ke/');
+    // Menu order, up to the bound; /faragha is left (no cut: the scan is not limited); the article never.
+    expect(ctx.requests.map((r) => new URL(r.url).pathname)).toEqual(['/', '/kuhusu', '/kazi-nami', '/duka']);
+    expect(scan.pages.flatMap((p) => p.emails)).toEqual(['kazi@jikonizawadi.co.ke']);
+    expect(scan.limited).toBe(false);
+  });
+
   it(`the declared page, then at most ${SITE_LINKED_PAGES} more of the same site, best first; other domains never`, async () => {
     const links = ['/about', '/press', '/contact', '/impressum', '/team', '/blog', 'https://other.example/contact']
       .map((p) => `<a href="${p}">x</a>`)

@@ -355,8 +355,10 @@ function trimAgencySite(s: SiteNode): boolean {
  * The creator declared its page on a host of many people's pages: the page's path is one of the
  * creator's handles (`saweria.co/bimacoding`, `ko-fi.com/@bimacoding`, `host/u/bimacoding`) — a tip
  * jar, a shop or a profile on a service, whose home page, other pages and header and footer are the
- * service's own (its accounts, its support address). Only that page (and pages under it) is the
- * creator's, as on an agency's site. Trims the scan; true when it did.
+ * service's own (its accounts, its support address). So is a page named after the creator on a
+ * site that is not (`pageNamedAfterCreator`): a sponsor's landing page (`brand.in/arjuntech` for
+ * @arjuntechhindi), an agency's page of hers (`agency.com/talent/sofia-lin` for "Sofia Lin"). Only
+ * that page (and pages under it) is the creator's, as on an agency's site. Trims the scan; true when it did.
  */
 function trimHandlePage(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
   if (!s.scan || s.scan.agency) return false;
@@ -369,10 +371,24 @@ function trimHandlePage(g: EvidenceGraph, s: SiteNode, v: Verification): boolean
   const last = decodeURIComponentSafe(path.split('/').pop() ?? '').replace(/^@/, '');
   if (!last) return false;
   const handles = [g.sourceHandle, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.handle ?? '')].filter((h) => h.length >= 3);
-  if (!handles.some((h) => key(h) === key(last))) return false;
+  if (!handles.some((h) => key(h) === key(last)) && !pageNamedAfterCreator(g, s.domain, key(last), handles)) return false;
   s.scan.agency = true;
   s.scan.pages = s.scan.pages.filter((p) => underPage(p.url, s.scan!.startUrl));
   return true;
+}
+
+/**
+ * A page's last path segment (`segment`, as `key` folds it) names the creator — its name, its
+ * first name (four letters or more) or a handle, or is the start of one (six letters or more:
+ * `arjuntech` of @arjuntechhindi) — on a site whose name (`domain`'s first label) is none of the
+ * creator's: a page about the creator on someone else's site. The site named after the creator
+ * (`sofialin.art/sofia`) is the creator's own, whatever its pages are called.
+ */
+function pageNamedAfterCreator(g: EvidenceGraph, domain: string, segment: string, handles: readonly string[]): boolean {
+  const keys = personKeys(g, handles);
+  if (!keys.some((k) => k === segment || (segment.length >= 6 && k.startsWith(segment)))) return false;
+  const site = key(domain.split('.')[0] ?? '');
+  return site.length > 0 && !keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)));
 }
 
 function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>, notCreators: ReadonlySet<string>): Verification {

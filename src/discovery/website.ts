@@ -7,7 +7,8 @@
  * impressum, お問い合わせ, 联系我们…; booking, press, bio, work-with-me…; about, über-uns,
  * à-propos, chi-siamo, sobre-mí, team…). Bounds (README.md "Bounds"):
  *  - the declared page, then at most SITE_LINKED_PAGES (3) pages it links, best first (the site's
- *    home page, when the declared page is a deeper one, counts as an "about" link);
+ *    home page, when the declared page is a deeper one, counts as an "about" link); slots left
+ *    are filled with the other pages its menu (header, navigation, footer) links, in menu order;
  *  - then at most SITE_DEEP_PAGES (2) pages that those pages link with a contact or business
  *    word (score ≥ 2: an about page's link to /contact), each fetched the moment the page that
  *    links it is read — so a site's crawl is at most SITE_MAX_PAGES (6) pages and 3 requests deep;
@@ -496,6 +497,19 @@ export async function crawlSite(
   const picked = level1.slice(0, SITE_LINKED_PAGES);
   if (level1.length > picked.length) scan.limited = true;
   for (const c of picked) seen.add(pageKey(c.url));
+  // Slots left: the site's own menu (its header, navigation and footer) lists its few pages, and
+  // its words are often none of the list's ("お仕事のご依頼", "Trabalhe comigo", "सहयोग"): the
+  // menu's other pages of the site fill them, in menu order. Never the body's links (articles, a
+  // shop's products); an unread menu page is no cut (the scan stays unlimited).
+  if (picked.length < SITE_LINKED_PAGES && first.chromeLinks?.length) {
+    const menu = new Set(first.chromeLinks.map(pageKey));
+    for (const c of candidatesOf(first, 0)) {
+      if (picked.length >= SITE_LINKED_PAGES) break;
+      if (!menu.has(pageKey(c.url))) continue;
+      picked.push(c);
+      seen.add(pageKey(c.url));
+    }
+  }
 
   const read: (SitePage | null)[] = [];
   const deep: Promise<void>[] = [];
