@@ -454,7 +454,10 @@ function parsePageHeader(vm: Obj): HeaderFacts {
   if (linkText) {
     const url = commandUrl(dig(attribution, 'text', 'commandRuns', 0, 'onTap', 'innertubeCommand'));
     if (!url) a.warn('url', 'no link target in the attribution');
-    headerLink = { text: linkText, url, more: nonEmpty(a.opt.get('suffix', ytText)) };
+    // One link and no more: the suffix is an empty object (`suffix: {}`), no text to read.
+    const suffix = dig(attribution, 'suffix');
+    const noSuffix = isObj(suffix) && Object.keys(suffix).length === 0;
+    headerLink = { text: linkText, url, more: noSuffix ? null : nonEmpty(a.opt.get('suffix', ytText)) };
   }
   const avatarVm = r.obj('avatar', ['image', 'decoratedAvatarViewModel', 'avatar', 'avatarViewModel']);
   return {
