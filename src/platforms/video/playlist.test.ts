@@ -225,9 +225,8 @@ describe('the first browse answer (ours, in the 2026 shapes)', () => {
         overlayMetadata: { primaryText: { content: 'Glaze drip close-up' }, secondaryText: { content: '880 views' } },
       },
     };
-    answer.contents.twoColumnBrowseResultsRenderer.tabs[0].tabRenderer.content.sectionListRenderer.contents[0].itemSectionRenderer.contents = [
-      { richGridRenderer: { contents: [{ richItemRenderer: { content: reel } }, { richItemRenderer: { content: lockup } }] } },
-    ];
+    answer.contents.twoColumnBrowseResultsRenderer.tabs[0].tabRenderer.content.sectionListRenderer.contents[0].itemSectionRenderer.contents =
+      [{ richGridRenderer: { contents: [{ richItemRenderer: { content: reel } }, { richItemRenderer: { content: lockup } }] } }];
     const { result, warnings } = captureWarnings(() => parsePlaylistResponse(answer, ID));
     expect(warnings).toEqual([]);
     expect(result.videos.map((v) => [v.videoId, v.title, v.index, v.lengthText])).toEqual([
