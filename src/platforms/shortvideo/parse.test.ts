@@ -4,6 +4,7 @@ import { ApiError } from '../../errors.js';
 import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { normaliseShortvideoHandle, parseProfilePage, profileLinks, profilePageUrl, scriptById } from './parse.js';
+import { parseShortvideoProfile, profileView } from './profile.js';
 import {
   CAPTCHA_SDK_PAGE,
   NO_DATA_PAGE,
@@ -161,8 +162,24 @@ describe('current shape (__UNIVERSAL_DATA_FOR_REHYDRATION__, written page)', () 
     expect(r).toMatchObject({ followerCount: 3_000_000_000, followingCount: 311, likeCount: 12, videoCount: 214 });
   });
 
+  it('counts from statsV2 (exact digit strings) before stats, which current pages round — as the shortvideoProfile record reads them', () => {
+    // Shape from TikTok's user detail answer of 2025-10-20 (the userInfo the profile page embeds),
+    // quoted in full in a public RapidAPI example (tiktok-api45 user/detail for @zg.520): stats
+    // {followerCount: 427700, heart(Count): 6800000} — shareMeta's "427.7k followers, 6.8M likes" —
+    // beside statsV2 {followerCount: "427682", heartCount: "6764096"}. parseProfilePage took the
+    // rounded ones, while profile.ts (the operation's record) takes statsV2's. Our own numbers here.
+    const page = nightOwlPage({
+      stats: { followerCount: 48200, heart: 1300000, heartCount: 1300000, videoCount: 214 },
+      statsV2: { followerCount: '48173', heart: '1291544', heartCount: '1291544', videoCount: '214' },
+    });
+    expect(parseProfilePage(page)).toMatchObject({ followerCount: 48173, likeCount: 1291544, videoCount: 214 });
+    expect(parseProfilePage(page)).toEqual(profileView(parseShortvideoProfile(page)));
+  });
+
   it('prefers heartCount and ignores an overflowed (negative) heart', () => {
-    expect(parseProfilePage(nightOwlPage({ stats: { heart: -1294967296, heartCount: 3000000000 } })).likeCount).toBe(3_000_000_000);
+    // statsV2 says the same as stats, as on a real page (statsV2 is read first).
+    const both = { stats: { heart: -1294967296, heartCount: 3000000000 }, statsV2: { heart: '-1294967296', heartCount: '3000000000' } };
+    expect(parseProfilePage(nightOwlPage(both)).likeCount).toBe(3_000_000_000);
     expect(parseProfilePage(nightOwlPage({ stats: { heart: -1294967296, heartCount: undefined }, statsV2: null })).likeCount).toBeNull();
   });
 

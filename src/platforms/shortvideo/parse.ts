@@ -403,7 +403,9 @@ function toRecord(found: ProfileData): ShortvideoProfile {
   // Every profile's user carries its name, bio (blank when unset), flags and avatars, and its
   // stats (or statsV2) every count: missing ones are warned.
   const u = reader(user, { platform: PLATFORM, record: 'user' });
-  const st = reader({ s: found.stats ?? {}, v2: found.statsV2 ?? {} }, { platform: PLATFORM, record: 'stats' });
+  // statsV2 (strings, exact) first, then stats — current pages round stats (427682 followers is
+  // 427700 there), as profile.ts reads them.
+  const st = reader({ v2: found.statsV2 ?? {}, s: found.stats ?? {} }, { platform: PLATFORM, record: 'stats' });
   const bio = u.nonEmpty('signature');
   // Only accounts that declare a website have one: absent is normal, another type is warned. A
   // bioLink that is there always carries its link (beside its risk): one without it is warned.
@@ -417,15 +419,15 @@ function toRecord(found: ProfileData): ShortvideoProfile {
     verified: u.bool('verified'),
     private: u.bool('privateAccount', 'privateAccount', 'secret'),
     avatarUrl: u.nonEmpty('avatarLarger', 'avatarLarger', 'avatarMedium', 'avatarThumb'),
-    followerCount: st.get('followerCount', count, ['s', 'followerCount'], ['v2', 'followerCount']),
-    followingCount: st.get('followingCount', count, ['s', 'followingCount'], ['v2', 'followingCount']),
-    likeCount: likesOf(st.get('heartCount', count, ['s', 'heartCount'], ['s', 'heart'], ['v2', 'heartCount'], ['v2', 'heart']), [
-      found.stats?.heartCount,
+    followerCount: st.get('followerCount', count, ['v2', 'followerCount'], ['s', 'followerCount']),
+    followingCount: st.get('followingCount', count, ['v2', 'followingCount'], ['s', 'followingCount']),
+    likeCount: likesOf(st.get('heartCount', count, ['v2', 'heartCount'], ['s', 'heartCount'], ['v2', 'heart'], ['s', 'heart']), [
       found.statsV2?.heartCount,
-      found.stats?.heart,
+      found.stats?.heartCount,
       found.statsV2?.heart,
+      found.stats?.heart,
     ]),
-    videoCount: videoCountOf(st.get('videoCount', count, ['s', 'videoCount'], ['v2', 'videoCount']), found.statusCode),
+    videoCount: videoCountOf(st.get('videoCount', count, ['v2', 'videoCount'], ['s', 'videoCount']), found.statusCode),
     url: `${TIKTOK_ORIGIN}/@${handle}`,
   };
 }

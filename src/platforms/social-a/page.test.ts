@@ -174,6 +174,18 @@ describe('socialAPage parse (our own pages)', () => {
     expect(parseSocialAPage(html, AT).page).toMatchObject({ follower_count: 2300, like_count: 3400 });
   });
 
+  it("a rounded header count (`3.7K likes`) gives way to og:description's count in full when that is the same count (3,783 is 3.7K rounded down); followers stay as shown", () => {
+    // Shape from meedan/pender's test/data/facebook-profile-page_meedan.html and …_arabic.html
+    // (commit 09f0576a, 2023-02-01): header `3.7K likes` / `3.7K followers`, og:description
+    // `Meedan. 3,783 likes · 65 were here. …` (and `25K likes` beside `25,769 likes`). Our own page
+    // and numbers here.
+    const page = { ...CLAY, description: 'Clay Lark Studio. 3,418 likes · 12 were here. Wheel-thrown stoneware from Bristol.' };
+    const html = withSocialContext(facebookPageHtml(page), ['3.4K likes', '2.3K followers']);
+    const { result, warnings } = captureWarnings(() => parseSocialAPage(html, AT));
+    expect(result.page).toMatchObject({ follower_count: 2300, like_count: 3418 });
+    expect(warnings).toEqual([]);
+  });
+
   it.each([
     ['12K followers', 'followers', 12_000],
     ['1.2M followers', 'followers', 1_200_000],

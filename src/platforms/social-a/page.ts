@@ -29,7 +29,8 @@
  * INTRO_CARD_INFLUENCER_CATEGORY item), `intro`, `description`, `websites`, `emails`, `links`, and
  * `follower_count` / `like_count` where the page shows them (its header's social context,
  * `profile_social_context.content[].text`, else og:description: Facebook's English text, read as
- * written — `12K followers` is 12000). The reader's clean record is `profileView` of it.
+ * written — `12K followers` is 12000 — unless og:description writes the header's rounded count in
+ * full: `3.7K likes` beside `3,783 likes` is 3783). The reader's clean record is `profileView` of it.
  */
 import { z } from 'zod';
 import { assertSameResource } from '../identity.js';
@@ -281,6 +282,9 @@ export const SocialAPageRecord = named(
 );
 export type SocialAPageRecord = z.infer<typeof SocialAPageRecord>;
 
+/** A count written with a scale (`3.7K likes`, `1.2M followers`): rounded, not the count in full. */
+const ROUNDED_RE = /\d\s*[KMB]\b/i;
+
 /**
  * `12K followers`, `1.2M likes`, `12,345 people follow this` → the count as written, or null.
  * The number is read as YouTube's count texts are (src/parse/counts.ts countBefore): a decimal comma
@@ -323,7 +327,16 @@ export function parseSocialAPage(html: string, opts: { handle: string; finalUrl:
     ...bioUrls(bio),
   ].filter((l) => classifyLink(l)?.platform !== 'social-a');
   const social = [...intro.socialContext, meta.description ?? ''];
-  const first = (what: 'followers' | 'likes') => social.map((t) => shownCount(t, what)).find((n) => n !== null) ?? null;
+  const first = (what: 'followers' | 'likes') => {
+    const found = social.map((text) => ({ text, n: shownCount(text, what) })).filter((c): c is { text: string; n: number } => c.n !== null);
+    const shown = found[0];
+    if (!shown || !ROUNDED_RE.test(shown.text)) return shown?.n ?? null;
+    // The header rounds down (3,783 likes shows as `3.7K likes`); og:description writes the count in
+    // full. The full count of the one shown (at or above it, within its last shown digit: under 10%
+    // more) is the exact count; one that disagrees is not that count (og: tags are cached), and the
+    // header's stands.
+    return found.find((c) => c.n > shown.n && c.n < shown.n * 1.1)?.n ?? shown.n;
+  };
   return {
     page: {
       id,

@@ -224,6 +224,18 @@ describe('the comments answer (written samples: no capture exists)', () => {
     expect(result).toMatchObject({ token: PAGE2, sort: null });
   });
 
+  it("older shape: a comment with no text (YouTube's empty contentText, {}) is the empty comment it is, not an unreadable field", () => {
+    // Shape from NewPipeExtractor's recorded comments answer for VM_6n762j6M
+    // (extractor/comments/empty/generated_mock_2.json, 2021): one commentRenderer with
+    // `contentText: {}` among 20 (warned …contentText 'unexpected type', its text null). Our own comment.
+    const answer = legacyCommentsAnswer(VIDEO.videoId, [PINNED, QUIET]) as any;
+    const threads = answer.onResponseReceivedEndpoints[0].appendContinuationItemsAction.continuationItems;
+    threads[1].commentThreadRenderer.comment.commentRenderer.contentText = {};
+    const { result, warnings } = captureWarnings(() => parseCommentsAnswer(answer, VIDEO.videoId));
+    expect(warnings).toEqual([]);
+    expect(result.comments.map((c) => c.text)).toEqual([PINNED.text, '']);
+  });
+
   it('an older answer whose comments link to another video is UPSTREAM_FAILED', () => {
     const other = legacyCommentsAnswer('Cm1AbCdEf_9', [QUIET]);
     expect(errorOf(() => parseCommentsAnswer(other, VIDEO.videoId)).code).toBe('UPSTREAM_FAILED');

@@ -55,7 +55,7 @@ import type { OpContext, OperationDef } from '../operation.js';
 import { Bool, named, NBool, NInt, NStr, Str } from '../records.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { innertubeHeaders, webClientContext } from './fetch.js';
-import { extractYtcfg, extractYtVar, GOOGLE_ERROR_404, ytText } from './parse.js';
+import { extractYtcfg, extractYtVar, GOOGLE_ERROR_404, isEmptyText, ytText } from './parse.js';
 import { checkVideoRef, unplayable, VIDEO_ID_RE, VIDEO_REF_PARAMS, videoIdOf, watchPageUrl } from './video.js';
 import { readEntries } from './videos.js';
 
@@ -311,7 +311,8 @@ function rendererComment(c: Reader): VideoComment {
   const buttons = c.opt.obj('actionButtons', ['actionButtons', 'commentActionButtonsRenderer']);
   return {
     commentId: c.id('commentId'),
-    text: c.get('contentText', ytText),
+    // A comment with no text: YouTube sends an empty object (`contentText: {}`).
+    text: isEmptyText(at(c.root, ['contentText'])) ? '' : c.get('contentText', ytText),
     author: {
       channelId: c.nonEmpty('authorEndpoint', ['authorEndpoint', 'browseEndpoint', 'browseId']),
       name,

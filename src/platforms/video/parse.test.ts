@@ -13,6 +13,7 @@ import {
   parseChannelUrl,
 } from './channel-ref.js';
 import { parseCount } from '../../parse/counts.js';
+import { captureWarnings } from '../../parse/index.js';
 import { parseJoinedDate } from './dates.js';
 import { aboutRequestBody, fetchChannel } from './fetch.js';
 import { fakeContext } from '../../../test/support/discovery-context.js';
@@ -424,6 +425,19 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
       country: 'United Kingdom',
     });
     expect(record.links).toHaveLength(7);
+  });
+
+  it("a header with one link and no more: YouTube's empty suffix ({}) is no 'more', not an unreadable field", () => {
+    // Shape from NewPipeExtractor's recorded browse answer of Radiohead's Releases tab
+    // (youtubechanneltabextractor/albums/generated_mock_3.json, 2025-26): attributionViewModel
+    // {text: 'radiohead.com', suffix: {}}; channels with more links send 'and N more links'.
+    // Our own channel and link here.
+    const data = channelInitialData({ ...NIGHT_OWL, headerLink: { ...NIGHT_OWL.headerLink!, more: null } });
+    const vm = (data.header as any).pageHeaderRenderer.content.pageHeaderViewModel;
+    vm.attribution.attributionViewModel.suffix = {};
+    const { result: p, warnings } = captureWarnings(() => parseChannelPage(data));
+    expect(p.headerLink).toEqual({ text: 'nightowlworkshop.co.uk', url: 'https://nightowlworkshop.co.uk/', more: null });
+    expect(warnings).toEqual([]);
   });
 
   it('a header without description or links has no about token', () => {

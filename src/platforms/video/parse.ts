@@ -53,6 +53,9 @@ export function ytText(v: unknown): string | null {
   return null;
 }
 
+/** YouTube's empty text: an object with no member (`{}`, where a field has nothing to show). */
+export const isEmptyText = (v: unknown): boolean => isObj(v) && Object.keys(v).length === 0;
+
 // ---------------------------------------------------------------------------------------------
 // The record (api.md "Video channel")
 // ---------------------------------------------------------------------------------------------
@@ -454,7 +457,8 @@ function parsePageHeader(vm: Obj): HeaderFacts {
   if (linkText) {
     const url = commandUrl(dig(attribution, 'text', 'commandRuns', 0, 'onTap', 'innertubeCommand'));
     if (!url) a.warn('url', 'no link target in the attribution');
-    headerLink = { text: linkText, url, more: nonEmpty(a.opt.get('suffix', ytText)) };
+    // One link and no more: the suffix is an empty object (`suffix: {}`), no text to read.
+    headerLink = { text: linkText, url, more: isEmptyText(dig(attribution, 'suffix')) ? null : nonEmpty(a.opt.get('suffix', ytText)) };
   }
   const avatarVm = r.obj('avatar', ['image', 'decoratedAvatarViewModel', 'avatar', 'avatarViewModel']);
   return {

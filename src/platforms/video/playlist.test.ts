@@ -200,6 +200,42 @@ describe('the first browse answer (ours, in the 2026 shapes)', () => {
     expect(parsePlaylistResponse(answer, ID).videos).toHaveLength(3);
   });
 
+  it("a channel's Shorts playlist: a grid of Shorts (reelItemRenderer, shortsLockupViewModel) instead of the list — each a video, linked to the playlist; no warning", () => {
+    // Shape from NewPipeExtractor's recorded first browse answers for YouTube's own Shorts playlist
+    // UUSHBR8-60-B28hp2BmDPdntcQ (extractor/playlist/shortsUI/generated_mock_2.json, 2023-12:
+    // 100 richItemRenderer > reelItemRenderer; 2024-11: 100 richItemRenderer > shortsLockupViewModel),
+    // in itemSectionRenderer.contents[0].richGridRenderer — read as no videos and one warning before.
+    // Our own playlist and Shorts here.
+    const answer = playlistBrowseAnswer(TEST_PLAYLIST, []) as any;
+    const reel = {
+      reelItemRenderer: {
+        videoId: 'Sh0rtA1b2C3',
+        headline: { simpleText: 'Pulling a handle' },
+        viewCountText: { simpleText: '3.1K views' },
+        thumbnail: { thumbnails: [{ url: 'https://i.ytimg.com/vi/Sh0rtA1b2C3/frame0.jpg', width: 1080, height: 1920 }] },
+        navigationEndpoint: { reelWatchEndpoint: { videoId: 'Sh0rtA1b2C3', playlistId: ID } },
+      },
+    };
+    const lockup = {
+      shortsLockupViewModel: {
+        entityId: 'shorts-shelf-item-Sh0rtD4e5F6',
+        thumbnail: { sources: [{ url: 'https://i.ytimg.com/vi/Sh0rtD4e5F6/oar2.jpg', width: 405, height: 720 }] },
+        onTap: { innertubeCommand: { reelWatchEndpoint: { videoId: 'Sh0rtD4e5F6', playlistId: ID } } },
+        indexInCollection: 0,
+        overlayMetadata: { primaryText: { content: 'Glaze drip close-up' }, secondaryText: { content: '880 views' } },
+      },
+    };
+    answer.contents.twoColumnBrowseResultsRenderer.tabs[0].tabRenderer.content.sectionListRenderer.contents[0].itemSectionRenderer.contents =
+      [{ richGridRenderer: { contents: [{ richItemRenderer: { content: reel } }, { richItemRenderer: { content: lockup } }] } }];
+    const { result, warnings } = captureWarnings(() => parsePlaylistResponse(answer, ID));
+    expect(warnings).toEqual([]);
+    expect(result.videos.map((v) => [v.videoId, v.title, v.index, v.lengthText])).toEqual([
+      ['Sh0rtA1b2C3', 'Pulling a handle', null, null],
+      ['Sh0rtD4e5F6', 'Glaze drip close-up', null, null],
+    ]);
+    expect(result.linked).toEqual([ID, ID]);
+  });
+
   it('an answer with neither header nor sidebar, or without the list, is a changed shape (UPSTREAM_FAILED)', () => {
     const noHeader = playlistBrowseAnswer(TEST_PLAYLIST, TEST_PLAYLIST_VIDEOS);
     delete noHeader.header;

@@ -20,7 +20,8 @@
  *   .sectionListRenderer.contents[].itemSectionRenderer.contents[].playlistVideoListRenderer
  *   .contents[]` — `playlistVideoRenderer`s (videoId, title, index, lengthSeconds, lengthText,
  *   shortBylineText, isPlayable, navigationEndpoint.watchEndpoint.playlistId) or 2025+ video
- *   `lockupViewModel`s — and a `continuationItemRenderer` with the next page's token.
+ *   `lockupViewModel`s — and a `continuationItemRenderer` with the next page's token; a channel's
+ *   Shorts playlist (2023–24) has a `richGridRenderer` of Shorts there instead of the list.
  * Later pages: `onResponseReceivedActions[].appendContinuationItemsAction.continuationItems` (or
  * `reloadContinuationItemsCommand`), the same items. Shapes as NewPipe's recorded 2026 playlist
  * browse answers (header, sidebar, microformat, continuation items).
@@ -230,9 +231,25 @@ function lockupVideo(r: Reader): VideoPlaylistVideo {
   };
 }
 
+/** A Short in a Shorts playlist's grid (reelItemRenderer 2023, shortsLockupViewModel 2024): no index, length or byline shown. */
+function shortVideo(kind: 'reelItemRenderer' | 'shortsLockupViewModel', r: Reader): VideoPlaylistVideo {
+  const item = videoListItem(kind, r);
+  return {
+    videoId: item.videoId,
+    title: item.title,
+    index: null,
+    lengthSeconds: null,
+    lengthText: null,
+    channel: { name: null, channelId: null },
+    isPlayable: null,
+    thumbnails: item.thumbnails,
+  };
+}
+
 function readItem(kind: string, r: Reader): VideoPlaylistVideo | null | undefined {
   if (kind === 'playlistVideoRenderer') return playlistVideo(r);
   if (kind === 'lockupViewModel') return lockupVideo(r);
+  if (kind === 'reelItemRenderer' || kind === 'shortsLockupViewModel') return shortVideo(kind, r);
   return undefined;
 }
 
@@ -242,7 +259,11 @@ function entryPlaylists(entries: unknown[]): (string | null)[] {
     const inner = isObj(e)
       ? (Object.values(isObj(e.richItemRenderer) ? (at(e, ['richItemRenderer', 'content']) as Obj) : e)[0] ?? null)
       : null;
-    return watchPlaylist(inner, 'navigationEndpoint') ?? nonEmpty(at(inner, [...LOCKUP_WATCH, 'playlistId']));
+    return (
+      watchPlaylist(inner, 'navigationEndpoint') ??
+      nonEmpty(at(inner, [...LOCKUP_WATCH, 'playlistId'])) ??
+      watchPlaylist(inner, 'onTap', 'innertubeCommand')
+    );
   });
 }
 
@@ -278,8 +299,11 @@ function firstPageEntries(json: Obj): unknown[] | null {
       .map((section) => at(section, ['itemSectionRenderer', 'contents']))
       .filter(Array.isArray);
     // The list may follow a section of its own (a playlist in seasons: `playlistShowMetadataRenderer`).
+    // A channel's Shorts playlist (UUSH…, 2023–24) is a grid of Shorts there instead (`richGridRenderer`).
     for (const contents of sections) {
-      const listed = contents.map((c) => at(c, ['playlistVideoListRenderer', 'contents'])).find(Array.isArray);
+      const listed = contents
+        .map((c) => at(c, ['playlistVideoListRenderer', 'contents']) ?? at(c, ['richGridRenderer', 'contents']))
+        .find(Array.isArray);
       if (listed) return listed;
     }
     // An empty playlist: the section holds a message (or nothing) and no list.

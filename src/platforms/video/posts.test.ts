@@ -140,6 +140,18 @@ describe('posts of our own', () => {
     });
   });
 
+  it("an image alone, its contentText YouTube's empty object ({}): text null, not warned", () => {
+    // Shape from the Linus Tech Tips posts in Hanif-F/invidious spec/invidious/comments/fixtures/
+    // community_posts.json (commit cce20f0): a backstagePostRenderer with `contentText: {}` and a
+    // backstageImageRenderer — warned posts.…contentText 'unexpected type' before. Our own post.
+    const data = postsTabInitialData(NIGHT_OWL, [post({ postId: 'P-photo', attachment: { image: 'https://yt3.ggpht.com/bench' } })]);
+    const section = (data as any).contents.twoColumnBrowseResultsRenderer.tabs[2].tabRenderer.content.sectionListRenderer.contents[0];
+    section.itemSectionRenderer.contents[0].backstagePostThreadRenderer.post.backstagePostRenderer.contentText = {};
+    const { result, warnings } = captureWarnings(() => parsePostsTab(data));
+    expect(own(warnings)).toEqual([]);
+    expect(result.posts[0]).toMatchObject({ postId: 'P-photo', text: null, attachment: { type: 'image' } });
+  });
+
   it('missing fields degrade one at a time: no voteCount → likes null (warned), no date → null (warned); no id → left out (warned)', () => {
     const noId = postThread(post());
     delete ((noId.backstagePostThreadRenderer as Obj).post as { backstagePostRenderer: Obj }).backstagePostRenderer.postId;

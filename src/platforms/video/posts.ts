@@ -57,7 +57,7 @@ import {
   describeChannelRef,
 } from './channel-ref.js';
 import { continuationItems, exactCount } from './comments.js';
-import { extractYtcfg, parseChannelPage, ytText } from './parse.js';
+import { extractYtcfg, isEmptyText, parseChannelPage, ytText } from './parse.js';
 import { VideoImageSource } from './schema.js';
 import {
   assertAskedChannel,
@@ -179,7 +179,8 @@ export function readPost(r: Reader): ReadPost {
   return {
     post: {
       postId,
-      text: r.opt.get('contentText', ytText),
+      // An image or poll alone: no text, YouTube's empty text object (`contentText: {}`) or none.
+      text: isEmptyText(at(r.root, ['contentText'])) ? null : r.opt.get('contentText', ytText),
       publishedTimeText: r.get('publishedTimeText', ytText),
       likeCountText: trimmed || null,
       likeCount: likeText === null ? null : exactCount(trimmed),

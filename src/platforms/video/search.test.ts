@@ -221,6 +221,27 @@ describe('search answers of our own', () => {
     ]);
   });
 
+  it("a topic's information panels among the results (a clarification box, an info panel) are no result and no warning", () => {
+    // Shape from NewPipeExtractor's recorded search answers for a health topic
+    // (services/youtube/extractor/search/metaInfo/generated_mock_1|2.json, 2021–2024):
+    // itemSectionRenderer.contents[0] a clarificationRenderer ("Get the latest information from …"),
+    // a later one an infoPanelContainerRenderer, the videos around them; each was warned as an
+    // unknown item on every such page. Our own panels and playlist here.
+    const panels = [
+      { clarificationRenderer: { text: { runs: [{ text: 'Get the latest kiln-safety guidance from the fire service.' }] } } },
+      {
+        infoPanelContainerRenderer: {
+          icon: { iconType: 'HEALTH_AND_SAFETY' },
+          title: { simpleText: 'Kiln safety' },
+          content: { infoPanelContentRenderer: { paragraphs: [{ runs: [{ text: 'Keep a kiln room ventilated.' }] }] } },
+        },
+      },
+    ];
+    const { result, warnings } = captureWarnings(() => parseSearchResponse(firstPage([section([panels[0], playlistRenderer, panels[1]])])));
+    expect(warnings).toEqual([]);
+    expect(result.results.map((r) => [r.type, (r as { playlistId?: string }).playlistId])).toEqual([['playlist', 'PLa1b2c3d4e5f6']]);
+  });
+
   it("a collaboration's video: the byline as shown, the channel its Collaborators dialog lists first (the uploader)", () => {
     const collaborators = (names: [string, string][]) => ({
       showDialogCommand: {

@@ -16,8 +16,8 @@
  * the canonical URL: the 2026 answers put the handle in `subscriberCountText` and the subscriber
  * count in `videoCountText`, which is read as such); `playlistRenderer` or a playlist
  * `lockupViewModel` → a playlist. Shelves ("Shorts", "People also watched", "Popular in …"),
- * ads and "no results" promos are not results of the query and are skipped; an unknown renderer,
- * or a result without its id, is left out (warned `search.items`).
+ * ads, "no results" promos and a topic's information panels are not results of the query and are
+ * skipped; an unknown renderer, or a result without its id, is left out (warned `search.items`).
  *
  * The cursor is ours: base64url JSON of the query, the type, YouTube's token and the client
  * version — a cursor of another query or type is refused (INVALID_INPUT on `cursor`).
@@ -97,6 +97,9 @@ const NOT_RESULTS = new Set([
   'includingResultsForRenderer',
   'didYouMeanRenderer',
   'emergencyOneboxRenderer',
+  // A topic's information panels (health, news): "Get the latest information from …".
+  'clarificationRenderer',
+  'infoPanelContainerRenderer',
   'messageRenderer',
   'radioRenderer',
   'movieRenderer',

@@ -204,6 +204,38 @@ describe('channel tab items of our own', () => {
     });
   });
 
+  it("a pre-2023 grid item (gridVideoRenderer) takes its length from the thumbnail's time-status overlay; a LIVE overlay is no length", () => {
+    // Shape from pytube's tests/mocks/channel-videos.html.gz (commit f293f76, 2021-05-08): 30
+    // gridVideoRenderer items without lengthText, each showing its length ("7:33:13") only in
+    // thumbnailOverlays[].thumbnailOverlayTimeStatusRenderer; all 30 read null before. Our own items.
+    const grid = (videoId: string, overlay: { text: string; style: string }) => ({
+      gridVideoRenderer: {
+        videoId,
+        thumbnail: { thumbnails: [{ url: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`, width: 168, height: 94 }] },
+        title: { runs: [{ text: 'Throwing a tall jug' }] },
+        publishedTimeText: { simpleText: '3 weeks ago' },
+        viewCountText: { simpleText: '4,210 views' },
+        thumbnailOverlays: [
+          {
+            thumbnailOverlayTimeStatusRenderer: {
+              text: { accessibility: { accessibilityData: { label: overlay.text } }, simpleText: overlay.text },
+              style: overlay.style,
+            },
+          },
+          { thumbnailOverlayNowPlayingRenderer: { text: { runs: [{ text: 'Now playing' }] } } },
+        ],
+      },
+    });
+    const { result, warnings } = captureWarnings(() =>
+      gridVideos([grid('Jg9Tall_0aB', { text: '1:02:47', style: 'DEFAULT' }), grid('Lv2AbCdEf_1', { text: 'LIVE', style: 'LIVE' })]),
+    );
+    expect(warnings).toEqual([]);
+    expect(result.videos.map((v) => [v.videoId, v.lengthText, v.viewCountText])).toEqual([
+      ['Jg9Tall_0aB', '1:02:47', '4,210 views'],
+      ['Lv2AbCdEf_1', null, '4,210 views'],
+    ]);
+  });
+
   it('older Shorts (reelItemRenderer) and a live lockup ("watching", a LIVE badge: no length)', () => {
     const reel = {
       richItemRenderer: {

@@ -122,6 +122,19 @@ const DURATION_RE = /^\d+(?::\d{2}){1,2}$/;
 const VIEWS_RE = /\b(?:views?|watching|waiting)\b/i;
 const WHEN_RE = /\bago\b|^(?:Streamed|Premiered|Premieres|Scheduled)\b/i;
 
+/**
+ * The length a grid item shows on its thumbnail (`thumbnailOverlays[].thumbnailOverlayTimeStatusRenderer`,
+ * "7:33:13"): the pre-2023 `gridVideoRenderer` has no `lengthText` of its own. A "LIVE" or "SHORTS"
+ * overlay is no length.
+ */
+function overlayLength(node: unknown): string | null {
+  for (const overlay of list(at(node, ['thumbnailOverlays']))) {
+    const text = ytText(at(overlay, ['thumbnailOverlayTimeStatusRenderer', 'text']))?.trim();
+    if (text && DURATION_RE.test(text)) return text;
+  }
+  return null;
+}
+
 /** One item renderer → a list item; its video id missing: UPSTREAM_FAILED (the list leaves the item out). */
 export function videoListItem(kind: VideoItemKind, r: Reader): VideoListItem {
   switch (kind) {
@@ -132,7 +145,7 @@ export function videoListItem(kind: VideoItemKind, r: Reader): VideoListItem {
         title: r.get('title', ytText),
         viewCountText: r.opt.get('viewCountText', ytText),
         publishedTimeText: r.opt.get('publishedTimeText', ytText),
-        lengthText: r.opt.get('lengthText', ytText),
+        lengthText: r.opt.get('lengthText', ytText) ?? overlayLength(r.root),
         thumbnails: imageSources(r, ['thumbnail', 'thumbnails']),
       };
     case 'lockupViewModel': {

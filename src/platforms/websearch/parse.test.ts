@@ -477,6 +477,54 @@ describe('parseSearchPage — indented results of one site keep their own snippe
   });
 });
 
+/**
+ * A site's sitelinks table under its first result: each sitelink a heading with its own snippet,
+ * in table rows inside the first result's block (no known container holds a sitelink's heading
+ * alone). Shapes read in place: vkolev/parsy tests/assets/google_com.html (commit a9abdc2,
+ * 2022-11-28: `tr.mslg > td > div.usJj9c > h3 > a.l` + `div.zz3gNc`, 4 sitelinks of test.de) and
+ * KokocGroup/google-parser google_parser/tests/data/2016-03-10-1.html and 2016-12-05.html
+ * (`tr.mslg > td > div.sld > span > h3.r > a.l` + `div.s > div.st`, 6 sitelinks each). Every
+ * sitelink had its site's first snippet. Our own pages: hosts and words invented.
+ */
+describe("parseSearchPage — a site's sitelinks keep their own snippets", () => {
+  it('2022 desktop: div.usJj9c rows with a .zz3gNc snippet', () => {
+    const link = (href: string, title: string, snippet: string) =>
+      `<tr class="mslg"><td class="cIkxbf"><div class="usJj9c"><h3><a class="l" href="${href}">${title}</a></h3><div class="zz3gNc">${snippet}<br></div></div></td></tr>`;
+    const block = `<div class="MjjYud"><div class="g" data-hveid="CBAQAA"><div class="BYM4Nd"><div class="eKjLze"><div class="g"><div data-hveid="CBcQAA"><div class="tF2Cxc">
+<div class="yuRUbf"><a href="https://potters.example.net/"><h3 class="LC20lb">Potters' Guild</h3></a></div>
+<div class="VwiC3b yXK7lf">Courses, kilns and open studios for members.</div></div></div></div></div>
+<table class="jmjoTe"><tbody>${link('https://potters.example.net/courses/', 'Courses', 'Wheel and hand-building, eight weeks ...')}${link(
+      'https://potters.example.net/join/',
+      'Join the guild',
+      'Members fire in the shared kiln ...',
+    )}</tbody></table></div></div></div>`;
+    expect(parseSearchPage(desktopPage(block + desktopResult('https://glaze.example.org/', 'Glazes', 'Recipes.'))).results).toEqual([
+      { url: 'https://potters.example.net/', title: "Potters' Guild", description: 'Courses, kilns and open studios for members.' },
+      { url: 'https://potters.example.net/courses/', title: 'Courses', description: 'Wheel and hand-building, eight weeks ...' },
+      { url: 'https://potters.example.net/join/', title: 'Join the guild', description: 'Members fire in the shared kiln ...' },
+      { url: 'https://glaze.example.org/', title: 'Glazes', description: 'Recipes.' },
+    ]);
+  });
+
+  it('2016: div.sld cells with a div.st snippet', () => {
+    const cell = (href: string, title: string, snippet: string) =>
+      `<td><div class="sld vsc"><span class="_Tyb"><h3 class="r"><a class="l" href="${href}">${title}</a></h3></span><div class="s"><div class="st">${snippet}<br></div></div></div></td>`;
+    const html = `<html><head><title>q - Google Search</title></head><body><div id="search"><div id="ires"><div id="rso"><div class="srg">
+<div class="g"><div data-hveid="36"><div class="rc"><h3 class="r"><a href="http://ferry.example.ru/">Ferry timetable</a></h3><div class="s"><span class="st">Sailings from both piers, every hour.</span></div></div>
+<table class="nrgt"><tbody><tr class="mslg">${cell('http://ferry.example.ru/winter/', 'Winter sailings', 'Ice permitting, three a day ...')}${cell(
+      'http://ferry.example.ru/fares/',
+      'Fares',
+      'Children under seven travel free ...',
+    )}</tr></tbody></table></div></div>
+</div></div></div></div></body></html>`;
+    expect(parseSearchPage(html).results).toEqual([
+      { url: 'http://ferry.example.ru/', title: 'Ferry timetable', description: 'Sailings from both piers, every hour.' },
+      { url: 'http://ferry.example.ru/winter/', title: 'Winter sailings', description: 'Ice permitting, three a day ...' },
+      { url: 'http://ferry.example.ru/fares/', title: 'Fares', description: 'Children under seven travel free ...' },
+    ]);
+  });
+});
+
 // Our own pages, shaped as the desktop layouts of 2022–2023 place a featured snippet (no capture of
 // one is in ../shared/fixtures): the snippet's page is not repeated among the organic results.
 describe('parseSearchPage — a featured snippet whose page is not repeated below', () => {

@@ -309,19 +309,23 @@ type Sel = ReturnType<ReturnType<CheerioAPI['root']>['find']>;
  * heading alone, else the first that holds it at all. Google nests: a site's indented results sit
  * in the `div.g` of its first one (desktop 2023), the mobile page may wrap a whole run of results
  * in one `div.MjjYud`; the first container that matched took the snippet of the block's first
- * result for every result in it (or none, past MAX_HEADINGS_PER_BLOCK).
+ * result for every result in it (or none, past MAX_HEADINGS_PER_BLOCK). A site's sitelinks (a
+ * table of headings in its first result's `div.g`, 2016 and 2022) share every known container:
+ * each is read in the largest element that holds its heading alone (its table row or cell).
  */
 function findContainer($: CheerioAPI, h3: Sel, counts: Map<Node, number>): Sel | null {
   const blocks = CONTAINERS.map((sel) => h3.parents(sel).first()).filter((c) => c.length > 0);
-  if (blocks.length > 0) return blocks.find((c) => counts.get(c[0]) === 1) ?? blocks[0];
-  // Unknown markup: the largest ancestor that still holds only this one heading.
+  const alone = blocks.find((c) => counts.get(c[0]) === 1);
+  if (alone) return alone;
+  // Unknown markup, or a heading that shares every known container: the largest ancestor that
+  // still holds only this one heading.
   let best: Sel | null = null;
   for (const p of h3.parents().toArray()) {
     const el = $(p);
     if (el.is('body, html') || (counts.get(p) ?? 0) > 1) break;
     best = el;
   }
-  return best;
+  return best ?? blocks[0] ?? null;
 }
 
 function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
@@ -333,9 +337,9 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
     .filter((_, el) => outsideLink(el))
     .first();
   if (vw.length) return collapse(vw.text());
-  // 2016
+  // 2016 (a sitelink's own snippet is a div.st)
   const st = container
-    .find('span.st')
+    .find('span.st, div.st')
     .filter((_, el) => outsideLink(el))
     .first();
   if (st.length) return collapse(st.text());
@@ -355,9 +359,9 @@ function findSnippet($: CheerioAPI, container: Sel, link: Sel): string {
         .some((n) => n.type === 'text' && n.data.trim() !== ''),
     ) ?? rows[0];
   if (nojs) return collapse($(nojs).text());
-  // other known snippet classes of recent and older desktop layouts
+  // other known snippet classes of recent and older desktop layouts (.zz3gNc: a sitelink's, 2022)
   const other = container
-    .find('[data-sncf="1"], .IsZvec, span.aCOpRe')
+    .find('[data-sncf="1"], .IsZvec, span.aCOpRe, .zz3gNc')
     .filter((_, el) => outsideLink(el))
     .first();
   if (other.length) return collapse(other.text());
