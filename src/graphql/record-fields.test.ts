@@ -11,7 +11,7 @@
  * reached by several shapes (a view over two answers) is held to all of them together. Records
  * are read as every other reader reads them (src/platforms/schema-walk.ts `nodeOf`).
  */
-import { getNamedType, isObjectType } from 'graphql';
+import { getNamedType, isListType, isNonNullType, isObjectType } from 'graphql';
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -96,6 +96,33 @@ function mismatches(reached: Map<GraphQLObjectType, ObjectNode[]>): string[] {
   return out.sort();
 }
 
+/**
+ * Where a GraphQL field's nullability parts from its record member's: a non-null field over a member
+ * the record may leave null (a "Cannot return null" error in place of the record), and a nullable
+ * list over a member every record carries, never null (api.md: `[]` when empty; clients would have
+ * to check for a null that never comes). Scalars over non-null members may stay nullable (the
+ * builder's default: a field degrades alone).
+ */
+function nullabilityMismatches(reached: Map<GraphQLObjectType, ObjectNode[]>): string[] {
+  const out = new Set<string>();
+  for (const [type, nodes] of reached)
+    for (const node of nodes) {
+      const keys = new Set(node.members.keys());
+      for (const field of Object.values(type.getFields())) {
+        const paths = wirePaths(field, keys);
+        if (paths.length !== 1 || paths[0].length !== 1) continue;
+        const member = node.members.get(paths[0][0]);
+        if (!member) continue;
+        const mayBeNull = member.alternatives.some((a) => a.safeParse(null).success || a.safeParse(undefined).success);
+        if (isNonNullType(field.type) && mayBeNull) out.add(`${type.name}.${field.name}: non-null, but the record may leave it null`);
+        const always = member.always && !mayBeNull;
+        if (!isNonNullType(field.type) && isListType(field.type) && always && nodeOf(member.alternatives).kind === 'list')
+          out.add(`${type.name}.${field.name}: a list every record carries, typed nullable`);
+      }
+    }
+  return [...out].sort();
+}
+
 describe('GraphQL types held to the record schemas', () => {
   const schema = buildSchema();
 
@@ -103,6 +130,10 @@ describe('GraphQL types held to the record schemas', () => {
     const reached = reach(schema, allOperations());
     expect(reached.size).toBeGreaterThan(60);
     expect(mismatches(reached)).toEqual([]);
+  });
+
+  it("every field's nullability agrees with its record member's (lists the record always carries are non-null)", () => {
+    expect(nullabilityMismatches(reach(schema, allOperations()))).toEqual([]);
   });
 
   it('a record member missing from GraphQL, or a GraphQL field missing from the record, is reported', () => {
