@@ -87,7 +87,7 @@ describe('GraphQL types held to the record schemas', () => {
     expect(nullabilityMismatches(reach(schema, allOperations()))).toEqual([]);
   });
 
-  it("a field without a description of its own shows its record member's (the zod schema's, as /openapi.json does)", () => {
+  it("a field (an operation's type) without a description of its own shows its record member's (record's): the zod schema's, as /openapi.json does", () => {
     const undescribed: string[] = [];
     for (const [type, nodes] of reach(schema, allOperations()))
       for (const field of Object.values(type.getFields()))
@@ -96,6 +96,10 @@ describe('GraphQL types held to the record schemas', () => {
           const member = paths.length === 1 && paths[0].length === 1 ? node.members.get(paths[0][0]) : undefined;
           if (member?.alternatives.some((a) => a.description) && !field.description) undescribed.push(`${type.name}.${field.name}`);
         }
+    for (const op of allOperations()) {
+      const type = getNamedType(schema.getQueryType()!.getFields()[op.field].type);
+      if (op.record.description && !type.description) undescribed.push(type.name);
+    }
     expect(undescribed).toEqual([]);
     const fields = (name: string) => (schema.getType(name) as GraphQLObjectType).getFields();
     expect(fields('CodeUserObject').createdAt.description).toBe('ISO 8601');

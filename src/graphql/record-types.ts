@@ -84,10 +84,16 @@ function describedAs(alternatives: readonly z.ZodType[]): string | undefined {
 
 /**
  * Gives each field over a record member that has no description of its own the member's, from
- * the record's zod schema; an interface field, the one its implementations were given alike.
+ * the record's zod schema; an interface field, the one its implementations were given alike; an
+ * operation's type without one, its record's.
  * Called once, on the built schema (src/graphql/schema.ts).
  */
 export function describeFromRecords(schema: GraphQLSchema, ops: readonly OperationDef[]): void {
+  const query = schema.getQueryType()!.getFields();
+  for (const op of ops) {
+    const type = getNamedType(query[op.field].type);
+    type.description ??= describedAs([op.record]);
+  }
   for (const [type, nodes] of reach(schema, ops))
     for (const field of Object.values(type.getFields())) {
       if (field.description) continue;
