@@ -43,7 +43,7 @@ export type TrendingDevelopersQueryVariables = Exact<{
 }>;
 
 
-export type TrendingDevelopersQuery = { codeTrendingDevelopers: { developers: Array<{ rank: number | null, username: string | null, popularRepository: { fullName: string | null } | null }> | null } | null };
+export type TrendingDevelopersQuery = { codeTrendingDevelopers: { developers: Array<{ rank: number | null, username: string | null, popularRepository: { fullName: string | null } | null }> } | null };
 
 export type CreatorProfilesQueryVariables = Exact<{
   platform: DiscoverySourcePlatform;

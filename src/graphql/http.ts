@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, getOperationAST } from 'graphql';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createYoga, isAsyncIterable, processRegularResult } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
@@ -34,7 +34,7 @@ import {
 } from '../http/edges.js';
 import { requestBaseUrl } from '../media/public-url.js';
 import type { RequestInfo } from '../observability/request.js';
-import { sendGraphqlError, withRequestIdExtension } from '../pipeline/errors.js';
+import { operationError, sendGraphqlError, withRequestIdExtension } from '../pipeline/errors.js';
 import { executeGraphql } from './execute.js';
 import { requestSignal } from '../pipeline/context.js';
 import type { Deps, GatewayContext } from '../pipeline/context.js';
@@ -198,8 +198,14 @@ function creditsPlugin(
   documents: LRUCache<string, DocumentNode>,
 ): Plugin {
   return {
-    onParse({ setParseFn }) {
+    onParse({ setParseFn, context }) {
       setParseFn((source) => parseLimited(typeof source === 'string' ? source : source.body, limits));
+      // Before yoga's own check (its plugin comes after ours), which says only "Could not
+      // determine what operation to execute." under a code of its own.
+      const name = (context as { params?: { operationName?: string | null } }).params?.operationName ?? undefined;
+      return ({ result }) => {
+        if (result && !(result instanceof Error) && !getOperationAST(result, name)) throw operationError(unresolvedOperation(result, name));
+      };
     },
     onExecute({ setExecuteFn, executeFn }) {
       setExecuteFn((args) =>
@@ -243,6 +249,26 @@ function creditsPlugin(
       setResultProcessor((_result, fetchAPI) => notAcceptable(fetchAPI, id), 'application/json');
     },
   };
+}
+
+/**
+ * A document whose operation to run is not known (several, and no operationName; a name it does
+ * not define): INVALID_INPUT naming operationName, with the operations it defines; one with none
+ * (fragments only): naming query.
+ */
+function unresolvedOperation(document: DocumentNode, name: string | undefined): ApiError {
+  const names = document.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? [d.name?.value ?? '(anonymous)'] : []));
+  if (!names.length) return invalidInput([{ param: 'query', message: 'defines no operation (a query, mutation or subscription)' }]);
+  const defined = `the document defines ${names.join(', ')}`;
+  return invalidInput([
+    {
+      param: 'operationName',
+      message:
+        name === undefined
+          ? `is required when a document has several operations: ${defined}`
+          : `no operation named ${JSON.stringify(name)}: ${defined}`,
+    },
+  ]);
 }
 
 /** The 406 of a subscription asked under an Accept it cannot be streamed in, as GraphQL errors (0 credits). */

@@ -11,65 +11,16 @@
  * reached by several shapes (a view over two answers) is held to all of them together. Records
  * are read as every other reader reads them (src/platforms/schema-walk.ts `nodeOf`).
  */
-import { getNamedType, isObjectType } from 'graphql';
-import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { getNamedType, isListType, isNonNullType } from 'graphql';
+import type { GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allOperations } from '../gateway.js';
 import { PLATFORM_NAMES } from '../links/classify.js';
-import type { OperationDef } from '../platforms/operation.js';
-import { memberNode, nodeOf } from '../platforms/schema-walk.js';
-import type { SchemaNode } from '../platforms/schema-walk.js';
+import { nodeOf } from '../platforms/schema-walk.js';
+import type { ObjectNode } from './record-types.js';
+import { objectOf, reach, wirePaths } from './record-types.js';
 import { buildSchema } from './schema.js';
-
-type ObjectNode = Extract<SchemaNode, { kind: 'object' }>;
-
-/** The object a value is, lists opened (a list of posts: a post); null where it is none (a record, unknown, a string). */
-function objectOf(node: SchemaNode | null): ObjectNode | null {
-  while (node?.kind === 'list') node = node.item;
-  return node?.kind === 'object' ? node : null;
-}
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** The wire paths a GraphQL field reads, each a list of member names. */
-function wirePaths(field: { name: string; extensions: Record<string, unknown> | null | undefined }, keys: ReadonlySet<string>): string[][] {
-  const ext = field.extensions ?? {};
-  const declared = ext.wire as string | string[] | undefined;
-  if (declared !== undefined) return (Array.isArray(declared) ? declared : [declared]).map((p) => p.split('.'));
-  if (typeof ext.pothosExposedField === 'string') return [[ext.pothosExposedField]];
-  for (const k of [field.name, snake(field.name), `__${field.name}`]) if (keys.has(k)) return [[k]];
-  return [];
-}
-
-/** The object at `path` in the node (a member's options merged), or null where there is none. */
-function at(node: ObjectNode, path: string[]): ObjectNode | null {
-  let found: ObjectNode | null = node;
-  for (const member of path) found = found && objectOf(memberNode(found, member));
-  return found;
-}
-
-/** Every GraphQL object type reached from the root fields, with the record objects it stands for. */
-function reach(schema: GraphQLSchema, ops: readonly OperationDef[]): Map<GraphQLObjectType, ObjectNode[]> {
-  const reached = new Map<GraphQLObjectType, ObjectNode[]>();
-  const seen = new Set<string>();
-  const visit = (type: GraphQLObjectType, node: ObjectNode | null) => {
-    if (!node) return;
-    const keys = new Set(node.members.keys());
-    const id = `${type.name}\u0000${[...keys].join()}`;
-    if (seen.has(id)) return;
-    seen.add(id);
-    reached.set(type, [...(reached.get(type) ?? []), node]);
-    for (const field of Object.values(type.getFields())) {
-      const inner = getNamedType(field.type);
-      if (!isObjectType(inner)) continue;
-      for (const path of wirePaths(field, keys)) visit(inner, at(node, path));
-    }
-  };
-  for (const op of ops)
-    visit(getNamedType(schema.getQueryType()!.getFields()[op.field].type) as GraphQLObjectType, objectOf(nodeOf(op.record)));
-  return reached;
-}
 
 /** Where GraphQL types and record schemas part: one line per field present in one and absent from the other. */
 function mismatches(reached: Map<GraphQLObjectType, ObjectNode[]>): string[] {
@@ -96,6 +47,33 @@ function mismatches(reached: Map<GraphQLObjectType, ObjectNode[]>): string[] {
   return out.sort();
 }
 
+/**
+ * Where a GraphQL field's nullability parts from its record member's: a non-null field over a member
+ * the record may leave null (a "Cannot return null" error in place of the record), and a nullable
+ * list over a member every record carries, never null (api.md: `[]` when empty; clients would have
+ * to check for a null that never comes). Scalars over non-null members may stay nullable (the
+ * builder's default: a field degrades alone).
+ */
+function nullabilityMismatches(reached: Map<GraphQLObjectType, ObjectNode[]>): string[] {
+  const out = new Set<string>();
+  for (const [type, nodes] of reached)
+    for (const node of nodes) {
+      const keys = new Set(node.members.keys());
+      for (const field of Object.values(type.getFields())) {
+        const paths = wirePaths(field, keys);
+        if (paths.length !== 1 || paths[0].length !== 1) continue;
+        const member = node.members.get(paths[0][0]);
+        if (!member) continue;
+        const mayBeNull = member.alternatives.some((a) => a.safeParse(null).success || a.safeParse(undefined).success);
+        if (isNonNullType(field.type) && mayBeNull) out.add(`${type.name}.${field.name}: non-null, but the record may leave it null`);
+        const always = member.always && !mayBeNull;
+        if (!isNonNullType(field.type) && isListType(field.type) && always && nodeOf(member.alternatives).kind === 'list')
+          out.add(`${type.name}.${field.name}: a list every record carries, typed nullable`);
+      }
+    }
+  return [...out].sort();
+}
+
 describe('GraphQL types held to the record schemas', () => {
   const schema = buildSchema();
 
@@ -103,6 +81,30 @@ describe('GraphQL types held to the record schemas', () => {
     const reached = reach(schema, allOperations());
     expect(reached.size).toBeGreaterThan(60);
     expect(mismatches(reached)).toEqual([]);
+  });
+
+  it("every field's nullability agrees with its record member's (lists the record always carries are non-null)", () => {
+    expect(nullabilityMismatches(reach(schema, allOperations()))).toEqual([]);
+  });
+
+  it("a field (an operation's type) without a description of its own shows its record member's (record's): the zod schema's, as /openapi.json does", () => {
+    const undescribed: string[] = [];
+    for (const [type, nodes] of reach(schema, allOperations()))
+      for (const field of Object.values(type.getFields()))
+        for (const node of nodes) {
+          const paths = wirePaths(field, new Set(node.members.keys()));
+          const member = paths.length === 1 && paths[0].length === 1 ? node.members.get(paths[0][0]) : undefined;
+          if (member?.alternatives.some((a) => a.description) && !field.description) undescribed.push(`${type.name}.${field.name}`);
+        }
+    for (const op of allOperations()) {
+      const type = getNamedType(schema.getQueryType()!.getFields()[op.field].type);
+      if (op.record.description && !type.description) undescribed.push(type.name);
+    }
+    expect(undescribed).toEqual([]);
+    const fields = (name: string) => (schema.getType(name) as GraphQLObjectType).getFields();
+    expect(fields('CodeUserObject').createdAt.description).toBe('ISO 8601');
+    // Its own description stays: CodeRepository.id says more than the record's.
+    expect(fields('CodeRepository').id.description).toBe('Numeric repository id');
   });
 
   it('a record member missing from GraphQL, or a GraphQL field missing from the record, is reported', () => {

@@ -10,7 +10,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { PlatformDefinition } from '../platforms/definition.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { platforms } from '../platforms/registry.js';
-import { labels } from '../gateway.js';
+import { allOperations, labels } from '../gateway.js';
 import { accountGraphql } from '../account/graphql.js';
 import { discoveryGraphql } from '../discovery/api/graphql.js';
 import { jobsGraphql } from '../jobs/graphql.js';
@@ -20,6 +20,7 @@ import { statusGraphql } from '../status/graphql.js';
 import { builder } from './builder.js';
 import { GraphQLDeferDirective, GraphQLStreamDirective } from './incremental.js';
 import { PLATFORM_GRAPHQL } from './platforms.js';
+import { describeFromRecords } from './record-types.js';
 
 let schema: GraphQLSchema | undefined;
 
@@ -34,10 +35,13 @@ export function buildSchema(): GraphQLSchema {
   monitorsGraphql();
   // @defer and @stream are declared here (not added by yoga's plugin at run time), so the printed
   // schema, introspection, REST and the fast path all see the one schema yoga serves.
-  return (schema = builder.toSchema({
+  schema = builder.toSchema({
     sortSchema: false,
     directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective],
-  }));
+  });
+  // A record field without a description of its own takes its zod member's (record-types.ts).
+  describeFromRecords(schema, allOperations());
+  return schema;
 }
 
 /**

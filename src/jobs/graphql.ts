@@ -18,6 +18,7 @@ import type { ParamProblem } from '../errors.js';
 import { itemIndexParam, limitParam } from '../http/paging.js';
 
 import { builder } from '../graphql/builder.js';
+import { CACHE_MAX_AGE_PARAM } from '../platforms/operation.js';
 import { takeRows } from '../graphql/row-budget.js';
 import type { RowBudget } from '../graphql/row-budget.js';
 
@@ -39,6 +40,7 @@ import { jobService } from './service.js';
 
 import type { JobService } from './service.js';
 
+import { JOB_STATUSES } from './store.js';
 import type { JobRow, ResultRow } from './store.js';
 
 import { jobView } from './view.js';
@@ -202,11 +204,12 @@ type JobTypes = ReturnType<typeof jobTypes>;
 
 function jobTypes() {
   const CountsRef = builder.objectRef<JobView['counts']>('LookupJobCounts').implement({
+    description: "The job's items by how they ended so far",
     fields: (t) => ({
       done: t.exposeInt('done', { nullable: false, description: 'ok + failed' }),
-      ok: t.exposeInt('ok', { nullable: false }),
+      ok: t.exposeInt('ok', { nullable: false, description: 'Items answered (status 200), cached ones included' }),
       cached: t.exposeInt('cached', { nullable: false, description: 'ok items served from cache (0 credits)' }),
-      failed: t.exposeInt('failed', { nullable: false }),
+      failed: t.exposeInt('failed', { nullable: false, description: 'Items answered with an error (their code in results)' }),
       skipped: t.exposeInt('skipped', { nullable: false, description: 'Items a stopped or cancelled job did not run' }),
     }),
   });
@@ -214,12 +217,22 @@ function jobTypes() {
   const ResultRef = builder.objectRef<ResultRow>('LookupJobResult').implement({
     description: 'One finished item: what its single REST request answered',
     fields: (t) => ({
-      index: t.exposeInt('idx', { nullable: false }),
-      input: t.field({ type: 'JSON', nullable: false, resolve: (r) => JSON.parse(r.input) }),
+      index: t.exposeInt('idx', { nullable: false, description: "Its place in the job's items, from 0" }),
+      input: t.field({
+        type: 'JSON',
+        nullable: false,
+        description: 'The item as given (its query parameters)',
+        resolve: (r) => JSON.parse(r.input),
+      }),
       status: t.exposeInt('status', { nullable: false, description: 'The HTTP status the single request would have had' }),
-      code: t.exposeString('code', { nullable: true }),
-      creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
-      cached: t.field({ type: 'Boolean', nullable: false, resolve: (r) => r.cached === 1 }),
+      code: t.exposeString('code', { nullable: true, description: 'The error code (docs/behaviour.md); null when it answered' }),
+      creditsCharged: t.exposeInt('credits_charged', { nullable: false, description: 'What the item cost' }),
+      cached: t.field({
+        type: 'Boolean',
+        nullable: false,
+        description: 'true: served from cache (0 credits)',
+        resolve: (r) => r.cached === 1,
+      }),
       body: t.field({
         type: 'JSON',
         nullable: false,
@@ -254,33 +267,45 @@ function jobTypes() {
   const JobRef = builder.objectRef<JobNode>('LookupJob').implement({
     description: 'A bulk lookup job (REST: /v1/jobs)',
     fields: (t) => ({
-      id: t.exposeString('id', { nullable: false }),
+      id: t.exposeString('id', { nullable: false, description: 'The job id (`job_…`)' }),
       operation: t.exposeString('operation', { nullable: false, description: 'The /v1 GET path each item runs' }),
       status: t.exposeString('status', {
         nullable: false,
         description: 'queued, running, completed, cancelled, stopped_at_cap or stopped_no_credits',
       }),
-      items: t.exposeInt('items', { nullable: false }),
-      counts: t.expose('counts', { type: CountsRef, nullable: false }),
-      creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
-      maxCredits: t.exposeInt('max_credits', { nullable: true }),
-      cacheMaxAge: t.exposeString('cache_max_age', { nullable: true }),
-      webhookUrl: t.exposeString('webhook_url', { nullable: true }),
+      items: t.exposeInt('items', { nullable: false, description: 'How many items the job has' }),
+      counts: t.expose('counts', { type: CountsRef, nullable: false, description: 'Its items by how they ended so far' }),
+      creditsCharged: t.exposeInt('credits_charged', { nullable: false, description: "The sum of its items' charges so far" }),
+      maxCredits: t.exposeInt('max_credits', { nullable: true, description: 'The most it may charge; null: no cap' }),
+      cacheMaxAge: t.exposeString('cache_max_age', {
+        nullable: true,
+        description: 'How old a cached answer its items may take (1d…30d); null: always live',
+      }),
+      webhookUrl: t.exposeString('webhook_url', { nullable: true, description: 'Where its events are POSTed; null: no webhook' }),
       webhook: t.expose('webhook', {
         type: WebhookDeliveryRef,
         nullable: true,
         description: "How the delivery of the job's latest event went (null: the job has no webhook)",
       }),
-      createdAt: t.exposeString('created_at', { nullable: false }),
-      updatedAt: t.exposeString('updated_at', { nullable: false }),
-      finishedAt: t.exposeString('finished_at', { nullable: true }),
-      etaS: t.exposeInt('eta_s', { nullable: true }),
+      createdAt: t.exposeString('created_at', { nullable: false, description: 'When it was created: ISO 8601, UTC' }),
+      updatedAt: t.exposeString('updated_at', { nullable: false, description: 'When it last changed: ISO 8601, UTC' }),
+      finishedAt: t.exposeString('finished_at', { nullable: true, description: 'When it ended: ISO 8601, UTC; null while it has not' }),
+      etaS: t.exposeInt('eta_s', {
+        nullable: true,
+        description: 'Seconds until it ends, estimated while it runs; 0 once ended; null while unknown (queued, or no rate yet)',
+      }),
       results: t.field({
         type: [ResultRef],
         nullable: false,
         description:
           'Finished items in input order, after index `after` (default -1: from the first), at most `first` (1 to 1000, default 100); other values are INVALID_INPUT, as on GET /v1/jobs/{id}/results. Until the job is completed or cancelled, up to the first item not finished (so that `after` = the last index received misses none)',
-        args: { after: t.arg.int({ required: false }), first: t.arg.int({ required: false }) },
+        args: {
+          after: t.arg.int({
+            required: false,
+            description: 'Item index to go on after (≥ -1; default -1: from the first): the last index received',
+          }),
+          first: t.arg.int({ required: false, description: 'At most this many items (1 to 1000, default 100)' }),
+        },
         resolve: async (job, args, ctx) => {
           const problems: ParamProblem[] = [];
           const after = itemIndexParam(args.after, problems);
@@ -294,13 +319,20 @@ function jobTypes() {
   });
 
   const WebhookInput = builder.inputType('LookupJobWebhook', {
-    fields: (t) => ({ url: t.string({ required: true }), secret: t.string({ required: true }) }),
+    description: "Where the job's events are POSTed, signed with the secret (docs/bulk-jobs.md, Webhooks)",
+    fields: (t) => ({
+      url: t.string({ required: true, description: 'An http(s) URL the gateway may reach (the SSRF guard applies)' }),
+      secret: t.string({
+        required: true,
+        description: 'The HMAC-SHA256 key of the x-cl-webhook-signature header (16 to 256 characters); stored encrypted',
+      }),
+    }),
   });
 
   const JobPageRef = builder.objectRef<{ jobs: JobNode[]; next_after: string | null }>('LookupJobPage').implement({
     description: "A page of the calling key's jobs, newest first",
     fields: (t) => ({
-      jobs: t.field({ type: [JobRef], nullable: false, resolve: (p) => p.jobs }),
+      jobs: t.field({ type: [JobRef], nullable: false, description: 'The jobs on this page ([] when none)', resolve: (p) => p.jobs }),
       nextAfter: t.exposeString('next_after', { nullable: true, description: '`after` of the next page; null on the last' }),
     }),
   });
@@ -315,7 +347,7 @@ function jobQueries({ JobRef, JobPageRef }: JobTypes): void {
       type: JobRef,
       nullable: true,
       description: 'A bulk lookup job of the calling key (null: no such job for this key). 0 credits.',
-      args: { id: t.arg.string({ required: true }) },
+      args: { id: t.arg.string({ required: true, description: 'The job id createLookupJob gave (`job_…`)' }) },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
         const row = await svc.store.get(args.id);
@@ -331,7 +363,14 @@ function jobQueries({ JobRef, JobPageRef }: JobTypes): void {
       nullable: false,
       description:
         "The calling key's jobs, newest first (REST: GET /v1/jobs): `status` only, `limit` per page (default 20, at most 100), after the page whose nextAfter is `after`. 0 credits.",
-      args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
+      args: {
+        status: t.arg.string({
+          required: false,
+          description: `Only jobs in this status: ${JOB_STATUSES.join(', ')}`,
+        }),
+        limit: t.arg.int({ required: false, description: 'Jobs per page (1 to 100, default 20)' }),
+        after: t.arg.string({ required: false, description: "The previous page's nextAfter (opaque)" }),
+      },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
         if (!ctx.key) throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
@@ -353,12 +392,23 @@ function jobMutation({ JobRef, WebhookInput }: JobTypes): void {
       description:
         'Starts a bulk job (REST: POST /v1/jobs): `operation` over `items`, each item its query parameters. Costs nothing itself; each item what its single request costs.',
       args: {
-        operation: t.arg.string({ required: true }),
-        items: t.arg({ type: ['JSON'], required: true }),
-        cacheMaxAge: t.arg.string({ required: false }),
-        maxCredits: t.arg.int({ required: false }),
-        webhook: t.arg({ type: WebhookInput, required: false }),
-        idempotencyKey: t.arg.string({ required: false }),
+        operation: t.arg.string({ required: true, description: 'The operation every item runs, as its /v1 path (`/v1/code/repository`)' }),
+        items: t.arg({
+          type: ['JSON'],
+          required: true,
+          description:
+            "One object per item: the operation's query parameters by their REST names (`{url: …}`), each validated before the job starts",
+        }),
+        cacheMaxAge: t.arg.string({ required: false, description: `Each item: ${CACHE_MAX_AGE_PARAM.description}` }),
+        maxCredits: t.arg.int({
+          required: false,
+          description: 'The most the job may charge; it stops (stopped_at_cap) before an item that could pass it',
+        }),
+        webhook: t.arg({ type: WebhookInput, required: false, description: "Where the job's events are POSTed (none when not given)" }),
+        idempotencyKey: t.arg.string({
+          required: false,
+          description: "The same key from the same API key returns the job it made, when the request is that job's (else INVALID_INPUT)",
+        }),
       },
       resolve: async (_root, _args, ctx, info) => {
         const svc = serviceOf(ctx);
@@ -387,7 +437,7 @@ function jobSubscription({ JobRef }: JobTypes): void {
       nullable: false,
       description:
         'The job each time its progress changes (at most every 100 ms), then once more when it has ended, and the stream ends (REST: GET /v1/jobs/{id}/events). 0 credits. Another key’s job is NOT_FOUND; more than JOBS_MAX_STREAMS_PER_KEY streams of a key open at once (with GET /v1/jobs/{id}/events) RATE_LIMITED.',
-      args: { id: t.arg.string({ required: true }) },
+      args: { id: t.arg.string({ required: true, description: 'The job id createLookupJob gave (`job_…`)' }) },
       subscribe: async (_root, args, ctx) => {
         // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
         const key = await admit(ctx);

@@ -22,7 +22,7 @@ export function linksGraphql(): void {
         nullable: false,
         description: 'Neutral label (social-b, video…) or lowercase platform name (twitch, patreon…): the field name on /v1',
       }),
-      url: t.exposeString('url', { nullable: false }),
+      url: t.exposeString('url', { nullable: false, description: "The URL of the creator's page on that platform" }),
     }),
   });
 }

@@ -11,6 +11,7 @@
 import { GraphQLError } from 'graphql';
 import { ApiError } from '../errors.js';
 import { builder } from '../graphql/builder.js';
+import type { Fields } from '../graphql/fields.js';
 import { takeRows } from '../graphql/row-budget.js';
 import type { RowBudget } from '../graphql/row-budget.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
@@ -33,12 +34,29 @@ import {
   snapshotsPage,
 } from './http.js';
 import type { HistoryBytes } from './http.js';
-import { monitorRequestOf } from './input.js';
+import { EVERY, monitorRequestOf } from './input.js';
 import { monitorService } from './service.js';
 import type { MonitorService } from './service.js';
 import type { HistoryQuery, RunOutcome } from './store.js';
 import { monitorView } from './view.js';
 import type { MonitorView } from './view.js';
+import { MONITOR_STATUSES } from './store.js';
+
+const MONITOR_ID = 'The monitor id createMonitor gave';
+const NEXT_AFTER = '`after` of the next page; null on the last';
+const EVERY_DESCRIPTION = `How often it runs: ${Object.keys(EVERY).join(', ')}`;
+const WATCH_DESCRIPTION = "Dotted paths into the operation's record to compare run by run (default: the operation's tracked fields)";
+
+/** The arguments of a monitor's history pages (snapshots, changes), as on their REST routes. */
+const HISTORY_ARGS = (t: Fields<MonitorNode>) => ({
+  since: t.arg.string({
+    required: false,
+    description: 'Only rows at or after this ISO 8601 date or date-time with its offset (`2025-01-31`, `2025-01-31T12:00:00Z`)',
+  }),
+  until: t.arg.string({ required: false, description: 'Only rows before this ISO 8601 date or date-time with its offset (exclusive)' }),
+  after: t.arg.string({ required: false, description: "The previous page's nextAfter (opaque)" }),
+  limit: t.arg.int({ required: false, description: 'Rows per page (1 to 1000, default 100)' }),
+});
 
 type MonitorNode = MonitorView & { svc: MonitorService };
 type ChangeNode = Change & { at: string };
@@ -108,7 +126,7 @@ function historyTypes() {
   const RunRef = builder.objectRef<RunOutcome>('MonitorRun').implement({
     description: 'How a run of a monitor went',
     fields: (t) => ({
-      at: t.exposeString('at', { nullable: false }),
+      at: t.exposeString('at', { nullable: false, description: 'When it ran: ISO 8601, UTC' }),
       result: t.exposeString('result', {
         nullable: false,
         description:
@@ -118,7 +136,7 @@ function historyTypes() {
         nullable: true,
         description: 'The error code of a failed run; INSUFFICIENT_CREDITS or MAX_CREDITS_PER_DAY for a skipped one',
       }),
-      creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
+      creditsCharged: t.exposeInt('credits_charged', { nullable: false, description: 'What the run cost' }),
       changed: t.exposeInt('changed', { nullable: false, description: 'Changes the run found' }),
     }),
   });
@@ -126,32 +144,44 @@ function historyTypes() {
   const ChangeRef = builder.objectRef<ChangeNode>('MonitorChange').implement({
     description: 'A watched value that changed (a list compares as a set: one change per item added, before null, or removed, after null)',
     fields: (t) => ({
-      at: t.exposeString('at', { nullable: false }),
+      at: t.exposeString('at', { nullable: false, description: 'When the run that found it ran: ISO 8601, UTC' }),
       field: t.exposeString('field', { nullable: false, description: 'The watched path' }),
-      before: t.field({ type: 'JSON', nullable: true, resolve: (c) => c.before }),
-      after: t.field({ type: 'JSON', nullable: true, resolve: (c) => c.after }),
+      before: t.field({ type: 'JSON', nullable: true, description: 'The value before; null: an item added', resolve: (c) => c.before }),
+      after: t.field({ type: 'JSON', nullable: true, description: 'The value after; null: an item removed', resolve: (c) => c.after }),
     }),
   });
 
   const SnapshotRef = builder.objectRef<{ at: string; values: Record<string, number> }>('MonitorSnapshot').implement({
     description: "A run's watched numbers",
     fields: (t) => ({
-      at: t.exposeString('at', { nullable: false }),
+      at: t.exposeString('at', { nullable: false, description: 'When the run ran: ISO 8601, UTC' }),
       values: t.field({ type: 'JSON', nullable: false, description: '{field: number}', resolve: (s) => s.values }),
     }),
   });
 
   const SnapshotPageRef = builder.objectRef<Awaited<ReturnType<typeof snapshotsPage>>>('MonitorSnapshotPage').implement({
+    description: "A page of a monitor's snapshots, oldest first",
     fields: (t) => ({
-      snapshots: t.field({ type: [SnapshotRef], nullable: false, resolve: (p) => p.snapshots }),
-      nextAfter: t.exposeString('next_after', { nullable: true }),
+      snapshots: t.field({
+        type: [SnapshotRef],
+        nullable: false,
+        description: 'The snapshots on this page ([] when none)',
+        resolve: (p) => p.snapshots,
+      }),
+      nextAfter: t.exposeString('next_after', { nullable: true, description: NEXT_AFTER }),
     }),
   });
 
   const ChangePageRef = builder.objectRef<Awaited<ReturnType<typeof changesPage>>>('MonitorChangePage').implement({
+    description: "A page of a monitor's changes, oldest first",
     fields: (t) => ({
-      changes: t.field({ type: [ChangeRef], nullable: false, resolve: (p) => p.changes }),
-      nextAfter: t.exposeString('next_after', { nullable: true }),
+      changes: t.field({
+        type: [ChangeRef],
+        nullable: false,
+        description: 'The changes on this page ([] when none)',
+        resolve: (p) => p.changes,
+      }),
+      nextAfter: t.exposeString('next_after', { nullable: true, description: NEXT_AFTER }),
     }),
   });
   return { RunRef, ChangeRef, SnapshotPageRef, ChangePageRef };
@@ -164,33 +194,44 @@ function monitorType({ RunRef, SnapshotPageRef, ChangePageRef }: History) {
   const MonitorRef = builder.objectRef<MonitorNode>('Monitor').implement({
     description: 'A lookup watched on a schedule (REST: /v1/monitors)',
     fields: (t) => ({
-      id: t.exposeString('id', { nullable: false }),
+      id: t.exposeString('id', { nullable: false, description: 'The monitor id' }),
       operation: t.exposeString('operation', { nullable: false, description: 'The /v1 GET path each run requests' }),
-      params: t.field({ type: 'JSON', nullable: false, resolve: (m) => m.params }),
-      every: t.exposeString('every', { nullable: false }),
-      watch: t.exposeStringList('watch', { nullable: false }),
+      params: t.field({
+        type: 'JSON',
+        nullable: false,
+        description: "The operation's query parameters, by their REST names",
+        resolve: (m) => m.params,
+      }),
+      every: t.exposeString('every', { nullable: false, description: 'How often it runs (1h, 6h, 12h, 1d, 7d…)' }),
+      watch: t.exposeStringList('watch', { nullable: false, description: 'The watched dotted paths into the record' }),
       status: t.exposeString('status', { nullable: false, description: 'active, paused, stopped_no_credits or stopped_failing' }),
       nextRunAt: t.exposeString('next_run_at', { nullable: true, description: 'When the next run is due (null unless active)' }),
-      lastRunAt: t.exposeString('last_run_at', { nullable: true }),
-      lastRun: t.field({ type: RunRef, nullable: true, resolve: (m) => m.last_run }),
-      runs: t.exposeInt('runs', { nullable: false }),
-      creditsCharged: t.exposeInt('credits_charged', { nullable: false }),
-      maxCreditsPerDay: t.exposeInt('max_credits_per_day', { nullable: true }),
+      lastRunAt: t.exposeString('last_run_at', {
+        nullable: true,
+        description: 'When it last ran: ISO 8601, UTC; null before its first run',
+      }),
+      lastRun: t.field({
+        type: RunRef,
+        nullable: true,
+        description: 'How its last run went; null before its first run',
+        resolve: (m) => m.last_run,
+      }),
+      runs: t.exposeInt('runs', { nullable: false, description: 'Runs so far' }),
+      creditsCharged: t.exposeInt('credits_charged', { nullable: false, description: 'What its runs have cost in all' }),
+      maxCreditsPerDay: t.exposeInt('max_credits_per_day', {
+        nullable: true,
+        description: 'The most its runs may charge in a day (UTC); null: no cap',
+      }),
       creditsToday: t.exposeInt('credits_today', { nullable: false, description: 'Charged today (UTC): what maxCreditsPerDay counts' }),
-      webhookUrl: t.exposeString('webhook_url', { nullable: true }),
-      createdAt: t.exposeString('created_at', { nullable: false }),
-      updatedAt: t.exposeString('updated_at', { nullable: false }),
+      webhookUrl: t.exposeString('webhook_url', { nullable: true, description: 'Where its runs are POSTed; null: no webhook' }),
+      createdAt: t.exposeString('created_at', { nullable: false, description: 'When it was created: ISO 8601, UTC' }),
+      updatedAt: t.exposeString('updated_at', { nullable: false, description: 'When it last changed: ISO 8601, UTC' }),
       snapshots: t.field({
         type: SnapshotPageRef,
         nullable: false,
         description:
           'The watched numbers run by run, oldest first (REST: GET /v1/monitors/{id}/snapshots). One document reads at most 20,000 rows and 1 MiB of stored history over all its snapshots and changes fields (its first row always): a page cut short has a nextAfter to go on from; a field once nothing is left is INVALID_INPUT naming limit.',
-        args: {
-          since: t.arg.string({ required: false }),
-          until: t.arg.string({ required: false }),
-          after: t.arg.string({ required: false }),
-          limit: t.arg.int({ required: false }),
-        },
+        args: HISTORY_ARGS(t),
         resolve: (m, args, ctx) => inTurn(ctx, orThrow(historyQueryOf(args)), (q, budget) => snapshotsPage(m.svc, m.id, q, budget)),
       }),
       changes: t.field({
@@ -198,12 +239,7 @@ function monitorType({ RunRef, SnapshotPageRef, ChangePageRef }: History) {
         nullable: false,
         description:
           'What changed, oldest first (REST: GET /v1/monitors/{id}/changes). One document reads at most 20,000 rows and 1 MiB of stored history over all its snapshots and changes fields (its first row always): a page cut short has a nextAfter to go on from; a field once nothing is left is INVALID_INPUT naming limit.',
-        args: {
-          since: t.arg.string({ required: false }),
-          until: t.arg.string({ required: false }),
-          after: t.arg.string({ required: false }),
-          limit: t.arg.int({ required: false }),
-        },
+        args: HISTORY_ARGS(t),
         resolve: (m, args, ctx) => inTurn(ctx, orThrow(historyQueryOf(args)), (q, budget) => changesPage(m.svc, m.id, q, budget)),
       }),
     }),
@@ -218,7 +254,12 @@ function monitorQueries(MonitorRef: MonitorType): void {
   const PageRef = builder.objectRef<{ monitors: MonitorNode[]; next_after: string | null }>('MonitorPage').implement({
     description: "A page of the calling key's monitors, newest first",
     fields: (t) => ({
-      monitors: t.field({ type: [MonitorRef], nullable: false, resolve: (p) => p.monitors }),
+      monitors: t.field({
+        type: [MonitorRef],
+        nullable: false,
+        description: 'The monitors on this page ([] when none)',
+        resolve: (p) => p.monitors,
+      }),
       nextAfter: t.exposeString('next_after', { nullable: true, description: '`after` of the next page; null on the last' }),
     }),
   });
@@ -228,7 +269,7 @@ function monitorQueries(MonitorRef: MonitorType): void {
       type: MonitorRef,
       nullable: true,
       description: 'A monitor of the calling key (null: no such monitor for this key). 0 credits.',
-      args: { id: t.arg.string({ required: true }) },
+      args: { id: t.arg.string({ required: true, description: MONITOR_ID }) },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
         const row = await ownMonitor(svc, keyOf(ctx), args.id);
@@ -243,7 +284,11 @@ function monitorQueries(MonitorRef: MonitorType): void {
       nullable: false,
       description:
         "The calling key's monitors, newest first (REST: GET /v1/monitors): `status` only, `limit` per page (default 20, at most 100). One document lists at most 200 monitors over all its monitors fields: a field asking more than is left gets a shorter page (its nextAfter goes on); once nothing is left, INVALID_INPUT naming limit. 0 credits.",
-      args: { status: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), after: t.arg.string({ required: false }) },
+      args: {
+        status: t.arg.string({ required: false, description: `Only monitors in this status: ${MONITOR_STATUSES.join(', ')}` }),
+        limit: t.arg.int({ required: false, description: 'Monitors per page (1 to 100, default 20)' }),
+        after: t.arg.string({ required: false, description: "The previous page's nextAfter (opaque)" }),
+      },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
         const q = orThrow(listQueryOf(args));
@@ -257,7 +302,14 @@ function monitorQueries(MonitorRef: MonitorType): void {
 /** createMonitor, updateMonitor, deleteMonitor: the REST routes' bodies as arguments. */
 function monitorMutations(MonitorRef: MonitorType): void {
   const WebhookInput = builder.inputType('MonitorWebhook', {
-    fields: (t) => ({ url: t.string({ required: true }), secret: t.string({ required: true }) }),
+    description: "Where the monitor's runs are POSTed, signed with the secret (docs/monitors.md)",
+    fields: (t) => ({
+      url: t.string({ required: true, description: 'An http(s) URL the gateway may reach (the SSRF guard applies)' }),
+      secret: t.string({
+        required: true,
+        description: 'The HMAC-SHA256 key of the x-cl-webhook-signature header (16 to 256 characters); stored encrypted',
+      }),
+    }),
   });
 
   builder.mutationField('createMonitor', (t) =>
@@ -267,12 +319,16 @@ function monitorMutations(MonitorRef: MonitorType): void {
       description:
         "Watches `operation` with `params` every `every` (REST: POST /v1/monitors). Costs nothing; each run what its single request costs. `watch`: dotted paths into the record (default: the operation's tracked fields).",
       args: {
-        operation: t.arg.string({ required: true }),
-        params: t.arg({ type: 'JSON', required: true }),
-        every: t.arg.string({ required: true }),
-        watch: t.arg.stringList({ required: false }),
-        webhook: t.arg({ type: WebhookInput, required: false }),
-        maxCreditsPerDay: t.arg.int({ required: false }),
+        operation: t.arg.string({ required: true, description: 'The operation each run requests, as its /v1 path (`/v1/video/channel`)' }),
+        params: t.arg({
+          type: 'JSON',
+          required: true,
+          description: "The operation's query parameters by their REST names (`{handle: …}`)",
+        }),
+        every: t.arg.string({ required: true, description: EVERY_DESCRIPTION }),
+        watch: t.arg.stringList({ required: false, description: WATCH_DESCRIPTION }),
+        webhook: t.arg({ type: WebhookInput, required: false, description: 'Where each run is POSTed (none when not given)' }),
+        maxCreditsPerDay: t.arg.int({ required: false, description: 'The most its runs may charge in a day (UTC); none when not given' }),
       },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
@@ -303,12 +359,15 @@ function monitorMutations(MonitorRef: MonitorType): void {
       description:
         'Changes a monitor (REST: PATCH /v1/monitors/{id}): every, watch, webhook (null: none), maxCreditsPerDay (null: no cap); paused true pauses, false resumes (after a stop too).',
       args: {
-        id: t.arg.string({ required: true }),
-        every: t.arg.string({ required: false }),
-        watch: t.arg.stringList({ required: false }),
-        webhook: t.arg({ type: WebhookInput, required: false }),
-        paused: t.arg.boolean({ required: false }),
-        maxCreditsPerDay: t.arg.int({ required: false }),
+        id: t.arg.string({ required: true, description: MONITOR_ID }),
+        every: t.arg.string({ required: false, description: `${EVERY_DESCRIPTION}; left out: unchanged` }),
+        watch: t.arg.stringList({ required: false, description: `${WATCH_DESCRIPTION}; left out: unchanged` }),
+        webhook: t.arg({ type: WebhookInput, required: false, description: 'Where each run is POSTed; null: none; left out: unchanged' }),
+        paused: t.arg.boolean({ required: false, description: 'true pauses, false resumes (after a stop too); left out: unchanged' }),
+        maxCreditsPerDay: t.arg.int({
+          required: false,
+          description: 'The most its runs may charge in a day (UTC); null: no cap; left out: unchanged',
+        }),
       },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
@@ -330,7 +389,7 @@ function monitorMutations(MonitorRef: MonitorType): void {
       type: MonitorRef,
       nullable: false,
       description: 'Deletes a monitor with its history (REST: DELETE /v1/monitors/{id}); the monitor as it was.',
-      args: { id: t.arg.string({ required: true }) },
+      args: { id: t.arg.string({ required: true, description: MONITOR_ID }) },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
         const row = orThrow(await ownMonitor(svc, keyOf(ctx), args.id));
@@ -348,11 +407,12 @@ function runMonitorMutation(MonitorRef: MonitorType, { RunRef, ChangeRef }: Hist
       'MonitorRunResult',
     )
     .implement({
+      description: 'A run made now: its outcome, its changes and the monitor after it',
       fields: (t) => ({
-        creditsCharged: t.field({ type: 'Int', nullable: false, resolve: (r) => r.run.credits_charged }),
-        creditsRemaining: t.exposeInt('creditsRemaining', { nullable: false }),
-        monitor: t.field({ type: MonitorRef, nullable: false, resolve: (r) => r.monitor }),
-        run: t.field({ type: RunRef, nullable: false, resolve: (r) => r.run }),
+        creditsCharged: t.field({ type: 'Int', nullable: false, description: 'What the run cost', resolve: (r) => r.run.credits_charged }),
+        creditsRemaining: t.exposeInt('creditsRemaining', { nullable: false, description: "The key's balance after it" }),
+        monitor: t.field({ type: MonitorRef, nullable: false, description: 'The monitor after the run', resolve: (r) => r.monitor }),
+        run: t.field({ type: RunRef, nullable: false, description: 'How the run went', resolve: (r) => r.run }),
         changes: t.field({ type: [ChangeRef], nullable: false, description: RUN_CHANGES, resolve: (r) => r.changes }),
         nextAfter: t.exposeString('next_after', { nullable: true, description: RUN_NEXT_AFTER }),
       }),
@@ -364,7 +424,7 @@ function runMonitorMutation(MonitorRef: MonitorType, { RunRef, ChangeRef }: Hist
       nullable: false,
       description:
         'Runs a monitor now (REST: POST /v1/monitors/{id}/run), charged what its single request costs (a cached answer younger than a tenth of the interval: 0). INSUFFICIENT_CREDITS when the balance cannot cover it; RATE_LIMITED while a run of it is in progress or past maxCreditsPerDay.',
-      args: { id: t.arg.string({ required: true }) },
+      args: { id: t.arg.string({ required: true, description: MONITOR_ID }) },
       resolve: async (_root, args, ctx) => {
         const svc = serviceOf(ctx);
         const key = keyOf(ctx);
@@ -403,7 +463,7 @@ function monitorRunsSubscription(MonitorRef: MonitorType, { ChangeRef }: History
       nullable: false,
       description:
         "Each run of the monitor as it is recorded, with its changes; the stream ends when the monitor is deleted. 0 credits. Another key's monitor is NOT_FOUND; more than JOBS_MAX_STREAMS_PER_KEY open at once RATE_LIMITED.",
-      args: { id: t.arg.string({ required: true }) },
+      args: { id: t.arg.string({ required: true, description: MONITOR_ID }) },
       subscribe: async (_root, args, ctx) => {
         // Subscriptions do not execute through executeGraphql: the key is checked here (401 → 429).
         const key = await admit(ctx);

@@ -197,8 +197,8 @@ function partTypes() {
         nullable: false,
         description: 'Neutral label (social-b, professional…) or lowercase platform name (twitch, patreon…)',
       }),
-      handle: t.exposeString('handle', { nullable: false }),
-      url: t.exposeString('url', { nullable: false }),
+      handle: t.exposeString('handle', { nullable: false, description: 'The account name on that platform' }),
+      url: t.exposeString('url', { nullable: false, description: 'The profile URL' }),
       confidence: t.exposeFloat('confidence', {
         nullable: false,
         description: `0 to 1, from the documented evidence model: verified profiles at least ${VERIFIED_MIN_CONFIDENCE}, candidates short of proof at most ${CANDIDATE_MAX_CONFIDENCE}`,
@@ -213,14 +213,15 @@ function partTypes() {
   const EmailSourceRef = builder.objectRef<EmailSource>('CreatorEmailSource').implement({
     description: 'Where an address was found',
     fields: (t) => ({
-      url: t.exposeString('url', { nullable: false }),
+      url: t.exposeString('url', { nullable: false, description: 'The page the address was read on' }),
       type: t.exposeString('type', { nullable: false, description: 'social_profile, link_in_bio, website or linked_profile' }),
     }),
   });
 
   const EmailRef = builder.objectRef<FoundEmail>('CreatorEmail').implement({
+    description: 'A contact address the creator lists publicly, with where it was found',
     fields: (t) => ({
-      email: t.exposeString('email', { nullable: false }),
+      email: t.exposeString('email', { nullable: false, description: 'The address' }),
       sources: t.expose('sources', {
         type: [EmailSourceRef],
         nullable: false,
@@ -242,23 +243,53 @@ function diagnosticFields(t: Fields<DiscoveryDiagnostics>) {
       nullable: false,
       description: 'Accounts explicitly linked from the source profile',
     }),
-    failedSourceLinkedProfileUrls: t.exposeStringList('failed_source_linked_profile_urls', { nullable: false }),
+    failedSourceLinkedProfileUrls: t.exposeStringList('failed_source_linked_profile_urls', {
+      nullable: false,
+      description: 'Of sourceLinkedProfileUrls, those that could not be read',
+    }),
     sameHandleCandidateUrls: t.exposeStringList('same_handle_candidate_urls', {
       nullable: false,
       description: 'Same-handle profile candidates on other platforms',
     }),
     partial: t.exposeBoolean('partial', { nullable: false, description: 'Some optional scans failed or timed out' }),
-    failedLinkInBioUrls: t.exposeStringList('failed_link_in_bio_urls', { nullable: false }),
-    failedWebsiteUrls: t.exposeStringList('failed_website_urls', { nullable: false }),
-    sameHandleSearchPartial: t.exposeBoolean('same_handle_search_partial', { nullable: false }),
+    failedLinkInBioUrls: t.exposeStringList('failed_link_in_bio_urls', {
+      nullable: false,
+      description: 'Link-in-bio pages that could not be read',
+    }),
+    failedWebsiteUrls: t.exposeStringList('failed_website_urls', {
+      nullable: false,
+      description: 'Creator-declared websites that could not be read',
+    }),
+    sameHandleSearchPartial: t.exposeBoolean('same_handle_search_partial', {
+      nullable: false,
+      description: 'A same-handle candidate (or a page it links) could not be read',
+    }),
     websearchUsed: t.exposeBoolean('websearch_used', { nullable: false, description: 'A web search took part in discovery' }),
-    websearchFailed: t.exposeBoolean('websearch_failed', { nullable: false }),
-    websearchCandidateUrls: t.exposeStringList('websearch_candidate_urls', { nullable: false }),
-    websearchCandidateLinkInBioUrls: t.exposeStringList('websearch_candidate_link_in_bio_urls', { nullable: false }),
-    failedWebsearchCandidateLinkInBioUrls: t.exposeStringList('failed_websearch_candidate_link_in_bio_urls', { nullable: false }),
-    verifiedWebsearchCandidateUrls: t.exposeStringList('verified_websearch_candidate_urls', { nullable: false }),
-    failedWebsearchCandidateUrls: t.exposeStringList('failed_websearch_candidate_urls', { nullable: false }),
-    websearchVerificationPartial: t.exposeBoolean('websearch_verification_partial', { nullable: false }),
+    websearchFailed: t.exposeBoolean('websearch_failed', { nullable: false, description: 'The web search itself failed' }),
+    websearchCandidateUrls: t.exposeStringList('websearch_candidate_urls', {
+      nullable: false,
+      description: 'Profiles the web search suggested',
+    }),
+    websearchCandidateLinkInBioUrls: t.exposeStringList('websearch_candidate_link_in_bio_urls', {
+      nullable: false,
+      description: 'Link-in-bio pages the web search suggested',
+    }),
+    failedWebsearchCandidateLinkInBioUrls: t.exposeStringList('failed_websearch_candidate_link_in_bio_urls', {
+      nullable: false,
+      description: 'Of websearchCandidateLinkInBioUrls, those that could not be read',
+    }),
+    verifiedWebsearchCandidateUrls: t.exposeStringList('verified_websearch_candidate_urls', {
+      nullable: false,
+      description: "Web search suggestions (profiles and link-in-bio pages) verified as the creator's",
+    }),
+    failedWebsearchCandidateUrls: t.exposeStringList('failed_websearch_candidate_urls', {
+      nullable: false,
+      description: 'Suggested profiles that could not be read (or a page they link)',
+    }),
+    websearchVerificationPartial: t.exposeBoolean('websearch_verification_partial', {
+      nullable: false,
+      description: 'A web search suggestion could not be checked (one of the failed lists above is not empty)',
+    }),
   };
 }
 
@@ -267,7 +298,7 @@ function socialProfilesTypes({ SourceRef, ProfileRef }: Parts): void {
   const SocialProfilesRef = builder.objectRef<SocialProfilesResult>('SocialProfileDiscovery').implement({
     description: "A creator's profiles across platforms (find social profiles)",
     fields: (t) => ({
-      source: t.expose('source', { type: SourceRef, nullable: false }),
+      source: t.expose('source', { type: SourceRef, nullable: false, description: 'The profile the lookup started from' }),
       profiles: t.field({
         type: [ProfileRef],
         nullable: false,
@@ -290,7 +321,7 @@ function emailLookupTypes({ SourceRef, EmailRef }: Parts): void {
   const EmailLookupRef = builder.objectRef<EmailLookupResult>('CreatorEmailLookup').implement({
     description: "A creator's publicly listed contact addresses (find creator emails)",
     fields: (t) => ({
-      source: t.expose('source', { type: SourceRef, nullable: false }),
+      source: t.expose('source', { type: SourceRef, nullable: false, description: 'The profile the lookup started from' }),
       emails: t.expose('emails', {
         type: [EmailRef],
         nullable: false,

@@ -24,7 +24,7 @@ export function blogGraphql(): void {
       date: t.exposeString('date', { description: '"2020-05-01 21:49:17 GMT"' }),
       timestamp: t.exposeInt('timestamp', { description: 'Unix seconds' }),
       state: t.exposeString('state'),
-      tags: t.exposeStringList('tags'),
+      tags: t.exposeStringList('tags', { nullable: false }),
       summary: t.exposeString('summary'),
       noteCount: t.exposeInt('note_count'),
       content: t.expose('content', { type: 'JSON', description: 'NPF content blocks (`text`, `image`, `link`, `video`…)' }),

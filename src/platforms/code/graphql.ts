@@ -50,7 +50,7 @@ export function codeGraphql(): void {
     fields: (t) => ({
       since: t.exposeString('since'),
       language: t.exposeString('language'),
-      developers: t.expose('developers', { type: [TrendingDeveloperRef] }),
+      developers: t.expose('developers', { type: [TrendingDeveloperRef], nullable: false }),
       json: t.field({ type: 'JSON', description: WIRE_FIELD_DESCRIPTION, resolve: (r) => r }),
     }),
   });
@@ -92,7 +92,7 @@ export function codeGraphql(): void {
       size: t.exposeInt('size'),
       defaultBranch: t.exposeString('default_branch'),
       openIssuesCount: t.exposeInt('open_issues_count'),
-      topics: t.exposeStringList('topics'),
+      topics: t.exposeStringList('topics', { nullable: false }),
       license: t.expose('license', { type: LicenseRef }),
       archived: t.exposeBoolean('archived'),
       disabled: t.exposeBoolean('disabled'),

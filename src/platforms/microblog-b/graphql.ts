@@ -53,11 +53,11 @@ function entityTypes() {
 
   const TweetEntitiesRef = builder.objectRef<Obj>('MicroblogBTweetEntities').implement({
     fields: (t) => ({
-      hashtags: t.field({ type: [HashtagRef], resolve: (o) => objects(o.hashtags) }),
-      symbols: t.field({ type: [HashtagRef], resolve: (o) => objects(o.symbols) }),
+      hashtags: t.field({ type: [HashtagRef], nullable: false, resolve: (o) => objects(o.hashtags) }),
+      symbols: t.field({ type: [HashtagRef], nullable: false, resolve: (o) => objects(o.symbols) }),
       timestamps: t.field({ type: 'JSON', resolve: (o) => o.timestamps ?? [] }),
-      urls: t.field({ type: [UrlEntityRef], resolve: (o) => objects(o.urls) }),
-      userMentions: t.field({ type: [MentionRef], resolve: (o) => objects(o.user_mentions) }),
+      urls: t.field({ type: [UrlEntityRef], nullable: false, resolve: (o) => objects(o.urls) }),
+      userMentions: t.field({ type: [MentionRef], nullable: false, resolve: (o) => objects(o.user_mentions) }),
       media: t.field({
         type: 'JSON',
         description: 'Attached photos / videos as X describes them (entities.media)',
