@@ -1,0 +1,58 @@
+/**
+ * A creator's website is any page its owner writes, so discovery's readers of a page must stay
+ * linear in it (a hostile upstream sweep, session 36: the page is a creator website a source
+ * profile links). Each case below is within the page's bounds (PAGE_MAX_BYTES, HTML_BUDGET) and
+ * held the event loop — every request of the gateway — for seconds to minutes: the tree edited
+ * node by node (cheerio's `.before`/`.after` splice the parent's children), a cue searched again
+ * before each match. Pages and texts written here for it. Bounds are
+ * on this thread's CPU time, generous for a shared 2-core machine; the answers are the ones given
+ * before.
+ */
+import { describe, expect, it } from 'vitest';
+import { cpuMs } from '../../test/support/cpu-time.js';
+import { emailsInText, spelledOutEmails, visibleText } from './text.js';
+
+function timed<T>(f: () => T): { value: T; ms: number } {
+  const t0 = cpuMs();
+  const value = f();
+  return { value, ms: cpuMs() - t0 };
+}
+
+describe('visibleText: one walk of the page', () => {
+  it('99,000 sibling <br> (387 KB; 25 s before): a line each, at once', () => {
+    const { value, ms } = timed(() => visibleText(`<main>${'<br>'.repeat(99_000)}</main>`));
+    expect(value).toBe('\n'.repeat(99_000));
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('99,000 sibling <p> (290 KB; 65 s before): a line before and after each, at once', () => {
+    const { value, ms } = timed(() => visibleText('<p>'.repeat(99_000)));
+    expect(value).toBe('\n'.repeat(198_000));
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('the same text as before: blocks on their own lines (a `<p>` ends the `<svg>` it is in), scripts, styles, templates, svg and comments unread', () => {
+    const html =
+      '<div>Write<span> to</span><br>me</div><a>write</a><p>br@studio-nord.example</p><ul><li>one</li><li>two</li></ul>' +
+      '<script>var x = "a@b.example";</script><style>p{}</style><noscript><p>no</p></noscript><template><p>t</p></template>' +
+      '<svg><text>s</text><p>after</p></svg><!-- c --><table><tr><td>cell</td></tr></table><h3>Bookings</h3>end';
+    expect(visibleText(html)).toBe('\nWrite to\nme\nwrite\nbr@studio-nord.example\n\none\n\ntwo\n\nafter\n\ncell\n\nBookings\nend');
+  });
+});
+
+describe('spelledOutEmails: the contact cue searched once per line', () => {
+  it('400 KB of ` at ` on one line (8 s before), 200,000 empty lines (5 s before): at once', () => {
+    const { value, ms } = timed(() => [spelledOutEmails(' at '.repeat(100_000)), spelledOutEmails('\n'.repeat(200_000))]);
+    expect(value).toEqual([[], []]);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('a cue far before the address on its line still lets English "at" be read; after it, or none, not', () => {
+    const long = 'x at y '.repeat(50_000);
+    const { value, ms } = timed(() => emailsInText(`Bookings: ${long}hello at nightowl.com`));
+    expect(value).toEqual(['hello@nightowl.com']);
+    expect(ms).toBeLessThan(2000);
+    expect(emailsInText(`${long}hello at nightowl.com Bookings`)).toEqual([]);
+    expect(emailsInText('mailhello at nightowl.com')).toEqual([]);
+  });
+});
