@@ -11,7 +11,7 @@
  * Such a link is read like one labelled as another person's (`relations.ts`): its site is not
  * crawled as the creator's, and an address at its domain is the brand's, not the creator's.
  */
-import type { Cheerio, contains } from 'cheerio';
+import type { Cheerio, CheerioAPI, contains } from 'cheerio';
 import { loadHtml } from '../parse/load-html.js';
 import { registrableDomain } from './domains.js';
 import { fold, key } from './markers.js';
@@ -487,6 +487,7 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
   const own = registrableDomain(pageUrl);
   const $ = loadHtml(html, `the website page ${pageUrl}`);
   const siteName = key($('title').first().text() + ' ' + ($('meta[property="og:site_name"]').attr('content') ?? ''));
+  const headings: HeadingsSeen = new Map();
   $(LEAF_BLOCKS).each((_, el) => {
     const block = $(el);
     if (block.find(LEAF_BLOCKS).length) return;
@@ -499,7 +500,7 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
       const at = text.toLowerCase().indexOf(e.toLowerCase());
       const before = at >= 0 ? text.slice(0, at) : text;
       const part = before.split(/\s[|·•]\s|[|•\n]/u).pop() ?? '';
-      const name = creditedName(part, e, CONTACT_LABEL_RE.test(fold(sectionHeading(block))));
+      const name = creditedName(part, e, CONTACT_LABEL_RE.test(fold(sectionHeading($, block, headings))));
       if (!name) continue;
       const k = key(name);
       if (k.length >= 3 && (siteName.includes(k) || (siteName.length >= 4 && k.includes(siteName)))) continue;
@@ -512,15 +513,44 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
 /** cheerio's node type (domhandler's AnyNode), without depending on domhandler directly. */
 type AnyNode = Parameters<typeof contains>[0];
 
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
+/** What headingBefore found for each node it walked past: the nearest heading before that node, or null. */
+type HeadingsSeen = Map<AnyNode, AnyNode | null>;
+
+/**
+ * The nearest heading (or `<dt>`) among the siblings before `node`, or null. Each sibling walked
+ * past is noted in `seen` with the same answer, so the blocks of one page walk each sibling list
+ * once in all — `prevAll` for every block walked it again from each block: a page of 52,000
+ * `<p>x@y.co` (457 KB) took minutes.
+ */
+function headingBefore(node: AnyNode, seen: HeadingsSeen): AnyNode | null {
+  const walked: AnyNode[] = [node];
+  let found: AnyNode | null = null;
+  for (let p = node.prev; p; p = p.prev) {
+    if (p.type === 'tag' && HEADINGS.has(p.name)) {
+      found = p;
+      break;
+    }
+    const known = seen.get(p);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    walked.push(p);
+  }
+  for (const w of walked) seen.set(w, found);
+  return found;
+}
+
 /**
  * The heading of the section a block sits in: the nearest heading (or `<dt>` term) before it, its
- * own or an enclosing block's, up to four levels up; '' when none.
+ * own or an enclosing block's, up to four levels up; '' when none. `seen`: one per page (headingBefore).
  */
-function sectionHeading(block: Cheerio<AnyNode>): string {
+function sectionHeading($: CheerioAPI, block: Cheerio<AnyNode>, seen: HeadingsSeen): string {
   let cur = block;
   for (let depth = 0; depth < 4 && cur.length; depth++) {
-    const h = cur.prevAll('h1, h2, h3, h4, h5, h6, dt').first();
-    if (h.length) return h.text().slice(0, 200);
+    const h = headingBefore(cur[0], seen);
+    if (h) return $(h).text().slice(0, 200);
     cur = cur.parent();
   }
   return '';
