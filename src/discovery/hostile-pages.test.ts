@@ -4,14 +4,14 @@
  * profile links). Each case below is within the page's bounds (PAGE_MAX_BYTES, HTML_BUDGET) and
  * held the event loop — every request of the gateway — for seconds to minutes: the tree edited
  * node by node (cheerio's `.before`/`.after` splice the parent's children), a `prevAll` from every
- * block, a cue searched again before each match. Pages and texts written here for it. Bounds are
+ * block, a search below every block, a cue searched again before each match. Pages and texts written here for it. Bounds are
  * on this thread's CPU time, generous for a shared 2-core machine; the answers are the ones given
  * before.
  */
 import { describe, expect, it } from 'vitest';
 import { cpuMs } from '../../test/support/cpu-time.js';
 import { sitePage } from './sample-web.js';
-import { creditedEmails } from './sponsors.js';
+import { creditedEmails, sponsorEmails } from './sponsors.js';
 import { emailsInText, spelledOutEmails, visibleText } from './text.js';
 
 function timed<T>(f: () => T): { value: T; ms: number } {
@@ -62,6 +62,27 @@ describe('creditedEmails: the heading before a block found once per sibling list
     expect(page(`<h2>Over ons</h2>${filler}${agency}`)).toEqual({ 'booking@northsound.nl': 'North Sound Agency' });
     expect(page(`${filler}${agency}`)).toEqual({ 'booking@northsound.nl': 'North Sound Agency' });
     expect(page(`<dl><dt>Booking</dt><dd>${filler}</dd></dl>${credit}`)).toEqual({ 'joost@dewitfoto.nl': 'Joost de Wit' });
+  });
+});
+
+describe('sponsorEmails, creditedEmails: the smallest blocks found in one pass', () => {
+  it('150 nested <div> around 95,000 <br> (372 KB; 6 s each before, a search below every block): at once, the same answer', () => {
+    const html = sitePage(
+      'Ilse bakt',
+      `${'<div>'.repeat(150)}${'<br>'.repeat(95_000)}<p>Photography by Mara Quist — mara.quist@gmail.com</p>`,
+    );
+    const { value, ms } = timed(() => [
+      Object.fromEntries(creditedEmails(html, 'https://ilsebakt.nl/')),
+      [...sponsorEmails(html, 'https://ilsebakt.nl/')],
+    ]);
+    expect(value).toEqual([{ 'mara.quist@gmail.com': 'Mara Quist' }, []]);
+    expect(ms).toBeLessThan(1500);
+  });
+
+  it('only a block with no block inside speaks for its address', () => {
+    const credited = (body: string) => Object.fromEntries(creditedEmails(sitePage('Ilse bakt', body), 'https://ilsebakt.nl/'));
+    expect(credited('<div>Photography by Mara Quist — mara.quist@gmail.com</div>')).toEqual({ 'mara.quist@gmail.com': 'Mara Quist' });
+    expect(credited('<div>Photography by Mara Quist — mara.quist@gmail.com<span></span></div>')).toEqual({});
   });
 });
 
