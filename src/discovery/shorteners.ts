@@ -43,11 +43,31 @@ export function isShortLinkToResolve(url: string): boolean {
   return isShortener(u.hostname) && !classifyLink(u.href)?.handle;
 }
 
-const META_REFRESH_RE = /<meta\b[^>]*http-equiv\s*=\s*["']?refresh["']?[^>]*>/i;
+const META_START_RE = /<meta\b/gi;
+const HTTP_EQUIV_REFRESH_RE = /http-equiv\s*=\s*["']?refresh/i;
+
+/**
+ * The first `<meta …>` tag saying `http-equiv="refresh"`: each `<meta` read to its `>` once. (One
+ * expression for it, `<meta\b[^>]*http-equiv…[^>]*>`, backtracked over every `http-equiv` of a tag
+ * from every start: 64 KB of `<meta http-equiv=refresh ` — the most read of a shortener's answer —
+ * took 121 s.)
+ */
+function metaRefreshTag(html: string): string | undefined {
+  META_START_RE.lastIndex = 0;
+  for (let m = META_START_RE.exec(html); m; m = META_START_RE.exec(html)) {
+    const end = html.indexOf('>', m.index);
+    if (end < 0) return undefined;
+    const tag = html.slice(m.index, end + 1);
+    if (HTTP_EQUIV_REFRESH_RE.test(tag)) return tag;
+    // A `<meta` inside this tag ends at the same `>`: it says no more than this one did.
+    META_START_RE.lastIndex = end + 1;
+  }
+  return undefined;
+}
 
 /** The URL of a `<meta http-equiv="refresh" content="0; url=…">`, if the page has one. */
 export function metaRefreshUrl(html: string): string | null {
-  const tag = META_REFRESH_RE.exec(html)?.[0];
+  const tag = metaRefreshTag(html);
   const content = tag ? /content\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag) : null;
   const value = content ? (content[1] ?? content[2]) : null;
   const m = value ? /url\s*=\s*['"]?([^'"\s>]+)/i.exec(value) : null;

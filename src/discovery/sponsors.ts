@@ -11,7 +11,7 @@
  * Such a link is read like one labelled as another person's (`relations.ts`): its site is not
  * crawled as the creator's, and an address at its domain is the brand's, not the creator's.
  */
-import type { Cheerio, contains } from 'cheerio';
+import type { Cheerio, CheerioAPI, contains } from 'cheerio';
 import { loadHtml } from '../parse/load-html.js';
 import { registrableDomain } from './domains.js';
 import { fold, key } from './markers.js';
@@ -301,6 +301,18 @@ const SITE_CREDIT_RE = { test: (t: string) => SITE_CREDIT_WORDS_RE.test(t) || SI
 const LEAF_BLOCKS = 'p, li, td, dd, dt, small, address, span, figcaption, blockquote, h1, h2, h3, h4, h5, h6, div, footer, section, aside';
 
 /**
+ * The page's blocks (LEAF_BLOCKS) with no block inside them, in document order: the ancestors of
+ * every block marked once, not a search of each block's subtree (`block.find`, its selector
+ * compiled again for each of a page's 99,000 blocks, was most of 2–4 s of a hostile page).
+ */
+function smallestBlocks($: CheerioAPI): Cheerio<AnyNode> {
+  const blocks = $(LEAF_BLOCKS).toArray();
+  const holding = new Set<AnyNode>();
+  for (const b of blocks) for (let p = b.parent; p && !holding.has(p); p = p.parent) holding.add(p);
+  return $(blocks.filter((b) => !holding.has(b)));
+}
+
+/**
  * Addresses a page shows for someone else's business: in the smallest block that says the page is
  * sponsored or credits who built the site ("Sponsored by Hanmi Knives — partnership@…", "site by
  * Studio X · hello@studiox.com"), or at the domain of a link the page offers a discount or a
@@ -321,9 +333,9 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
       if (d && d !== own) sponsorDomains.add(d);
     }
   });
-  $(LEAF_BLOCKS).each((_, el) => {
+  // only the smallest blocks speak for their addresses
+  smallestBlocks($).each((_, el) => {
     const block = $(el);
-    if (block.find(LEAF_BLOCKS).length) return; // only the smallest blocks speak for their addresses
     const text = block.text();
     if (text.length > 400 || (!offersDiscount(text) && !SITE_CREDIT_RE.test(fold(text)))) return;
     for (const e of emailsInHtml(block.html() ?? '', text)) if (foreign(e)) out.add(e.toLowerCase());
@@ -487,9 +499,9 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
   const own = registrableDomain(pageUrl);
   const $ = loadHtml(html, `the website page ${pageUrl}`);
   const siteName = key($('title').first().text() + ' ' + ($('meta[property="og:site_name"]').attr('content') ?? ''));
-  $(LEAF_BLOCKS).each((_, el) => {
+  const headings: HeadingsSeen = new Map();
+  smallestBlocks($).each((_, el) => {
     const block = $(el);
-    if (block.find(LEAF_BLOCKS).length) return;
     const text = block.text();
     if (text.length > 400) return;
     const emails = emailsInHtml(block.html() ?? '', text);
@@ -499,7 +511,7 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
       const at = text.toLowerCase().indexOf(e.toLowerCase());
       const before = at >= 0 ? text.slice(0, at) : text;
       const part = before.split(/\s[|·•]\s|[|•\n]/u).pop() ?? '';
-      const name = creditedName(part, e, CONTACT_LABEL_RE.test(fold(sectionHeading(block))));
+      const name = creditedName(part, e, CONTACT_LABEL_RE.test(fold(sectionHeading($, block, headings))));
       if (!name) continue;
       const k = key(name);
       if (k.length >= 3 && (siteName.includes(k) || (siteName.length >= 4 && k.includes(siteName)))) continue;
@@ -512,15 +524,44 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
 /** cheerio's node type (domhandler's AnyNode), without depending on domhandler directly. */
 type AnyNode = Parameters<typeof contains>[0];
 
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
+/** What headingBefore found for each node it walked past: the nearest heading before that node, or null. */
+type HeadingsSeen = Map<AnyNode, AnyNode | null>;
+
+/**
+ * The nearest heading (or `<dt>`) among the siblings before `node`, or null. Each sibling walked
+ * past is noted in `seen` with the same answer, so the blocks of one page walk each sibling list
+ * once in all — `prevAll` for every block walked it again from each block: a page of 52,000
+ * `<p>x@y.co` (457 KB) took minutes.
+ */
+function headingBefore(node: AnyNode, seen: HeadingsSeen): AnyNode | null {
+  const walked: AnyNode[] = [node];
+  let found: AnyNode | null = null;
+  for (let p = node.prev; p; p = p.prev) {
+    if (p.type === 'tag' && HEADINGS.has(p.name)) {
+      found = p;
+      break;
+    }
+    const known = seen.get(p);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    walked.push(p);
+  }
+  for (const w of walked) seen.set(w, found);
+  return found;
+}
+
 /**
  * The heading of the section a block sits in: the nearest heading (or `<dt>` term) before it, its
- * own or an enclosing block's, up to four levels up; '' when none.
+ * own or an enclosing block's, up to four levels up; '' when none. `seen`: one per page (headingBefore).
  */
-function sectionHeading(block: Cheerio<AnyNode>): string {
+function sectionHeading($: CheerioAPI, block: Cheerio<AnyNode>, seen: HeadingsSeen): string {
   let cur = block;
   for (let depth = 0; depth < 4 && cur.length; depth++) {
-    const h = cur.prevAll('h1, h2, h3, h4, h5, h6, dt').first();
-    if (h.length) return h.text().slice(0, 200);
+    const h = headingBefore(cur[0], seen);
+    if (h) return $(h).text().slice(0, 200);
     cur = cur.parent();
   }
   return '';

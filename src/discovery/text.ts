@@ -80,15 +80,29 @@ function signDotsOnlyAlone(domain: string): string {
   return sign && OTHER_DOT_RE.test(domain) ? domain.slice(0, sign.index) : domain;
 }
 
+/**
+ * Where the line's first contact cue ends (Infinity: none). A cue before a match is a cue ending at
+ * or before the match's start — none runs across it: a match starts on a letter, digit or `._+-`
+ * after any other character, and no cue holds such a pair — so the line is searched once, not
+ * again before each match: 400 KB of ` at ` on one line (a match every few characters) took 8 s.
+ */
+function contactCueEnd(line: string): number {
+  const cue = CONTACT_CUE_RE.exec(line);
+  return cue ? cue.index + cue[0].length : Infinity;
+}
+
 /** Addresses written as `name at domain dot com` (or `arroba … punto`, `골뱅이 … 닷`: see SPELLINGS), normalised. */
 export function spelledOutEmails(text: string): string[] {
   const out: string[] = [];
   for (const line of decodeEntities(text).normalize('NFKC').split(/\r?\n/)) {
+    let cueEnd: number | undefined;
     for (const s of SPELLINGS) {
-      for (const m of line.matchAll(s.re)) {
+      // exec from the start, not matchAll: matchAll copies the (large) expression for every line.
+      s.re.lastIndex = 0;
+      for (let m = s.re.exec(line); m; m = s.re.exec(line)) {
         s.dot.lastIndex = 0;
         const spelled = s.dot.test(m[2]);
-        if (!s.plain && !spelled && !CONTACT_CUE_RE.test(line.slice(0, m.index))) continue;
+        if (!s.plain && !spelled && (cueEnd ??= contactCueEnd(line)) > m.index) continue;
         const e = normaliseEmail(`${m[1].replace(s.dot, '.')}@${signDotsOnlyAlone(m[2]).replace(s.anyDot, '.')}`);
         if (e) out.push(e);
       }
@@ -177,14 +191,47 @@ export function emailsInHtml(html: string, text = visibleText(html)): string[] {
   return keep([...fromHtml, ...[...extractEmails({ text: t }), ...spelledOutEmails(t)].filter((e) => !runsOn(e))]);
 }
 
-/** The page's visible text, one line per block (scripts and styles dropped). */
+/** Elements whose text no reader sees (visibleText skips them whole). */
+const HIDDEN_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+/** Elements that start and end a line of visible text (`br` only ends one). */
+const BLOCK_ELEMENTS = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'section', 'footer', 'header']);
+
+/** A node of the page as visibleText walks it (domhandler's, by the fields read). */
+interface TextNode {
+  type: string;
+  name?: string;
+  data?: string;
+  children?: TextNode[];
+}
+
+/**
+ * The page's visible text, one line per block (scripts and styles dropped): a block starts and
+ * ends a line, so `<a>write</a><p>br@…</p>` is two lines, not `writebr@…`.
+ *
+ * One walk of the tree, the text of each text node in document order (cheerio's `.text()`:
+ * comments none, CDATA its text), a line break before and after a block. Not by editing the
+ * tree (`.remove()`, `.before('\n')`, `.after('\n')`): each of those splices the parent's list
+ * of children, so a page of 99,000 sibling `<p>` or `<br>` (290–390 KB, within the page's byte
+ * and element bounds) held the event loop for 25–65 s, on any website a creator links.
+ */
 export function visibleText(html: string): string {
   const $ = loadHtml(html, 'a page read for its text');
-  $('script, style, noscript, template, svg').remove();
-  // A block starts and ends a line: `<a>write</a><p>br@…</p>` is two lines, not `writebr@…`.
-  $('p, div, li, h1, h2, h3, h4, h5, h6, tr, section, footer, header').before('\n');
-  $('br, p, div, li, h1, h2, h3, h4, h5, h6, tr, section, footer, header').after('\n');
-  return $.root().text();
+  const out: string[] = [];
+  const walk = (nodes: readonly TextNode[]): void => {
+    for (const n of nodes) {
+      if (n.type === 'text') out.push(n.data ?? '');
+      else if (n.type !== 'comment' && n.children) {
+        const name = n.name ?? '';
+        if (HIDDEN_ELEMENTS.has(name)) continue;
+        const block = BLOCK_ELEMENTS.has(name);
+        if (block) out.push('\n');
+        walk(n.children);
+        if (block || name === 'br') out.push('\n');
+      }
+    }
+  };
+  walk(($.root()[0] as unknown as TextNode).children ?? []);
+  return out.join('');
 }
 
 /**

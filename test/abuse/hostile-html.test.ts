@@ -114,4 +114,15 @@ describe('a creator lookup whose website is hostile: that page failed, the looku
     expect(r.body).toMatchObject({ success: true, partial: true, failed_website_urls: [`${SITE}/contact`], credits_charged: 10 });
     expect(r.body.emails.map((e: { email: string }) => e.email)).toContain('hello@divcreatorstudio.com');
   });
+
+  it('its contact page is 99,000 sibling <p> (290 KB, within every bound; the lookup took 57 s, the gateway frozen, before): read, the lookup answers at once', async () => {
+    creator(sitePage('Div Creator', '<p>Booking: hello@divcreatorstudio.com</p><a href="/contact">Contact</a>'), '<p>'.repeat(99_000));
+    const { key } = await h.key(10);
+    const t0 = Date.now();
+    const r = await h.rest('/v1/find-creator-emails?platform=social-b&handle=divcreator', { key });
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, failed_website_urls: [], credits_charged: 10 });
+    expect(r.body.emails.map((e: { email: string }) => e.email)).toContain('hello@divcreatorstudio.com');
+  });
 });

@@ -1,0 +1,128 @@
+/**
+ * A creator's website is any page its owner writes, so discovery's readers of a page must stay
+ * linear in it (a hostile upstream sweep, session 36: the page is a creator website a source
+ * profile links). Each case below is within the page's bounds (PAGE_MAX_BYTES, HTML_BUDGET) and
+ * held the event loop — every request of the gateway — for seconds to minutes: the tree edited
+ * node by node (cheerio's `.before`/`.after` splice the parent's children), a `prevAll` from every
+ * block, a search below every block, a cue searched again before each match, an expression
+ * backtracking over a tag from every start. Pages and texts written here for it. Bounds are
+ * on this thread's CPU time, generous for a shared 2-core machine; the answers are the ones given
+ * before.
+ */
+import { describe, expect, it } from 'vitest';
+import { cpuMs } from '../../test/support/cpu-time.js';
+import { sitePage } from './sample-web.js';
+import { metaRefreshUrl } from './shorteners.js';
+import { creditedEmails, sponsorEmails } from './sponsors.js';
+import { emailsInText, spelledOutEmails, visibleText } from './text.js';
+
+function timed<T>(f: () => T): { value: T; ms: number } {
+  const t0 = cpuMs();
+  const value = f();
+  return { value, ms: cpuMs() - t0 };
+}
+
+describe('visibleText: one walk of the page', () => {
+  it('99,000 sibling <br> (387 KB; 25 s before): a line each, at once', () => {
+    const { value, ms } = timed(() => visibleText(`<main>${'<br>'.repeat(99_000)}</main>`));
+    expect(value).toBe('\n'.repeat(99_000));
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('99,000 sibling <p> (290 KB; 65 s before): a line before and after each, at once', () => {
+    const { value, ms } = timed(() => visibleText('<p>'.repeat(99_000)));
+    expect(value).toBe('\n'.repeat(198_000));
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('the same text as before: blocks on their own lines (a `<p>` ends the `<svg>` it is in), scripts, styles, templates, svg and comments unread', () => {
+    const html =
+      '<div>Write<span> to</span><br>me</div><a>write</a><p>br@studio-nord.example</p><ul><li>one</li><li>two</li></ul>' +
+      '<script>var x = "a@b.example";</script><style>p{}</style><noscript><p>no</p></noscript><template><p>t</p></template>' +
+      '<svg><text>s</text><p>after</p></svg><!-- c --><table><tr><td>cell</td></tr></table><h3>Bookings</h3>end';
+    expect(visibleText(html)).toBe('\nWrite to\nme\nwrite\nbr@studio-nord.example\n\none\n\ntwo\n\nafter\n\ncell\n\nBookings\nend');
+  });
+});
+
+describe('creditedEmails: the heading before a block found once per sibling list', () => {
+  const credit = '<p>Fotografie: Joost de Wit (joost@dewitfoto.nl)</p>';
+  const agency = '<p>North Sound Agency — booking@northsound.nl</p>';
+
+  it('1,500 credit lines after 90,000 <br> (433 KB; 33 s of CPU before, 0.4 s after): each read, at once', () => {
+    const lines = Array.from({ length: 1_500 }, (_, i) => `<p>Fotografie: Joost de Wit (joost${i}@dewitfoto.nl)</p>`);
+    const html = sitePage('Ilse bakt', '<br>'.repeat(90_000) + lines.join(''));
+    const { value, ms } = timed(() => creditedEmails(html, 'https://ilsebakt.nl/'));
+    expect(value.size).toBe(1_500);
+    expect(value.get('joost1499@dewitfoto.nl')).toBe('Joost de Wit');
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('a contact heading however many blocks before still heads its section; a credit line is read as before', () => {
+    const filler = '<p>Brood uit Utrecht.</p>'.repeat(300);
+    const page = (body: string) => Object.fromEntries(creditedEmails(sitePage('Ilse bakt', body), 'https://ilsebakt.nl/'));
+    expect(page(`<h2>Booking</h2>${filler}${agency}`)).toEqual({});
+    expect(page(`<h2>Over ons</h2>${filler}${agency}`)).toEqual({ 'booking@northsound.nl': 'North Sound Agency' });
+    expect(page(`${filler}${agency}`)).toEqual({ 'booking@northsound.nl': 'North Sound Agency' });
+    expect(page(`<dl><dt>Booking</dt><dd>${filler}</dd></dl>${credit}`)).toEqual({ 'joost@dewitfoto.nl': 'Joost de Wit' });
+  });
+});
+
+describe('sponsorEmails, creditedEmails: the smallest blocks found in one pass', () => {
+  it('150 nested <div> around 95,000 <br> (372 KB; 6 s each before, a search below every block): at once, the same answer', () => {
+    const html = sitePage(
+      'Ilse bakt',
+      `${'<div>'.repeat(150)}${'<br>'.repeat(95_000)}<p>Photography by Mara Quist — mara.quist@gmail.com</p>`,
+    );
+    const { value, ms } = timed(() => [
+      Object.fromEntries(creditedEmails(html, 'https://ilsebakt.nl/')),
+      [...sponsorEmails(html, 'https://ilsebakt.nl/')],
+    ]);
+    expect(value).toEqual([{ 'mara.quist@gmail.com': 'Mara Quist' }, []]);
+    expect(ms).toBeLessThan(1500);
+  });
+
+  it('only a block with no block inside speaks for its address', () => {
+    const credited = (body: string) => Object.fromEntries(creditedEmails(sitePage('Ilse bakt', body), 'https://ilsebakt.nl/'));
+    expect(credited('<div>Photography by Mara Quist — mara.quist@gmail.com</div>')).toEqual({ 'mara.quist@gmail.com': 'Mara Quist' });
+    expect(credited('<div>Photography by Mara Quist — mara.quist@gmail.com<span></span></div>')).toEqual({});
+  });
+});
+
+describe('spelledOutEmails: the contact cue searched once per line', () => {
+  it('400 KB of ` at ` on one line (8 s before), 200,000 empty lines (5 s before): at once', () => {
+    const { value, ms } = timed(() => [spelledOutEmails(' at '.repeat(100_000)), spelledOutEmails('\n'.repeat(200_000))]);
+    expect(value).toEqual([[], []]);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('a cue far before the address on its line still lets English "at" be read; after it, or none, not', () => {
+    const long = 'x at y '.repeat(50_000);
+    const { value, ms } = timed(() => emailsInText(`Bookings: ${long}hello at nightowl.com`));
+    expect(value).toEqual(['hello@nightowl.com']);
+    expect(ms).toBeLessThan(2000);
+    expect(emailsInText(`${long}hello at nightowl.com Bookings`)).toEqual([]);
+    expect(emailsInText('mailhello at nightowl.com')).toEqual([]);
+  });
+});
+
+describe("metaRefreshUrl: each <meta read to its '>' once", () => {
+  it('a shortener answer of 1,200 `<meta http-equiv=refresh ` (29 KB; 9.6 s before, 64 KB 121 s): null, at once', () => {
+    const { value, ms } = timed(() => [
+      metaRefreshUrl('<meta http-equiv=refresh '.repeat(1_200)),
+      metaRefreshUrl(`${'<meta http-equiv=refresh '.repeat(2_600)}>`),
+      metaRefreshUrl('<meta '.repeat(11_000)),
+    ]);
+    expect(value).toEqual([null, null, null]);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('the first tag saying refresh, as before: a <meta inside a tag ends with it, another tag after it is read', () => {
+    expect(metaRefreshUrl('<meta name="x" <meta http-equiv="refresh" content="0;url=https://owl.studio/a">')).toBe('https://owl.studio/a');
+    expect(
+      metaRefreshUrl(
+        '<meta name="x" content="0;url=https://nope.example/"><meta http-equiv=refresh content="0; URL=\'https://owl.studio/b?x=1&amp;y=2\'">',
+      ),
+    ).toBe('https://owl.studio/b?x=1&y=2');
+    expect(metaRefreshUrl('<meta http-equiv="refresh" content="0;url=https://owl.studio/c"')).toBeNull();
+  });
+});
