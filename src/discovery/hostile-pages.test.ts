@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { cpuMs } from '../../test/support/cpu-time.js';
 import { sitePage } from './sample-web.js';
 import { metaRefreshUrl } from './shorteners.js';
+import { CHROME_MAX_PARTS, chromeOf } from './website.js';
 import { creditedEmails, sponsorEmails } from './sponsors.js';
 import { emailsInText, spelledOutEmails, visibleText } from './text.js';
 
@@ -124,5 +125,33 @@ describe("metaRefreshUrl: each <meta read to its '>' once", () => {
       ),
     ).toBe('https://owl.studio/b?x=1&y=2');
     expect(metaRefreshUrl('<meta http-equiv="refresh" content="0;url=https://owl.studio/c"')).toBeNull();
+  });
+});
+
+describe('chromeOf: the outermost header, footer and navigation blocks, each read once', () => {
+  it('500 nested <nav> (the nesting bound) before 400 KB of text (7 s of CPU before): read as one block, at once', () => {
+    const html = `<body>${'<nav><a href="/menu">Menu</a>'.repeat(500)}${'</nav>'.repeat(500)}${'<p>words</p>'.repeat(30_000)}</body>`;
+    const { value, ms } = timed(() => chromeOf(html, 'https://kai-draws.example/'));
+    expect(value).toEqual({ emails: [], links: ['https://kai-draws.example/menu'] });
+    expect(ms).toBeLessThan(2500);
+  });
+
+  it('15,000 sibling footers (6 s before): the first CHROME_MAX_PARTS read; their link is also in the ones past it, so not the chrome’s alone', () => {
+    const html = `<body><p>hi</p>${'<footer><a href="/imprint">Imprint</a></footer>'.repeat(15_000)}</body>`;
+    const { value, ms } = timed(() => chromeOf(html, 'https://kai-draws.example/'));
+    expect(value).toEqual({ emails: [], links: [] });
+    expect(ms).toBeLessThan(2500);
+  });
+
+  it('a site’s few blocks as before: a navigation inside the header read with it, the footer’s address and account the chrome’s alone', () => {
+    const html =
+      '<header><a href="/">Kai</a><nav><a href="/about">About</a><a href="/work">Work</a></nav></header>' +
+      '<main><p>Prints and commissions.</p><a href="/about">more about me</a></main>' +
+      '<footer>studio@kaidraws.art · <a href="https://www.instagram.com/kaidraws">Instagram</a></footer>';
+    expect(chromeOf(html, 'https://kai-draws.example/')).toEqual({
+      emails: ['studio@kaidraws.art'],
+      links: ['https://kai-draws.example/', 'https://kai-draws.example/work', 'https://www.instagram.com/kaidraws'],
+    });
+    expect(CHROME_MAX_PARTS).toBe(32);
   });
 });
