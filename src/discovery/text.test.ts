@@ -261,3 +261,24 @@ describe('addresses a reader sees but the markup splits or disguises', () => {
     expect(emailsInText('#travel #food at anna.cafe')).toEqual([]);
   });
 });
+
+describe('a label before what is not an account name (web AE, session 36, written by a helper who had not read these rules)', () => {
+  it("a channel's title after the label is no handle: its first word was read as @<word> (a stranger's channel and its address returned at 0.9)", () => {
+    expect(mentionedAccounts('YouTube: Kenji’s Kitchen Tokyo')).toEqual([]);
+    expect(mentionedAccounts("YouTube: Kenji's Kitchen Tokyo")).toEqual([]);
+    expect(mentionedAccounts('YT: Kenji Kitchen · new videos weekly')).toEqual([]);
+    // A name that is one, as before: alone, with an @, or with what only a handle holds.
+    expect(mentionedAccounts('YouTube: kenjikitchen | IG: Kenji')).toEqual([
+      'https://www.youtube.com/@kenjikitchen',
+      'https://www.instagram.com/Kenji',
+    ]);
+    expect(mentionedAccounts('YouTube: @Kenji Kitchen Tokyo')).toEqual(['https://www.youtube.com/@Kenji']);
+    expect(mentionedAccounts('IG: kenji_cooks Tokyo based')).toEqual(['https://www.instagram.com/kenji_cooks']);
+  });
+
+  it('a URL after the label is the link, not an account named "https"', () => {
+    expect(mentionedAccounts('Instagram: https://instagram.com/kenjicooks')).toEqual([]);
+    expect(mentionedAccounts('Twitter: http://twitter.com/kenjicooks')).toEqual([]);
+    expect(linksInText('Instagram: https://instagram.com/kenjicooks')).toEqual(['https://instagram.com/kenjicooks']);
+  });
+});

@@ -316,6 +316,8 @@ const MENTION_RE = new RegExp(
 const HANDLE_WORDS: ReadonlySet<string> = new Set(['id', 'handle', 'username', 'user', '아이디', 'ユーザー名']);
 /** Separators that announce the name (a colon, a dash, an arrow, a pointing hand); a bullet, a bar or another emoji only sits between words. */
 const STRONG_SEPARATOR = /[:：\-–—=>→➡➜⟶»▶👉]/u;
+/** After a name, the rest of a title: an apostrophe and a letter ("Kenji's"), or a space and a capitalised word ("Kenji Kitchen"). */
+const TITLE_GOES_ON = /^(?:['’]\p{L}|[ \t]\p{Lu})/u;
 /** `@name (YT)`, `@name on IG`: the label after the name. */
 const MENTION_AFTER_RE = new RegExp(
   `(?<![\\p{L}\\p{N}._%+-])@([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])\\s*(?:\\(\\s*(${MENTION_LABEL})\\s*\\)|on\\s+(${MENTION_LABEL})(?![\\p{L}\\p{N}_]))`,
@@ -361,7 +363,13 @@ export function mentionedAccounts(raw: string): string[] {
       (!words.some((w) => MENTIONS.has(w)) &&
         !(words.length > 1 && saysSecondAccount(qualifier)) &&
         (at || (separated && words.length === 1 && HANDLE_WORDS.has(words[0]))));
-    const named = qualified && (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
+    // What follows the name says it is none: a URL's scheme ("Instagram: https://…", the link itself
+    // is read as a link), or — a name without `@` and nothing of a handle's in it — a word of a title
+    // ("YouTube: Kenji's Kitchen Tokyo", "YT: Kenji Kitchen": a channel's display name, not @Kenji).
+    const after = text.slice(re.lastIndex, re.lastIndex + 3);
+    const notAName = after.startsWith('://') || (!at && !/[._0-9]/.test(handle) && TITLE_GOES_ON.test(after));
+    const named =
+      !notAName && qualified && (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
     // A label that names nothing ("IG | YT: @owl", "X | YouTube：@owl"): what it took for a name may be the next label.
     if (!named) {
       re.lastIndex = m.index + m[1].length;
