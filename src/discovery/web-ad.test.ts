@@ -1,0 +1,28 @@
+/**
+ * Failure classes an independent creator web found (session 36, "web AD"), each on pages written
+ * here for it (own names, own addresses, own markup; none copied from that web). Each test fails
+ * without its fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { DiscoveryWeb, sitePage } from './sample-web.js';
+import { discover } from '../../test/support/discovery-context.js';
+
+const IG = (h: string) => `https://www.instagram.com/${h}/`;
+
+describe('a link-in-bio vendor’s footer', () => {
+  it('an address in the footer that links the vendor’s own pages is the vendor’s, at whatever domain; the creator’s own address stays', async () => {
+    const w = new DiscoveryWeb();
+    const page = 'https://stan.store/marta.pilates';
+    w.ig.set('marta.pilates', { username: 'marta.pilates', fullName: 'Marta Kowalczyk', bio: 'Pilates online', externalUrl: page, bioLinks: [page] });
+    w.page(
+      page,
+      `<!DOCTYPE html><html><head><title>Marta Kowalczyk | Stan</title></head><body>
+<div class="creator"><h1>Marta Kowalczyk</h1><a href="https://www.youtube.com/@martapilateshome">YouTube</a>
+<a href="mailto:zajecia@martapilates.pl">Napisz do mnie</a></div>
+<footer><a href="https://stan.store/">Start your own store</a> · <a href="mailto:abuse@stancreators.io">Flag this store</a></footer></body></html>`,
+    );
+    const { emails } = await discover(w, 'social-b', 'marta.pilates');
+    expect(emails).toContain('zajecia@martapilates.pl');
+    expect(emails).not.toContain('abuse@stancreators.io');
+  });
+});
