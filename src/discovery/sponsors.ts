@@ -82,6 +82,30 @@ export function isReferralUrl(url: string): boolean {
   return false;
 }
 
+/**
+ * Whether a link's query carries the creator's name as a value (`?r=kovac`, `?src=mirakitchen`): a
+ * site that knows the creator by a code is crediting a referral, whatever the parameter is called.
+ * `handles` are the creator's handles, `name` its display name; a value counts from four letters
+ * when it is a word of the name, or held in a handle (`kovac` of @kovacdejiny) or holding one.
+ * The caller checks the host is not the creator's own (its own shop announcing a sale).
+ */
+export function queryNamesCreator(url: string, handles: readonly string[], name: string | null | undefined): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  const words = new Set(fold(name ?? '').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4));
+  const hs = handles.map(key).filter((h) => h.length >= 4);
+  for (const [, raw] of u.searchParams) {
+    const v = key(raw.slice(0, 100));
+    if (v.length < 4 || ORIGIN_VALUES.has(v)) continue;
+    if (words.has(v) || hs.some((h) => h.includes(v) || v.includes(h))) return true;
+  }
+  return false;
+}
+
 /** Discount and paid-link wording, ~20 languages (folded: lower case, no accents). */
 const DISCOUNT_WORDS = [
   'discount',

@@ -26,3 +26,25 @@ describe('a link-in-bio vendor’s footer', () => {
     expect(emails).not.toContain('abuse@stancreators.io');
   });
 });
+
+describe('a referral code that is the creator’s name', () => {
+  it('a link whose query carries the creator’s name on a site named otherwise is a sponsor’s: not crawled as hers', async () => {
+    const w = new DiscoveryWeb();
+    const vpn = 'https://zaslonavpn.net/?r=novak';
+    w.youtube.set('novakdejiny', {
+      handle: 'novakdejiny',
+      channelId: 'UCnovakdejiny00000000001',
+      title: 'Jan Novák — Dějiny',
+      description: 'Dějiny bez mýtů, každý pátek.',
+      links: [
+        { title: 'Instagram', url: IG('novak.dejiny') },
+        { title: 'Zaslona', url: vpn },
+      ],
+    });
+    w.ig.set('novak.dejiny', { username: 'novak.dejiny', fullName: 'Jan Novák', bio: 'dějiny', externalUrl: 'https://www.youtube.com/@novakdejiny' });
+    w.page(vpn, sitePage('Zaslona VPN', '<p>Soukromí na síti.</p><a href="https://x.com/zaslonavpn">X</a><p>pomoc@zaslonavpn.net</p>'));
+    const { emails, out } = await discover(w, 'video', 'novakdejiny');
+    expect(out.profiles.find((p) => p.handle === 'novak.dejiny')!.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(emails).not.toContain('pomoc@zaslonavpn.net');
+  });
+});
