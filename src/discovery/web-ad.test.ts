@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { discover } from '../../test/support/discovery-context.js';
+import { mentionedAccounts } from './text.js';
 
 const IG = (h: string) => `https://www.instagram.com/${h}/`;
 
@@ -46,5 +47,24 @@ describe('a referral code that is the creator’s name', () => {
     const { emails, out } = await discover(w, 'video', 'novakdejiny');
     expect(out.profiles.find((p) => p.handle === 'novak.dejiny')!.confidence).toBeGreaterThanOrEqual(0.9);
     expect(emails).not.toContain('pomoc@zaslonavpn.net');
+  });
+});
+
+describe('two platform labels joined by a word', () => {
+  it('"ig y x: @…", "IG and TT: @…", "YT и IG: @…" name the handle on both platforms', () => {
+    const ig = 'https://www.instagram.com/lunaplays_';
+    expect(mentionedAccounts('streamer 🇺🇾 | ig y x: @lunaplays_')).toEqual(expect.arrayContaining([expect.stringContaining(ig), expect.stringContaining('x.com/lunaplays_')]));
+    expect(mentionedAccounts('IG and TT: @lunaplays_').some((u) => u.startsWith(ig))).toBe(true);
+    expect(mentionedAccounts('YT и IG: @lunaplays_').some((u) => u.startsWith(ig))).toBe(true);
+    // A word that is itself a label is a label, not a joiner: "IG yt X" is no list of two.
+    expect(mentionedAccounts('ig y live: soon')).toEqual([]);
+  });
+
+  it('is linear on a long hostile run of labels and short words', () => {
+    for (const unit of ['ig y ', 'ig y x y ', 'ig / ', 'YT и ']) {
+      const t = Date.now();
+      mentionedAccounts(unit.repeat(Math.ceil(200_000 / unit.length)));
+      expect(Date.now() - t).toBeLessThan(100);
+    }
   });
 });
