@@ -529,9 +529,7 @@ class Lookup {
   private isSponsor(url: string, label?: LinkLabel): boolean {
     const account = accountOf(url);
     const referral =
-      !account &&
-      !linkPageOf(url) &&
-      (isReferralUrl(url) || queryNamesCreator(url, [this.g.sourceHandle], this.g.sourceView?.displayName));
+      !account && !linkPageOf(url) && (isReferralUrl(url) || queryNamesCreator(url, [this.g.sourceHandle], this.g.sourceView?.displayName));
     if (!referral && !offersDiscount(label?.text) && !offersDiscount(label?.context)) return false;
     let where: string;
     try {

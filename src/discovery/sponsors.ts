@@ -96,7 +96,11 @@ export function queryNamesCreator(url: string, handles: readonly string[], name:
   } catch {
     return false;
   }
-  const words = new Set(fold(name ?? '').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 4));
+  const words = new Set(
+    fold(name ?? '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 4),
+  );
   const hs = handles.map(key).filter((h) => h.length >= 4);
   for (const [, raw] of u.searchParams) {
     const v = key(raw.slice(0, 100));

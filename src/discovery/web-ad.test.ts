@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { DiscoveryWeb, sitePage } from './sample-web.js';
 import { discover } from '../../test/support/discovery-context.js';
 import { mentionedAccounts } from './text.js';
+import { markersOf } from './markers.js';
+import { websearchQuery } from './websearch.js';
 
 const IG = (h: string) => `https://www.instagram.com/${h}/`;
 
@@ -14,7 +16,13 @@ describe('a link-in-bio vendor’s footer', () => {
   it('an address in the footer that links the vendor’s own pages is the vendor’s, at whatever domain; the creator’s own address stays', async () => {
     const w = new DiscoveryWeb();
     const page = 'https://stan.store/marta.pilates';
-    w.ig.set('marta.pilates', { username: 'marta.pilates', fullName: 'Marta Kowalczyk', bio: 'Pilates online', externalUrl: page, bioLinks: [page] });
+    w.ig.set('marta.pilates', {
+      username: 'marta.pilates',
+      fullName: 'Marta Kowalczyk',
+      bio: 'Pilates online',
+      externalUrl: page,
+      bioLinks: [page],
+    });
     w.page(
       page,
       `<!DOCTYPE html><html><head><title>Marta Kowalczyk | Stan</title></head><body>
@@ -42,7 +50,12 @@ describe('a referral code that is the creator’s name', () => {
         { title: 'Zaslona', url: vpn },
       ],
     });
-    w.ig.set('novak.dejiny', { username: 'novak.dejiny', fullName: 'Jan Novák', bio: 'dějiny', externalUrl: 'https://www.youtube.com/@novakdejiny' });
+    w.ig.set('novak.dejiny', {
+      username: 'novak.dejiny',
+      fullName: 'Jan Novák',
+      bio: 'dějiny',
+      externalUrl: 'https://www.youtube.com/@novakdejiny',
+    });
     w.page(vpn, sitePage('Zaslona VPN', '<p>Soukromí na síti.</p><a href="https://x.com/zaslonavpn">X</a><p>pomoc@zaslonavpn.net</p>'));
     const { emails, out } = await discover(w, 'video', 'novakdejiny');
     expect(out.profiles.find((p) => p.handle === 'novak.dejiny')!.confidence).toBeGreaterThanOrEqual(0.9);
@@ -53,7 +66,9 @@ describe('a referral code that is the creator’s name', () => {
 describe('two platform labels joined by a word', () => {
   it('"ig y x: @…", "IG and TT: @…", "YT и IG: @…" name the handle on both platforms', () => {
     const ig = 'https://www.instagram.com/lunaplays_';
-    expect(mentionedAccounts('streamer 🇺🇾 | ig y x: @lunaplays_')).toEqual(expect.arrayContaining([expect.stringContaining(ig), expect.stringContaining('x.com/lunaplays_')]));
+    expect(mentionedAccounts('streamer 🇺🇾 | ig y x: @lunaplays_')).toEqual(
+      expect.arrayContaining([expect.stringContaining(ig), expect.stringContaining('x.com/lunaplays_')]),
+    );
     expect(mentionedAccounts('IG and TT: @lunaplays_').some((u) => u.startsWith(ig))).toBe(true);
     expect(mentionedAccounts('YT и IG: @lunaplays_').some((u) => u.startsWith(ig))).toBe(true);
     // A word that is itself a label is a label, not a joiner: "IG yt X" is no list of two.
@@ -66,5 +81,56 @@ describe('two platform labels joined by a word', () => {
       mentionedAccounts(unit.repeat(Math.ceil(200_000 / unit.length)));
       expect(Date.now() - t).toBeLessThan(100);
     }
+  });
+});
+
+describe('an account that says it is not the creator', () => {
+  it('a clip channel named like a second channel ("… Clips") whose bio disowns the creator is a fan’s: not above 0.5', async () => {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('vexoralive', {
+      handle: 'vexoralive',
+      nickname: 'Vexora',
+      signature: 'live most nights 🎮',
+      bioLink: 'https://vexora.tv',
+    });
+    w.page(
+      'https://vexora.tv/',
+      sitePage(
+        'VEXORA',
+        '<p><a href="https://www.tiktok.com/@vexoralive">TikTok</a> · <a href="https://www.youtube.com/@VexoraLive">YouTube</a></p>',
+      ),
+    );
+    w.youtube.set('vexoralive', {
+      handle: 'VexoraLive',
+      channelId: 'UCvexoralive000000000001',
+      title: 'Vexora',
+      description: 'VODs.',
+      links: [{ title: 'Site', url: 'https://vexora.tv/' }],
+    });
+    w.youtube.set('vexoraclipsdaily', {
+      handle: 'VexoraClipsDaily',
+      channelId: 'UCvexoraclipsdaily000001',
+      title: 'Vexora Clips Daily',
+      description: 'Daily uploads from the streams. Not Vexora herself — catch her live on TikTok.',
+      links: [{ title: 'TikTok', url: 'https://www.tiktok.com/@vexoralive' }],
+    });
+    w.search.set(websearchQuery('vexoralive', 'Vexora'), ['https://www.youtube.com/@VexoraClipsDaily']);
+    const { byHandle } = await discover(w, 'shortvideo', 'vexoralive');
+    expect(byHandle('vexoralive')!.confidence).toBe(1);
+    const clips = byHandle('vexoraclipsdaily');
+    expect(clips?.confidence ?? 0).toBeLessThan(0.5);
+  });
+
+  it('a disclaimer is a negation right before the creator’s name; the creator’s own words are none', () => {
+    const keys = ['vexora', 'vexoralive'];
+    const fan = (bio: string) => markersOf({ handle: 'vexoraclips', displayName: 'Vexora Clips', bio }, keys).fan;
+    expect(fan('Not Vexora herself. Clips daily.')).toBe(true);
+    expect(fan('No soy Vexora, solo clips')).toBe(true);
+    expect(fan("Ce n'est pas Vexora")).toBe(true);
+    expect(fan('Clips from my streams. Not live today.')).toBe(false);
+    expect(fan('Vexora is not here, clips only')).toBe(false);
+    const t = Date.now();
+    fan('not no non '.repeat(20_000));
+    expect(Date.now() - t).toBeLessThan(100);
   });
 });
