@@ -266,8 +266,14 @@ const MENTION_LABEL = [...MENTIONS.keys()]
  */
 const LABEL_JOIN = `(?:\\s*[/&+]\\s*|\\s+(?!(?:${MENTION_LABEL})\\s)\\p{L}{1,3}\\s+)`;
 const LABEL_JOIN_RE = new RegExp(LABEL_JOIN, 'iu');
+/** One label as a whole word (never the start of "installs", "youtubers"). */
+const LABEL_ONE = `(?:${MENTION_LABEL})(?![\\p{L}\\p{N}_])`;
+/**
+ * The labels, five at most, taken whole and never given back (`(?=(…))\\2`, an atomic group): a long
+ * run of labels and joiners (`ig y ig y …`) was otherwise tried again at every length from every label.
+ */
 const MENTION_RE = new RegExp(
-  `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?:${MENTION_LABEL})(?:${LABEL_JOIN}(?:${MENTION_LABEL})){0,4})(?![\\p{L}\\p{N}_])` +
+  `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?=(${LABEL_ONE}(?:${LABEL_JOIN}${LABEL_ONE}){0,4}))\\2)` +
     `(?:\\s+([\\p{L}\\p{M}]{2,16}(?:\\s+[\\p{L}\\p{M}]{2,16}){0,2})(?=\\s*[:：\\-–—=>→➡➜⟶»▶👉]))?` +
     `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
@@ -305,10 +311,10 @@ export function mentionedAccounts(raw: string): string[] {
   const re = new RegExp(MENTION_RE);
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const labels = m[1].toLowerCase().split(LABEL_JOIN_RE);
-    const qualifier = m[2];
-    const separated = STRONG_SEPARATOR.test(m[3]);
-    const at = m[4] === '@';
-    const handle = m[5].replace(/\.+$/, '');
+    const qualifier = m[3];
+    const separated = STRONG_SEPARATOR.test(m[4]);
+    const at = m[5] === '@';
+    const handle = m[6].replace(/\.+$/, '');
     // One to three words between the label and a separator ("YouTube channel: @…", "YouTube चैनल: @…",
     // "Инст для рецептов: @…") name an account only with its explicit `@`; a word that is itself a
     // label starts the next match. A word that says the name IS the account's ("TikTok ID: owl",
