@@ -528,7 +528,9 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   else if (siteLinks.length) labels.push('website_credit');
   // The site presents it as its own under the site's own name (`saltmarshduo.com` → Bandcamp
   // `saltmarshduo`): the creator's side naming it, as the source's handle does (evidence.ts SITE_OWN_LABELS).
-  if (sitePresented.some((d) => siteNamed(n, d))) labels.push('site_handle');
+  // So does its handle holding the creator's full name (`in/amara-okafor-phd` for "Dr Amara Okafor"):
+  // an account with no reader (LinkedIn) can show no link back (web AD: two such at 0.38).
+  if (sitePresented.some((d) => siteNamed(n, d)) || (sitePresented.length > 0 && holdsWholeName(g, n))) labels.push('site_handle');
   const t = g.viewTargets(n);
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)) || mutualMention)
@@ -601,6 +603,19 @@ function sameHandle(g: EvidenceGraph, n: ProfileNode): boolean {
  * `chrisevansart.co.uk`) — letters and digits alike, six or more, on a platform whose handles say
  * something of their owner (`comparableHandle`), never a padded copy (markers.ts isPaddedCopy).
  */
+/**
+ * `n`'s handle holds two neighbouring words of the creator's display name, a name and a surname
+ * (`amara-okafor-phd` of "Dr Amara Okafor 🦠"; six letters or more together): its full name, never
+ * a first name alone.
+ */
+function holdsWholeName(g: EvidenceGraph, n: ProfileNode): boolean {
+  const words = fold(g.sourceView.displayName ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 2);
+  const h = key(n.handle);
+  return words.some((w, i) => i + 1 < words.length && (w + words[i + 1]).length >= 6 && h.includes(key(w + words[i + 1])));
+}
+
 function siteNamed(n: ProfileNode, d: string): boolean {
   const h = comparableHandle(n.platform, n.handle);
   const name = d.split('.')[0];

@@ -135,3 +135,26 @@ describe('an account that says it is not the creator', () => {
     expect(Date.now() - t).toBeLessThan(100);
   });
 });
+
+describe('an account with no reader that the creator’s website presents under her full name', () => {
+  it('her LinkedIn, linked only from her own site and holding her name and surname, is hers; a colleague’s is not', async () => {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('ineslabnotes', {
+      handle: 'ineslabnotes',
+      nickname: 'Dr Inês Duarte 🧪',
+      signature: 'chemistry in a minute',
+      bioLink: 'https://ineslab.pt',
+    });
+    w.page(
+      'https://ineslab.pt/',
+      sitePage(
+        'Inês Lab',
+        `<p><a href="https://www.tiktok.com/@ineslabnotes">TikTok</a> · <a href="https://www.linkedin.com/in/ines-duarte-chem/">LinkedIn</a></p>
+<p>Co-author: <a href="https://www.linkedin.com/in/rui-matos-lab/">Rui Matos</a></p>`,
+      ),
+    );
+    const { byHandle } = await discover(w, 'shortvideo', 'ineslabnotes');
+    expect(byHandle('ines-duarte-chem')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    expect(byHandle('rui-matos-lab')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
