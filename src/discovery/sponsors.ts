@@ -491,6 +491,13 @@ function creditName(text: string): string | null {
 const REPRESENTED_BY_RE =
   /(?<![\p{L}\p{N}])(?:(?:handled|managed|represented|repped|booked)\s+(?:by|through|via)|vertreten durch|betreut von|gestionad[oa]s? por|representad[oa]s? por|represente(?:e|s)? par|geree?s? par|rappresentat[oa] da|gestit[oa] da)(?![\p{L}\p{N}])/u;
 
+/**
+ * A credited name that is a management or booking firm ("Sruti Arts Management", "Nordlys Booking",
+ * folded): whom the creator's bookings go through — api.md's management or booking contact, not a credit.
+ */
+const MANAGEMENT_NAME_RE =
+  /(?<![\p{L}\p{N}])(?:management|mgmt|bookings?|gestion|gestao|gestione|manajemen|менеджмент|マネジメント|매니지먼트)(?![\p{L}\p{N}])/u;
+
 /** "<role> by <Name>" in the languages creators' sites are written in (folded): the name after it is credited. */
 const BY_RE =
   /(?<![\p{L}\p{N}])(?:by|von|door|par|por|da|przez|oleh|boi|av|af|od|от|від|απο|توسط|از طرف|rakensi|teki|suunnitteli|készítette|vytvořil|realizat de|creat de|made with)\s+(.+)$/u;
@@ -528,7 +535,7 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
       const before = at >= 0 ? text.slice(0, at) : text;
       const part = before.split(/\s[|·•]\s|[|•\n]/u).pop() ?? '';
       const name = creditedName(part, e, CONTACT_LABEL_RE.test(fold(sectionHeading(block))));
-      if (!name) continue;
+      if (!name || MANAGEMENT_NAME_RE.test(fold(name))) continue;
       const k = key(name);
       if (k.length >= 3 && (siteName.includes(k) || (siteName.length >= 4 && k.includes(siteName)))) continue;
       out.set(e.toLowerCase(), name);
@@ -587,14 +594,24 @@ function creditedName(part: string, email: string, contactSection = false): stri
   const words = part
     .replace(/[\p{P}\p{S}]+/gu, ' ')
     .split(/\s+/)
-    .filter(Boolean)
-    .slice(-5);
-  for (let i = 0; i < words.length; i++) {
+    .filter(Boolean);
+  for (let i = Math.max(0, words.length - 5); i < words.length; i++) {
     const k = key(words[i]);
     if (k.length >= 4 && (domain.includes(k) || local.includes(k))) {
       const name = creditName(words.slice(i).join(' '));
       if (name) return name;
     }
+  }
+  // The name earlier in the block, before a label of its own ("Payments are processed by FinLearn
+  // Partners. Grievance officer: grievance@finlearn-partner.in"): the capitalised words (five at
+  // most) from the word the domain is named after.
+  for (let i = 0; i < words.length; i++) {
+    const k = key(words[i]);
+    if (k.length < 4 || !domain.includes(k)) continue;
+    let j = i;
+    while (j < words.length && j - i < 5 && /^\p{Lu}/u.test(words[j])) j++;
+    const name = j > i ? creditName(words.slice(i, j).join(' ')) : null;
+    if (name) return name;
   }
   return null;
 }

@@ -9,6 +9,7 @@ import { discover } from '../../test/support/discovery-context.js';
 import { mentionedAccounts } from './text.js';
 import { markersOf } from './markers.js';
 import { websearchQuery } from './websearch.js';
+import { cpuMs } from '../../test/support/cpu-time.js';
 
 const IG = (h: string) => `https://www.instagram.com/${h}/`;
 
@@ -78,9 +79,10 @@ describe('two platform labels joined by a word', () => {
   it('is linear on a long hostile run of labels and short words', () => {
     mentionedAccounts('IG: @warm.up'); // the first call builds the label tables
     for (const unit of ['ig y ', 'ig y x y ', 'ig / ', 'YT и ']) {
-      const t = Date.now();
+      // CPU time, generous on a shared 2-core machine (~45 ms alone; the unbounded chain took ~90 s).
+      const t = cpuMs();
       mentionedAccounts(unit.repeat(Math.ceil(200_000 / unit.length)));
-      expect(Date.now() - t).toBeLessThan(100);
+      expect(cpuMs() - t).toBeLessThan(500);
     }
   });
 });
@@ -130,9 +132,9 @@ describe('an account that says it is not the creator', () => {
     expect(fan("Ce n'est pas Vexora")).toBe(true);
     expect(fan('Clips from my streams. Not live today.')).toBe(false);
     expect(fan('Vexora is not here, clips only')).toBe(false);
-    const t = Date.now();
+    const t = cpuMs();
     fan('not no non '.repeat(20_000));
-    expect(Date.now() - t).toBeLessThan(100);
+    expect(cpuMs() - t).toBeLessThan(500);
   });
 });
 
@@ -156,5 +158,29 @@ describe('an account with no reader that the creator’s website presents under 
     const { byHandle } = await discover(w, 'shortvideo', 'ineslabnotes');
     expect(byHandle('ines-duarte-chem')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
     expect(byHandle('rui-matos-lab')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
+
+describe('addresses a creator page gives to a firm', () => {
+  const run = async (body: string) => {
+    const w = new DiscoveryWeb();
+    w.ig.set('meerakeys', { username: 'meerakeys', fullName: 'Meera Iyer', bio: 'Veena player', externalUrl: 'https://meeraiyer.in/' });
+    w.page('https://meeraiyer.in/', sitePage('Meera Iyer — Veena', body));
+    return (await discover(w, 'social-b', 'meerakeys')).emails;
+  };
+
+  it('a management firm named before its address is whom to write to for concerts: returned', async () => {
+    const emails = await run(
+      '<p>Concerts in Europe: Raga Bridge Management — <a href="mailto:desk@ragabridge.eu">desk@ragabridge.eu</a></p><p>meera@meeraiyer.in</p>',
+    );
+    expect(emails).toEqual(expect.arrayContaining(['desk@ragabridge.eu', 'meera@meeraiyer.in']));
+  });
+
+  it('a payment processor named a sentence before its labelled address is credited: not returned', async () => {
+    const emails = await run(
+      '<p>Workshop fees are collected by Tarang Payments Ltd. Nodal officer: nodal@tarangpay.co.in</p><p>meera@meeraiyer.in</p>',
+    );
+    expect(emails).toContain('meera@meeraiyer.in');
+    expect(emails).not.toContain('nodal@tarangpay.co.in');
   });
 });
