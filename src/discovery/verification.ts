@@ -37,7 +37,7 @@ import {
   secondAccountMentions,
   secondAccountMentionsOn,
 } from './markers.js';
-import { ownerDomain } from './domains.js';
+import { ownerDomain, registrableDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
 import { comparableHandle, pairedPlatforms } from './profiles.js';
@@ -386,7 +386,10 @@ function trimHandlePage(g: EvidenceGraph, s: SiteNode, v: Verification): boolean
  */
 function pageNamedAfterCreator(g: EvidenceGraph, domain: string, segment: string, handles: readonly string[]): boolean {
   const keys = personKeys(g, handles);
-  if (!keys.some((k) => k === segment || (segment.length >= 6 && k.startsWith(segment)))) return false;
+  // A handle (six letters or more) inside the segment names the creator too: `120345_fades-by-kwame_london`
+  // for @fadesbykwame, a booking service's page of hers.
+  const inside = handles.map(key).some((h) => h.length >= 6 && segment.includes(h));
+  if (!inside && !keys.some((k) => k === segment || (segment.length >= 6 && k.startsWith(segment)))) return false;
   const site = key(domain.split('.')[0] ?? '');
   return site.length > 0 && !keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)));
 }
@@ -810,12 +813,18 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
 export function pageEmails(g: EvidenceGraph, page: SitePage, scan?: SiteScan | null): string[] {
   // Her own page on an agency's site: what only the site's header and footer show is the agency's ("Careers: jobs@…").
   const chrome = new Set(scan?.agency ? (page.chrome ?? []) : []);
+  // Her page on a host of many people's pages (a shop, a booking service, an agency): an address at
+  // the host's own domain is the host's ("destek@shop…", "support@booking…") unless it names her.
+  const host = scan?.agency ? scan.domain : null;
   const credited = page.credited;
-  if (!credited && !chrome.size) return page.emails;
+  if (!credited && !chrome.size && !host) return page.emails;
   const keys = personKeys(g, []);
   const namesIt = (s: string) => keys.some((k) => key(s).includes(k));
   return page.emails.filter((e) => {
     if (chrome.has(e.toLowerCase())) return false;
+    const user = e.slice(0, e.lastIndexOf('@'));
+    if (host && registrableDomain(e.slice(e.lastIndexOf('@') + 1)) === host && !namesIt(user) && !namesShortFirst(g, [], user))
+      return false;
     const name = credited?.[e.toLowerCase()];
     if (name === undefined) return true;
     const words = fold(name)

@@ -184,3 +184,43 @@ describe('addresses a creator page gives to a firm', () => {
     expect(emails).not.toContain('nodal@tarangpay.co.in');
   });
 });
+
+describe('her page on a host of many people’s pages', () => {
+  it('a shop service’s page at her handle: the service’s support address in its body is the service’s', async () => {
+    const w = new DiscoveryWeb();
+    const page = 'https://www.tezgahim.com.tr/elifcini';
+    w.ig.set('elifcini', { username: 'elifcini', fullName: 'Elif Çini Atölyesi', bio: 'El boyaması çini', externalUrl: page });
+    w.page(
+      page,
+      sitePage(
+        'Elif Çini Atölyesi | Tezgahım',
+        '<h1>Elif Çini Atölyesi</h1><p>Kâseler, karolar.</p><p>Tezgahım yardım: yardim@tezgahim.com.tr</p><p>elif@elifcini.com</p>',
+      ),
+    );
+    const { emails } = await discover(w, 'social-b', 'elifcini');
+    expect(emails).toContain('elif@elifcini.com');
+    expect(emails).not.toContain('yardim@tezgahim.com.tr');
+  });
+
+  it('a booking service’s page whose path holds her handle among other words is hers alone: its help address and its own account are not hers', async () => {
+    const w = new DiscoveryWeb();
+    const page = 'https://www.slotbook.co.uk/en-gb/88231_curlsbyamani_hair-salon_leeds';
+    w.ig.set('curlsbyamani', { username: 'curlsbyamani', fullName: 'Amani | Curls by Amani', bio: 'Curly cuts, Leeds', externalUrl: page });
+    w.page(
+      page,
+      sitePage(
+        'Curls by Amani — book now | Slotbook',
+        `<h1>Curls by Amani</h1><p>Curly cut £40</p><p>Questions about your booking? help@slotbook.co.uk</p><a href="${IG('slotbookuk')}">Slotbook</a>`,
+      ),
+    );
+    w.ig.set('slotbookuk', {
+      username: 'slotbookuk',
+      fullName: 'Slotbook UK',
+      bio: 'Book hair & beauty',
+      externalUrl: 'https://www.slotbook.co.uk/',
+    });
+    const { emails, byHandle } = await discover(w, 'social-b', 'curlsbyamani');
+    expect(emails).not.toContain('help@slotbook.co.uk');
+    expect(byHandle('slotbookuk')?.confidence ?? 0).toBeLessThan(0.5);
+  });
+});
