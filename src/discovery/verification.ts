@@ -85,7 +85,7 @@ export function solve(g: EvidenceGraph, without: string | null): Verification {
       const site = g.sites.get(d);
       if (!site) continue;
       const pages = site.scan?.pages.length;
-      if (ownedByAnother(g, site, v) || isRoster(g, site, v)) {
+      if (ownedByAnother(g, site, v) || standsApart(g, site, v) || isRoster(g, site, v)) {
         notCreators.add(d);
         again = true;
       } else if (site.scan?.pages.length !== pages) again = true; // trimmed to the creator's own page: judged again without the rest
@@ -108,6 +108,46 @@ function ownedByAnother(g: EvidenceGraph, s: SiteNode, v: Verification): boolean
     if (n && n.fromSites.has(s.domain) && sitePresents(g, n, s.domain) && isOtherPerson(g, n, v, s.domain)) return true;
   }
   return false;
+}
+
+/**
+ * A site the creator links that stands apart from the creator: its name (its domain's first label)
+ * is none of the creator's, none of its pages links the source or an account the creator's own
+ * items link, none links an account holding the creator's name, and it presents as its own an
+ * account of another name (a social icon, the platform's name): the site of a business the
+ * creator recommends ("Mitt garn: <maker>" on her link page, the maker's site and its Instagram),
+ * whose identity is that account's — as a creator's lone link to an account with an identity
+ * elsewhere is no proof (evidence.ts LONE_LINK_LABELS). A creator's own site links her accounts; a
+ * site the source declares (its website field), or whose account the creator's bios name by `@`
+ * ("half of @velvetkiln": her band's), stays hers.
+ */
+function standsApart(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+  // The source's own website field is the creator's claim of the site, as a verified account's is.
+  if (!s.scan?.pages.length || s.scan.agency || s.declaredBy.has('source')) return false;
+  const keys = personKeys(g, []);
+  const site = key(s.domain.split('.')[0] ?? '');
+  if (keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)))) return false;
+  // Accounts the creator's own bios name by `@` ("half of @velvetkiln"): the creator's side names them.
+  const named = new Set([g.sourceView.bio, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.bio)].flatMap((b) => handleMentions(b)));
+  let ownElsewhere = false;
+  for (const page of s.scan.pages)
+    for (const l of page.links) {
+      const a = accountOf(l);
+      if (!a?.handle) continue;
+      const n = g.profiles.get(g.canonical(g.nodeKey(a.platform, a.handle)));
+      if (!n) continue;
+      const creatorLinked =
+        n.isSource ||
+        n.fromSource ||
+        named.has(n.handle.toLowerCase()) ||
+        [...n.fromProfiles].some((k) => k !== n.key && isVerifiedKey(g, k, v)) ||
+        [...n.fromPages].some((u) => v.pages.has(u));
+      const text = key(page.anchorTexts?.[l] ?? '');
+      if (creatorLinked || namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName) || keys.some((k) => text.includes(k)))
+        return false;
+      if (sitePresents(g, n, s.domain)) ownElsewhere = true;
+    }
+  return ownElsewhere;
 }
 
 /**

@@ -224,3 +224,39 @@ describe('her page on a host of many people’s pages', () => {
     expect(byHandle('slotbookuk')?.confidence ?? 0).toBeLessThan(0.5);
   });
 });
+
+describe('a site the creator links that stands apart from her', () => {
+  it('a maker’s site her link page names ("Min tråd: Linverket") links only its own account: not her website, its account and address not hers', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('astridbroderar', {
+      username: 'astridbroderar',
+      fullName: 'Astrid Lund',
+      bio: 'Broderi',
+      externalUrl: 'https://bio.link/astridbroderar',
+    });
+    w.page(
+      'https://bio.link/astridbroderar',
+      `<!DOCTYPE html><html><head><title>Astrid Lund | bio.link</title></head><body><h1>Astrid Lund</h1>
+<a href="https://www.youtube.com/@AstridBroderar">YouTube</a>
+<a href="https://linverket.se/">Min tråd: Linverket</a>
+<a href="mailto:astrid@astridbroderar.se">Mejla mig</a></body></html>`,
+    );
+    w.youtube.set('astridbroderar', {
+      handle: 'AstridBroderar',
+      channelId: 'UCastridbroderar00000001',
+      title: 'Astrid broderar',
+      description: 'Broderi varje vecka',
+      links: [{ title: 'Instagram', url: IG('astridbroderar') }],
+    });
+    w.page(
+      'https://linverket.se/',
+      sitePage('Linverket', `<p>Lintråd från Hälsingland.</p><a href="${IG('linverket')}">Instagram</a><p>kundtjanst@linverket.se</p>`),
+    );
+    w.ig.set('linverket', { username: 'linverket', fullName: 'Linverket', bio: 'Lintråd' });
+    const { byHandle, emails } = await discover(w, 'social-b', 'astridbroderar');
+    expect(byHandle('astridbroderar')!.confidence).toBe(1);
+    expect(byHandle('linverket')?.confidence ?? 0).toBeLessThan(0.5);
+    expect(emails).toContain('astrid@astridbroderar.se');
+    expect(emails).not.toContain('kundtjanst@linverket.se');
+  });
+});
