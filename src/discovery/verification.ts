@@ -174,6 +174,8 @@ function sitePresents(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
  */
 function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage[] {
   const keys = personKeys(g, []);
+  const siteName = key(s.domain.split('.')[0] ?? '');
+  const siteNamesCreator = keys.some((k) => siteName.includes(k) || (siteName.length >= 4 && k.includes(siteName)));
   const out: RosterPage[] = [];
   for (const page of s.scan?.pages ?? []) {
     let own = 0;
@@ -244,7 +246,15 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
       }
     }
     // Others named only by @handle are as often a creator's credits ("photos @…, edit @…"): three of them.
-    if ((own > 0 && others.size >= 2 && (namedOthers.size >= 2 || others.size >= 3)) || (!own && !ownPlain && carded.size >= 3))
+    // On a site named otherwise that the source does not declare, the creator listed by her name as a
+    // link's text beside one other person named so (no cards), none of her accounts linked as the
+    // page's own, is a list of people too ("Trainers: Fatima, Salma"): her own site names her accounts
+    // by platform and lists itself among no one (web AD). A site of her and a co-host in cards stays hers.
+    if (
+      (own > 0 && others.size >= 2 && (namedOthers.size >= 2 || others.size >= 3)) ||
+      (!own && !ownPlain && carded.size >= 3) ||
+      (own > 0 && !ownPlain && namedOthers.size >= 1 && !carded.size && !siteNamesCreator && !s.declaredBy.has('source'))
+    )
       out.push({ url: page.url, own: ownNamed, most: Math.max(0, ...others.values()) });
   }
   return out;

@@ -260,3 +260,41 @@ describe('a site the creator links that stands apart from her', () => {
     expect(emails).not.toContain('kundtjanst@linverket.se');
   });
 });
+
+describe('a page on a site named otherwise that lists her by name beside another person', () => {
+  it('a school’s course page naming her and one other trainer is the school’s: its inbox is not hers, her account stays hers', async () => {
+    const w = new DiscoveryWeb();
+    w.linktree.set('noorbrows', {
+      username: 'noorbrows',
+      description: 'Brow artist · Amman',
+      links: [
+        { title: 'TikTok', url: 'https://www.tiktok.com/@noor.brows' },
+        { title: 'Brow course (Lamsa Institute)', url: 'https://lamsa-institute.jo/courses' },
+      ],
+    });
+    w.ig.set('noor.brows', {
+      username: 'noor.brows',
+      fullName: 'Noor Haddad',
+      bio: 'brows ✨',
+      externalUrl: 'https://linktr.ee/noorbrows',
+    });
+    w.tiktok.set('noor.brows', {
+      handle: 'noor.brows',
+      nickname: 'Noor Haddad',
+      signature: 'brows',
+      bioLink: 'https://linktr.ee/noorbrows',
+    });
+    w.page(
+      'https://lamsa-institute.jo/courses',
+      sitePage(
+        'Lamsa Institute',
+        `<p>Trainers: <a href="${IG('noor.brows')}">Noor Haddad</a>, <a href="${IG('rania.lashes')}">Rania</a></p><p>admissions@lamsa-institute.jo</p>`,
+      ),
+    );
+    w.ig.set('rania.lashes', { username: 'rania.lashes', fullName: 'Rania', bio: 'lashes' });
+    const { byHandle, emails } = await discover(w, 'social-b', 'noor.brows');
+    expect(byHandle('noor.brows')!.confidence).toBe(1);
+    expect(byHandle('rania.lashes')?.confidence ?? 0).toBeLessThan(0.5);
+    expect(emails).not.toContain('admissions@lamsa-institute.jo');
+  });
+});
