@@ -544,6 +544,24 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
   return out;
 }
 
+/**
+ * The line each address of a page sits in: the text of the smallest block holding it (up to 400
+ * characters), by the address (lower case) — what the page says of whom to write to ("Book Noor:
+ * talent@…"). Addresses in larger blocks only are left out.
+ */
+export function emailLines(html: string, pageUrl: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const $ = loadHtml(html, `the website page ${pageUrl}`);
+  $(LEAF_BLOCKS).each((_, el) => {
+    const block = $(el);
+    if (block.find(LEAF_BLOCKS).length) return;
+    const text = block.text();
+    if (text.length > 400) return;
+    for (const e of emailsInHtml(block.html() ?? '', text)) if (!out.has(e.toLowerCase())) out.set(e.toLowerCase(), text.trim());
+  });
+  return out;
+}
+
 /** cheerio's node type (domhandler's AnyNode), without depending on domhandler directly. */
 type AnyNode = Parameters<typeof contains>[0];
 

@@ -864,16 +864,32 @@ export function pageEmails(g: EvidenceGraph, page: SitePage, scan?: SiteScan | n
   // Her own page on an agency's site: what only the site's header and footer show is the agency's ("Careers: jobs@…").
   const chrome = new Set(scan?.agency ? (page.chrome ?? []) : []);
   // Her page on a host of many people's pages (a shop, a booking service, an agency): an address at
-  // the host's own domain is the host's ("destek@shop…", "support@booking…") unless it names her.
+  // the host's own domain is the host's ("destek@shop…", "support@booking…") unless it or its line
+  // names her ("Book Noor: talent@agency…").
   const host = scan?.agency ? scan.domain : null;
   const credited = page.credited;
   if (!credited && !chrome.size && !host) return page.emails;
   const keys = personKeys(g, []);
   const namesIt = (s: string) => keys.some((k) => key(s).includes(k));
+  // The address's user, or the line it sits in ("Book Noor: talent@…"), names her.
+  const namesHer = (user: string, line: string | undefined) =>
+    namesIt(user) ||
+    namesShortFirst(g, [], user) ||
+    (!!line &&
+      (namesIt(line) ||
+        namesShortFirst(
+          g,
+          fold(line)
+            .split(/[^\p{L}\p{N}]+/u)
+            .filter(Boolean),
+        )));
   return page.emails.filter((e) => {
     if (chrome.has(e.toLowerCase())) return false;
-    const user = e.slice(0, e.lastIndexOf('@'));
-    if (host && registrableDomain(e.slice(e.lastIndexOf('@') + 1)) === host && !namesIt(user) && !namesShortFirst(g, [], user))
+    if (
+      host &&
+      registrableDomain(e.slice(e.lastIndexOf('@') + 1)) === host &&
+      !namesHer(e.slice(0, e.lastIndexOf('@')), page.emailLines?.[e.toLowerCase()])
+    )
       return false;
     const name = credited?.[e.toLowerCase()];
     if (name === undefined) return true;

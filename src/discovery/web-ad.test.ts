@@ -202,6 +202,22 @@ describe('her page on a host of many people’s pages', () => {
     expect(emails).not.toContain('yardim@tezgahim.com.tr');
   });
 
+  it('an agency’s page of hers: its inbox on a line naming her ("Book Lina: …") is whom to write to, its help desk is the agency’s', async () => {
+    const w = new DiscoveryWeb();
+    const page = 'https://www.brightroster.ae/talent/lina';
+    w.ig.set('lina.modest', { username: 'lina.modest', fullName: 'Lina', bio: 'modest fashion', externalUrl: page });
+    w.page(
+      page,
+      sitePage(
+        'Lina — Bright Roster',
+        `<h1>Lina</h1><p><a href="${IG('lina.modest')}">@lina.modest</a></p><p>Book Lina: deals@brightroster.ae</p><p>Website issues? webdesk@brightroster.ae</p>`,
+      ),
+    );
+    const { emails } = await discover(w, 'social-b', 'lina.modest');
+    expect(emails).toContain('deals@brightroster.ae');
+    expect(emails).not.toContain('webdesk@brightroster.ae');
+  });
+
   it('a booking service’s page whose path holds her handle among other words is hers alone: its help address and its own account are not hers', async () => {
     const w = new DiscoveryWeb();
     const page = 'https://www.slotbook.co.uk/en-gb/88231_curlsbyamani_hair-salon_leeds';
