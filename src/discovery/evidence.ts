@@ -129,6 +129,8 @@ export const SITE_OWN_LABELS: readonly EvidenceLabel[] = ['website_link', 'same_
  * `lanternhollows.com` → Bandcamp `lanternhollows`, `felixmoreau.fr` → Vimeo `felixmoreau`): the
  * creator's side names the account as its own either way. On an outside web (W, session 32) both such
  * accounts, with no reader to link back, were the creator's and stayed candidates at 0.38 without it.
+ * So may the creator's full name (two neighbouring words of its display name) in the handle: on web AD
+ * (session 36) two LinkedIn profiles its own sites linked so were the creator's, at 0.38 without it.
  */
 const SITE_HANDLE_LABELS: readonly EvidenceLabel[] = ['same_handle_match', 'site_handle'];
 

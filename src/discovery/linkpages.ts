@@ -11,8 +11,10 @@
  * solo.to, snipfeed.co, carrd.co sites, hoo.be, msha.ke) get the generic page scan: the page's
  * anchors and addresses, with the vendor's own chrome left out — anchors inside `<footer>`,
  * accounts whose handle names the vendor (`instagram.com/beacons.ai`) and addresses at the
- * vendor's domain (text.ts drops those for every page); a link to the page's own host counts only
- * when it is a click-counting redirect to another host (`redirectTargets`).
+ * vendor's domain (text.ts drops those for every page), and the addresses of a `<footer>` that links
+ * the vendor's own pages ("Try Stan free · Report this page": the vendor's inbox, at whatever domain;
+ * `vendorFooterless`); a link to the page's own host counts only when it is a click-counting
+ * redirect to another host (`redirectTargets`).
  */
 import { classifyLink, isLinkInBioHost } from '../links/classify.js';
 import type { PlatformDefinition } from '../platforms/definition.js';
@@ -20,6 +22,7 @@ import type { OperationDef } from '../platforms/operation.js';
 import { platforms } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { fetchHtmlPage } from './pages.js';
+import { loadHtml } from '../parse/load-html.js';
 import { anchorContexts, anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta, visibleText } from './text.js';
 import { relationMentions } from './relations.js';
 import { isPartialRead } from '../platforms/partial-read.js';
@@ -251,6 +254,33 @@ async function redirectTargets(
   return out;
 }
 
+/**
+ * The page without the vendor's footers: a `<footer>` linking another page of the vendor's own host
+ * (its home, "Try Stan free") is the vendor's chrome, and so is every address in it ("Report this
+ * page" → the vendor's inbox, which may sit at another domain than the page's). A footer linking
+ * nothing of the vendor's (the creator's own, on a site builder) stays.
+ */
+function vendorFooterless(html: string, pageUrl: string, pageHost: string): string {
+  const $ = loadHtml(html, `the link page ${pageUrl}`);
+  const ownPath = new URL(pageUrl).pathname.replace(/\/+$/, '');
+  const vendors = $('footer').filter((_, el) =>
+    $(el)
+      .find('a[href]')
+      .toArray()
+      .some((a) => {
+        try {
+          const u = new URL($(a).attr('href') ?? '', pageUrl);
+          return u.hostname.replace(/^www\./, '') === pageHost && u.pathname.replace(/\/+$/, '') !== ownPath;
+        } catch {
+          return false;
+        }
+      }),
+  );
+  if (!vendors.length) return html;
+  vendors.remove();
+  return $.html();
+}
+
 async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: string | null): Promise<LinkPageView> {
   const page = await fetchHtmlPage(f, linkPageUrl(url), vendor ?? 'link-in-bio');
   const pageHost = new URL(page.finalUrl).hostname.replace(/^www\./, '');
@@ -269,11 +299,12 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
   // What the page says about a redirect link, it says about its target.
   for (const [l, target] of redirects) if (contexts.has(l) && !contexts.has(target)) contexts.set(target, contexts.get(l)!);
   const text = visibleText(page.html);
+  const own = vendorFooterless(page.html, page.finalUrl, pageHost);
   return {
     url: linkPageUrl(url),
     title: meta.title,
     links: [...new Set([...links, ...linksInText(meta.description)])],
-    emails: [...emailsInHtml(page.html, text)],
+    emails: [...emailsInHtml(own, visibleText(own))],
     labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
     others: relationMentions(`${text}\n${meta.description ?? ''}`),
   };

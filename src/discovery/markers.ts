@@ -578,6 +578,62 @@ function splitDigits(w: string): string[] {
   return w.match(/\p{N}+|[^\p{N}]+/gu) ?? [w];
 }
 
+/**
+ * Negations that, right before the creator's name, disown being the creator ("Not Vexora himself",
+ * "No soy Vexora", "Ce n'est pas Vexora", "Nicht Vexora selbst", "Это не Vexora"), folded.
+ */
+const NEGATIONS = new Set([
+  'not',
+  'no',
+  'non',
+  'nicht',
+  'kein',
+  'keine',
+  'pas',
+  'nao',
+  'nie',
+  'niet',
+  'geen',
+  'ikke',
+  'inte',
+  'ei',
+  'nem',
+  'nu',
+  'bukan',
+  'khong',
+  'hindi',
+  'не',
+  'ні',
+  'ни',
+  'οχι',
+  'δεν',
+]);
+
+/**
+ * The account says it is not the creator: a negation (NEGATIONS) right before the creator's name or
+ * handle — one to three words whose letters are one of `creatorKeys` —, a short word (≤ 3 letters:
+ * "No soy …", "not a …") between them at most. Fans and clip channels disclaim so; the creator's
+ * own accounts never say they are not the creator. Linear: each word is looked at a bounded number
+ * of times.
+ */
+function disclaimsCreator(text: string, creatorKeys: readonly string[]): boolean {
+  if (!text) return false;
+  const words = fold(text.slice(0, 4000))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const keys = new Set(creatorKeys.filter((k) => k.length >= 4));
+  const namedAt = (j: number) => {
+    let joined = '';
+    for (let n = 0; n < 3 && j + n < words.length; n++) if (keys.has((joined += words[j + n]))) return true;
+    return false;
+  };
+  for (let i = 0; i < words.length; i++) {
+    if (!NEGATIONS.has(words[i])) continue;
+    if (namedAt(i + 1) || (words[i + 1]?.length <= 3 && namedAt(i + 2))) return true;
+  }
+  return false;
+}
+
 export interface Markers {
   fan: boolean;
   second: boolean;
@@ -587,7 +643,7 @@ export interface Markers {
 /**
  * What `account` says about itself, next to the creator's keys (`key()` of its handles and
  * display name): fan words or phrases in its name, bio or around the creator's name in its
- * handle; second-account words or phrases likewise; a handle that is the creator's plus padding
+ * handle, or a disclaimer that it is not the creator (`disclaimsCreator`); second-account words or phrases likewise; a handle that is the creator's plus padding
  * or one doubled letter.
  */
 export function markersOf(
@@ -608,7 +664,9 @@ export function markersOf(
     saysFan(bio) ||
     nameWords.some((w) => FAN_WORDS.has(w)) ||
     (handleWords ?? []).some((w) => FAN_WORDS.has(w)) ||
-    /ファン|팬|粉丝|粉絲|แฟน/u.test(name);
+    /ファン|팬|粉丝|粉絲|แฟน/u.test(name) ||
+    disclaimsCreator(bio, creatorKeys) ||
+    disclaimsCreator(name, creatorKeys);
   const second =
     saysSecond(bio) ||
     saysSecond(name) ||

@@ -51,7 +51,7 @@ import { pageAnchors } from './text.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
 import { handleMentions, key, secondAccountMentionsOn } from './markers.js';
-import { isReferralUrl, offersDiscount } from './sponsors.js';
+import { isReferralUrl, offersDiscount, queryNamesCreator } from './sponsors.js';
 import { namesRelation } from './relations.js';
 
 /** What its origin says about a link: the anchor's own text, and the text around it (a link page's title, a bio's line, a page's block). */
@@ -522,12 +522,14 @@ class Lookup {
 
   /**
    * A sponsor's or affiliate's link (sponsors.ts): a website address with a referral or coupon
-   * code, or a link the creator's text offers a discount on — unless its address carries the
-   * creator's own name (the creator's shop announcing a sale).
+   * code (or the creator's name as a query value: `?r=kovac`), or a link the creator's text offers
+   * a discount on — unless its host or account carries the creator's own name (the creator's shop
+   * announcing a sale).
    */
   private isSponsor(url: string, label?: LinkLabel): boolean {
     const account = accountOf(url);
-    const referral = !account && !linkPageOf(url) && isReferralUrl(url);
+    const referral =
+      !account && !linkPageOf(url) && (isReferralUrl(url) || queryNamesCreator(url, [this.g.sourceHandle], this.g.sourceView?.displayName));
     if (!referral && !offersDiscount(label?.text) && !offersDiscount(label?.context)) return false;
     let where: string;
     try {

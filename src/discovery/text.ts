@@ -303,11 +303,24 @@ const MENTION_LABEL = [...MENTIONS.keys()]
  * A label as a whole word (never the start of "installs", "youtubers", never "myYT", a URL's
  * `/yt` or a `#IG` tag: after no letter, digit, `_`, `.`, `@`, `/`, `#` or `-` — after a space,
  * punctuation of any script (`｜`, `、`, `【`) or an emoji), more labels joined by
- * `/`, `&` or `+` (`IG/YT:`), optional separators (`:`, a dash, `=`, an arrow, a bullet, a bar, an
+ * `/`, `&`, `+` or a short word (`IG/YT:`, `IG y X:`: LABEL_JOIN; five labels at most — an unbounded
+ * chain was scanned again from every label of a long run, `ig / ig / …`), optional separators (`:`, a dash, `=`, an arrow, a bullet, a bar, an
  * emoji), an optional `@`, the handle.
  */
+/**
+ * What joins two labels naming one handle: `/`, `&`, `+`, or one short word of any script between
+ * spaces that is no label itself — a conjunction, "IG y X", "IG and TT", "YT и IG", "IG ve X".
+ */
+const LABEL_JOIN = `(?:\\s*[/&+]\\s*|\\s+(?!(?:${MENTION_LABEL})\\s)\\p{L}{1,3}\\s+)`;
+const LABEL_JOIN_RE = new RegExp(LABEL_JOIN, 'iu');
+/** One label as a whole word (never the start of "installs", "youtubers"). */
+const LABEL_ONE = `(?:${MENTION_LABEL})(?![\\p{L}\\p{N}_])`;
+/**
+ * The labels, five at most, taken whole and never given back (`(?=(…))\\2`, an atomic group): a long
+ * run of labels and joiners (`ig y ig y …`) was otherwise tried again at every length from every label.
+ */
 const MENTION_RE = new RegExp(
-  `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?:${MENTION_LABEL})(?:\\s*[/&+]\\s*(?:${MENTION_LABEL}))*)(?![\\p{L}\\p{N}_])` +
+  `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?=(${LABEL_ONE}(?:${LABEL_JOIN}${LABEL_ONE}){0,4}))\\2)` +
     `(?:\\s+([\\p{L}\\p{M}]{2,16}(?:\\s+[\\p{L}\\p{M}]{2,16}){0,2})(?=\\s*[:：\\-–—=>→➡➜⟶»▶👉]))?` +
     `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
@@ -346,11 +359,11 @@ export function mentionedAccounts(raw: string): string[] {
   const out: string[] = [];
   const re = new RegExp(MENTION_RE);
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const labels = m[1].toLowerCase().split(/\s*[/&+]\s*/);
-    const qualifier = m[2];
-    const separated = STRONG_SEPARATOR.test(m[3]);
-    const at = m[4] === '@';
-    const handle = m[5].replace(/\.+$/, '');
+    const labels = m[1].toLowerCase().split(LABEL_JOIN_RE);
+    const qualifier = m[3];
+    const separated = STRONG_SEPARATOR.test(m[4]);
+    const at = m[5] === '@';
+    const handle = m[6].replace(/\.+$/, '');
     // One to three words between the label and a separator ("YouTube channel: @…", "YouTube चैनल: @…",
     // "Инст для рецептов: @…") name an account only with its explicit `@`; a word that is itself a
     // label starts the next match. A word that says the name IS the account's ("TikTok ID: owl",

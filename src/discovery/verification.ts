@@ -37,7 +37,7 @@ import {
   secondAccountMentions,
   secondAccountMentionsOn,
 } from './markers.js';
-import { ownerDomain } from './domains.js';
+import { ownerDomain, registrableDomain } from './domains.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
 import { comparableHandle, pairedPlatforms } from './profiles.js';
@@ -85,7 +85,7 @@ export function solve(g: EvidenceGraph, without: string | null): Verification {
       const site = g.sites.get(d);
       if (!site) continue;
       const pages = site.scan?.pages.length;
-      if (ownedByAnother(g, site, v) || isRoster(g, site, v)) {
+      if (ownedByAnother(g, site, v) || standsApart(g, site, v) || isRoster(g, site, v)) {
         notCreators.add(d);
         again = true;
       } else if (site.scan?.pages.length !== pages) again = true; // trimmed to the creator's own page: judged again without the rest
@@ -108,6 +108,46 @@ function ownedByAnother(g: EvidenceGraph, s: SiteNode, v: Verification): boolean
     if (n && n.fromSites.has(s.domain) && sitePresents(g, n, s.domain) && isOtherPerson(g, n, v, s.domain)) return true;
   }
   return false;
+}
+
+/**
+ * A site the creator links that stands apart from the creator: its name (its domain's first label)
+ * is none of the creator's, none of its pages links the source or an account the creator's own
+ * items link, none links an account holding the creator's name, and it presents as its own an
+ * account of another name (a social icon, the platform's name): the site of a business the
+ * creator recommends ("Mitt garn: <maker>" on her link page, the maker's site and its Instagram),
+ * whose identity is that account's — as a creator's lone link to an account with an identity
+ * elsewhere is no proof (evidence.ts LONE_LINK_LABELS). A creator's own site links her accounts; a
+ * site the source declares (its website field), or whose account the creator's bios name by `@`
+ * ("half of @velvetkiln": her band's), stays hers.
+ */
+function standsApart(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
+  // The source's own website field is the creator's claim of the site, as a verified account's is.
+  if (!s.scan?.pages.length || s.scan.agency || s.declaredBy.has('source')) return false;
+  const keys = personKeys(g, []);
+  const site = key(s.domain.split('.')[0] ?? '');
+  if (keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)))) return false;
+  // Accounts the creator's own bios name by `@` ("half of @velvetkiln"): the creator's side names them.
+  const named = new Set([g.sourceView.bio, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.bio)].flatMap((b) => handleMentions(b)));
+  let ownElsewhere = false;
+  for (const page of s.scan.pages)
+    for (const l of page.links) {
+      const a = accountOf(l);
+      if (!a?.handle) continue;
+      const n = g.profiles.get(g.canonical(g.nodeKey(a.platform, a.handle)));
+      if (!n) continue;
+      const creatorLinked =
+        n.isSource ||
+        n.fromSource ||
+        named.has(n.handle.toLowerCase()) ||
+        [...n.fromProfiles].some((k) => k !== n.key && isVerifiedKey(g, k, v)) ||
+        [...n.fromPages].some((u) => v.pages.has(u));
+      const text = key(page.anchorTexts?.[l] ?? '');
+      if (creatorLinked || namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName) || keys.some((k) => text.includes(k)))
+        return false;
+      if (sitePresents(g, n, s.domain)) ownElsewhere = true;
+    }
+  return ownElsewhere;
 }
 
 /**
@@ -134,6 +174,8 @@ function sitePresents(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
  */
 function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage[] {
   const keys = personKeys(g, []);
+  const siteName = key(s.domain.split('.')[0] ?? '');
+  const siteNamesCreator = keys.some((k) => siteName.includes(k) || (siteName.length >= 4 && k.includes(siteName)));
   const out: RosterPage[] = [];
   for (const page of s.scan?.pages ?? []) {
     let own = 0;
@@ -204,7 +246,15 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
       }
     }
     // Others named only by @handle are as often a creator's credits ("photos @…, edit @…"): three of them.
-    if ((own > 0 && others.size >= 2 && (namedOthers.size >= 2 || others.size >= 3)) || (!own && !ownPlain && carded.size >= 3))
+    // On a site named otherwise that the source does not declare, the creator listed by her name as a
+    // link's text beside one other person named so (no cards), none of her accounts linked as the
+    // page's own, is a list of people too ("Trainers: Fatima, Salma"): her own site names her accounts
+    // by platform and lists itself among no one (web AD). A site of her and a co-host in cards stays hers.
+    if (
+      (own > 0 && others.size >= 2 && (namedOthers.size >= 2 || others.size >= 3)) ||
+      (!own && !ownPlain && carded.size >= 3) ||
+      (own > 0 && !ownPlain && namedOthers.size >= 1 && !carded.size && !siteNamesCreator && !s.declaredBy.has('source'))
+    )
       out.push({ url: page.url, own: ownNamed, most: Math.max(0, ...others.values()) });
   }
   return out;
@@ -386,7 +436,10 @@ function trimHandlePage(g: EvidenceGraph, s: SiteNode, v: Verification): boolean
  */
 function pageNamedAfterCreator(g: EvidenceGraph, domain: string, segment: string, handles: readonly string[]): boolean {
   const keys = personKeys(g, handles);
-  if (!keys.some((k) => k === segment || (segment.length >= 6 && k.startsWith(segment)))) return false;
+  // A handle (six letters or more) inside the segment names the creator too: `120345_fades-by-kwame_london`
+  // for @fadesbykwame, a booking service's page of hers.
+  const inside = handles.map(key).some((h) => h.length >= 6 && segment.includes(h));
+  if (!inside && !keys.some((k) => k === segment || (segment.length >= 6 && k.startsWith(segment)))) return false;
   const site = key(domain.split('.')[0] ?? '');
   return site.length > 0 && !keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)));
 }
@@ -528,7 +581,9 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
   else if (siteLinks.length) labels.push('website_credit');
   // The site presents it as its own under the site's own name (`saltmarshduo.com` → Bandcamp
   // `saltmarshduo`): the creator's side naming it, as the source's handle does (evidence.ts SITE_OWN_LABELS).
-  if (sitePresented.some((d) => siteNamed(n, d))) labels.push('site_handle');
+  // So does its handle holding the creator's full name (`in/amara-okafor-phd` for "Dr Amara Okafor"):
+  // an account with no reader (LinkedIn) can show no link back (web AD: two such at 0.38).
+  if (sitePresented.some((d) => siteNamed(n, d)) || (sitePresented.length > 0 && holdsWholeName(g, n))) labels.push('site_handle');
   const t = g.viewTargets(n);
   if (t) {
     if (t.profiles.some((k) => provesIdentity(k) && verifiedOther(k)) || t.pages.some((u) => v.pages.has(u)) || mutualMention)
@@ -601,6 +656,19 @@ function sameHandle(g: EvidenceGraph, n: ProfileNode): boolean {
  * `chrisevansart.co.uk`) — letters and digits alike, six or more, on a platform whose handles say
  * something of their owner (`comparableHandle`), never a padded copy (markers.ts isPaddedCopy).
  */
+/**
+ * `n`'s handle holds two neighbouring words of the creator's display name, a name and a surname
+ * (`amara-okafor-phd` of "Dr Amara Okafor 🦠"; six letters or more together): its full name, never
+ * a first name alone.
+ */
+function holdsWholeName(g: EvidenceGraph, n: ProfileNode): boolean {
+  const words = fold(g.sourceView.displayName ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 2);
+  const h = key(n.handle);
+  return words.some((w, i) => i + 1 < words.length && (w + words[i + 1]).length >= 6 && h.includes(key(w + words[i + 1])));
+}
+
 function siteNamed(n: ProfileNode, d: string): boolean {
   const h = comparableHandle(n.platform, n.handle);
   const name = d.split('.')[0];
@@ -795,12 +863,34 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
 export function pageEmails(g: EvidenceGraph, page: SitePage, scan?: SiteScan | null): string[] {
   // Her own page on an agency's site: what only the site's header and footer show is the agency's ("Careers: jobs@…").
   const chrome = new Set(scan?.agency ? (page.chrome ?? []) : []);
+  // Her page on a host of many people's pages (a shop, a booking service, an agency): an address at
+  // the host's own domain is the host's ("destek@shop…", "support@booking…") unless it or its line
+  // names her ("Book Noor: talent@agency…").
+  const host = scan?.agency ? scan.domain : null;
   const credited = page.credited;
-  if (!credited && !chrome.size) return page.emails;
+  if (!credited && !chrome.size && !host) return page.emails;
   const keys = personKeys(g, []);
   const namesIt = (s: string) => keys.some((k) => key(s).includes(k));
+  // The address's user, or the line it sits in ("Book Noor: talent@…"), names her.
+  const namesHer = (user: string, line: string | undefined) =>
+    namesIt(user) ||
+    namesShortFirst(g, [], user) ||
+    (!!line &&
+      (namesIt(line) ||
+        namesShortFirst(
+          g,
+          fold(line)
+            .split(/[^\p{L}\p{N}]+/u)
+            .filter(Boolean),
+        )));
   return page.emails.filter((e) => {
     if (chrome.has(e.toLowerCase())) return false;
+    if (
+      host &&
+      registrableDomain(e.slice(e.lastIndexOf('@') + 1)) === host &&
+      !namesHer(e.slice(0, e.lastIndexOf('@')), page.emailLines?.[e.toLowerCase()])
+    )
+      return false;
     const name = credited?.[e.toLowerCase()];
     if (name === undefined) return true;
     const words = fold(name)

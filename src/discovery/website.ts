@@ -27,7 +27,7 @@ import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
 import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
-import { creditedEmails, sponsorEmails } from './sponsors.js';
+import { creditedEmails, emailLines, sponsorEmails } from './sponsors.js';
 import { anchorContexts, cardNames, emailsInHtml, jsonLdSameAs, pageAnchors, visibleText } from './text.js';
 import type { Anchor } from './text.js';
 
@@ -57,6 +57,8 @@ export interface SitePage {
    * person's unless the name or the address is the creator's (verification.ts pageEmails).
    */
   credited?: Record<string, string>;
+  /** The line (smallest block's text) each address of `emails` sits in, by the address (lower case), where one holds it. */
+  emailLines?: Record<string, string>;
   /** Addresses of `emails` only the page's header, footer or navigation shows (the site's chrome), lower case. */
   chrome?: string[];
   /** Links of `links` only the page's header, footer or navigation holds (the site's own accounts on a host's page). */
@@ -393,6 +395,7 @@ function readPage(page: HtmlPage): ReadPage {
   const contexts = anchorContexts(page.html, page.finalUrl);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
   const credited = creditedEmails(page.html, page.finalUrl);
+  const lines = emailLines(page.html, page.finalUrl);
   const chrome = chromeOf(page.html, page.finalUrl);
   const cards = cardNames(page.html, page.finalUrl);
   return {
@@ -407,6 +410,7 @@ function readPage(page: HtmlPage): ReadPage {
     anchorTexts: Object.fromEntries(anchors.map((a) => [a.url, a.text])),
     cards: Object.fromEntries(anchors.flatMap((a) => (cards.has(a.url) ? [[a.url, cards.get(a.url)!]] : []))),
     ...(credited.size ? { credited: Object.fromEntries(credited) } : {}),
+    ...(lines.size ? { emailLines: Object.fromEntries(lines) } : {}),
     ...(chrome.emails.length ? { chrome: chrome.emails } : {}),
     ...(chrome.links.length ? { chromeLinks: chrome.links } : {}),
   };
