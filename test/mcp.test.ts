@@ -478,9 +478,19 @@ describe('the stdio bridge (npm run --silent mcp)', () => {
       env: { ...process.env, GATEWAY_URL: h.url, API_KEY: key },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    // The reader takes nothing until the bridge has exited or says it is about to: its answers
+    // (tools/list alone is ~200 KB, more than a pipe holds) must all arrive even so — a reader
+    // slower than the bridge (a loaded machine) got the tools/list line cut short.
+    let stderr = '';
+    const waiting = new Promise<void>((r) =>
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+        if (stderr.includes('exiting once stdout')) r();
+      }),
+    );
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    // 'close': the child has exited and its stdout has been read to the end ('exit' may come first).
+    const closed = new Promise<void>((r) => child.once('close', () => r()));
     const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
     send({
       jsonrpc: '2.0',
@@ -492,7 +502,11 @@ describe('the stdio bridge (npm run --silent mcp)', () => {
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'code_repository', arguments: { url: repo('piped') } } });
     child.stdin.end();
+    await Promise.race([exited, waiting]);
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     expect(await exited).toBe(0);
+    await closed;
     const answers = new Map(
       stdout
         .split('\n')

@@ -116,6 +116,10 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     while (answering.size) await Promise.allSettled([...answering]);
     await new Promise((r) => setImmediate(r));
     await server.close().catch(() => undefined);
+    log('input ended and every request answered: exiting once stdout has taken the answers');
+    // A pipe holds 64 KiB; what its reader has not taken yet waits in the stream, and
+    // process.exit drops it: the tools/list answer (200 KB) reached a slow reader cut short.
+    await Promise.all([process.stdout, process.stderr].map((s) => new Promise((r) => s.write('', r))));
     process.exit(0);
   });
   log(`serving on stdio, forwarding to ${gatewayUrl}/mcp`);

@@ -237,7 +237,14 @@ beforeAll(async () => {
   // Sub-fetches are reused from the gateway's cache for an hour by default; these tests count
   // upstream requests, so reading is off (one test turns it on).
   process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS = '0';
-  h = await startHarness();
+  // Upstream deadlines of 5 s / 10 s, not the harness's 1.5 s / 3 s: the replay upstream answers
+  // from this thread, and on a loaded machine (load ~13, 2026-12-01) the source profile's answer
+  // came after 1.5 s — find-social-profiles 504 UPSTREAM_TIMEOUT, 'i.instagram.com did not answer
+  // in time'. No test here has an upstream cut by those: a slow page is cut by the lookup's own
+  // deadlines (DISCOVERY_DEADLINE_MS, DISCOVERY_FETCH_TIMEOUT_MS), which the tests that mean it set.
+  h = await startHarness({
+    env: { UPSTREAM_HEADERS_TIMEOUT_MS: '5000', UPSTREAM_BODY_TIMEOUT_MS: '5000', UPSTREAM_TOTAL_TIMEOUT_MS: '10000' },
+  });
 });
 afterAll(async () => {
   delete process.env.DISCOVERY_SUBFETCH_MAX_AGE_MS;
@@ -261,7 +268,7 @@ describe('GET /v1/find-social-profiles — one creator, every evidence kind', ()
   beforeEach(async () => {
     const { key, id } = await h.key(100);
     const r = await h.rest(profilesPath('platform=social-b&handle=@NightOwl.Ceramics'), { key });
-    expect(r.status).toBe(200);
+    expect(r.status, JSON.stringify(r.body?.error)).toBe(200);
     expect(r.body).toMatchObject({ success: true, credits_charged: 10, credits_remaining: 90 });
     expect(r.body).not.toHaveProperty('cached');
     expect(await h.balance(id)).toBe(90);

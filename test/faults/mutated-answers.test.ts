@@ -36,6 +36,11 @@ import { HANG_MS } from './lib.js';
 /** Mutations per operation: what keeps this file near 15 s on a loaded 2-core machine (FUZZ_MUTATIONS=… to dig deeper). */
 const MUTATIONS = Number(process.env.FUZZ_MUTATIONS ?? 40);
 const CREDITS = 1_000_000;
+/**
+ * An operation's test runs its example twice and MUTATIONS calls one after another: 2 s per call
+ * (a creator tool's, on a loaded machine, took ~1 s; each call is cut at HANG_MS).
+ */
+const TEST_TIMEOUT_MS = Math.max(30_000, (MUTATIONS + 2) * 2_000);
 const LONG = 'x'.repeat(10_000);
 
 // ---------------------------------------------------------------------------------------------
@@ -205,9 +210,15 @@ function prototypesPolluted(): string[] {
   );
 }
 
-/** GET a /v1 path with the account's key, bounded by HANG_MS; the body's schema is checked by the caller. */
-async function call(path: string): Promise<{ status: number; code: string | null; charged: number; body: any }> {
-  const res = await fetch(h.url + path, { headers: { 'x-api-key': acc.key }, signal: AbortSignal.timeout(HANG_MS) });
+/**
+ * GET a /v1 path with the account's key, bounded by HANG_MS and ended with the test (`testEnded`:
+ * its context's signal); the body's schema is checked by the caller.
+ */
+async function call(path: string, testEnded: AbortSignal): Promise<{ status: number; code: string | null; charged: number; body: any }> {
+  const res = await fetch(h.url + path, {
+    headers: { 'x-api-key': acc.key },
+    signal: AbortSignal.any([AbortSignal.timeout(HANG_MS), testEnded]),
+  });
   const text = await res.text();
   let body: any = text;
   try {
@@ -229,7 +240,12 @@ function stackLines(from: number): string[] {
 
 describe('every operation, against mutated upstream answers: a typed error or a (degraded) record', () => {
   for (const op of allOperations()) {
-    it(`${op.field}: ${MUTATIONS} mutations`, async () => {
+    // A creator tool's example makes twenty-odd upstream requests: its 42 calls ran past vitest's
+    // 30 s default on a loaded machine (findSocialProfiles, load ~10, 2026-12-01), and the loop
+    // of the test given up on went on beside the next one — changing `mutation` under it and
+    // spending credits in its ledger checks ('target not requested', 'ledger spent 20, answer
+    // says 10'). Its time is now TEST_TIMEOUT_MS; a test given up on stops (its `signal`).
+    it(`${op.field}: ${MUTATIONS} mutations`, { timeout: TEST_TIMEOUT_MS }, async ({ signal }) => {
       const path = restExamplePath(op);
       mutation.target = null;
       // Twice: the second call's requests are those every later call makes (a token fetched by
@@ -237,13 +253,13 @@ describe('every operation, against mutated upstream answers: a typed error or a 
       let before = 0;
       for (let n = 0; n < 2; n++) {
         before = h.replay.hits().length;
-        charged += (await call(path)).charged;
+        charged += (await call(path, signal)).charged;
       }
       const targets = [...new Set(h.replay.hits().slice(before).map(requestKey))].sort();
       expect(targets.length, `${op.field}'s example makes no upstream request`).toBeGreaterThan(0);
 
       const failures: string[] = [];
-      for (let i = 0; i < MUTATIONS; i++) {
+      for (let i = 0; i < MUTATIONS && !signal.aborted; i++) {
         const name = `${op.field}#${i}`;
         Object.assign(mutation, { target: targets[i % targets.length], seed: hash32(name), done: [] });
         const fromLog = logs.lines().length;
@@ -252,7 +268,7 @@ describe('every operation, against mutated upstream answers: a typed error or a 
         let status = 0;
         let code: string | null = null;
         try {
-          const c = await call(path);
+          const c = await call(path, signal);
           ({ status, code } = c);
           charged += c.charged;
           if (c.status === 500) problems.push('HTTP 500');
