@@ -712,7 +712,9 @@ function creditedName(part: string, email: string, contactSection = false): stri
   // The name earlier in the block, before a label of its own ("Payments are processed by FinLearn
   // Partners. Grievance officer: grievance@finlearn-partner.in"): the capitalised words (five at
   // most) from the word the domain is named after.
-  for (let i = 0; i < words.length; i++) {
+  // Not when a short label introduces the name before the address ("Agence : Productions Rire inc. —
+  // info@productionsrire.ca"): that line was read above, and the name it did not credit is whom to write to.
+  for (let i = 0; !labelled && i < words.length; i++) {
     const k = key(words[i]);
     if (k.length < 4 || !domain.includes(k)) continue;
     let j = i;

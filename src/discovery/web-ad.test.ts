@@ -184,6 +184,12 @@ describe('addresses a creator page gives to a firm', () => {
     expect(emails).toContain('meera@meeraiyer.in');
     expect(emails).not.toContain('nodal@tarangpay.co.in');
   });
+
+  it('a firm a short label names right before its address is whom to write to (web AE, held out: the rule above took "Agence : <firm> inc. — info@<firm>" for a credit)', async () => {
+    const emails = await run('<p>Pour me joindre : meera@meeraiyer.in</p><p>Agence : Rires Boréals inc. — info@riresboreals.ca</p>');
+    expect(emails).toContain('meera@meeraiyer.in');
+    expect(emails).toContain('info@riresboreals.ca');
+  });
 });
 
 describe('her page on a host of many people’s pages', () => {
