@@ -18,6 +18,7 @@
  * Status: `unknown` without samples (or the canary's verdict when one ran), `ok` at ≥ 90 %
  * success, `degraded` at ≥ 50 %, else `failing`.
  */
+import { z } from 'zod';
 import type { Outcome } from './metrics.js';
 import { OUTCOMES } from './metrics.js';
 
@@ -222,8 +223,54 @@ export function createHealthView(opts: { windowMs: number; now?: () => number })
   };
 }
 
+const count = z.number().int().min(0);
+const when = z.iso.datetime();
+
+/**
+ * GET /v1/status body, its fields written once: statusWire builds it (typed by it), /openapi.json
+ * shows it (src/status/index.ts, z.toJSONSchema), test/contract.test.ts holds answers to that.
+ */
+export const StatusBody = z.strictObject({
+  success: z.literal(true),
+  generated_at: when,
+  window_seconds: count.describe('The sliding window the numbers cover (HEALTH_WINDOW_MS)'),
+  platforms: z.array(
+    z.strictObject({
+      platform: z.string().describe('The platform label'),
+      status: z
+        .enum(['ok', 'degraded', 'failing', 'unknown'])
+        .describe('ok at ≥ 90 % success, degraded at ≥ 50 %, failing below; unknown without traffic (then the canaries decide)'),
+      requests: count.describe('Live fetches within the window (not cache hits, not input errors)'),
+      successes: count.describe('`ok` and `not_found`: the platform answered as expected'),
+      failures: count,
+      success_rate: z.number().min(0).max(1).nullable(),
+      outcomes: z.strictObject(Object.fromEntries(OUTCOMES.map((o) => [o, count])) as Record<Outcome, typeof count>),
+      latency_ms: z.strictObject({ p50: count.nullable(), p95: count.nullable(), mean: count.nullable() }),
+      last_error: z.strictObject({ code: z.string(), message: z.string(), at: when }).nullable(),
+      blocks: z
+        .strictObject({ total: count, by_source: z.array(z.strictObject({ source: z.string(), count })) })
+        .describe('Upstream answers the block catalogue recognised within the window, by vendor or wall'),
+      canaries: z.array(
+        z.strictObject({
+          label: z.string(),
+          target: z.string(),
+          ok: z.boolean(),
+          outcome: z.enum(OUTCOMES),
+          checked_at: when,
+          latency_ms: count,
+          error: z.strictObject({ code: z.string(), message: z.string() }).nullable(),
+        }),
+      ),
+      parser_warnings: z
+        .strictObject({ total: count, fields: z.record(z.string(), count).describe('Per `record.field`') })
+        .describe('Fields the platform answers lacked within the window (returned as null); they do not change the status'),
+    }),
+  ),
+});
+export type StatusBody = z.infer<typeof StatusBody>;
+
 /** GET /v1/status body: the snapshot in the API's snake_case wire form. */
-export function statusWire(s: HealthSnapshot): Record<string, unknown> {
+export function statusWire(s: HealthSnapshot): StatusBody {
   return {
     success: true,
     generated_at: s.generatedAt,
