@@ -304,7 +304,7 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     url: linkPageUrl(url),
     title: meta.title,
     links: [...new Set([...links, ...linksInText(meta.description)])],
-    emails: [...emailsInHtml(own, visibleText(own))],
+    emails: [...emailsInHtml(own, own === page.html ? text : visibleText(own))],
     labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
     others: relationMentions(`${text}\n${meta.description ?? ''}`),
   };

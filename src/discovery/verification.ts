@@ -125,8 +125,7 @@ function standsApart(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
   // The source's own website field is the creator's claim of the site, as a verified account's is.
   if (!s.scan?.pages.length || s.scan.agency || s.declaredBy.has('source')) return false;
   const keys = personKeys(g, []);
-  const site = key(s.domain.split('.')[0] ?? '');
-  if (keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)))) return false;
+  if (siteNamedAfter(siteNameOf(s.domain), keys)) return false;
   // Accounts the creator's own bios name by `@` ("half of @velvetkiln"): the creator's side names them.
   const named = new Set([g.sourceView.bio, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.bio)].flatMap((b) => handleMentions(b)));
   let ownElsewhere = false;
@@ -174,8 +173,7 @@ function sitePresents(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
  */
 function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage[] {
   const keys = personKeys(g, []);
-  const siteName = key(s.domain.split('.')[0] ?? '');
-  const siteNamesCreator = keys.some((k) => siteName.includes(k) || (siteName.length >= 4 && k.includes(siteName)));
+  const siteNamesCreator = siteNamedAfter(siteNameOf(s.domain), keys);
   const out: RosterPage[] = [];
   for (const page of s.scan?.pages ?? []) {
     let own = 0;
@@ -440,8 +438,16 @@ function pageNamedAfterCreator(g: EvidenceGraph, domain: string, segment: string
   // for @fadesbykwame, a booking service's page of hers.
   const inside = handles.map(key).some((h) => h.length >= 6 && segment.includes(h));
   if (!inside && !keys.some((k) => k === segment || (segment.length >= 6 && k.startsWith(segment)))) return false;
-  const site = key(domain.split('.')[0] ?? '');
-  return site.length > 0 && !keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)));
+  const site = siteNameOf(domain);
+  return site.length > 0 && !siteNamedAfter(site, keys);
+}
+
+/** A site's name: its domain's first label, folded (`key`). */
+const siteNameOf = (domain: string): string => key(domain.split('.')[0] ?? '');
+
+/** Whether a site's name (siteNameOf) is one of the creator's names (`keys`): it holds one, or one holds it (four letters or more). */
+function siteNamedAfter(site: string, keys: readonly string[]): boolean {
+  return keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)));
 }
 
 function fixpoint(g: EvidenceGraph, excluded: ReadonlySet<string>, notCreators: ReadonlySet<string>): Verification {
