@@ -60,6 +60,37 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
     ],
   },
   {
+    // Our own page: a profile object without its username, on a page whose canonical link names another.
+    platform: 'linkpage-a (profile without username; canonical link of another)',
+    path: `/v1/linkpage-a?url=${q('https://link.me/maya.two')}`,
+    routes: [
+      {
+        host: 'link.me',
+        path: '/maya.two',
+        response: {
+          headers: HTML_TYPE,
+          body: nextData({ props: { pageProps: { profile: { id: '41', firstName: 'S', lastName: 'E', bio: null } } } }).replace(
+            '<html>',
+            '<html><head><link rel="canonical" href="https://link.me/someone.else"></head>',
+          ),
+        },
+      },
+    ],
+  },
+  {
+    // A redirect that lands on another username's page (the page itself states no username).
+    platform: 'linkpage-a (redirected to another page)',
+    path: `/v1/linkpage-a?url=${q('https://link.me/maya.three')}`,
+    routes: [
+      { host: 'link.me', path: '/maya.three', response: { status: 302, headers: { location: 'https://link.me/someone.else' } } },
+      {
+        host: 'link.me',
+        path: '/someone.else',
+        response: { headers: HTML_TYPE, body: nextData({ props: { pageProps: { profile: { id: '41', firstName: 'S', bio: null } } } }) },
+      },
+    ],
+  },
+  {
     platform: 'linkpage-b',
     path: `/v1/linkpage-b?url=${q('https://linktr.ee/maya')}`,
     routes: [
