@@ -137,6 +137,36 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
     ],
   },
   {
+    // Our own page: a profile anchor spelling no handle, on a page whose canonical link names another.
+    platform: 'linkpage-e (anchor without handle; canonical link of another)',
+    path: `/v1/linkpage-e?url=${q('https://lnk.bio/maya.two')}`,
+    routes: [
+      {
+        host: 'lnk.bio',
+        path: '/maya.two',
+        response: {
+          headers: HTML_TYPE,
+          body: '<!DOCTYPE html><html><head><link rel="canonical" href="https://lnk.bio/someone.else"></head><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username"><img alt=""></a></body></html>',
+        },
+      },
+    ],
+  },
+  {
+    platform: 'linkpage-e (redirected to another page)',
+    path: `/v1/linkpage-e?url=${q('https://lnk.bio/maya.three')}`,
+    routes: [
+      { host: 'lnk.bio', path: '/maya.three', response: { status: 301, headers: { location: 'https://lnk.bio/someone.else' } } },
+      {
+        host: 'lnk.bio',
+        path: '/someone.else',
+        response: {
+          headers: HTML_TYPE,
+          body: '<!DOCTYPE html><html><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username"><img alt=""></a></body></html>',
+        },
+      },
+    ],
+  },
+  {
     platform: 'audio-a (podcast)',
     path: '/v1/audio-a/podcast?url=' + q('https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk'),
     routes: [

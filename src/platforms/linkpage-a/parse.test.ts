@@ -271,7 +271,10 @@ describe("parseLinkmePage: a profile object without its username takes the page'
   });
 
   it("a profile's own username wins over the page's URL", () => {
-    const html = linkmeHtml(profileNextData(linkmeProfile('mira.sol'))).replace('</head>', '<link rel="canonical" href="https://link.me/x"/></head>');
+    const html = linkmeHtml(profileNextData(linkmeProfile('mira.sol'))).replace(
+      '</head>',
+      '<link rel="canonical" href="https://link.me/x"/></head>',
+    );
     expect(captureWarnings(() => parseLinkmePage(html, 'mira.sol')).result.username).toBe('mira.sol');
   });
 });
