@@ -21,6 +21,28 @@ const OTHER_SPOTIFY_ID = '0therSh0wAAAAAAAAAAAAA';
 /** A channel page: `ytInitialData` with the channel's metadata only. */
 const ytChannel = (channelId: string, handle: string) =>
   `<!DOCTYPE html><html><body><script>var ytInitialData = ${JSON.stringify({ metadata: { channelMetadataRenderer: { externalId: channelId, title: handle, description: '', vanityChannelUrl: `http://www.youtube.com/@${handle}` } } })};</script></body></html>`;
+/**
+ * A channel page that names no handle in its metadata (no vanity or owner URL): `tabsHandle` in
+ * its own tabs' links only, or `aboutHandle` in its embedded about panel's canonical URL only.
+ */
+const ytChannelWithout = (channelId: string, o: { tabsHandle?: string; aboutHandle?: string }) =>
+  `<!DOCTYPE html><html><body><script>var ytInitialData = ${JSON.stringify({
+    metadata: { channelMetadataRenderer: { externalId: channelId, title: 'T', description: '' } },
+    contents: {
+      twoColumnBrowseResultsRenderer: {
+        tabs: o.tabsHandle
+          ? [{ tabRenderer: { endpoint: { browseEndpoint: { browseId: channelId, canonicalBaseUrl: `/@${o.tabsHandle}` } } } }]
+          : [],
+      },
+    },
+    ...(o.aboutHandle
+      ? {
+          onResponseReceivedEndpoints: [
+            { aboutChannelViewModel: { channelId, canonicalChannelUrl: `http://www.youtube.com/@${o.aboutHandle}`, description: '' } },
+          ],
+        }
+      : {}),
+  })};</script></body></html>`;
 /** An embed page carrying an anonymous session (audio-a's token page). */
 const spotifyEmbed = nextData({
   props: {
@@ -241,6 +263,28 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
         host: 'www.youtube.com',
         path: '/@maya',
         response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') },
+      },
+    ],
+  },
+  {
+    platform: "video (by handle; the page names another only in its tabs' links)",
+    path: `/v1/video/channel?handle=${q('@maya.two')}`,
+    routes: [
+      {
+        host: 'www.youtube.com',
+        path: '/@maya.two',
+        response: { headers: HTML_TYPE, body: ytChannelWithout('UC0ther0ther0ther0ther0', { tabsHandle: 'someone.else' }) },
+      },
+    ],
+  },
+  {
+    platform: 'video (by handle; the page names none, its about panel another)',
+    path: `/v1/video/channel?handle=${q('@maya.three')}`,
+    routes: [
+      {
+        host: 'www.youtube.com',
+        path: '/@maya.three',
+        response: { headers: HTML_TYPE, body: ytChannelWithout('UC0ther0ther0ther0ther0', { aboutHandle: 'someone.else' }) },
       },
     ],
   },
