@@ -532,6 +532,8 @@ const PAIRS: Record<string, Pairs> = {
     ],
     differ: [
       [{ url: 'https://truthsocial.com/@a/posts/114560000000000001' }, { url: 'https://truthsocial.com/@a/posts/114560000000000002' }],
+      // The author is part of the post's identity: another user's URL with the same id is no post of a's.
+      [{ url: 'https://truthsocial.com/@a/posts/114560000000000001' }, { url: 'https://truthsocial.com/@b/posts/114560000000000001' }],
       [
         { url: 'https://truthsocial.com/@a/posts/114560000000000001' },
         { url: 'https://truthsocial.com/@a/posts/114560000000000001', downloadMedia: true },

@@ -21,6 +21,28 @@ const OTHER_SPOTIFY_ID = '0therSh0wAAAAAAAAAAAAA';
 /** A channel page: `ytInitialData` with the channel's metadata only. */
 const ytChannel = (channelId: string, handle: string) =>
   `<!DOCTYPE html><html><body><script>var ytInitialData = ${JSON.stringify({ metadata: { channelMetadataRenderer: { externalId: channelId, title: handle, description: '', vanityChannelUrl: `http://www.youtube.com/@${handle}` } } })};</script></body></html>`;
+/**
+ * A channel page that names no handle in its metadata (no vanity or owner URL): `tabsHandle` in
+ * its own tabs' links only, or `aboutHandle` in its embedded about panel's canonical URL only.
+ */
+const ytChannelWithout = (channelId: string, o: { tabsHandle?: string; aboutHandle?: string }) =>
+  `<!DOCTYPE html><html><body><script>var ytInitialData = ${JSON.stringify({
+    metadata: { channelMetadataRenderer: { externalId: channelId, title: 'T', description: '' } },
+    contents: {
+      twoColumnBrowseResultsRenderer: {
+        tabs: o.tabsHandle
+          ? [{ tabRenderer: { endpoint: { browseEndpoint: { browseId: channelId, canonicalBaseUrl: `/@${o.tabsHandle}` } } } }]
+          : [],
+      },
+    },
+    ...(o.aboutHandle
+      ? {
+          onResponseReceivedEndpoints: [
+            { aboutChannelViewModel: { channelId, canonicalChannelUrl: `http://www.youtube.com/@${o.aboutHandle}`, description: '' } },
+          ],
+        }
+      : {}),
+  })};</script></body></html>`;
 /** An embed page carrying an anonymous session (audio-a's token page). */
 const spotifyEmbed = nextData({
   props: {
@@ -56,6 +78,37 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
             props: { pageProps: { profile: { id: '41', username: 'someone.else', firstName: 'S', lastName: 'E', bio: null } } },
           }),
         },
+      },
+    ],
+  },
+  {
+    // Our own page: a profile object without its username, on a page whose canonical link names another.
+    platform: 'linkpage-a (profile without username; canonical link of another)',
+    path: `/v1/linkpage-a?url=${q('https://link.me/maya.two')}`,
+    routes: [
+      {
+        host: 'link.me',
+        path: '/maya.two',
+        response: {
+          headers: HTML_TYPE,
+          body: nextData({ props: { pageProps: { profile: { id: '41', firstName: 'S', lastName: 'E', bio: null } } } }).replace(
+            '<html>',
+            '<html><head><link rel="canonical" href="https://link.me/someone.else"></head>',
+          ),
+        },
+      },
+    ],
+  },
+  {
+    // A redirect that lands on another username's page (the page itself states no username).
+    platform: 'linkpage-a (redirected to another page)',
+    path: `/v1/linkpage-a?url=${q('https://link.me/maya.three')}`,
+    routes: [
+      { host: 'link.me', path: '/maya.three', response: { status: 302, headers: { location: 'https://link.me/someone.else' } } },
+      {
+        host: 'link.me',
+        path: '/someone.else',
+        response: { headers: HTML_TYPE, body: nextData({ props: { pageProps: { profile: { id: '41', firstName: 'S', bio: null } } } }) },
       },
     ],
   },
@@ -101,6 +154,36 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
         response: {
           headers: HTML_TYPE,
           body: '<!DOCTYPE html><html><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username" href="https://lnk.bio/someone.else">@someone.else</a></body></html>',
+        },
+      },
+    ],
+  },
+  {
+    // Our own page: a profile anchor spelling no handle, on a page whose canonical link names another.
+    platform: 'linkpage-e (anchor without handle; canonical link of another)',
+    path: `/v1/linkpage-e?url=${q('https://lnk.bio/maya.two')}`,
+    routes: [
+      {
+        host: 'lnk.bio',
+        path: '/maya.two',
+        response: {
+          headers: HTML_TYPE,
+          body: '<!DOCTYPE html><html><head><link rel="canonical" href="https://lnk.bio/someone.else"></head><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username"><img alt=""></a></body></html>',
+        },
+      },
+    ],
+  },
+  {
+    platform: 'linkpage-e (redirected to another page)',
+    path: `/v1/linkpage-e?url=${q('https://lnk.bio/maya.three')}`,
+    routes: [
+      { host: 'lnk.bio', path: '/maya.three', response: { status: 301, headers: { location: 'https://lnk.bio/someone.else' } } },
+      {
+        host: 'lnk.bio',
+        path: '/someone.else',
+        response: {
+          headers: HTML_TYPE,
+          body: '<!DOCTYPE html><html><body><a data-type="TYPE_PROFILEPIC" data-uid="44" class="pb-username"><img alt=""></a></body></html>',
         },
       },
     ],
@@ -180,6 +263,28 @@ const OTHER_ACCOUNT: OtherAccountCase[] = [
         host: 'www.youtube.com',
         path: '/@maya',
         response: { headers: HTML_TYPE, body: ytChannel('UC0ther0ther0ther0ther0', 'someone.else') },
+      },
+    ],
+  },
+  {
+    platform: "video (by handle; the page names another only in its tabs' links)",
+    path: `/v1/video/channel?handle=${q('@maya.two')}`,
+    routes: [
+      {
+        host: 'www.youtube.com',
+        path: '/@maya.two',
+        response: { headers: HTML_TYPE, body: ytChannelWithout('UC0ther0ther0ther0ther0', { tabsHandle: 'someone.else' }) },
+      },
+    ],
+  },
+  {
+    platform: 'video (by handle; the page names none, its about panel another)',
+    path: `/v1/video/channel?handle=${q('@maya.three')}`,
+    routes: [
+      {
+        host: 'www.youtube.com',
+        path: '/@maya.three',
+        response: { headers: HTML_TYPE, body: ytChannelWithout('UC0ther0ther0ther0ther0', { aboutHandle: 'someone.else' }) },
       },
     ],
   },

@@ -167,6 +167,14 @@ const STATUSES: Record<string, unknown> = {
     reblog: statusJson('501', { media_attachments: [attachment('502', 'image', cdnUrl('photo.jpg'), null)] }),
   }),
   '600': statusJson('600', { visibility: 'private' }),
+  // An account the parser cannot read (no id): the status's own url / uri name its author.
+  '800': statusJson('800', { account: { username: 'tester' } }),
+  '810': statusJson('810', {
+    account: null,
+    url: 'https://truthsocial.com/@someone/810',
+    uri: 'https://truthsocial.com/@someone/810',
+  }),
+  '820': statusJson('820', { account: null, url: null, uri: null }),
   // An upstream that points at an internal address: refused by the SSRF guard before any request.
   '450': statusJson('450', { media_attachments: [attachment('451', 'image', 'http://127.0.0.1:8080/admin.jpg', null)] }),
 };
@@ -282,11 +290,39 @@ describe('GET /v1/microblog-a/post', () => {
   it('the three URL forms of one post share a cache entry', async () => {
     const { key } = await h.key(20);
     await h.rest(postPath('100'), { key });
-    for (const url of ['https://truthsocial.com/@tester/100', 'https://www.truthsocial.com/users/Someone/statuses/100/']) {
+    for (const url of ['https://truthsocial.com/@tester/100', 'https://www.truthsocial.com/users/Tester/statuses/100/']) {
       const r = await h.rest(`/v1/microblog-a/post?url=${encodeURIComponent(url)}&cache_max_age=1d`, { key });
       expect(r.body).toMatchObject({ credits_charged: 0, cached: true, id: '100' });
     }
     expect(apiHits()).toBe(1);
+  });
+
+  it("a post URL naming another user than the status's author is 502 UPSTREAM_FAILED at 0 credits, from the cache too", async () => {
+    const { key, id } = await h.key(20);
+    expect((await h.rest(postPath('100'), { key })).status).toBe(200);
+    for (const url of ['https://truthsocial.com/@someone/posts/100', 'https://truthsocial.com/users/someone/statuses/100']) {
+      const r = await h.rest(`/v1/microblog-a/post?url=${encodeURIComponent(url)}&cache_max_age=1d`, { key });
+      expect(r.status, JSON.stringify(r.body)).toBe(502);
+      expect(r.body.error).toMatchObject({
+        code: 'UPSTREAM_FAILED',
+        message: expect.stringMatching(/post 100 of @someone with a different resource \(handle tester, not someone\)/),
+      });
+    }
+    expect(await h.balance(id)).toBe(19);
+  });
+
+  it('a status whose account is unreadable: its own url names the author (tester: data; someone: 502); naming none: 502', async () => {
+    const { key, id } = await h.key(20);
+    const ok = await h.rest(postPath('800'), { key });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ id: '800', account: null });
+    const other = await h.rest(postPath('810'), { key });
+    expect(other.status).toBe(502);
+    expect(other.body.error.message).toMatch(/handle someone, not tester/);
+    const none = await h.rest(postPath('820'), { key });
+    expect(none.status).toBe(502);
+    expect(none.body.error.message).toMatch(/names no author/);
+    expect(await h.balance(id)).toBe(19);
   });
 
   it('cache_max_age: a hit costs 0 with cached_at; without it a live fetch is charged', async () => {
@@ -505,7 +541,7 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
     const b = await h.rest(postPath('300', '&download_media=true&cache_max_age=1d'), { key });
     expect(b.body.cached).toBe(true);
     expect(b.body.media_attachments[0].url).toBe(`https://other.example.org/media/${sha(JPEG_2)}.jpg`);
-    const entry = await h.deps.cache.get('microblogAPost:300|media');
+    const entry = await h.deps.cache.get('microblogAPost:tester/300|media');
     expect((entry!.value as any).media_attachments[0].url).toBe(`/media/${sha(JPEG_2)}.jpg`);
     // No PUBLIC_BASE_URL: the base the client used to reach this gateway (its Host header).
     vi.stubEnv('PUBLIC_BASE_URL', '');
@@ -627,7 +663,7 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
       expect(busy.body.error.code).toBe('SERVICE_UNAVAILABLE');
       expect(busy.body.error.message).toMatch(/media attachment 301 \(image\) could not be downloaded: .*MEDIA_CONCURRENCY = 1/);
       expect(Date.now() - t0).toBeLessThan(3_000);
-      expect(await h.deps.cache.get('microblogAPost:813|media')).toBeUndefined();
+      expect(await h.deps.cache.get('microblogAPost:tester/813|media')).toBeUndefined();
       for (const r of await Promise.all(holders)) expect(r.status).toBe(504);
       expect(await h.balance(id)).toBe(100);
     });
@@ -641,7 +677,7 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
     expect(r.body.error.code).toBe('UPSTREAM_FAILED');
     expect(r.body.error.message).toMatch(/media attachment 401 \(video\) could not be downloaded .*exceeds 1000 bytes.*download_media/);
     expect(await h.balance(id)).toBe(20);
-    expect(await h.deps.cache.get('microblogAPost:400|media')).toBeUndefined();
+    expect(await h.deps.cache.get('microblogAPost:tester/400|media')).toBeUndefined();
     // The same post without download_media is fine.
     expect((await h.rest(postPath('400'), { key })).body.credits_charged).toBe(1);
   });
@@ -679,7 +715,7 @@ describe('GET /v1/microblog-a/post with download_media=true', () => {
       expect(r.status).toBe(502);
       expect(r.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(message) });
       expect(await h.balance(id)).toBe(20);
-      expect(await h.deps.cache.get(`microblogAPost:${postId}|media`)).toBeUndefined();
+      expect(await h.deps.cache.get(`microblogAPost:tester/${postId}|media`)).toBeUndefined();
     },
   );
 

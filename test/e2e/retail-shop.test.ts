@@ -34,6 +34,13 @@ const storefronts: Record<string, () => { status?: number; headers?: Record<stri
   elsewhere: () => ({ status: 302, headers: { location: 'https://login.example.net/welcome' } }),
   'gp.signin': () => ({ status: 302, headers: { location: '/gp/sign-in.html' } }),
   'other.page': () => ({ status: 302, headers: { location: '/gp/help/customer/display.html' } }),
+  // Our own: a storefront whose state names no handle, and a redirect from another name to it.
+  'unnamed.shop': () => {
+    const state = s.junoPage1();
+    delete (state.storefront as Record<string, unknown>).handle;
+    return { headers: HTML, body: s.storefrontHtml(state) };
+  },
+  'moved.away': () => ({ status: 302, headers: { location: '/shop/unnamed.shop' } }),
 };
 
 /** Later pages by token, per creator; an unknown token is refused as the storefront would (400). */
@@ -297,6 +304,15 @@ describe('cache_max_age is not a parameter of this route', () => {
   });
 });
 
+describe('a storefront whose state names no handle', () => {
+  it('asked by its own URL, it stands (nothing on it names another); reached by a redirect from another name, it is refused (below)', async () => {
+    const { key } = await h.key(5);
+    const r = await h.rest(`/v1/retail-shop/shop?url=${encodeURIComponent('https://www.amazon.com/shop/unnamed.shop')}`, { key });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.name).toBe('Juno | cozy home finds');
+  });
+});
+
 describe('errors cost 0 credits', () => {
   const cases: [string, string, Record<string, string>, number, string, RegExp][] = [
     ['a storefront that does not exist (404)', 'https://www.amazon.com/shop/nobody.here', {}, 404, 'NOT_FOUND', /not found/],
@@ -335,6 +351,14 @@ describe('errors cost 0 credits', () => {
     ],
     ['a redirect to another sign-in page', 'https://www.amazon.com/shop/gp.signin', {}, 502, 'UPSTREAM_BLOCKED', /login wall/],
     ['a redirect to another Amazon page', 'https://www.amazon.com/shop/other.page', {}, 502, 'UPSTREAM_FAILED', /not the storefront/],
+    [
+      "a redirect to another creator's storefront (whose state names no handle)",
+      'https://www.amazon.com/shop/moved.away',
+      {},
+      502,
+      'UPSTREAM_FAILED',
+      /different resource \(handle unnamed\.shop, not moved\.away\)/,
+    ],
     [
       'a later page redirected to another Amazon page',
       'https://www.amazon.com/shop/other.page',

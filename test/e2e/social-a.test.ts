@@ -101,6 +101,11 @@ function graphqlRoute(accept: (lsd: string | null) => boolean = (l) => !!l?.star
           body: T.cityEventsGraphql(T.CITY_ID, { events: T.CITY_EVENTS_PAGE_2, endCursor: null, hasNext: false }),
         };
       }
+      // Our own wrong answers: the next page of a connection answered with another node's connection.
+      if (c.docId === T.TEST_DOC_IDS.cityEvents && c.variables.cursor === 'AQHRotherOwner')
+        return { headers: JSON_CT, body: T.cityEventsGraphql('1099999999999', { events: T.CITY_EVENTS_PAGE_2, hasNext: false }) };
+      if (c.docId === T.TEST_DOC_IDS.pageEvents && c.variables.cursor === 'AQHRotherOwner')
+        return { headers: JSON_CT, body: T.pageEventsGraphql('2099999999999', { events: T.PAGE_EVENTS_PAGE_2, hasNext: false }) };
       if (c.docId === T.TEST_DOC_IDS.pageEvents && c.variables.id === T.COLLECTION_ID && c.variables.cursor === 'AQHRpage1') {
         return {
           headers: JSON_CT,
@@ -269,6 +274,20 @@ describe('GET /v1/social-a/events (city events)', () => {
     expect(call.lsd).toMatch(/^AVqTestLsd/);
     expect(call.headerLsd).toBe(call.lsd);
     expect(await h.balance(id)).toBe(8);
+  });
+
+  it("a next page answered with another node's events (its owner is not the cursor's) is 502 UPSTREAM_FAILED at 0 credits", async () => {
+    const { key } = await h.key(10);
+    const first = await h.rest(cityPath(), { key });
+    const city = JSON.parse(Buffer.from(first.body.cursor, 'base64url').toString('utf8'));
+    const other = Buffer.from(JSON.stringify({ ...city, after: 'AQHRotherOwner' })).toString('base64url');
+    const err = await expectError(h, cityPath(T.CITY_URL, cursorParam(other)), 502, 'UPSTREAM_FAILED');
+    expect(err.message).toMatch(/different resource \(id 1099999999999, not /);
+    const page = await h.rest(pagePath(), { key });
+    const pageCursor = JSON.parse(Buffer.from(page.body.cursor, 'base64url').toString('utf8'));
+    const otherPage = Buffer.from(JSON.stringify({ ...pageCursor, after: 'AQHRotherOwner' })).toString('base64url');
+    const pageErr = await expectError(h, pagePath(T.PAGE_URL, cursorParam(otherPage)), 502, 'UPSTREAM_FAILED');
+    expect(pageErr.message).toMatch(/different resource \(id 2099999999999, not /);
   });
 
   it('cache: cache_max_age serves at 0 credits; URL spellings share the entry; the cursor is part of the key', async () => {

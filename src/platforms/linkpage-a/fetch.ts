@@ -4,6 +4,7 @@
  * catalogue (src/upstream/blocks) answers it as UPSTREAM_BLOCKED.
  */
 import { notFound } from '../../errors.js';
+import { singleSegmentHandle } from '../../links/page-handle.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
@@ -26,6 +27,9 @@ export async function fetchLinkmeProfile(ctx: OpContext, a: { username: string }
   expectOk(res, 'linkpage-a', what);
   // An unknown username that is sent on to the site's home page has no profile of its own.
   if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
+  // A redirect that ends on another username's page is that account's page, whatever it holds.
+  const landed = singleSegmentHandle(res.url, { label: 'linkpage-a', hosts: ['link.me', 'www.link.me'], origin: 'https://link.me' });
+  assertSameResource('linkpage-a', what, { handle: a.username }, { handle: landed });
   const profile = parseLinkmePage(html, a.username);
   // The page of another account (a username answered with someone else's) is no answer (identity.ts).
   assertSameResource('linkpage-a', what, { handle: a.username }, { handle: profile.username });

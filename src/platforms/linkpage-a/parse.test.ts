@@ -244,6 +244,41 @@ describe('parseLinkmeNextData: absent and oddly typed members', () => {
   });
 });
 
+describe("parseLinkmePage: a profile object without its username takes the page's own URL (our pages: canonical and og:url are ordinary head tags)", () => {
+  const headed = (head: string) =>
+    linkmeHtml(profileNextData({ ...linkmeProfile('mira.sol'), username: undefined })).replace('</head>', `${head}</head>`);
+
+  it("the canonical link names another username: the record is that account's (fetch.ts refuses it), not the asked one", () => {
+    const { result, warnings } = captureWarnings(() =>
+      parseLinkmePage(headed('<link rel="canonical" href="https://link.me/someone.else"/>'), 'mira.sol'),
+    );
+    expect(result.username).toBe('someone.else');
+    expect(warnings.map((w) => w.field)).toEqual(['profile.username']);
+  });
+
+  it('og:url is read when there is no canonical link; a canonical naming no profile page is passed over', () => {
+    const html = headed(
+      '<link rel="canonical" href="https://link.me/"/><meta property="og:url" content="https://www.link.me/Other.One?utm_source=share"/>',
+    );
+    expect(parseLinkmePage(html, 'mira.sol').username).toBe('Other.One');
+  });
+
+  it('the page names the asked username: that one; a page that states nothing keeps the asked one, warned', () => {
+    expect(parseLinkmePage(headed('<link rel="canonical" href="https://link.me/MIRA.SOL"/>'), 'mira.sol').username).toBe('MIRA.SOL');
+    const { result, warnings } = captureWarnings(() => parseLinkmePage(headed(''), 'mira.sol'));
+    expect(result.username).toBe('mira.sol');
+    expect(warnings.map((w) => [w.field, w.detail])).toEqual([['profile.username', 'missing; the asked username stands']]);
+  });
+
+  it("a profile's own username wins over the page's URL", () => {
+    const html = linkmeHtml(profileNextData(linkmeProfile('mira.sol'))).replace(
+      '</head>',
+      '<link rel="canonical" href="https://link.me/x"/></head>',
+    );
+    expect(captureWarnings(() => parseLinkmePage(html, 'mira.sol')).result.username).toBe('mira.sol');
+  });
+});
+
 describe('parseLinkmePage: error pages', () => {
   it('Cloudflare challenge → UPSTREAM_BLOCKED, never parsed', () => {
     expect(caught(() => parseLinkmePage(CHALLENGE_HTML, 'x')).code).toBe('UPSTREAM_BLOCKED');

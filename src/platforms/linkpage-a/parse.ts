@@ -28,6 +28,7 @@ import { isObj, loadHtml, looseBool as bool, looseInt as int, numText as str, re
 import type { Obj, Reader } from '../../parse/index.js';
 import { extractNextData } from '../../links/next-data.js';
 import { objectsAt, parseScripts } from '../../parse/js-data.js';
+import { singleSegmentHandle } from '../../links/page-handle.js';
 import { declaresNotFound } from '../error-page.js';
 import type { LinkpageALinkGroup, LinkpageATheme, LinkpageASectionSetting, LinkpageAProfile } from './schema.js';
 export type {
@@ -44,11 +45,29 @@ const PLATFORM = 'linkpage-a';
 
 const pageName = (username: string) => `Linkme profile link.me/${username || '?'}`;
 
+/**
+ * The username the page's own URL statements name — its `<link rel="canonical">`, else its
+ * `og:url` — when one is a `link.me/<username>` page; null when the page states neither (or
+ * names no profile page). A profile object without its username takes this one, so a page of
+ * another account is known as such (fetch.ts's identity check), never stamped with the asked name.
+ */
+export function pageUrlUsername(html: string): string | null {
+  if (!/canonical|og:url/i.test(html)) return null;
+  const $ = loadHtml(html, `${PLATFORM}: the profile page`);
+  const urls = [$('link[rel~="canonical"]').first().attr('href'), $('meta[property="og:url"]').first().attr('content')];
+  for (const u of urls) {
+    if (!u || !/^https?:\/\//i.test(u.trim())) continue;
+    const name = singleSegmentHandle(u, { label: PLATFORM, hosts: ['link.me', 'www.link.me'], origin: 'https://link.me' });
+    if (name) return name;
+  }
+  return null;
+}
+
 /** A whole link.me page (HTML) → the profile. */
 export function parseLinkmePage(html: string, username: string): LinkpageAProfile {
   if (isVendorChallenge(html)) throw upstreamBlocked(`${PLATFORM}: upstream answered with a bot-challenge page`);
   const data = extractNextData(html, PLATFORM);
-  if (data !== null) return parseLinkmeNextData(data, username);
+  if (data !== null) return parseLinkmeNextData(data, username, () => pageUrlUsername(html));
   // Today's link.me is a TanStack Start app: the same profile object, dehydrated as JavaScript
   // in its `<script class="$tsr">` scripts (tsrProfile).
   const profile = tsrProfile(html, username);
@@ -82,8 +101,11 @@ export function tsrProfile(html: string, username: string): Obj | null {
   return profiles.find((p) => (p.username as string).toLowerCase() === asked) ?? profiles[0] ?? null;
 }
 
-/** The `__NEXT_DATA__` JSON of a link.me page → the profile. */
-export function parseLinkmeNextData(data: unknown, username = ''): LinkpageAProfile {
+/**
+ * The `__NEXT_DATA__` JSON of a link.me page → the profile. `pageUsername`: the username the
+ * page's URL statements name (pageUrlUsername), read only for a profile object that lacks its own.
+ */
+export function parseLinkmeNextData(data: unknown, username = '', pageUsername: () => string | null = () => null): LinkpageAProfile {
   if (!isObj(data)) throw shapeChanged(PLATFORM, '__NEXT_DATA__ object');
   const pageProps = isObj(data.props) && isObj(data.props.pageProps) ? data.props.pageProps : null;
   // Next.js renders its 404 page (or its error page with statusCode 404) for usernames nobody has.
@@ -99,14 +121,21 @@ export function parseLinkmeNextData(data: unknown, username = ''): LinkpageAProf
   if (pageProps.profile === null) throw notFound(`${pageName(username)} was not found`);
   const profile = pageProps.profile;
   if (!isObj(profile)) throw shapeChanged(PLATFORM, 'props.pageProps.profile in __NEXT_DATA__');
-  return profileRecord(profile, username);
+  return profileRecord(profile, username, pageUsername);
 }
 
-/** Linkme's profile object → api.md's record. */
-export function profileRecord(p: Obj, requested = ''): LinkpageAProfile {
+/**
+ * Linkme's profile object → api.md's record. Its username is the profile's own; a profile
+ * without one takes the one the page's URL names (`pageUsername`, read only then), and only a
+ * page stating neither takes the asked one (`requested`) — warned: nothing on such a page says
+ * whose it is.
+ */
+export function profileRecord(p: Obj, requested = '', pageUsername: () => string | null = () => null): LinkpageAProfile {
   const id = typeof p.id === 'string' && p.id.trim() ? p.id : typeof p.id === 'number' ? str(p.id) : null;
   if (!id) throw shapeChanged(PLATFORM, 'props.pageProps.profile.id');
-  const username = (typeof p.username === 'string' && p.username.trim() ? p.username : null) ?? (requested || null);
+  const own = typeof p.username === 'string' && p.username.trim() ? p.username : null;
+  const stated = own ? null : pageUsername();
+  const username = own ?? stated ?? (requested || null);
   if (!username) throw shapeChanged(PLATFORM, 'props.pageProps.profile.username');
   // A private profile: only its owner's friends see it. Never returned (403), whatever the page shows.
   if (int(p.isPrivate) === 1) throw privateContent(pageName(username));
@@ -119,6 +148,7 @@ export function profileRecord(p: Obj, requested = ''): LinkpageAProfile {
   const stripe = o.obj('stripeStatus');
   const st = r.over(stripe ?? {}, 'stripeStatus');
   const customTheme = o.obj('customisedTheme');
+  if (!own) r.warn('username', stated ? "missing; the page's own URL (canonical, og:url) names it" : 'missing; the asked username stands');
   return {
     id,
     firstName: r.get('firstName', str),

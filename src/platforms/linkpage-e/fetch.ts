@@ -4,6 +4,7 @@
  * catalogue (src/upstream/blocks) answers it as UPSTREAM_BLOCKED.
  */
 import { notFound } from '../../errors.js';
+import { singleSegmentHandle } from '../../links/page-handle.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
@@ -26,6 +27,9 @@ export async function fetchLnkBioPage(ctx: OpContext, a: { handle: string }): Pr
   expectOk(res, 'linkpage-e', what);
   // An unknown handle that is sent on to the site's home page has no page of its own.
   if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
+  // A redirect that ends on another handle's page is that account's page, whatever it holds.
+  const landed = singleSegmentHandle(res.url, { label: 'linkpage-e', hosts: ['lnk.bio', 'www.lnk.bio'], origin: 'https://lnk.bio' });
+  assertSameResource('linkpage-e', what, { handle: a.handle }, { handle: landed });
   const page = parseLnkBioPage(html, a.handle);
   // The page of another account is no answer (identity.ts).
   assertSameResource('linkpage-e', what, { handle: a.handle }, { handle: page.handle });

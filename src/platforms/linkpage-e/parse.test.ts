@@ -314,6 +314,29 @@ describe('parse warnings (linkpage-e)', () => {
     expect(result.handle).toBe('rosaliavega');
     expect(warnings.map((w) => [w.platform, w.field])).toEqual([['linkpage-e', 'page.handle']]);
   });
+
+  it('an anchor that spells no handle, on a page whose canonical link names another: that handle (fetch.ts refuses it), never the asked one (our page: canonical and og:url are ordinary head tags)', () => {
+    const html = lnkBioHtml(creatorPage())
+      .replace(/<a class="pb-username" href="[^"]*"/, '<a class="pb-username"')
+      .replace(/alt="@rosaliavega">@rosaliavega<\/a>/, 'alt="">Profile picture</a>')
+      .replace('</head>', '<link rel="canonical" href="https://lnk.bio/otra.cuenta"></head>');
+    const { result, warnings } = captureWarnings(() => parseLnkBioPage(html, 'rosaliavega'));
+    expect(result.handle).toBe('otra.cuenta');
+    expect(warnings.map((w) => w.field)).toEqual(['page.handle']);
+  });
+
+  it("an anchor naming another network's account: the page's og:url names the page (a canonical that is no page is passed over)", () => {
+    const html = lnkBioHtml({ handle: 'mirasol', uid: '-1344625' })
+      .replace(
+        'href="https://lnk.bio/mirasol" data-type="TYPE_PROFILEPIC"',
+        'href="https://instagram.com/mira.sol" data-type="TYPE_PROFILEPIC"',
+      )
+      .replace(
+        '</head>',
+        '<link rel="canonical" href="https://lnk.bio/"><meta property="og:url" content="https://lnk.bio/Someone.Else"></head>',
+      );
+    expect(parseLnkBioPage(html, 'mirasol').handle).toBe('Someone.Else');
+  });
 });
 
 describe('parseLnkBioPage — pages of thousands of entries (an outside sweep: 8 MB of links, 4 s and 630 MB)', () => {

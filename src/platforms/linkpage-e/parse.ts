@@ -24,6 +24,7 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { collapse, htmlReader, loadHtml, safeDecode } from '../../parse/index.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
+import { singleSegmentHandle } from '../../links/page-handle.js';
 import { declaresNotFound } from '../error-page.js';
 import type { LinkpageELink, LinkpageEPage } from './schema.js';
 import { LISTED_PLATFORMS } from './schema.js';
@@ -102,6 +103,20 @@ function pageHandle(profile: Cheerio): string | 'elsewhere' | null {
   return /^[A-Za-z0-9._-]{1,64}$/.test(text) ? text : null;
 }
 
+/**
+ * The handle the page's own URL names — its `<link rel="canonical">`, else its `og:url` — when
+ * one is a `lnk.bio/<handle>` page; null when it states neither (or names no page).
+ */
+function pageUrlHandle($: cheerio.CheerioAPI): string | null {
+  const urls = [$('link[rel~="canonical"]').first().attr('href'), $('meta[property="og:url"]').first().attr('content')];
+  for (const u of urls) {
+    if (!u || !/^https?:\/\//i.test(u.trim())) continue;
+    const handle = singleSegmentHandle(u, { label: PLATFORM, hosts: [...LNKBIO_HOSTS], origin: 'https://lnk.bio' });
+    if (handle) return handle;
+  }
+  return null;
+}
+
 interface Icon {
   network: string;
   url: string;
@@ -176,11 +191,12 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
   ];
   const website = icons.find((i) => WEBSITE_NETWORK_RE.test(i.network) && /^https?:\/\//i.test(i.url))?.url ?? null;
 
-  // Every page's profile anchor spells its handle; without it the asked handle stands (warned).
+  // Every page's profile anchor spells its handle (warned when it does not). Without it, the
+  // handle the page's canonical URL or og:url names; only a page stating none keeps the asked one.
   const spelled = pageHandle(profile);
   if (!spelled) h.warn('handle', 'no lnk.bio/<handle> href or @handle text on the profile anchor');
   return {
-    handle: spelled && spelled !== 'elsewhere' ? spelled : handle,
+    handle: (spelled !== 'elsewhere' ? spelled : null) ?? pageUrlHandle($) ?? handle,
     id,
     ...platforms,
     email: extractEmails({ text: emailSources.join('\n') })[0] ?? null,

@@ -13,7 +13,7 @@
  *   other non-2xx                                    → expectOk (429 blocked, 5xx failed)
  *   200 that is not the entity (HTML app shell…)    → 502 UPSTREAM_FAILED naming what is missing
  */
-import { loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
+import { loginWall, notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { downloadMedia } from '../../media/download.js';
 import type { StoredMedia } from '../../media/store.js';
 import { isObj } from '../../parse/index.js';
@@ -23,7 +23,7 @@ import { linkSignals } from '../../upstream/signals.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import type { MicroblogAMedia, MicroblogAPost, MicroblogAProfile } from './parse.js';
-import { assertNotBlocked, blockReason, parsePost, parseProfile, PLATFORM, shownMedia } from './parse.js';
+import { assertNotBlocked, blockReason, parsePost, parsePostUrl, parseProfile, PLATFORM, shownMedia } from './parse.js';
 
 export const API = 'https://truthsocial.com/api/v1';
 
@@ -69,9 +69,21 @@ export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promi
   return profile;
 }
 
-export async function fetchPost(ctx: OpContext, a: { id: string; downloadMedia: boolean }): Promise<MicroblogAPost> {
+/**
+ * The status a post URL names: its id, by the user the URL names. The author is its account's
+ * `username` and `acct` (an acct `<user>@<server>` is someone on another server), else — an
+ * account the parser could not read — the user its own `url` / `uri` names. A status by another
+ * user, or one stating no author at all, is UPSTREAM_FAILED: `/@bob/posts/<alice's id>` is no post.
+ */
+export async function fetchPost(ctx: OpContext, a: { user: string; id: string; downloadMedia: boolean }): Promise<MicroblogAPost> {
   const post = parsePost(await getJson(ctx, `${API}/statuses/${a.id}`, `Post ${a.id}`));
-  assertSameResource(PLATFORM, `post ${a.id}`, { id: a.id }, { id: post.id });
+  const what = `post ${a.id} of @${a.user}`;
+  assertSameResource(PLATFORM, what, { id: a.id }, { id: post.id });
+  const stated = post.account
+    ? [post.account.username, post.account.acct]
+    : [post.url, post.uri].map((u) => (u ? (parsePostUrl(u)?.user ?? null) : null));
+  if (!stated.some((h) => h != null)) throw upstreamFailed(`${PLATFORM}: the upstream answered ${what} with a status that names no author`);
+  for (const handle of stated) assertSameResource(PLATFORM, what, { handle: a.user }, { handle });
   return a.downloadMedia ? withHostedMedia(ctx, post) : post;
 }
 

@@ -553,14 +553,14 @@ describe('htmlToText', () => {
 
 describe('parsePostUrl', () => {
   it.each([
-    ['https://truthsocial.com/@realDonaldTrump/posts/116669584003805199', '116669584003805199'],
-    ['https://truthsocial.com/@realDonaldTrump/116669584003805199', '116669584003805199'],
-    ['https://truthsocial.com/users/realDonaldTrump/statuses/116669584003805199', '116669584003805199'],
-    ['http://www.truthsocial.com/@CitizenFreePress/posts/116711704834455679/', '116711704834455679'],
-    ['https://TruthSocial.com/@a_b/posts/1?utm_source=x#top', '1'],
-    ['  https://truthsocial.com/@x.y-z/posts/12  ', '12'],
-  ])('accepts %s', (url, id) => {
-    expect(parsePostUrl(url)).toEqual({ id });
+    ['https://truthsocial.com/@realDonaldTrump/posts/116669584003805199', 'realDonaldTrump', '116669584003805199'],
+    ['https://truthsocial.com/@realDonaldTrump/116669584003805199', 'realDonaldTrump', '116669584003805199'],
+    ['https://truthsocial.com/users/realDonaldTrump/statuses/116669584003805199', 'realDonaldTrump', '116669584003805199'],
+    ['http://www.truthsocial.com/@CitizenFreePress/posts/116711704834455679/', 'CitizenFreePress', '116711704834455679'],
+    ['https://TruthSocial.com/@a_b/posts/1?utm_source=x#top', 'a_b', '1'],
+    ['  https://truthsocial.com/@x.y-z/posts/12  ', 'x.y-z', '12'],
+  ])('accepts %s', (url, user, id) => {
+    expect(parsePostUrl(url)).toEqual({ user, id });
   });
 
   it.each([

@@ -391,11 +391,11 @@ const USERNAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,28}[A-Za-z0-9_])?$/;
 const STATUS_ID = /^\d{1,20}$/;
 
 /**
- * The status id of a post URL: `https://truthsocial.com/@<user>/posts/<id>` (the web app's link),
- * `/@<user>/<id>` (the API's `url`/`uri`) or `/users/<user>/statuses/<id>` (the ActivityPub id).
- * Null for anything else (other hosts, ports, credentials, other paths).
+ * The author's username and the status id of a post URL: `https://truthsocial.com/@<user>/posts/<id>`
+ * (the web app's link), `/@<user>/<id>` (the API's `url`/`uri`) or `/users/<user>/statuses/<id>`
+ * (the ActivityPub id). Null for anything else (other hosts, ports, credentials, other paths).
  */
-export function parsePostUrl(input: string): { id: string } | null {
+export function parsePostUrl(input: string): { user: string; id: string } | null {
   const u = parseUserUrl(input, { requireScheme: true });
   if (!u || !HOSTS.has(u.hostname.toLowerCase())) return null;
   const parts = u.pathname.replace(/\/+$/, '').split('/').slice(1);
@@ -412,7 +412,7 @@ export function parsePostUrl(input: string): { id: string } | null {
     statusId = parts[3];
   }
   if (!user || !statusId || !USERNAME.test(user) || !STATUS_ID.test(statusId)) return null;
-  return { id: statusId };
+  return { user, id: statusId };
 }
 
 /** A handle as the cache and the lookup use it: trimmed, without a leading @, lower-case. Null if invalid. */

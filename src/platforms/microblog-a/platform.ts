@@ -20,7 +20,9 @@ const label = PLATFORM;
 const hosts = ['truthsocial.com', 'www.truthsocial.com', 'static-assets-1.truthsocial.com'];
 
 export interface PostArgs {
-  /** Status id (the URL's last segment); the username in the URL does not identify the post. */
+  /** The author's username the URL names, lower-case: the status must be theirs (fetch.ts). */
+  user: string;
+  /** Status id (the URL's last segment). */
   id: string;
   downloadMedia: boolean;
 }
@@ -56,9 +58,13 @@ export const post: OperationDef<PostArgs, MicroblogAPost> = {
       problem('url', 'must be a truthsocial.com post URL (https://truthsocial.com/@USER/posts/ID or https://truthsocial.com/@USER/ID)');
     }
   },
-  normalize: (a) => ({ id: parsePostUrl(a.url)!.id, downloadMedia: a.downloadMedia === true }),
-  // With and without hosted media are different records.
-  key: (a) => `${a.id}|${a.downloadMedia ? 'media' : 'plain'}`,
+  normalize: (a) => {
+    const { user, id } = parsePostUrl(a.url)!;
+    return { user: user.toLowerCase(), id, downloadMedia: a.downloadMedia === true };
+  },
+  // The author is part of the key: `/@bob/posts/<alice's id>` is no post of anyone's, never
+  // alice's cached one. With and without hosted media are different records.
+  key: (a) => `${a.user}/${a.id}|${a.downloadMedia ? 'media' : 'plain'}`,
   cost: {
     max: MEDIA_COST,
     reserve: (a) => (a.downloadMedia ? MEDIA_COST : 1),

@@ -1195,3 +1195,82 @@ describe('microblogETrendsTags / microblogETrendsStatuses', () => {
     expect(other.message).toMatch(/does not answer the Mastodon API/);
   });
 });
+
+describe("a page is read only as far as it was asked for (the server is the caller's choice: an outside sweep had 8,000 statuses answered for 1 credit)", () => {
+  /** Our own answers: `n` statuses by @tides, newest first (ids n…1). */
+  const many = (n: number) => Array.from({ length: n }, (_, i) => status(String(n - i)));
+  const warned = async <T>(read: () => Promise<T>) => {
+    const warnings: string[] = [];
+    const stop = onParserWarning((_p, field) => warnings.push(field));
+    try {
+      return { result: await read(), warnings };
+    } finally {
+      stop();
+    }
+  };
+
+  it("posts: 8,000 statuses to a page of 20 → the first 20, warned statuses.page; the next page continues below the 20th, not the server's Link", async () => {
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json(account('7', 'tides')) });
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/accounts/7/statuses',
+      response: json(many(8000), { link: '<https://harbour.example/api/v1/accounts/7/statuses?max_id=1>; rel="next"' }),
+    });
+    const t0 = performance.now();
+    const { result, warnings } = await warned(() => fetchPosts(t.ctx, { user: 'tides', instance: 'harbour.example', cursor: null }));
+    const ms = performance.now() - t0;
+    expect(result.posts.map((p) => p.id)).toEqual(
+      many(8000)
+        .slice(0, 20)
+        .map((s) => s.id),
+    );
+    expect(decodePostsCursor(result.cursor!)).toMatchObject({ m: '7981' });
+    expect(warnings).toEqual(['statuses.page']);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('a tag timeline alike; a page of exactly 20 is read whole, no warning', async () => {
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/timelines/tag/rstats', response: json(many(500)) });
+    const { result, warnings } = await warned(() => fetchTag(t.ctx, { instance: 'harbour.example', tag: 'rstats', cursor: null }));
+    expect(result.posts).toHaveLength(20);
+    expect(decodeTagCursor(result.cursor!)).toMatchObject({ m: '481' });
+    expect(warnings).toEqual(['statuses.page']);
+    t.replay.reset();
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/timelines/tag/rstats', response: json(many(20)) });
+    const whole = await warned(() => fetchTag(t.ctx, { instance: 'harbour.example', tag: 'rstats', cursor: null }));
+    expect(whole.result.posts).toHaveLength(20);
+    expect(whole.warnings).toEqual([]);
+  });
+
+  it("trending statuses: 300 to limit=20 → 20, the next page at our offset 20 (not the Link header's)", async () => {
+    t.replay.add({
+      host: 'harbour.example',
+      path: '/api/v1/trends/statuses',
+      response: json(many(300), { link: '<https://harbour.example/api/v1/trends/statuses?offset=300>; rel="next"' }),
+    });
+    const page = await fetchTrendsStatuses(t.ctx, { instance: 'harbour.example', cursor: null });
+    expect(page.posts).toHaveLength(20);
+    expect(decodeTrendsCursor(page.cursor!)).toMatchObject({ o: 20 });
+  });
+
+  it('account search: 41 accounts to limit=40 → 40', async () => {
+    const accounts = Array.from({ length: 41 }, (_, i) => account(String(i + 1), `user${i + 1}`));
+    t.replay.add({ host: 'harbour.example', path: '/api/v2/search', response: json({ accounts, statuses: [], hashtags: [] }) });
+    const r = await fetchProfileSearch(t.ctx, { instance: 'harbour.example', query: 'user' });
+    expect(r.profiles).toHaveLength(40);
+  });
+
+  it('followers, and who favourited a status: more accounts than limit=80 → UPSTREAM_FAILED (paged by ids no account carries: a cut page would skip the rest)', async () => {
+    const accounts = Array.from({ length: 81 }, (_, i) => account(String(i + 100), `user${i}`));
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/lookup', response: json(account('7', 'tides')) });
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/accounts/7/followers', response: json(accounts) });
+    const e = await failure(fetchFollows(t.ctx, 'followers', { user: 'tides', instance: 'harbour.example', cursor: null }));
+    expect(e).toMatchObject({ code: 'UPSTREAM_FAILED', message: expect.stringMatching(/answered 81 accounts to a page of 80/) });
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/statuses/110', response: json(status('110')) });
+    t.replay.add({ host: 'harbour.example', path: '/api/v1/statuses/110/favourited_by', response: json(accounts) });
+    const f = await failure(
+      fetchInteractions(t.ctx, 'favourited_by', { instance: 'harbour.example', user: 'tides', id: '110', cursor: null }),
+    );
+    expect(f.message).toMatch(/answered 81 accounts to a page of 80/);
+  });
+});

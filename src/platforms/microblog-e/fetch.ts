@@ -213,11 +213,44 @@ function nextMaxId(link: string | undefined): string | null {
   return id && ID.test(id) ? id : null;
 }
 
-/** The next page of statuses: the Link header's `max_id`; a server sending none, below a full page's last status. */
-function nextStatusesPage(headers: Record<string, string>, raw: unknown): string | null {
-  if (headers.link !== undefined) return nextMaxId(headers.link);
-  const last: unknown = Array.isArray(raw) && raw.length >= STATUSES_PAGE ? raw[raw.length - 1] : null;
-  return isObj(last) && typeof last.id === 'string' && ID.test(last.id) ? last.id : null;
+/**
+ * At most `max` items of a list the server answered — what we asked it for (our `limit`, or its
+ * default page when we send none): a server is the caller's own choice, and one answering
+ * thousands to a page of 20 is not read past the page (warned `<record>.page`). Whether the rest
+ * is reached by paging is each list's own (a list of statuses continues below the last one read).
+ */
+function asked(json: unknown, max: number, record: string): { list: unknown; cut: boolean } {
+  if (!Array.isArray(json) || json.length <= max) return { list: json, cut: false };
+  warn(PLATFORM, `${record}.page`, `${json.length} items answered to a page of ${max}: the first ${max} read`);
+  return { list: json.slice(0, max), cut: true };
+}
+
+/**
+ * A list of accounts paged by ids none of them carries (a Follow's, a Favourite's: the Link header
+ * only): a page holding more than asked cannot be cut without skipping the rest, so it is refused
+ * (UPSTREAM_FAILED, 0 credits) rather than read.
+ */
+function accountsWithinPage(json: unknown, max: number, instance: string, what: string): void {
+  if (Array.isArray(json) && json.length > max)
+    throw upstreamFailed(`${PLATFORM}: ${instance} answered ${json.length} accounts to a page of ${max} (${what})`);
+}
+
+/** A status's id in a raw list, as a `max_id` to page on; null when it has none. */
+function pageId(raw: unknown): string | null {
+  return isObj(raw) && typeof raw.id === 'string' && ID.test(raw.id) ? raw.id : null;
+}
+
+/**
+ * One page of statuses (an account's, a tag's): the first STATUSES_PAGE the server answered, and
+ * the next page's `max_id` — the Link header's; a server sending none, below a full page's last
+ * status; a page cut short (asked), below the last status read, so nothing is skipped.
+ */
+function statusesPage(json: unknown, headers: Record<string, string>): { list: unknown; next: string | null } {
+  const { list, cut } = asked(json, STATUSES_PAGE, 'statuses');
+  const items = Array.isArray(list) ? list : [];
+  if (cut) return { list, next: pageId(items[items.length - 1]) };
+  if (headers.link !== undefined) return { list, next: nextMaxId(headers.link) };
+  return { list, next: items.length >= STATUSES_PAGE ? pageId(items[items.length - 1]) : null };
 }
 
 export function decodePostsCursor(raw: string): PostsCursor | null {
@@ -265,10 +298,11 @@ export async function fetchPosts(ctx: OpContext, a: Acct & { cursor: PostsCursor
     'handle',
     `Posts of @${a.user}@${a.instance}`,
   );
-  const posts = asMastodon(a.instance, () => parseStatuses(json));
+  const page = statusesPage(json, headers);
+  const posts = asMastodon(a.instance, () => parseStatuses(page.list));
   assertOwnStatuses(posts, a, accountId, a.cursor !== null);
   // The max_id this page was asked with is the end, not a next page (a server looping).
-  const next = nextToken(a.cursor?.m, nextStatusesPage(headers, json));
+  const next = nextToken(a.cursor?.m, page.next);
   return { posts, cursor: next ? encodeCursor({ i: a.instance, u: a.user, a: accountId, m: next } satisfies PostsCursor) : null };
 }
 
@@ -280,8 +314,9 @@ export async function fetchTag(ctx: OpContext, a: { instance: string; tag: strin
     'instance',
     `Tag #${a.tag}`,
   );
-  const posts = asMastodon(a.instance, () => parseStatuses(json));
-  const next = nextToken(a.cursor?.m, nextStatusesPage(headers, json));
+  const page = statusesPage(json, headers);
+  const posts = asMastodon(a.instance, () => parseStatuses(page.list));
+  const next = nextToken(a.cursor?.m, page.next);
   return { posts, cursor: next ? encodeCursor({ i: a.instance, t: a.tag, m: next } satisfies TagCursor) : null };
 }
 
@@ -297,7 +332,9 @@ export async function fetchProfileSearch(ctx: OpContext, a: { instance: string; 
     `Account search for ${JSON.stringify(a.query)}`,
     'no-api',
   );
-  return { profiles: asMastodon(a.instance, () => parseAccountSearch(json)) };
+  // One page only (no paging without a token): more accounts than asked are not read.
+  const accounts = isObj(json) ? asked(json.accounts, SEARCH_LIMIT, 'search.accounts').list : undefined;
+  return { profiles: asMastodon(a.instance, () => parseAccountSearch(isObj(json) ? { ...json, accounts } : json)) };
 }
 
 /** Which trends of a server: its trending hashtags or its trending statuses (Mastodon's path segment). */
@@ -332,7 +369,11 @@ function nextOffset(link: string | undefined, offset: number, size: number): num
 
 type TrendsArgs = { instance: string; cursor: TrendsCursor | null };
 
-/** One page of the server's trends (`GET /api/v1/trends/<list>?limit=20[&offset=]`) as the JSON array and our next cursor. */
+/**
+ * One page of the server's trends (`GET /api/v1/trends/<list>?limit=20[&offset=]`) as the JSON
+ * array — its first TRENDS_LIMIT items (asked) — and our next cursor: a page cut short continues
+ * at the next offset of ours, not the server's Link.
+ */
 async function fetchTrendsPage(
   ctx: OpContext,
   list: TrendsList,
@@ -347,10 +388,11 @@ async function fetchTrendsPage(
     'instance',
     `The trending ${list === 'tags' ? 'hashtags' : 'statuses'} of ${a.instance}`,
   );
+  const page = asked(json, TRENDS_LIMIT, `trends.${list}`);
   return {
-    json,
+    json: page.list,
     cursor: (size) => {
-      const next = nextOffset(headers.link, offset, size);
+      const next = nextOffset(page.cut ? undefined : headers.link, offset, size);
       return next === null ? null : encodeCursor({ l: list, i: a.instance, o: next } satisfies TrendsCursor);
     },
   };
@@ -412,6 +454,7 @@ export async function fetchFollows(ctx: OpContext, list: FollowsList, a: Acct & 
     'handle',
     `${list === 'followers' ? 'Followers' : 'Follows'} of ${whose}`,
   );
+  accountsWithinPage(json, FOLLOWS_LIMIT, a.instance, `the ${list} of ${whose}`);
   const accounts = asMastodon(a.instance, () => parseAccountList(json));
   // Servers that hide a list without saying `hide_collections` answer others `[]`: a first page
   // with nobody on it, for an account whose own count says there is somebody, is that.
@@ -550,6 +593,7 @@ export async function fetchInteractions(
     'url',
     `The accounts that ${list === 'reblogged_by' ? 'boosted' : 'favourited'} ${statusWhat(a)}`,
   );
+  accountsWithinPage(json, INTERACTIONS_LIMIT, a.instance, `the ${list} list of ${statusWhat(a)}`);
   const accounts = asMastodon(a.instance, () => parseAccountList(json));
   const next = nextToken(a.cursor?.m, nextMaxId(headers.link));
   return {

@@ -6,10 +6,18 @@ import { invalidParam, loginWall, notFound, upstreamFailed } from '../../errors.
 import type { ApiError } from '../../errors.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import { feedHeaders, feedPageUrl, feedPath, HOST, STOREFRONT_HEADERS, storefrontUrl } from './endpoints.js';
 import type { RetailShopPage } from './parse.js';
-import { assertNotNotFoundPage, isHomeLocation, isStorefrontLocation, parseFeedPage, parseStorefrontPage } from './parse.js';
+import {
+  assertNotNotFoundPage,
+  isHomeLocation,
+  isStorefrontLocation,
+  parseFeedPage,
+  parseStorefrontPage,
+  parseStorefrontUrl,
+} from './parse.js';
 
 const PLATFORM = 'retail-shop';
 
@@ -34,6 +42,10 @@ async function fetchStorefront(ctx: OpContext, handle: string): Promise<RetailSh
   checkAnswer(res, what);
   // A redirect to sign-in or to the robot check is a wall (walls.ts), answered before this.
   if (!isStorefrontLocation(res.url)) throw redirectedAway(res.url, what);
+  // …and the storefront it ended on is the asked one: a redirect to another creator's storefront
+  // is that creator's page, whether or not its state names its handle (parseStorefrontPage).
+  const landed = parseStorefrontUrl(res.url);
+  if (landed.ok) assertSameResource(PLATFORM, what, { handle }, { handle: landed.handle });
   return parseStorefrontPage(res.text(), handle);
 }
 

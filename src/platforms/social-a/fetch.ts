@@ -21,6 +21,7 @@ import { expectOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { clientOf, createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { TokenSource } from '../../upstream/tokens.js';
+import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import { BadSessionError, parseGraphqlBody } from './blobs.js';
 import type { Obj } from './blobs.js';
@@ -246,6 +247,8 @@ export async function fetchCityEvents(
   } else {
     const op = await paginationOperation(ctx, OPERATIONS.cityEvents, pageUrl, what);
     list = parseCityEventsGraphql(await graphql(ctx, op, connectionPageVariables(a.cursor.owner, a.cursor.after), what));
+    // The pagination query refetches the connection's owner node: another node's list is no page of this one.
+    assertSameResource(PLATFORM, `${what} (events owned by ${a.cursor.owner})`, { id: a.cursor.owner }, { id: list.ownerId });
     list.ownerId ??= a.cursor.owner;
   }
   return {
@@ -266,6 +269,7 @@ export async function fetchPageEvents(
   } else {
     const op = await paginationOperation(ctx, OPERATIONS.pageEvents, pageUrl, what);
     list = parsePageEventsGraphql(await graphql(ctx, op, connectionPageVariables(a.cursor.owner, a.cursor.after), what));
+    assertSameResource(PLATFORM, `${what} (events owned by ${a.cursor.owner})`, { id: a.cursor.owner }, { id: list.ownerId });
     list.ownerId ??= a.cursor.owner;
     list.total ??= a.cursor.total;
   }

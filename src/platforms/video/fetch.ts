@@ -29,7 +29,7 @@ import type { OpContext } from '../operation.js';
 import type { ChannelRef } from './channel-ref.js';
 import { channelPageUrl, describeChannelRef, YOUTUBE_ORIGIN } from './channel-ref.js';
 import type { AboutPanel, ChannelPage, VideoChannel } from './parse.js';
-import { buildChannelRecord, parseAboutResponse, parseChannelHtml } from './parse.js';
+import { buildChannelRecord, handleFromVanityUrl, parseAboutResponse, parseChannelHtml } from './parse.js';
 
 const PLATFORM = 'video';
 export const BROWSE_URL = `${YOUTUBE_ORIGIN}/youtubei/v1/browse?prettyPrint=false`;
@@ -45,6 +45,11 @@ export async function fetchChannel(ctx: OpContext, ref: ChannelRef): Promise<Vid
   if (ref.kind === 'id') assertSameResource(PLATFORM, what, { id: ref.id }, { id: page.channelId });
   else if (ref.kind === 'handle') assertSameResource(PLATFORM, what, { handle: ref.handle }, { handle: page.handle });
   const about = page.about ?? (await optionalAbout(ctx, page));
+  // A page that names no handle anywhere (parse.ts: header, vanity and owner URLs, tabs): its
+  // about panel's canonical URL, when it names one, must be the asked handle. (With a handle on
+  // the page, buildChannelRecord holds the panel to that one.) Naming none at all, it stands.
+  if (ref.kind === 'handle' && page.handle === null && about)
+    assertSameResource(PLATFORM, what, { handle: ref.handle }, { handle: handleFromVanityUrl(about.canonicalChannelUrl) });
   const record = buildChannelRecord(page, about);
   return about ? record : partialRead(record);
 }

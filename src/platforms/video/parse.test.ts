@@ -582,6 +582,35 @@ describe('parseChannelHtml / parseChannelPage (hand-written pages)', () => {
     expect(p.subscriberCountText).toBeNull();
   });
 
+  it("no header and no @ vanity URL: the handle from any owner URL, else from the channel's own tabs (canonicalBaseUrl, as in ../shared/fixtures/video); another channel's tab is not read", () => {
+    const bare = () => {
+      const data = channelInitialData(NIGHT_OWL);
+      delete data.header;
+      const meta = (data.metadata as any).channelMetadataRenderer;
+      meta.vanityChannelUrl = `https://www.youtube.com/channel/${NIGHT_OWL.channelId}`;
+      meta.ownerUrls = [];
+      return data;
+    };
+    const owners = bare();
+    (owners.metadata as any).channelMetadataRenderer.ownerUrls = [
+      'https://www.youtube.com/c/NightOwl',
+      'http://www.youtube.com/@OwlAtNight',
+    ];
+    expect(parseChannelPage(owners).handle).toBe('OwlAtNight');
+    const tabs = bare();
+    (tabs.contents as any).twoColumnBrowseResultsRenderer.tabs = [
+      {
+        tabRenderer: {
+          title: 'Elsewhere',
+          endpoint: { browseEndpoint: { browseId: 'UC0ther0ther0ther0ther0', canonicalBaseUrl: '/@someone' } },
+        },
+      },
+      { tabRenderer: { title: 'Home', endpoint: { browseEndpoint: { browseId: NIGHT_OWL.channelId, canonicalBaseUrl: '/@Owl.Tabs' } } } },
+    ];
+    expect(parseChannelPage(tabs).handle).toBe('Owl.Tabs');
+    expect(parseChannelPage(bare()).handle).toBeNull();
+  });
+
   it('a description holding "};" does not end ytInitialData early', () => {
     const c = { ...NIGHT_OWL, description: 'braces }; and "quotes" and </b> and \\ backslash' };
     const p = parseChannelHtml(channelHtml(channelInitialData(c)));

@@ -271,7 +271,15 @@ export function parseChannelPage(data: unknown): ChannelPage {
   return {
     channelId,
     title: m.str('title'),
-    handle: header?.handle ?? handleFromVanityUrl(vanityChannelUrl),
+    // The header's "@handle" row, else the channel's own URLs: its vanity URL, any of its owner
+    // URLs, its tabs' links (so a page asked by handle is compared whenever it names one: fetch.ts).
+    handle:
+      header?.handle ??
+      handleFromVanityUrl(vanityChannelUrl) ??
+      list(meta.ownerUrls)
+        .map((u) => handleFromVanityUrl(nonEmpty(u)))
+        .find((h) => h !== null) ??
+      ownTabsHandle(data, channelId),
     description: m.str('description'),
     vanityChannelUrl,
     channelUrl: m.nonEmpty('channelUrl'),
@@ -385,8 +393,25 @@ function carouselDetails(data: Obj): { channelId: string | null; title: string |
   };
 }
 
+/**
+ * The handle the channel's own tabs link to: a tab whose `browseEndpoint` is this channel
+ * (`browseId`) names its page as `canonicalBaseUrl: "/@<handle>"` (every tab of a channel page
+ * does, ../shared/fixtures/video). Tabs of another channel are never read. Null without one.
+ */
+function ownTabsHandle(data: Obj, channelId: string): string | null {
+  for (const tab of list(dig(data, 'contents', 'twoColumnBrowseResultsRenderer', 'tabs'))) {
+    const ep = dig(tab, 'tabRenderer', 'endpoint', 'browseEndpoint') ?? dig(tab, 'expandableTabRenderer', 'endpoint', 'browseEndpoint');
+    if (!isObj(ep) || ep.browseId !== channelId) continue;
+    const base = nonEmpty(ep.canonicalBaseUrl);
+    const m = base ? /^\/@([^/?#]+)$/.exec(base) : null;
+    const handle = m ? safeDecode(m[1], () => null) : null;
+    if (handle) return handle;
+  }
+  return null;
+}
+
 /** `http://www.youtube.com/@Name` → `Name`, as written (the header row, when present, says the same). */
-function handleFromVanityUrl(url: string | null): string | null {
+export function handleFromVanityUrl(url: string | null): string | null {
   const m = url ? /^https?:\/\/(?:www\.|m\.)?youtube\.com\/@([^/?#]+)/i.exec(url) : null;
   return m ? safeDecode(m[1], () => null) : null;
 }
