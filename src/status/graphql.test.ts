@@ -63,6 +63,10 @@ describe('PlatformStatus (GraphQL) against StatusBody (GET /v1/status)', () => {
 
   it('the declared differences name wire fields that exist', () => {
     const all = wirePaths(StatusBody.shape.platforms.element, {});
-    for (const path of Object.keys(DIFFERENT)) expect(all.some((p) => p === path || p.startsWith(`${path}.`)), path).toBe(true);
+    for (const path of Object.keys(DIFFERENT))
+      expect(
+        all.some((p) => p === path || p.startsWith(`${path}.`)),
+        path,
+      ).toBe(true);
   });
 });
