@@ -45,10 +45,12 @@ type PrettyFactory = (options: {
 const requireHere = createRequire(import.meta.url);
 
 /**
- * JSON lines on stdout through pino's own asynchronous destination (lines logged while a write is
- * under way go out together in the next; pino writes what is left when the process exits, and
- * stops logging if stdout's reader is gone), or on `destination` (tests); `pretty` formats the
- * same entries (redacted the same way) for reading.
+ * JSON lines on stdout through pino's own destination, written synchronously: a line is out when
+ * `logger.info` returns, so an exit at any moment (process.exit, a crash handler) loses none and
+ * keeps their order. (The asynchronous destination handed each write to node's thread pool; at
+ * exit pino wrote what was still buffered but not the write in flight, which, with the pool busy,
+ * landed after the lines written at exit or never.) Or on `destination` (tests); `pretty` formats
+ * the same entries (redacted the same way) for reading.
  */
 export function createLogger(level = 'info', destination?: DestinationStream, format: LogFormat = 'json'): Logger {
   const opts = { level, redact: { paths: REDACT, censor: '[redacted]' } };
@@ -64,7 +66,7 @@ export function createLogger(level = 'info', destination?: DestinationStream, fo
     });
     return pino(opts, stream);
   }
-  return pino(opts, destination ?? pino.destination({ dest: 1, sync: false }));
+  return pino(opts, destination ?? pino.destination({ dest: 1, sync: true }));
 }
 
 export const silentLogger: Logger = pino({ level: 'silent' });

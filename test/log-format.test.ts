@@ -105,6 +105,41 @@ describe('stdout (the default destination)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('a line whose write would wait on a busy thread pool is written, in order, before process.exit returns', () => {
+    // What a loaded machine did once at random: node's thread pool (fs, dns.lookup, crypto, zlib)
+    // busy when a line is logged. Here its only thread is kept busy by a long key derivation
+    // started first, so a write handed to the pool would still be queued when the process exits
+    // (and land after the lines written at exit, or never); every line must be out, in order.
+    const dir = mkdtempSync(join(tmpdir(), 'cl-logbusy-'));
+    try {
+      const out = join(dir, 'out.log');
+      const fd = openSync(out, 'w');
+      const script = [
+        `import { pbkdf2 } from 'node:crypto';`,
+        `import { createLogger } from ${JSON.stringify(join(ROOT, 'src/log.ts'))};`,
+        `pbkdf2('secret', 'salt', 300000, 64, 'sha512', () => {});`,
+        `const log = createLogger('info');`,
+        `for (let i = 0; i < 5; i++) log.info({ i }, 'while the pool is busy');`,
+        `setImmediate(() => { log.info('just before exit'); process.exit(3); });`,
+      ].join('\n');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: ROOT,
+        env: { ...process.env, UV_THREADPOOL_SIZE: '1' },
+        stdio: ['ignore', fd, 'pipe'],
+        encoding: 'utf8',
+      });
+      closeSync(fd);
+      expect(r.status, r.stderr).toBe(3);
+      const parsed = readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { msg: string; i?: number });
+      expect(parsed.map((l) => l.i ?? l.msg)).toEqual([0, 1, 2, 3, 4, 'just before exit']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the server process', () => {

@@ -29,19 +29,40 @@ describe('host cool-down after 429 / 503 with Retry-After (default configuration
   const t = useFaultGateway({ credits: 100, env: { UPSTREAM_COOLDOWN_MAX_MS: '' } });
 
   it('503 with Retry-After: 1: the request and one sent during the cool-down both wait it out and are served live', async () => {
-    t.gw.h.replay.add(searchRoute((n) => (n === 0 ? { status: 503, headers: { 'retry-after': '1' }, body: 'busy' } : null)));
+    // When the upstream answered each hit (Date.now, the clock the gateway's cool-down is kept in).
+    const answeredAt: number[] = [];
+    let answered503!: () => void;
+    const got503 = new Promise<void>((r) => (answered503 = r));
+    t.gw.h.replay.add(
+      searchRoute((n) => {
+        answeredAt.push(Date.now());
+        if (n > 0) return null;
+        answered503();
+        return { status: 503, headers: { 'retry-after': '1' }, body: 'busy' };
+      }),
+    );
     const first = t.gw.rest(OPS.google.rest('cool1'), t.acc.key);
+    // Sent 150 ms after the 503 went out (the gateway has taken it in by then). The test used to
+    // count the 150 ms from the first request and ask the second to wait ≥ 600 ms; under load its
+    // timer fired ~550 ms late once, and the second, sent that late, had 299 ms left to wait.
+    await got503;
     await new Promise((r) => setTimeout(r, 150));
-    const during = t.gw.gql(OPS.google.gql('cool2'), t.acc.key);
+    const sentAt = Date.now();
+    const during = t.gw.gql(OPS.google.gql('cool2'), t.acc.key).then((c) => ({ ...c, endedAt: Date.now() }));
     const calls: Call[] = await Promise.all([first, during]);
     t.acc.charge(...calls);
     for (const c of calls) {
       expectLive(c);
       expect(c.ms).toBeLessThan(3_000);
     }
-    // The second one was held at the gate until the cool-down ended (~850 ms after it was sent).
-    expect(calls[1].ms).toBeGreaterThanOrEqual(600);
     expect(t.gw.h.replay.hits()).toHaveLength(3);
+    // The second one was sent during the cool-down and held at the gate until it ended (~850 ms
+    // when the test's timer is on time), and nothing reached the host before the end: to the
+    // millisecond, where the old `ms >= 600` also let a request go up to 250 ms early.
+    const coolEnd = answeredAt[0] + 1_000;
+    expect(sentAt).toBeLessThan(coolEnd);
+    expect((await during).endedAt).toBeGreaterThanOrEqual(coolEnd);
+    expect(Math.min(answeredAt[1], answeredAt[2])).toBeGreaterThanOrEqual(coolEnd);
   });
 
   it('429 with Retry-After: 60: blocked; while the host cools down, later requests fail at once at 0 credits sending nothing, cached results are still served, other hosts are unaffected', async () => {
