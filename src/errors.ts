@@ -93,8 +93,28 @@ export class ApiError extends Error {
 /** The most of a parameter's name a 400 repeats: an unknown one is the caller's text (a 500 KB field name came back whole, twice: an outside attack sweep). */
 export const MAX_PARAM_SHOWN = 100;
 
+/**
+ * The most of one problem's message a 400 repeats. A message may quote the caller's text (a job's
+ * or a monitor's `operation`, a GraphQL operationName or variable value), and each problem is in the
+ * answer twice (`message` and `details`): a 15 MB `operation` in a job body was a 30 MB answer, and
+ * a dozen such answers left unread took an `npm start` gateway from 160 to 970 MB of RSS. Our own
+ * wording is far shorter than this.
+ */
+export const MAX_MESSAGE_SHOWN = 1000;
+
+/** `text` cut to `max` characters and marked `…` when longer (never between the halves of a surrogate pair). */
+export function shownText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
+
 export function invalidInput(details: ParamProblem[]): ApiError {
-  const shown = details.map((d) => (d.param.length > MAX_PARAM_SHOWN ? { ...d, param: `${d.param.slice(0, MAX_PARAM_SHOWN)}…` } : d));
+  const shown = details.map((d) =>
+    d.param.length > MAX_PARAM_SHOWN || d.message.length > MAX_MESSAGE_SHOWN
+      ? { ...d, param: shownText(d.param, MAX_PARAM_SHOWN), message: shownText(d.message, MAX_MESSAGE_SHOWN) }
+      : d,
+  );
   const message = shown.map((d) => `${d.param}: ${d.message}`).join('; ');
   return new ApiError('INVALID_INPUT', `Invalid input: ${message}`, { details: shown });
 }

@@ -16,7 +16,7 @@
 import { GraphQLError, Kind, getArgumentValues, getOperationAST, getVariableValues, print, execute as graphqlExecute } from 'graphql';
 import type { DefinitionNode, DocumentNode, ExecutionArgs, ExecutionResult, FieldNode, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { invalidInput, isApiError } from '../errors.js';
+import { MAX_MESSAGE_SHOWN, invalidInput, isApiError, shownText } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { admit } from '../pipeline/admit.js';
 import type { GatewayContext } from '../pipeline/context.js';
@@ -31,9 +31,16 @@ import type { IntrospectionGate } from './introspection-budget.js';
 import { INTROSPECTION_MAX_BYTES } from './limits.js';
 import { collectRootFields, isIntrospectionOnly } from './root-fields.js';
 
-/** A variable its definition refuses (wrong type, a required one missing): 400 INVALID_INPUT, as a bad argument is. */
+/**
+ * A variable its definition refuses (wrong type, a required one missing): 400 INVALID_INPUT, as a
+ * bad argument is. graphql-js quotes the value given in its message, at any length: cut as an
+ * INVALID_INPUT's messages are (MAX_MESSAGE_SHOWN).
+ */
 const variableError = (e: GraphQLError) =>
-  new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'INVALID_INPUT', http: { status: 400 } } });
+  new GraphQLError(shownText(e.message, MAX_MESSAGE_SHOWN), {
+    nodes: e.nodes,
+    extensions: { code: 'INVALID_INPUT', http: { status: 400 } },
+  });
 
 type Exec = (a: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult> | AsyncIterable<unknown> | Promise<AsyncIterable<unknown>>;
 

@@ -139,6 +139,9 @@ export function createWebhookSender(deps: Deps, outbox: WebhookOutbox, isClosed:
         url,
         method: 'POST',
         platform: 'webhook',
+        // The receiver is the job's or monitor's owner's choice: its answers never cool a
+        // platform's host down, and a platform's own host is refused (client.ts callerChosen).
+        callerChosen: true,
         headers: {
           'content-type': 'application/json',
           'x-cl-webhook-id': id,

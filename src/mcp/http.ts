@@ -30,7 +30,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolRequest, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
-import { ApiError, unknownOrRevokedKey } from '../errors.js';
+import { ApiError, MAX_PARAM_SHOWN, shownText, unknownOrRevokedKey } from '../errors.js';
 import { NESTS_TOO_DEEP, NOT_UTF8, jsonText, nestsTooDeep, readBody, tooLarge } from '../http/edges.js';
 import type { RequestInfo } from '../observability/request.js';
 import { admit, storeError } from '../pipeline/admit.js';
@@ -136,7 +136,11 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     server.setRequestHandler(ANY_TOOL_CALL, (checked) => {
       const request = checked as CallToolRequest; // by the SDK's Server (ANY_TOOL_CALL)
       const tool = tools.get(request.params.name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name} (tools/list names them)`);
+      if (!tool)
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Unknown tool: ${shownText(request.params.name, MAX_PARAM_SHOWN)} (tools/list names them)`,
+        );
       return tool.call(call, request.params.arguments ?? {});
     });
     return server;

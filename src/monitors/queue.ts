@@ -28,7 +28,7 @@ import { createStreamSlots } from '../jobs/streams.js';
 import { createWebhookSender } from '../jobs/webhook.js';
 import { monitorClock } from './clock.js';
 import { createRedisMonitorStore } from './redis-store.js';
-import { createMonitorRun, runManually } from './run.js';
+import { createMonitorRun, runManually, runsInProgress } from './run.js';
 import type { RunBooks, RunResult } from './run.js';
 import type { MonitorService } from './service.js';
 import type { MonitorRow } from './store.js';
@@ -86,8 +86,10 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
   };
   const runMonitor = createMonitorRun(deps, routes, books);
 
+  const inProgress = runsInProgress(closing.signal);
+
   async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
-    const res = await runMonitor(row, { manual, signal: closing.signal, env });
+    const res = await inProgress.around(row.id, (signal) => runMonitor(row, { manual, signal, env }));
     if (res.kind === 'recorded' && !closed) {
       const dropped = await r.trim(row.id, row.key_id, cfg.keyQuotaBytes, res.row.last_run_at ?? undefined).catch(() => 0);
       if (dropped)
@@ -165,6 +167,8 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
       close: async () => undefined,
     },
     runNow: (id) => runManually(store, clock.now(), id, run),
+    // A run of it on another instance is not reached: it goes on, and its record is refused (books above).
+    cancelRun: (id) => inProgress.cancel(id),
     async close() {
       closed = true;
       closing.abort();

@@ -24,9 +24,11 @@
  *    with the record and delivered after it (never holding the schedule up).
  */
 import type { Reservation } from '../credits/ledger.js';
+import { ApiError } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { withinBytes } from '../http/paging.js';
+import { linkSignals } from '../upstream/signals.js';
 import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
@@ -277,6 +279,36 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
 }
 
 export type MonitorRunFn = ReturnType<typeof createMonitorRun>;
+
+/**
+ * The runs this process is making, each with a signal of its own (aborting with the service's
+ * `closing` too). A monitor deleted while its run is in progress has that run cancelled
+ * (`cancel`), as a cancelled job's items in flight are: its lookup is left (single-flight cancels
+ * a fetch nobody else waits for, and a cancelled fetch is not cached), its reservation refunded,
+ * nothing recorded. Before, the run went on to the end: its record was refused (the monitor gone)
+ * and its reservation refunded, but its value was in the cache — a monitor made and deleted at
+ * once was a live lookup at 0 credits, read again at 0 with cache_max_age (an attack sweep, s37).
+ */
+export function runsInProgress(closing: AbortSignal) {
+  const runs = new Map<string, AbortController>();
+  return {
+    async around<T>(id: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+      const own = new AbortController();
+      runs.set(id, own);
+      const linked = linkSignals(closing, own.signal);
+      try {
+        return await work(linked.signal);
+      } finally {
+        linked.unlink();
+        if (runs.get(id) === own) runs.delete(id);
+      }
+    },
+    /** The monitor is deleted: its run in progress here, if any, is cancelled. */
+    cancel(id: string): void {
+      runs.get(id)?.abort(new ApiError('NOT_FOUND', `No monitor ${id}: it was deleted while the run was in progress`));
+    },
+  };
+}
 
 /**
  * A run asked for now (POST /v1/monitors/{id}/run, runMonitor): claimed as manual, so it runs

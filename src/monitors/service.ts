@@ -13,7 +13,7 @@ import { createStreamSlots } from '../jobs/streams.js';
 import type { StreamSlots } from '../jobs/streams.js';
 import { monitorClock } from './clock.js';
 import type { Clock } from './clock.js';
-import { createMonitorRun, runManually } from './run.js';
+import { createMonitorRun, runManually, runsInProgress } from './run.js';
 import type { RunBooks, RunResult } from './run.js';
 import { createEmbeddedScheduler } from './scheduler.js';
 import type { MonitorScheduler } from './scheduler.js';
@@ -36,6 +36,8 @@ export interface MonitorService {
   streams: StreamSlots;
   /** POST …/run: a run now, unless one of the monitor is in progress ('busy') or it is gone. */
   runNow(id: string): Promise<RunResult | 'busy' | 'gone'>;
+  /** The monitor is deleted: a run of it this process is making is cancelled (run.ts runsInProgress). */
+  cancelRun(id: string): void;
   close(): Promise<void>;
 }
 
@@ -84,9 +86,10 @@ export function createEmbeddedMonitorService(deps: Deps, routes: ReadonlyMap<str
     },
   };
   const runMonitor = createMonitorRun(deps, routes, books);
+  const inProgress = runsInProgress(closing.signal);
 
   async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
-    const r = await runMonitor(row, { manual, signal: closing.signal, env });
+    const r = await inProgress.around(row.id, (signal) => runMonitor(row, { manual, signal, env }));
     if (r.kind === 'recorded' && !closed) {
       const dropped = sqlite.trim(row.id, row.key_id, cfg.keyQuotaBytes, r.row.last_run_at ?? undefined);
       if (dropped)
@@ -118,6 +121,7 @@ export function createEmbeddedMonitorService(deps: Deps, routes: ReadonlyMap<str
     pollMs: 0,
     streams: createStreamSlots(deps.config.jobs.maxStreamsPerKey, 'monitor subscriptions'),
     runNow: (id) => runManually(store, clock.now(), id, run),
+    cancelRun: (id) => inProgress.cancel(id),
     async close() {
       closed = true;
       clearInterval(purgeTimer);

@@ -530,6 +530,23 @@ describe('upstream client (replay mode)', () => {
       expect(replay.hits({ host: 'api.github.com', path: '/api/v1/accounts/lookup' })).toHaveLength(1);
     });
 
+    it("a webhook's delivery (callerChosen) answered 429 + Retry-After holds caller-named requests to that host only, never the platform's own", async () => {
+      replay.add({ host: 'api.github.com', path: '/hooks/mine', method: 'POST', response: slowDown });
+      replay.add({ host: 'api.github.com', path: '/users/octocat', response: { body: '{"login":"octocat"}' } });
+      const hook = {
+        url: 'https://api.github.com/hooks/mine',
+        method: 'POST' as const,
+        body: '{}',
+        platform: 'webhook',
+        callerChosen: true,
+      };
+      expect((await cooled.request(hook)).status).toBe(429);
+      const t0 = Date.now();
+      expect((await cooled.request({ url: 'https://api.github.com/users/octocat', platform: 'code' })).status).toBe(200);
+      expect(Date.now() - t0).toBeLessThan(1_000);
+      expect((await failure(cooled.request(hook))).code).toBe('UPSTREAM_BLOCKED');
+    });
+
     it("a platform's own cool-down holds caller-named requests to that host too", async () => {
       replay.add({ host: 'api.github.com', path: '/users/octocat', response: slowDown });
       replay.add({ host: 'api.github.com', path: '/api/v1/accounts/lookup', response: { body: '{}' } });

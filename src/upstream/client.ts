@@ -80,6 +80,16 @@ export interface UpstreamRequest {
    */
   userParam?: string;
   /**
+   * true: the URL is the caller's own choice although no lookup parameter names it (a webhook's
+   * delivery). Its host is caller-named as `userParam`'s is: a 429 / 503 Retry-After it answers
+   * cools it down for caller-named requests only, and a platform's own host is refused (nothing
+   * sent; `ssrfRefusalOf` gives the reason). Before, a delivery was a request the gateway built
+   * itself: a key's webhook to https://api.github.com/… answered 429 Retry-After cooled the code
+   * platform down for every key for up to UPSTREAM_COOLDOWN_MAX_MS, and each delivery attempt
+   * spent the gateway's per-address quota there.
+   */
+  callerChosen?: boolean;
+  /**
    * With `userParam`: domains whose hosts are the platform's own although the caller picked the
    * URL (`substack.com` for `<name>.substack.com`, `link.me` for a Linkme page). A redirect from
    * such a host is the platform's own word and may lead to another host (Substack sending a
@@ -383,6 +393,7 @@ async function assertSendable(c: Client, url: URL, req: UpstreamRequest, redirec
   if (owner) {
     const why = `${url.hostname} is the ${owner} platform's own host`;
     if (redirects === 0 && req.userParam) throw invalidParam(req.userParam, `${why}, not one this route reads: ask the ${owner} routes`);
+    if (redirects === 0) throw asSsrfRefusal(upstreamFailed(`${req.platform}: ${why}; nothing was sent there`), why);
     throw upstreamFailed(`${req.platform}: upstream redirected to ${why}; nothing was sent there`);
   }
   try {
@@ -542,6 +553,7 @@ async function request(c: Client, req: UpstreamRequest): Promise<UpstreamRespons
 
 /** Whether `url`'s host is the caller's choice in this request (see UpstreamRequest.userParam). */
 function callerNamed(req: UpstreamRequest, url: URL): boolean {
+  if (req.callerChosen) return true;
   if (req.userParam === undefined) return false;
   const host = url.hostname;
   return !req.platformDomains?.some((d) => host === d || host.endsWith(`.${d}`));
