@@ -15,7 +15,8 @@ import type { Cheerio, CheerioAPI, contains } from 'cheerio';
 import { loadHtml } from '../parse/load-html.js';
 import { registrableDomain } from './domains.js';
 import { fold, key } from './markers.js';
-import { emailsInHtml, emailsInText } from './text.js';
+import type { EmailNode } from '../links/emails.js';
+import { emailsInBlock, emailsInHtml, emailsInText } from './text.js';
 
 /** Query parameters that carry a referral, affiliate or coupon code. */
 const REFERRAL_PARAMS =
@@ -211,11 +212,14 @@ const PERCENT_RE = /(?<![\p{N}.,])(?:\d{1,2}\s?%|%\s?\d{1,2}(?![\p{N}]))/u;
 const CODE_TOKEN_RE =
   /(?<![\p{L}\p{N}])(?:code|Code|CODE|kod|Kod|KOD|kodu|codigo|Codigo|código|Código|codice|Codice|kode|Kode|промокод|Промокод|ПРОМОКОД|كود)\s*[:：]?\s*(?=[A-Z0-9_-]*[A-Z])[A-Z0-9][A-Z0-9_-]{2,}(?![\p{L}\p{N}])/u;
 
+/** Folded once, not for each text read (a page's reader tests every small block). */
+const DISCOUNT_SUBSTRINGS_FOLDED = DISCOUNT_SUBSTRINGS.map(fold);
+
 /** Whether the creator's text about a link offers a discount or says the link is paid. */
 export function offersDiscount(text: string | null | undefined): boolean {
   if (!text) return false;
   const t = fold(text);
-  return DISCOUNT_RE.test(t) || DISCOUNT_SUBSTRINGS.some((w) => t.includes(fold(w))) || PERCENT_RE.test(text) || CODE_TOKEN_RE.test(text);
+  return DISCOUNT_RE.test(t) || DISCOUNT_SUBSTRINGS_FOLDED.some((w) => t.includes(w)) || PERCENT_RE.test(text) || CODE_TOKEN_RE.test(text);
 }
 
 /** A sponsor's or affiliate's link: its address (`isReferralUrl`) or the creator's text about it (`offersDiscount`). */
@@ -325,8 +329,14 @@ const SITE_CREDIT_WORDS_RE = new RegExp(
   'u',
 );
 /** A block crediting whoever built or hosts the site, in the languages creators' sites are written in (text folded). */
-const SITE_CREDIT_RE = { test: (t: string) => SITE_CREDIT_WORDS_RE.test(t) || SITE_CREDIT_SUBSTRINGS.some((w) => t.includes(fold(w))) };
+/** Folded once, not for each text read (a page's reader tests every small block). */
+const SITE_CREDIT_SUBSTRINGS_FOLDED = SITE_CREDIT_SUBSTRINGS.map(fold);
+const SITE_CREDIT_RE = { test: (t: string) => SITE_CREDIT_WORDS_RE.test(t) || SITE_CREDIT_SUBSTRINGS_FOLDED.some((w) => t.includes(w)) };
 const LEAF_BLOCKS = 'p, li, td, dd, dt, small, address, span, figcaption, blockquote, h1, h2, h3, h4, h5, h6, div, footer, section, aside';
+const LEAF_TAGS = new Set(LEAF_BLOCKS.split(/,\s*/));
+
+/** A block's children, as the address readers read them (links/emails.ts). */
+const childrenOf = (el: AnyNode): readonly EmailNode[] => ('children' in el ? (el.children as unknown as EmailNode[]) : []);
 
 /**
  * The page's blocks (LEAF_BLOCKS) with no block inside them, in document order: the ancestors of
@@ -352,11 +362,20 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
   const foreign = (e: string) => registrableDomain(e.slice(e.lastIndexOf('@') + 1)) !== own;
   const $ = loadHtml(html, `the page ${pageUrl}`);
   const sponsorDomains = new Set<string>();
+  // Whether each block offers a discount, read once however many links it holds (read again for
+  // each link, one block of 9,000 links — 396 KB — took 22 s).
+  const offers = new Map<AnyNode, boolean>();
+  const blockOffers = (el: AnyNode): boolean => {
+    let b = el.parent;
+    while (b && !(b.type === 'tag' && LEAF_TAGS.has(b.name))) b = b.parent;
+    if (!b) return false;
+    if (!offers.has(b)) offers.set(b, offersDiscount($(b).text()));
+    return offers.get(b)!;
+  };
   $('a[href]').each((_, el) => {
     const href = $(el).attr('href') ?? '';
     if (!/^https?:/i.test(href)) return;
-    const block = $(el).parent().closest(LEAF_BLOCKS);
-    if (isReferralUrl(href) || offersDiscount($(el).text()) || (block.length && offersDiscount(block.text()))) {
+    if (isReferralUrl(href) || offersDiscount($(el).text()) || blockOffers(el)) {
       const d = registrableDomain(href);
       if (d && d !== own) sponsorDomains.add(d);
     }
@@ -366,7 +385,7 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
     const block = $(el);
     const text = block.text();
     if (text.length > 400 || (!offersDiscount(text) && !SITE_CREDIT_RE.test(fold(text)))) return;
-    for (const e of emailsInHtml(block.html() ?? '', text)) if (foreign(e)) out.add(e.toLowerCase());
+    for (const e of emailsInBlock(childrenOf(el), text)) if (foreign(e)) out.add(e.toLowerCase());
   });
   if (sponsorDomains.size)
     for (const e of emailsInHtml(html))
@@ -539,7 +558,7 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
     const block = $(el);
     const text = block.text();
     if (text.length > 400) return;
-    const emails = emailsInHtml(block.html() ?? '', text);
+    const emails = emailsInBlock(childrenOf(el), text);
     for (const e of emails) {
       const domain = e.slice(e.lastIndexOf('@') + 1).toLowerCase();
       if (registrableDomain(domain) === own) continue;
@@ -558,7 +577,6 @@ export function creditedEmails(html: string, pageUrl: string): Map<string, strin
 
 /** The longest line of an address read (a block holding more speaks for no single address). */
 const LINE_MAX = 400;
-const LEAF_TAGS = new Set(LEAF_BLOCKS.split(/,\s*/));
 
 /** The parts of a parsed node read here (domhandler's, without depending on it directly). */
 interface DomNode {

@@ -28,6 +28,12 @@ export interface EmailInput {
   text?: string;
   /** An HTML page or fragment. */
   html?: string;
+  /**
+   * The children of an element of a page already parsed (a block of it), read as `html` would be
+   * read with the element's markup — without serialising and parsing it again, which cost a page's
+   * reader a parse per block (28,000 blocks of a 450 KB page: 1 s).
+   */
+  nodes?: readonly EmailNode[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -362,13 +368,15 @@ function emailsInJsonLd(node: unknown, out: string[], depth = 0): void {
 const SKIPPED_ELEMENTS = new Set(['script', 'style', 'template', 'noscript', 'svg', 'title']);
 
 /** The parts of a parsed node we read (cheerio does not re-export domhandler's node types). */
-interface DomNode {
+export interface EmailNode {
   type: string;
   data?: string;
   name?: string;
   attribs?: Record<string, string>;
-  children?: DomNode[];
+  children?: EmailNode[];
 }
+
+type DomNode = EmailNode;
 
 function textOf(n: DomNode): string {
   return n.type === 'text' ? (n.data ?? '') : (n.children ?? []).map(textOf).join('');
@@ -380,7 +388,7 @@ function textOf(n: DomNode): string {
  * `data-cfemail`, JSON-LD `email` values and the meta description. Scripts, styles and other
  * invisible text are skipped (their strings are code, not listings).
  */
-function htmlToText(nodes: DomNode[], out: string[]): void {
+function htmlToText(nodes: readonly DomNode[], out: string[]): void {
   for (const n of nodes) {
     if (n.type === 'text') {
       out.push(n.data ?? '');
@@ -425,6 +433,11 @@ function candidatesFromHtml(html: string, out: string[]): void {
 export function extractEmails(input: EmailInput): string[] {
   const candidates: string[] = [];
   if (input.html) candidatesFromHtml(input.html, candidates);
+  if (input.nodes) {
+    const parts: string[] = [];
+    htmlToText(input.nodes, parts);
+    candidatesFromText(parts.join('\n'), candidates);
+  }
   if (input.text) candidatesFromText(input.text, candidates);
   const seen = new Set<string>();
   const out: string[] = [];

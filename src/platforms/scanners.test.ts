@@ -13,7 +13,9 @@ import { extractScriptJson } from './social-a/blobs.js';
 import { parseHydration } from './audio-c/parse.js';
 import { plainText } from './audio-b/parse.js';
 import { htmlToText } from './microblog-a/parse.js';
-import { ogUser } from './microblog-c/profile.js';
+import { ogContent, ogUser, parseProfilePage } from './microblog-c/profile.js';
+import { htmlAnswerError } from './microblog-b/parse.js';
+import { refersToLogin } from './microblog-b/walls.js';
 import { cpuMs } from '../../test/support/cpu-time.js';
 
 function timed<T>(f: () => T): { value: T | Error; ms: number } {
@@ -187,10 +189,128 @@ describe('microblog-a: htmlToText (every Mastodon server a key names)', () => {
 });
 
 describe('microblog-c: ogUser', () => {
+  it('64 KB of `<meta http-equiv=refresh content="0;url=` (18 s, 16 KB 0.9 s as two expressions): at once', () => {
+    for (const piece of ['<meta http-equiv=refresh content="0;url=', '<meta name=description ', '<meta property="og:title" ']) {
+      const page = piece.repeat(Math.ceil((64 * 1024) / piece.length));
+      const { value, ms } = timed(() => ogUser(page, 'someone'));
+      expect(value).toBeNull();
+      expect(ms).toBeLessThan(500);
+      expect(timed(() => parseProfilePage(page, 'someone')).ms).toBeLessThan(500);
+    }
+  });
+
+  /** The expressions its og: tags were read by (an oracle for well-formed tags). */
+  const oldMeta = (html: string, property: string) =>
+    (new RegExp(`<meta[^>]+property=["']${property}["'][^>]+content=["']([^"']*)["']`, 'i').exec(html) ??
+      new RegExp(`<meta[^>]+content=["']([^"']*)["'][^>]+property=["']${property}["']`, 'i').exec(html))?.[1] ?? null;
+
+  it('the same og:title and og:description as the expressions on 20,000 random pages of well-formed tags', () => {
+    let s = 5;
+    const rnd = (n: number) => {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      return s % n;
+    };
+    const pick = <T>(xs: T[]) => xs[rnd(xs.length)];
+    const values = ['Ada Quist (@ada_q) • Threads', 'Bo (@bo)', '12 Followers • 3 Threads • Baker > bread. See @ada_q.', 'x', '', 'a > b'];
+    const attr = () => {
+      const q = pick(['"', "'"]);
+      return pick([
+        `property=${q}${pick(['og:title', 'og:description', 'og:url'])}${q}`,
+        `property=${q}${pick(['og:title', 'og:description'])}${q}`,
+        `content=${q}${pick(values)}${q}`,
+        `content=${q}${pick(values)}${q}`,
+        `name=${q}description${q}`,
+        'data-x=1',
+      ]);
+    };
+    const tag = () => {
+      const n = 2 + rnd(2);
+      return (
+        pick(['<meta', '<meta', '<META', '<link', '<p']) +
+        Array.from({ length: n }, () => ' ' + attr()).join('') +
+        pick(['>', ' />', '>text'])
+      );
+    };
+    let found = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const page = Array.from({ length: 1 + rnd(6) }, tag).join(pick(['', '\n']));
+      for (const property of ['og:title', 'og:description']) {
+        const want = oldMeta(page, property);
+        found += want === null ? 0 : 1;
+        expect(ogContent(page, property), page).toBe(want === null ? null : decode(want));
+      }
+    }
+    expect(found).toBeGreaterThan(5000);
+  });
+
   it('og:title and og:description of 200 KB (77 s as regexes): bounded, and not read', () => {
     const page = `<meta property="og:title" content="${' '.repeat(200_000)}"><meta property="og:description" content="${'a'.repeat(200_000)}">`;
     const { value, ms } = timed(() => ogUser(page, 'someone'));
     expect(ms).toBeLessThan(1000);
     expect(value).toBeNull();
+  });
+});
+
+describe('microblog-b: a reference to the login flow (the wall check of every X API answer, htmlAnswerError)', () => {
+  it('256 KB of `<a `, of `<a href="`, of `<meta content="` (7 s, 5.7 s as one regex): at once', () => {
+    for (const piece of ['<a ', '<a href="', '<meta content="url=', '<form action=']) {
+      const page = piece.repeat(Math.ceil((256 * 1024) / piece.length));
+      const { value, ms } = timed(() => htmlAnswerError(page, 'the GraphQL API'));
+      expect(value).toMatchObject({ code: 'UPSTREAM_BLOCKED' });
+      expect(ms).toBeLessThan(500);
+    }
+  });
+
+  /** The one expression it was (an oracle). */
+  const LOGIN_REFERENCE =
+    /<(?:a|form|link)\b[^>]*\b(?:href|action)=["']?(?:https?:\/\/(?:[a-z]+\.)?(?:x|twitter)\.com)?\/(?:i\/flow\/)?login\b|<meta\b[^>]*\bcontent=["'][^"']*url=(?:https?:\/\/(?:[a-z]+\.)?(?:x|twitter)\.com)?\/(?:i\/flow\/)?login\b/i;
+
+  it('the same answer as the expression on 50,000 random texts', () => {
+    const pieces = [
+      '<a',
+      '<A',
+      '<form',
+      '<link',
+      '<meta',
+      '<abbr',
+      '<p',
+      '>',
+      ' ',
+      '"',
+      "'",
+      'x',
+      'href=',
+      'HREF=',
+      'action=',
+      'xhref=',
+      'content=',
+      'url=',
+      '0;',
+      'https://x.com',
+      'https://mobile.twitter.com',
+      'http://evil.example',
+      '/login',
+      '/i/flow/login',
+      '/loginx',
+      '/home',
+      '>',
+      ' href="/login',
+      ' action=https://x.com/i/flow/login',
+      ' content="0;url=/login',
+      " content='url=https://twitter.com/login",
+    ];
+    let s = 7;
+    const rnd = (n: number) => {
+      s = (s * 1103515245 + 12345) & 0x7fffffff;
+      return s % n;
+    };
+    let hits = 0;
+    for (let k = 0; k < 50_000; k++) {
+      const html = Array.from({ length: 2 + rnd(12) }, () => pieces[rnd(pieces.length)]).join(rnd(3) ? '' : ' ');
+      const want = LOGIN_REFERENCE.test(html);
+      hits += want ? 1 : 0;
+      expect(refersToLogin(html), html).toBe(want);
+    }
+    expect(hits).toBeGreaterThan(3000);
   });
 });

@@ -21,7 +21,7 @@
  * "and more"). Only the ids are mandatory; a record without them is a shape change.
  */
 import { ApiError, loginWall, notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { LOGIN_REFERENCE } from './walls.js';
+import { refersToLogin } from './walls.js';
 import { at, bool, isObj, num, numText, obj, reader, str, strings, arr } from '../../parse/index.js';
 import type { Obj, Coerce, Reader } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
@@ -124,7 +124,7 @@ export function looksLikeHtml(body: string): boolean {
  * HTML answer that ended elsewhere.
  */
 export function htmlAnswerError(html: string, where: string): ApiError {
-  if (LOGIN_REFERENCE.test(html.slice(0, 256 * 1024))) return loginWall(PLATFORM);
+  if (refersToLogin(html.slice(0, 256 * 1024))) return loginWall(PLATFORM);
   return new ApiError(
     'UPSTREAM_BLOCKED',
     `${PLATFORM}: ${where} answered with an HTML page (an error, block or challenge page) instead of data`,

@@ -31,9 +31,43 @@ function isApi(u: URL): boolean {
   return X_WEB.test(host) && u.pathname.startsWith('/i/api/');
 }
 
-/** A link, form, or refresh to X's login flow (`/i/flow/login`, `/login`), on any X host or relative. */
-export const LOGIN_REFERENCE =
-  /<(?:a|form|link)\b[^>]*\b(?:href|action)=["']?(?:https?:\/\/(?:[a-z]+\.)?(?:x|twitter)\.com)?\/(?:i\/flow\/)?login\b|<meta\b[^>]*\bcontent=["'][^"']*url=(?:https?:\/\/(?:[a-z]+\.)?(?:x|twitter)\.com)?\/(?:i\/flow\/)?login\b/i;
+/** X's login flow (`/i/flow/login`, `/login`), on any X host or relative. */
+const LOGIN_PATH = String.raw`(?:https?:\/\/(?:[a-z]+\.)?(?:x|twitter)\.com)?\/(?:i\/flow\/)?login\b`;
+/**
+ * One pass over the markup: a tag that can point somewhere opens, a `>` closes it, and a link or
+ * form target to the login flow inside an open `<a>`, `<form>` or `<link>` — or a refresh URL to it
+ * in a `<meta content="…">` — is a reference.
+ */
+const LOGIN_EVENTS = new RegExp(String.raw`(<(?:a|form|link)\b)|(<meta\b)|(>)|\b(?:href|action)=["']?${LOGIN_PATH}|\bcontent=["']`, 'gi');
+const REFRESH_TO_LOGIN = new RegExp(String.raw`url=${LOGIN_PATH}`, 'i');
+
+/**
+ * A link, form, or refresh to X's login flow (`/i/flow/login`, `/login`), on any X host or relative:
+ * what `<(?:a|form|link)\b[^>]*\b(?:href|action)=["']?<login>|<meta\b[^>]*\bcontent=["'][^"']*url=<login>`
+ * matches, read in one pass. That expression read every `<a ` with no `>` after it to the end of
+ * the text, and again from the next one: 256 KB of `<a ` (a body X's API host could send, read
+ * by the upstream client's wall check and by htmlAnswerError) took 7 s of CPU, now milliseconds.
+ */
+export function refersToLogin(html: string): boolean {
+  const re = new RegExp(LOGIN_EVENTS);
+  const quote = /["']/g;
+  let inLink = false;
+  let inMeta = false;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    if (m[1]) inLink = true;
+    else if (m[2]) inMeta = true;
+    else if (m[3]) inLink = inMeta = false;
+    else if (m[0][0] === 'c' || m[0][0] === 'C') {
+      if (!inMeta) continue;
+      // The attribute's value, to the next quote (a `>` in it does not end it). Each value ends
+      // where the next `content="` begins at the latest, so the values read never overlap.
+      quote.lastIndex = re.lastIndex;
+      const end = quote.exec(html)?.index ?? html.length;
+      if (REFRESH_TO_LOGIN.test(html.slice(re.lastIndex, end + 1))) return true;
+    } else if (inLink) return true;
+  }
+  return false;
+}
 
 export const xLogin: WallRule = {
   name: 'login-wall',
@@ -43,7 +77,7 @@ export const xLogin: WallRule = {
     const u = urlOf(a);
     if (!u) return false;
     if (X_WEB.test(u.hostname) && /^\/(?:i\/flow\/)?login\b/i.test(u.pathname)) return true;
-    return isApi(u) && a.isMarkup && LOGIN_REFERENCE.test(a.text().slice(0, WINDOW));
+    return isApi(u) && a.isMarkup && refersToLogin(a.text().slice(0, WINDOW));
   },
 };
 
