@@ -113,12 +113,18 @@ export function defaultWatch(op: OperationDef): string[] {
   return fieldPaths(nodeOf(op.record), rule).slice(0, WATCH_MAX);
 }
 
-/** The values at `path` in `record`; a list step maps over its items. */
-function valuesAt(record: unknown, path: string): unknown[] {
+/**
+ * The values at `path` in `record`; a list step maps over its items. `sawList`: whether a list
+ * was met on the way (an empty list is a list known empty; a list the record leaves out or null
+ * is unknown).
+ */
+function valuesAt(record: unknown, path: string): { found: unknown[]; sawList: boolean } {
   let at: unknown[] = [record];
+  let sawList = false;
   for (const step of path.split('.')) {
     const next: unknown[] = [];
     for (const v of at) {
+      if (Array.isArray(v)) sawList = true;
       const items = Array.isArray(v) ? v : [v];
       for (const item of items) {
         if (item !== null && typeof item === 'object' && !Array.isArray(item) && Object.hasOwn(item, step))
@@ -127,12 +133,17 @@ function valuesAt(record: unknown, path: string): unknown[] {
     }
     at = next;
   }
-  return at;
+  if (at.some(Array.isArray)) sawList = true;
+  return { found: at, sawList };
 }
 
-/** What a watched field holds in a record: a number or value (null when absent), or a list (de-duplicated, in order). */
+/**
+ * What a watched field holds in a record: a number or value (null when absent), or a list
+ * (de-duplicated, in order) — null when the record carries no list there (left out, or null: an
+ * optional request that failed), which is "unknown", not "empty".
+ */
 export function extract(record: unknown, path: string, kind: FieldKind): unknown {
-  const found = valuesAt(record, path);
+  const { found, sawList } = valuesAt(record, path);
   if (kind !== 'list') {
     const v = found[0];
     return v === undefined ? null : v;
@@ -146,7 +157,7 @@ export function extract(record: unknown, path: string, kind: FieldKind): unknown
     seen.add(k);
     out.push(v);
   }
-  return out;
+  return out.length || sawList ? out : null;
 }
 
 /** Every watched field's value in a record. */
@@ -260,15 +271,60 @@ const keptKeyOf = (v: unknown): string => (isKeptHash(v) ? v.sha256 : keyOf(v));
 const shown = (v: unknown): unknown => (isKeptHash(v) ? tooLargeToKeep(v.bytes) : v);
 
 /**
+ * The step a count was rounded to, when it looks rounded as platforms show counts ("1.2M",
+ * "551K": at most 3 significant digits, from 1,000 on, src/parse/counts.ts): 10^(its trailing
+ * zeros); 1 for any other number (exact as far as can be told).
+ */
+function roundingStep(n: number): number {
+  if (!Number.isSafeInteger(n) || Math.abs(n) < 1000) return 1;
+  let step = 1;
+  let m = Math.abs(n);
+  while (m % 10 === 0) {
+    m /= 10;
+    step *= 10;
+  }
+  return m < 1000 ? step : 1;
+}
+
+/**
+ * Whether two counts may be the same count, one of them rounded ("1.2M" one run, 1,234,567 the
+ * next): the less precise `r` with step `u` stands for anything from `r - u/2` (rounded to the
+ * nearest) to just under `r + u` (cut down), and the other is in it. Two counts of the same
+ * precision are the same only when equal.
+ */
+function sameCount(a: number, b: number): boolean {
+  if (a === b) return true;
+  const sa = roundingStep(a);
+  const sb = roundingStep(b);
+  if (sa === sb) return false;
+  const [r, u, exact] = sa > sb ? [a, sa, b] : [b, sb, a];
+  return exact >= r - u / 2 && exact < r + u;
+}
+
+/**
+ * Whether a run's answer says nothing of a field: a number or list it does not carry (null: left
+ * out, degraded, or the optional request that brings it failed) — never "removed" nor "0"; in a
+ * partial answer, any null.
+ */
+const unknownIn = (v: unknown, kind: FieldKind, partial: boolean): boolean =>
+  (v === null || v === undefined) && (kind !== 'value' || partial);
+
+/**
  * What changed between two runs' values, field by field in watch order. A field the previous run
  * did not watch (added to `watch` since) has no before: it is not a change. `before` holds the
  * previous run's values as kept (keptValues): a KeptHash is compared by its hash, and is the
  * change's `before` as `{too_large_to_keep: true, bytes}`.
+ *
+ * What the answer does not say is no change (`unknownIn`): a count or a list it leaves out, and
+ * in a `partial` answer any null and any list item it lacks (only items added are changes); a
+ * number or list unknown before has no before either. A count and the same count rounded
+ * (`sameCount`) are no change. The next run compares with what `carried` keeps.
  */
 export function diff(
   before: Record<string, unknown> | null,
   after: Record<string, unknown>,
   watch: readonly { path: string; kind: FieldKind }[],
+  partial = false,
 ): Change[] {
   if (!before) return [];
   const changes: Change[] = [];
@@ -276,16 +332,46 @@ export function diff(
     if (!Object.hasOwn(before, w.path)) continue;
     const a = before[w.path];
     const b = after[w.path];
+    if (unknownIn(b, w.kind, partial) || unknownIn(a, w.kind, false)) continue;
     if (w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const ka = a.map(keptKeyOf);
       const kb = b.map(keyOf);
       const had = new Set(ka);
       const has = new Set(kb);
       for (let i = 0; i < b.length; i++) if (!had.has(kb[i])) changes.push({ field: w.path, before: null, after: b[i] });
-      for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
-    } else if (keptKeyOf(a) !== keyOf(b)) {
+      if (!partial)
+        for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
+    } else if (typeof a === 'number' && typeof b === 'number' ? !sameCount(a, b) : keptKeyOf(a) !== keyOf(b)) {
       changes.push({ field: w.path, before: shown(a ?? null), after: b ?? null });
     }
   }
   return changes;
+}
+
+/**
+ * What a run keeps for the next one to compare with: its own values as kept (`kept`, keptValues)
+ * but, where `diff` found no change, what is known best — the previous value of a field this
+ * answer says nothing of, the more precise of a count and the same count rounded, and in a
+ * partial answer a list's items it lacks beside its own.
+ */
+export function carried(
+  before: Record<string, unknown> | null,
+  kept: Record<string, unknown>,
+  watch: readonly { path: string; kind: FieldKind }[],
+  partial = false,
+): Record<string, unknown> {
+  if (!before) return kept;
+  const out = { ...kept };
+  for (const w of watch) {
+    if (!Object.hasOwn(before, w.path) || !Object.hasOwn(kept, w.path)) continue;
+    const a = before[w.path];
+    const b = kept[w.path];
+    if (unknownIn(b, w.kind, partial)) out[w.path] = a;
+    else if (typeof a === 'number' && typeof b === 'number' && sameCount(a, b) && roundingStep(a) < roundingStep(b)) out[w.path] = a;
+    else if (partial && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
+      const has = new Set(b.map(keptKeyOf));
+      out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))];
+    }
+  }
+  return out;
 }

@@ -30,7 +30,7 @@ import { withinBytes } from '../http/paging.js';
 import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
-import { diff, keptValues, kindOf, lastValuesBudget, snapshotOf, valuesOf } from './fields.js';
+import { carried, diff, keptValues, kindOf, lastValuesBudget, snapshotOf, valuesOf } from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
 import { monitorView } from './view.js';
@@ -251,9 +251,15 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
 
     const body = JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>;
     const wrap = route.op.rest.wrap;
-    const values = valuesOf(wrap ? body[wrap] : body, watch);
+    const record = wrap ? body[wrap] : body;
+    const values = valuesOf(record, watch);
+    const last = m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null;
+    // An answer that says it is partial (the creator tools: some scans failed): what it lacks is
+    // unknown, not removed (fields.ts diff).
+    const partial =
+      body.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true);
     // What the run records, answers and sends: within RUN_CHANGES_BYTES of values (store.ts).
-    const changes = keptChanges(diff(m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null, values, watch));
+    const changes = keptChanges(diff(last, values, watch, partial));
     let outcome!: RunOutcome;
     const row = await settleAndRecord(m, run.reservation, run.actual, (charged) => {
       outcome = { at, result: run.outcome.cached ? 'cached' : 'ok', code: null, credits_charged: charged, changed: changes.length };
@@ -264,7 +270,8 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         counted: true,
         // What the next run compares with: within LAST_VALUES_BYTES or the monitor's share of its
         // key's quota, the rest as hashes (fields.ts); counted in the quota by the store.
-        values: keptValues(values, watch, lastValuesBudget(cfg)),
+        // What this answer did not say is carried from the last run (fields.ts carried).
+        values: carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, partial),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

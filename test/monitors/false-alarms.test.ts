@@ -1,0 +1,174 @@
+/**
+ * Monitors as a user watching an account for weeks lives with them: answers that vary without the
+ * account changing are no change. Embedded (SQLite, timer scheduler) on a fake clock, over REST,
+ * against a replay upstream answering as the code platform's API does — this file's own account
+ * (its own values), whose answer a test changes between runs:
+ *
+ *  - a count the answer leaves out (the parser returns it null: unknown), a list whose optional
+ *    request failed (`social_accounts` null: a partial read) — neither "removed", nor their return
+ *    "added";
+ *  - a count given rounded ("1.2M") one run and exact the next, and back.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setMonitorClock } from '../../src/monitors/clock.js';
+import type { RecordedResponse, Route } from '../../src/replay/server.js';
+import { startHarness } from '../harness.js';
+import type { Harness } from '../harness.js';
+import { call, monitorOf, testClock, waitFor } from './helpers.js';
+
+const HOUR = 3_600_000;
+const OP = '/v1/code/user';
+
+let h: Harness;
+const t = testClock();
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(new Date('2031-03-01T00:00:00Z'));
+  setMonitorClock(t.clock);
+  h = await startHarness({ resolver: async () => ['93.184.216.34'] });
+});
+afterAll(async () => {
+  await h.close();
+  setMonitorClock(null);
+  vi.useRealTimers();
+});
+
+const json = (body: unknown, status = 200): RecordedResponse => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify(body),
+});
+
+/** A ceramics account on the code platform; `state` is its answer at the next run. */
+function account(login: string) {
+  const state = {
+    id: 7_310_442,
+    followers: 1_234_567 as number | undefined,
+    bio: 'Slip-cast porcelain, small batches.',
+    accounts: ['https://www.instagram.com/kiln.and.slip', 'https://kilnandslip.example/journal'],
+    /** The social accounts request fails (500): the record's `social_accounts` is null. */
+    socialFails: false,
+  };
+  const route: Route = {
+    host: 'api.github.com',
+    path: new RegExp(`^/users/${login}(/social_accounts)?$`),
+    response: (req) => {
+      if (req.path.endsWith('/social_accounts')) {
+        if (state.socialFails) return json({ message: 'Server Error' }, 500);
+        return json(state.accounts.map((url) => ({ provider: 'generic', url })));
+      }
+      const user: Record<string, unknown> = {
+        login,
+        id: state.id,
+        type: 'User',
+        name: 'Kiln & Slip',
+        company: null,
+        blog: 'kilnandslip.example',
+        location: 'Stoke-on-Trent',
+        email: null,
+        bio: state.bio,
+        twitter_username: null,
+        public_repos: 3,
+        followers: state.followers,
+        following: 40,
+        html_url: `https://github.com/${login}`,
+      };
+      if (state.followers === undefined) delete user.followers;
+      return json(user);
+    },
+  };
+  return { state, route };
+}
+
+async function runs(key: string, id: string, n: number) {
+  await waitFor(async () => (await monitorOf(h, key, id)).runs >= n);
+  return monitorOf(h, key, id);
+}
+
+async function changesOf(key: string, id: string) {
+  const r = await call(h, 'GET', `/v1/monitors/${id}/changes`, { key });
+  expect(r.status, r.text).toBe(200);
+  return r.body.changes.map((c: any) => ({ field: c.field, before: c.before, after: c.after }));
+}
+
+describe('monitors: no false alarms', () => {
+  it('a count the answer leaves out, and a list whose request failed, are unknown that run — not removed, and not added when they return', async () => {
+    const a = account('kiln-and-slip');
+    h.replay.add(a.route);
+    const { key } = await h.key(100);
+    const watch = ['user.followers', 'user.bio', 'social_accounts.url'];
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: OP, params: { handle: 'kiln-and-slip' }, every: '1h', watch },
+    });
+    expect(r.status, r.text).toBe(201);
+    const id = r.body.monitor.id;
+    await runs(key, id, 1);
+
+    // The answer leaves the count out, and the social accounts request fails.
+    a.state.followers = undefined;
+    a.state.socialFails = true;
+    t.advance(HOUR);
+    let m = await runs(key, id, 2);
+    expect(m.last_run).toMatchObject({ result: 'ok', changed: 0 });
+
+    // Both back, unchanged: still nothing changed.
+    a.state.followers = 1_234_567;
+    a.state.socialFails = false;
+    t.advance(HOUR);
+    m = await runs(key, id, 3);
+    expect(m.last_run).toMatchObject({ result: 'ok', changed: 0 });
+    expect(await changesOf(key, id)).toEqual([]);
+
+    // A real change after the gap is compared with the last known values.
+    a.state.followers = 1_234_600;
+    a.state.accounts = ['https://www.instagram.com/kiln.and.slip'];
+    t.advance(HOUR);
+    m = await runs(key, id, 4);
+    expect(await changesOf(key, id)).toEqual([
+      { field: 'user.followers', before: 1_234_567, after: 1_234_600 },
+      { field: 'social_accounts.url', before: 'https://kilnandslip.example/journal', after: null },
+    ]);
+    // The series holds what each run read: no row for the run that had no count (not a 0).
+    const snaps = (await call(h, 'GET', `/v1/monitors/${id}/snapshots`, { key })).body.snapshots;
+    expect(snaps.map((s: any) => s.values['user.followers'])).toEqual([1_234_567, 1_234_567, 1_234_600]);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+
+  it('a count given rounded one run ("1.2M") and exact the next, and back, is no change; a move past its rounding step is', async () => {
+    const a = account('glaze-notes');
+    h.replay.add(a.route);
+    const { key } = await h.key(100);
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: OP, params: { handle: 'glaze-notes' }, every: '1h', watch: ['user.followers'] },
+    });
+    const id = r.body.monitor.id;
+    await runs(key, id, 1);
+    for (const [n, followers] of [
+      [2, 1_200_000],
+      [3, 1_234_567],
+      [4, 1_230_000],
+      [5, 1_234_567],
+    ] as const) {
+      a.state.followers = followers;
+      t.advance(HOUR);
+      expect((await runs(key, id, n)).last_run, `run ${n}`).toMatchObject({ result: 'ok', changed: 0 });
+    }
+    a.state.followers = 1_300_000;
+    t.advance(HOUR);
+    expect((await runs(key, id, 6)).last_run).toMatchObject({ changed: 1 });
+    a.state.followers = 1_301_250;
+    t.advance(HOUR);
+    expect((await runs(key, id, 7)).last_run).toMatchObject({ changed: 0 });
+    a.state.followers = 1_310_004;
+    t.advance(HOUR);
+    expect((await runs(key, id, 8)).last_run).toMatchObject({ changed: 1 });
+    expect(await changesOf(key, id)).toEqual([
+      { field: 'user.followers', before: 1_234_567, after: 1_300_000 },
+      { field: 'user.followers', before: 1_301_250, after: 1_310_004 },
+    ]);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+});
