@@ -375,3 +375,33 @@ export function carried(
   }
   return out;
 }
+
+/**
+ * Where a monitor's kept values hold the id of the account (the resource) its answers are of: a
+ * key no watched path can be (a path has no empty step).
+ */
+export const SUBJECT_KEY = '.id';
+
+const idText = (v: unknown): string | null => ((typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : null);
+
+/**
+ * The id of the resource a record is about: its own `id`, else the `id` of its one top-level
+ * object that has one (`{user: {id}, social_accounts}`); null when it names none, or several (a
+ * search, a list: nothing to hold). Stable for an account through a rename; another account
+ * answering for the same handle has another.
+ */
+export function subjectOf(record: unknown): string | null {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return null;
+  const r = record as Record<string, unknown>;
+  const own = idText(r.id);
+  if (own !== null) return own;
+  const ids = Object.values(r)
+    .filter((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v))
+    .map((v) => idText(v.id))
+    .filter((v) => v !== null);
+  return ids.length === 1 ? ids[0] : null;
+}
+
+/** Kept values with the id of the account they are of (SUBJECT_KEY), when known. */
+export const withSubject = (values: Record<string, unknown>, subject: unknown): Record<string, unknown> =>
+  typeof subject === 'string' ? { ...values, [SUBJECT_KEY]: subject } : values;

@@ -30,7 +30,18 @@ import { withinBytes } from '../http/paging.js';
 import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { Change, FieldKind } from './fields.js';
-import { carried, diff, keptValues, kindOf, lastValuesBudget, snapshotOf, valuesOf } from './fields.js';
+import {
+  SUBJECT_KEY,
+  carried,
+  diff,
+  keptValues,
+  kindOf,
+  lastValuesBudget,
+  snapshotOf,
+  subjectOf,
+  valuesOf,
+  withSubject,
+} from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
 import { monitorView } from './view.js';
@@ -136,6 +147,27 @@ async function failedRun(
   return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
 }
 
+/**
+ * A run's answer: its record (none for an error), the monitor's last values, and whether the
+ * record is of the account the monitor watches. An answer of another account (the handle taken by
+ * someone else since) is never data: the run fails UPSTREAM_FAILED, 0 credits, counted as its
+ * target being gone (fields.ts subjectOf).
+ */
+function answerOf(
+  run: { error: unknown; outcome: { body: (balance: number, charged: number) => string } },
+  route: RestRoute,
+  m: MonitorRow,
+) {
+  const body = run.error ? null : (JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>);
+  const wrap = route.op.rest.wrap;
+  const record = body && wrap ? body[wrap] : body;
+  const last = m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null;
+  const subject = subjectOf(record);
+  const watched = last ? last[SUBJECT_KEY] : undefined;
+  const otherAccount = subject !== null && typeof watched === 'string' && watched !== subject;
+  return { body, record, last, subject, watched, otherAccount };
+}
+
 export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRoute>, books: RunBooks) {
   const cfg = deps.config.monitors;
 
@@ -230,9 +262,16 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    if (run.error) {
-      const code = run.error.code;
-      const notFound = code === 'NOT_FOUND';
+    const { body, record, last, subject, watched, otherAccount } = answerOf(run, route, m);
+    if (otherAccount)
+      deps.logger.warn(
+        { monitor: m.id, watched, answered: subject },
+        "monitor run answered by another account than the monitor's: not recorded as data",
+      );
+
+    if (run.error || otherAccount) {
+      const code = run.error ? run.error.code : 'UPSTREAM_FAILED';
+      const notFound = code === 'NOT_FOUND' || otherAccount;
       const failing = notFound && m.not_found_streak + 1 >= cfg.failingAfter;
       const outcome: RunOutcome = { at, result: 'failed', code, credits_charged: 0, changed: 0 };
       const row = await settleAndRecord(m, run.reservation, 0, () => ({
@@ -249,15 +288,11 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
     }
 
-    const body = JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>;
-    const wrap = route.op.rest.wrap;
-    const record = wrap ? body[wrap] : body;
     const values = valuesOf(record, watch);
-    const last = m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null;
     // An answer that says it is partial (the creator tools: some scans failed): what it lacks is
     // unknown, not removed (fields.ts diff).
     const partial =
-      body.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true);
+      body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true);
     // What the run records, answers and sends: within RUN_CHANGES_BYTES of values (store.ts).
     const changes = keptChanges(diff(last, values, watch, partial));
     let outcome!: RunOutcome;
@@ -271,7 +306,8 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         // What the next run compares with: within LAST_VALUES_BYTES or the monitor's share of its
         // key's quota, the rest as hashes (fields.ts); counted in the quota by the store.
         // What this answer did not say is carried from the last run (fields.ts carried).
-        values: carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, partial),
+        // With the account it is of, to tell another account's answer from it next time.
+        values: withSubject(carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, partial), subject ?? watched),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

@@ -171,4 +171,50 @@ describe('monitors: no false alarms', () => {
     ]);
     await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
   });
+
+  it("another account answering for the handle (another id) is never data: a failed run (UPSTREAM_FAILED, 0 credits, no change); the monitor's own account back is compared with its last values", async () => {
+    const a = account('wheel-and-wedge');
+    h.replay.add(a.route);
+    const { key, id: keyId } = await h.key(100);
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: {
+        operation: OP,
+        params: { handle: 'wheel-and-wedge' },
+        every: '1h',
+        watch: ['user.followers', 'user.bio', 'social_accounts.url'],
+      },
+    });
+    const id = r.body.monitor.id;
+    await runs(key, id, 1);
+    expect(await h.balance(keyId)).toBe(99);
+
+    // The handle now answers for someone else: another id, another bio, other links.
+    Object.assign(a.state, { id: 9_900_001, followers: 12, bio: 'Someone else entirely.', accounts: ['https://other.example'] });
+    t.advance(HOUR);
+    let m = await runs(key, id, 2);
+    expect(m.last_run).toMatchObject({ result: 'failed', code: 'UPSTREAM_FAILED', credits_charged: 0, changed: 0 });
+    expect(m.status).toBe('active');
+    expect(await h.balance(keyId)).toBe(99);
+    expect(await changesOf(key, id)).toEqual([]);
+
+    // The watched account answers again (unchanged but for its followers): one change, from its own last value.
+    Object.assign(a.state, { id: 7_310_442, followers: 1_234_570, bio: 'Slip-cast porcelain, small batches.' });
+    a.state.accounts = ['https://www.instagram.com/kiln.and.slip', 'https://kilnandslip.example/journal'];
+    t.advance(HOUR);
+    m = await runs(key, id, 3);
+    expect(m.last_run).toMatchObject({ result: 'ok', changed: 1 });
+    expect(await changesOf(key, id)).toEqual([{ field: 'user.followers', before: 1_234_567, after: 1_234_570 }]);
+    expect(await h.balance(keyId)).toBe(98);
+
+    // Taken for good: after MONITORS_FAILING_AFTER such answers in a row the monitor stops, as for an account gone.
+    a.state.id = 9_900_001;
+    for (let n = 4; n <= 6; n++) {
+      t.advance(HOUR);
+      m = await runs(key, id, n);
+    }
+    expect(m).toMatchObject({ status: 'stopped_failing', last_run: { code: 'UPSTREAM_FAILED' } });
+    expect(await h.balance(keyId)).toBe(98);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
 });
