@@ -309,6 +309,26 @@ function sameCount(a: number, b: number): boolean {
 const unknownIn = (v: unknown, kind: FieldKind, partial: boolean): boolean =>
   (v === null || v === undefined) && (kind !== 'value' || partial);
 
+/** What kind of answer a run's values come from (run.ts). */
+export interface AnswerKind {
+  /** It says it is partial (the creator tools: some scan failed): its nulls and the list items it lacks are unknown. */
+  partial?: boolean;
+  /** It is one page of a longer list (its next-page token is set: `isPage`): an item it lacks is on another page, not removed. */
+  page?: boolean;
+}
+
+/** Items of a list a run keeps beyond its answer's own (a partial answer's or a page's lacking ones), at most. */
+export const CARRIED_ITEMS_MAX = 1000;
+
+/** A record's next-page token (`cursor`, `next_page_token`…): set, the record is one page of a longer list. */
+const PAGE_TOKEN = /^(cursor|after|next|next_?cursor|next_?page_?token|page_?token)$/i;
+
+/** Whether a record is one page of a longer list: a top-level next-page token is set. */
+export function isPage(record: unknown): boolean {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return false;
+  return Object.entries(record).some(([k, v]) => PAGE_TOKEN.test(k) && v !== null && v !== undefined && v !== '' && v !== false);
+}
+
 /**
  * What changed between two runs' values, field by field in watch order. A field the previous run
  * did not watch (added to `watch` since) has no before: it is not a change. `before` holds the
@@ -316,16 +336,18 @@ const unknownIn = (v: unknown, kind: FieldKind, partial: boolean): boolean =>
  * change's `before` as `{too_large_to_keep: true, bytes}`.
  *
  * What the answer does not say is no change (`unknownIn`): a count or a list it leaves out, and
- * in a `partial` answer any null and any list item it lacks (only items added are changes); a
- * number or list unknown before has no before either. A count and the same count rounded
+ * in a `partial` answer any null and any list item it lacks (only items added are changes); in a
+ * `page` of a longer list, the items it lacks (gone past its end, or paged otherwise); a number
+ * or list unknown before has no before either. A count and the same count rounded
  * (`sameCount`) are no change. The next run compares with what `carried` keeps.
  */
 export function diff(
   before: Record<string, unknown> | null,
   after: Record<string, unknown>,
   watch: readonly { path: string; kind: FieldKind }[],
-  partial = false,
+  answer: AnswerKind = {},
 ): Change[] {
+  const partial = answer.partial === true;
   if (!before) return [];
   const changes: Change[] = [];
   for (const w of watch) {
@@ -339,7 +361,7 @@ export function diff(
       const had = new Set(ka);
       const has = new Set(kb);
       for (let i = 0; i < b.length; i++) if (!had.has(kb[i])) changes.push({ field: w.path, before: null, after: b[i] });
-      if (!partial)
+      if (!partial && !answer.page)
         for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
     } else if (typeof a === 'number' && typeof b === 'number' ? !sameCount(a, b) : keptKeyOf(a) !== keyOf(b)) {
       changes.push({ field: w.path, before: shown(a ?? null), after: b ?? null });
@@ -358,8 +380,9 @@ export function carried(
   before: Record<string, unknown> | null,
   kept: Record<string, unknown>,
   watch: readonly { path: string; kind: FieldKind }[],
-  partial = false,
+  answer: AnswerKind = {},
 ): Record<string, unknown> {
+  const partial = answer.partial === true;
   if (!before) return kept;
   const out = { ...kept };
   for (const w of watch) {
@@ -368,9 +391,9 @@ export function carried(
     const b = kept[w.path];
     if (unknownIn(b, w.kind, partial)) out[w.path] = a;
     else if (typeof a === 'number' && typeof b === 'number' && sameCount(a, b) && roundingStep(a) < roundingStep(b)) out[w.path] = a;
-    else if (partial && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
+    else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const has = new Set(b.map(keptKeyOf));
-      out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))];
+      out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))].slice(0, Math.max(b.length, CARRIED_ITEMS_MAX));
     }
   }
   return out;

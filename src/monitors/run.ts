@@ -29,11 +29,12 @@ import type { RestRoute } from '../rest/routes.js';
 import { withinBytes } from '../http/paging.js';
 import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
-import type { Change, FieldKind } from './fields.js';
+import type { AnswerKind, Change, FieldKind } from './fields.js';
 import {
   SUBJECT_KEY,
   carried,
   diff,
+  isPage,
   keptValues,
   kindOf,
   lastValuesBudget,
@@ -148,8 +149,10 @@ async function failedRun(
 }
 
 /**
- * A run's answer: its record (none for an error), the monitor's last values, and whether the
- * record is of the account the monitor watches. An answer of another account (the handle taken by
+ * A run's answer: its record (none for an error), what kind of answer it is (fields.ts
+ * AnswerKind: one that says it is partial — the creator tools when some scan failed — or a page
+ * of a longer list, its next-page token set: what either lacks is unknown, not removed), the
+ * monitor's last values, and whether the record is of the account the monitor watches. An answer of another account (the handle taken by
  * someone else since) is never data: the run fails UPSTREAM_FAILED, 0 credits, counted as its
  * target being gone (fields.ts subjectOf).
  */
@@ -165,7 +168,12 @@ function answerOf(
   const subject = subjectOf(record);
   const watched = last ? last[SUBJECT_KEY] : undefined;
   const otherAccount = subject !== null && typeof watched === 'string' && watched !== subject;
-  return { body, record, last, subject, watched, otherAccount };
+  const answer: AnswerKind = {
+    partial:
+      body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true),
+    page: isPage(record),
+  };
+  return { record, answer, last, subject, watched, otherAccount };
 }
 
 export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRoute>, books: RunBooks) {
@@ -262,7 +270,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    const { body, record, last, subject, watched, otherAccount } = answerOf(run, route, m);
+    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m);
     if (otherAccount)
       deps.logger.warn(
         { monitor: m.id, watched, answered: subject },
@@ -289,12 +297,8 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
     }
 
     const values = valuesOf(record, watch);
-    // An answer that says it is partial (the creator tools: some scans failed): what it lacks is
-    // unknown, not removed (fields.ts diff).
-    const partial =
-      body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true);
     // What the run records, answers and sends: within RUN_CHANGES_BYTES of values (store.ts).
-    const changes = keptChanges(diff(last, values, watch, partial));
+    const changes = keptChanges(diff(last, values, watch, answer));
     let outcome!: RunOutcome;
     const row = await settleAndRecord(m, run.reservation, run.actual, (charged) => {
       outcome = { at, result: run.outcome.cached ? 'cached' : 'ok', code: null, credits_charged: charged, changed: changes.length };
@@ -307,7 +311,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         // key's quota, the rest as hashes (fields.ts); counted in the quota by the store.
         // What this answer did not say is carried from the last run (fields.ts carried).
         // With the account it is of, to tell another account's answer from it next time.
-        values: withSubject(carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, partial), subject ?? watched),
+        values: withSubject(carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, answer), subject ?? watched),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

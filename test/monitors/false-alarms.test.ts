@@ -7,10 +7,13 @@
  *  - a count the answer leaves out (the parser returns it null: unknown), a list whose optional
  *    request failed (`social_accounts` null: a partial read) — neither "removed", nor their return
  *    "added";
- *  - a count given rounded ("1.2M") one run and exact the next, and back.
+ *  - a count given rounded ("1.2M") one run and exact the next, and back;
+ *  - a page of a longer list (its next-page cursor set) whose oldest item went to the next page;
+ *  - another account answering for the watched handle (another id).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
+import { repoListItem, reposLink } from '../../src/platforms/code/samples.js';
 import type { RecordedResponse, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -215,6 +218,50 @@ describe('monitors: no false alarms', () => {
     }
     expect(m).toMatchObject({ status: 'stopped_failing', last_run: { code: 'UPSTREAM_FAILED' } });
     expect(await h.balance(keyId)).toBe(98);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+
+  it('a page of a longer list (a next page exists) whose oldest item moved to the next page: only the new item is a change; on the last page an item gone is removed', async () => {
+    // This file's own list answers (src/platforms/code/samples.ts: invented repositories), GitHub's shape.
+    const state = { names: ['vase-cad', 'kiln-log', 'glaze-calc'], last: 2 };
+    const query = 'per_page=100&sort=updated&type=owner';
+    h.replay.add({
+      host: 'api.github.com',
+      path: /^\/users\/mara-q\/repos$/,
+      response: () => ({
+        ...json(state.names.map((n, i) => repoListItem('mara-q', n, 800 + n.length * 10 + i))),
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          ...(state.last > 1 ? { link: reposLink(7_700_001, query, 1, state.last) } : {}),
+        },
+      }),
+    });
+    const { key } = await h.key(100);
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/code/user/repos', params: { handle: 'mara-q' }, every: '1h', watch: ['repositories.url'] },
+    });
+    expect(r.status, r.text).toBe(201);
+    const id = r.body.monitor.id;
+    await runs(key, id, 1);
+
+    // A new repository first; the oldest of the page is now first on page 2.
+    state.names = ['throw-timer', 'vase-cad', 'kiln-log'];
+    t.advance(HOUR);
+    expect((await runs(key, id, 2)).last_run).toMatchObject({ result: 'ok', changed: 1 });
+    // The same page again, paged a little shorter: nothing.
+    state.names = ['throw-timer', 'vase-cad'];
+    t.advance(HOUR);
+    expect((await runs(key, id, 3)).last_run).toMatchObject({ result: 'ok', changed: 0 });
+    // The whole list on one page (no next page): what it lacks is gone.
+    state.names = ['throw-timer', 'vase-cad', 'glaze-calc'];
+    state.last = 1;
+    t.advance(HOUR);
+    expect((await runs(key, id, 4)).last_run).toMatchObject({ result: 'ok', changed: 1 });
+    expect(await changesOf(key, id)).toEqual([
+      { field: 'repositories.url', before: null, after: 'https://github.com/mara-q/throw-timer' },
+      { field: 'repositories.url', before: 'https://github.com/mara-q/kiln-log', after: null },
+    ]);
     await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
   });
 });

@@ -95,8 +95,8 @@ describe('monitor fields', () => {
     ]);
     // A partial answer (some scans failed): only what it adds is a change; what it lacks is kept for the next run.
     const part = valuesOf({ n: 3, bio: null, emails: [{ email: 'c@x.io' }] }, watch);
-    expect(diff(first, part, watch, true)).toEqual([{ field: 'emails.email', before: null, after: 'c@x.io' }]);
-    const afterPart = carried(first, keptValues(part, watch), watch, true);
+    expect(diff(first, part, watch, { partial: true })).toEqual([{ field: 'emails.email', before: null, after: 'c@x.io' }]);
+    const afterPart = carried(first, keptValues(part, watch), watch, { partial: true });
     expect(afterPart).toEqual({ n: 3, bio: 'x', 'emails.email': ['c@x.io', 'a@x.io', 'b@x.io'] });
     // The full answer after it: 'b' really gone now.
     expect(diff(afterPart, valuesOf({ n: 3, bio: 'x', emails: [{ email: 'a@x.io' }, { email: 'c@x.io' }] }, watch), watch)).toEqual([
