@@ -264,4 +264,35 @@ describe('monitors: no false alarms', () => {
     ]);
     await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
   });
+
+  it('snapshots as CSV: the same columns on every page — each watched number, empty where a run did not read it — agreeing with JSON, times in UTC ISO 8601', async () => {
+    const a = account('slab-built');
+    h.replay.add(a.route);
+    const { key } = await h.key(100);
+    a.state.followers = undefined;
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: OP, params: { handle: 'slab-built' }, every: '1h', watch: ['user.followers', 'user.public_repos'] },
+    });
+    const id = r.body.monitor.id;
+    await runs(key, id, 1);
+    a.state.followers = 880;
+    t.advance(HOUR);
+    await runs(key, id, 2);
+
+    const json1 = (await call(h, 'GET', `/v1/monitors/${id}/snapshots?limit=1`, { key })).body;
+    const json2 = (await call(h, 'GET', `/v1/monitors/${id}/snapshots?limit=1&after=${json1.next_after}`, { key })).body;
+    expect([...json1.snapshots, ...json2.snapshots].map((s: any) => s.values)).toEqual([
+      { 'user.public_repos': 3 },
+      { 'user.followers': 880, 'user.public_repos': 3 },
+    ]);
+    const csv1 = await call(h, 'GET', `/v1/monitors/${id}/snapshots?limit=1&format=csv`, { key });
+    const csv2 = await call(h, 'GET', `/v1/monitors/${id}/snapshots?limit=1&format=csv&after=${csv1.headers.get('x-next-after')}`, { key });
+    const rows = (text: string) => text.split('\r\n').filter(Boolean);
+    expect(rows(csv1.text)[0]).toBe('at,user.followers,user.public_repos');
+    expect(rows(csv2.text)[0]).toBe(rows(csv1.text)[0]);
+    expect([rows(csv1.text)[1], rows(csv2.text)[1]]).toEqual([`${json1.snapshots[0].at},,3`, `${json2.snapshots[0].at},880,3`]);
+    for (const s of [...json1.snapshots, ...json2.snapshots]) expect(s.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
 });
