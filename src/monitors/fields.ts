@@ -288,17 +288,19 @@ function roundingStep(n: number): number {
 
 /**
  * Whether two counts may be the same count, one of them rounded ("1.2M" one run, 1,234,567 the
- * next): the less precise `r` with step `u` stands for anything from `r - u/2` (rounded to the
- * nearest) to just under `r + u` (cut down), and the other is in it. Two counts of the same
- * precision are the same only when equal.
+ * next): one looks rounded (`roundingStep` > 1: at most 3 significant digits) and the other is
+ * exact beyond what any rounding shows (from 1,000 on, more than 3 significant digits); the
+ * rounded `r` with step `u` stands for anything from `r - u/2` (rounded to the nearest) to just
+ * under `r + u` (cut down), and the exact one is in it. Two counts that both look rounded (1,000
+ * and 1,500; 10,000 and 12,000), or both exact, are the same only when equal.
  */
 function sameCount(a: number, b: number): boolean {
   if (a === b) return true;
   const sa = roundingStep(a);
   const sb = roundingStep(b);
-  if (sa === sb) return false;
-  const [r, u, exact] = sa > sb ? [a, sa, b] : [b, sb, a];
-  return exact >= r - u / 2 && exact < r + u;
+  if (sa > 1 === sb > 1) return false;
+  const [r, u, exact] = sa > 1 ? [a, sa, b] : [b, sb, a];
+  return Number.isSafeInteger(exact) && Math.abs(exact) >= 1000 && exact >= r - u / 2 && exact < r + u;
 }
 
 /**

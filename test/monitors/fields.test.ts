@@ -115,6 +115,11 @@ describe('monitor fields', () => {
     expect(moved(1_234_567, 1_300_000)).toBe(1);
     expect(moved(1_200_000, 1_300_000)).toBe(1);
     expect(moved(340, 345)).toBe(1);
+    // Both look rounded (a made-up world's round numbers, or two roundings): compared as they are.
+    expect(moved(10_000, 12_000)).toBe(1);
+    expect(moved(1_000, 1_500)).toBe(1);
+    expect(moved(1_230_000, 1_200_000)).toBe(1);
+    expect(moved(999, 1_000)).toBe(1);
     expect(moved(1_234_567, 1_234_568)).toBe(1);
     expect(carried({ n: 1_234_567 }, { n: 1_200_000 }, watch)).toEqual({ n: 1_234_567 });
     expect(carried({ n: 1_200_000 }, { n: 1_234_567 }, watch)).toEqual({ n: 1_234_567 });
