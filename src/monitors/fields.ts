@@ -305,16 +305,25 @@ function sameCount(a: number, b: number): boolean {
 
 /**
  * Whether a run's answer says nothing of a field: a number or list it does not carry (null: left
- * out, degraded, or the optional request that brings it failed) — never "removed" nor "0"; in a
- * partial answer, any null.
+ * out, or the optional request that brings it failed) — never "removed" nor "0"; in a partial or
+ * degraded answer, any null, and in a degraded one an empty list too.
  */
-const unknownIn = (v: unknown, kind: FieldKind, partial: boolean): boolean =>
-  (v === null || v === undefined) && (kind !== 'value' || partial);
+const unknownIn = (v: unknown, kind: FieldKind, answer: AnswerKind): boolean =>
+  v === null || v === undefined
+    ? kind !== 'value' || answer.partial === true || answer.degraded === true
+    : answer.degraded === true && kind === 'list' && Array.isArray(v) && v.length === 0;
 
 /** What kind of answer a run's values come from (run.ts). */
 export interface AnswerKind {
   /** It says it is partial (the creator tools: some scan failed): its nulls and the list items it lacks are unknown. */
   partial?: boolean;
+  /**
+   * A parser warned while the run read it (run.ts): a field the upstream normally carries was
+   * missing (null, or an empty list) or an optional request failed. Its nulls and empty lists are
+   * unknown; its other values are compared (a platform that warns at every read must not hide
+   * every removal).
+   */
+  degraded?: boolean;
   /** It is one page of a longer list (its next-page token is set: `isPage`): an item it lacks is on another page, not removed. */
   page?: boolean;
 }
@@ -356,7 +365,7 @@ export function diff(
     if (!Object.hasOwn(before, w.path)) continue;
     const a = before[w.path];
     const b = after[w.path];
-    if (unknownIn(b, w.kind, partial) || unknownIn(a, w.kind, false)) continue;
+    if (unknownIn(b, w.kind, answer) || unknownIn(a, w.kind, {})) continue;
     if (w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const ka = a.map(keptKeyOf);
       const kb = b.map(keyOf);
@@ -391,7 +400,7 @@ export function carried(
     if (!Object.hasOwn(before, w.path) || !Object.hasOwn(kept, w.path)) continue;
     const a = before[w.path];
     const b = kept[w.path];
-    if (unknownIn(b, w.kind, partial)) out[w.path] = a;
+    if (unknownIn(b, w.kind, answer)) out[w.path] = a;
     else if (typeof a === 'number' && typeof b === 'number' && sameCount(a, b) && roundingStep(a) < roundingStep(b)) out[w.path] = a;
     else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const has = new Set(b.map(keptKeyOf));

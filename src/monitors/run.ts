@@ -23,7 +23,9 @@
  *    monitor `stopped_failing`. Webhook events (`monitor.changed`, `monitor.stopped`) are written
  *    with the record and delivered after it (never holding the schedule up).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Reservation } from '../credits/ledger.js';
+import { onParserWarning } from '../observability/warn.js';
 import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { withinBytes } from '../http/paging.js';
@@ -46,6 +48,22 @@ import {
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
 import { monitorView } from './view.js';
+
+/**
+ * Whether a run's read degraded: a parser warned while the run read its answer (a field the
+ * upstream normally carries missing — the record's field null, a list's item left out — or an
+ * optional request failed: src/observability/warn.ts, src/platforms/partial-read.ts). In such an
+ * answer (fields.ts AnswerKind `degraded`) a null or an empty list is unknown, not removed, and
+ * the next full answer says whether it is. An explicit null of the
+ * upstream (a public address withdrawn) warns nothing: a change as before. Heard through the
+ * warnings' process-wide listener, told apart by the run's async context; a read another request
+ * made for it (single-flight) or a cached answer is not heard: compared as it is.
+ */
+const readingOf = new AsyncLocalStorage<{ degraded: boolean }>();
+onParserWarning(() => {
+  const read = readingOf.getStore();
+  if (read) read.degraded = true;
+});
 
 /** How a run's charge and its record are committed together (embedded or Redis: service.ts). */
 export interface RunBooks {
@@ -150,8 +168,8 @@ async function failedRun(
 
 /**
  * A run's answer: its record (none for an error), what kind of answer it is (fields.ts
- * AnswerKind: one that says it is partial — the creator tools when some scan failed — or a page
- * of a longer list, its next-page token set: what either lacks is unknown, not removed), the
+ * AnswerKind: partial when it says so — the creator tools when some scan failed —, `degraded`
+ * when a parser warned reading it, or a page of a longer list, its next-page token set), the
  * monitor's last values, and whether the record is of the account the monitor watches. An answer of another account (the handle taken by
  * someone else since) is never data: the run fails UPSTREAM_FAILED, 0 credits, counted as its
  * target being gone (fields.ts subjectOf).
@@ -160,6 +178,7 @@ function answerOf(
   run: { error: unknown; outcome: { body: (balance: number, charged: number) => string } },
   route: RestRoute,
   m: MonitorRow,
+  degraded: boolean,
 ) {
   const body = run.error ? null : (JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>);
   const wrap = route.op.rest.wrap;
@@ -169,6 +188,7 @@ function answerOf(
   const watched = last ? last[SUBJECT_KEY] : undefined;
   const otherAccount = subject !== null && typeof watched === 'string' && watched !== subject;
   const answer: AnswerKind = {
+    degraded,
     partial:
       body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true),
     page: isPage(record),
@@ -231,13 +251,16 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: meta.operation });
       return r ?? 'no_credits';
     };
-    const run = await runJobItem(
-      deps,
-      { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
-      { idx: m.run_no, input: m.params },
-      gate,
-      opts.signal,
-      opts.env,
+    const read = { degraded: false };
+    const run = await readingOf.run(read, () =>
+      runJobItem(
+        deps,
+        { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
+        { idx: m.run_no, input: m.params },
+        gate,
+        opts.signal,
+        opts.env,
+      ),
     );
     if (run.kind === 'ran') held.reservation = run.reservation;
 
@@ -270,7 +293,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m);
+    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m, read.degraded);
     if (otherAccount)
       deps.logger.warn(
         { monitor: m.id, watched, answered: subject },

@@ -9,7 +9,8 @@
  *    "added";
  *  - a count given rounded ("1.2M") one run and exact the next, and back;
  *  - a page of a longer list (its next-page cursor set) whose oldest item went to the next page;
- *  - another account answering for the watched handle (another id).
+ *  - another account answering for the watched handle (another id);
+ *  - a text the answer leaves out (a degraded read: the parser warns) against the upstream's own null.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
@@ -48,7 +49,7 @@ function account(login: string) {
   const state = {
     id: 7_310_442,
     followers: 1_234_567 as number | undefined,
-    bio: 'Slip-cast porcelain, small batches.',
+    bio: 'Slip-cast porcelain, small batches.' as string | null | undefined,
     accounts: ['https://www.instagram.com/kiln.and.slip', 'https://kilnandslip.example/journal'],
     /** The social accounts request fails (500): the record's `social_accounts` is null. */
     socialFails: false,
@@ -64,6 +65,7 @@ function account(login: string) {
       const user: Record<string, unknown> = {
         login,
         id: state.id,
+        node_id: 'U_kgDOKILN01',
         type: 'User',
         name: 'Kiln & Slip',
         company: null,
@@ -76,8 +78,14 @@ function account(login: string) {
         followers: state.followers,
         following: 40,
         html_url: `https://github.com/${login}`,
+        hireable: null,
+        public_gists: 0,
+        avatar_url: 'https://avatars.example.com/kiln.png',
+        created_at: '2020-09-14T08:00:00Z',
+        updated_at: '2031-02-20T17:30:00Z',
       };
       if (state.followers === undefined) delete user.followers;
+      if (state.bio === undefined) delete user.bio;
       return json(user);
     },
   };
@@ -293,6 +301,36 @@ describe('monitors: no false alarms', () => {
     expect(rows(csv2.text)[0]).toBe(rows(csv1.text)[0]);
     expect([rows(csv1.text)[1], rows(csv2.text)[1]]).toEqual([`${json1.snapshots[0].at},,3`, `${json2.snapshots[0].at},880,3`]);
     for (const s of [...json1.snapshots, ...json2.snapshots]) expect(s.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+
+  it('a text the answer leaves out (the parser warns, the field is null: a degraded read) is unknown, not removed; an explicit null of the upstream is a change', async () => {
+    const a = account('coil-pot');
+    h.replay.add(a.route);
+    const { key } = await h.key(100);
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: OP, params: { handle: 'coil-pot' }, every: '1h', watch: ['user.bio', 'social_accounts.url'] },
+    });
+    const id = r.body.monitor.id;
+    await runs(key, id, 1);
+    // The answer leaves `bio` out (a degraded read); a link is gone meanwhile — that it does say.
+    a.state.bio = undefined;
+    a.state.accounts = ['https://www.instagram.com/kiln.and.slip'];
+    t.advance(HOUR);
+    expect((await runs(key, id, 2)).last_run).toMatchObject({ result: 'ok', changed: 1 });
+    // A full answer, the bio unchanged: nothing.
+    a.state.bio = 'Slip-cast porcelain, small batches.';
+    t.advance(HOUR);
+    expect((await runs(key, id, 3)).last_run).toMatchObject({ result: 'ok', changed: 0 });
+    // The upstream's own null (the bio cleared): a change.
+    a.state.bio = null;
+    t.advance(HOUR);
+    expect((await runs(key, id, 4)).last_run).toMatchObject({ result: 'ok', changed: 1 });
+    expect(await changesOf(key, id)).toEqual([
+      { field: 'social_accounts.url', before: 'https://kilnandslip.example/journal', after: null },
+      { field: 'user.bio', before: 'Slip-cast porcelain, small batches.', after: null },
+    ]);
     await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
   });
 });
