@@ -54,10 +54,10 @@ import { monitorView } from './view.js';
  * upstream normally carries missing — the record's field null, a list's item left out — or an
  * optional request failed: src/observability/warn.ts, src/platforms/partial-read.ts). In such an
  * answer (fields.ts AnswerKind `degraded`) a null or an empty list is unknown, not removed, and
- * the next full answer says whether it is. An explicit null of the
- * upstream (a public address withdrawn) warns nothing: a change as before. Heard through the
- * warnings' process-wide listener, told apart by the run's async context; a read another request
- * made for it (single-flight) or a cached answer is not heard: compared as it is.
+ * the next full answer says whether it is. An explicit null of the upstream (a public address
+ * withdrawn) warns nothing: a change as before. Heard through the warnings' process-wide
+ * listener, told apart by the run's async context; a read another request made for it
+ * (single-flight) or a cached answer is not heard: compared as it is.
  */
 const readingOf = new AsyncLocalStorage<{ degraded: boolean }>();
 onParserWarning(() => {
@@ -170,9 +170,9 @@ async function failedRun(
  * A run's answer: its record (none for an error), what kind of answer it is (fields.ts
  * AnswerKind: partial when it says so — the creator tools when some scan failed —, `degraded`
  * when a parser warned reading it, or a page of a longer list, its next-page token set), the
- * monitor's last values, and whether the record is of the account the monitor watches. An answer of another account (the handle taken by
- * someone else since) is never data: the run fails UPSTREAM_FAILED, 0 credits, counted as its
- * target being gone (fields.ts subjectOf).
+ * monitor's last values, and whether the record is of the account the monitor watches. An
+ * answer of another account (the handle taken by someone else since) is never data: the run
+ * fails UPSTREAM_FAILED, 0 credits, counted as its target being gone (fields.ts subjectOf).
  */
 function answerOf(
   run: { error: unknown; outcome: { body: (balance: number, charged: number) => string } },
