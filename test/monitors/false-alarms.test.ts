@@ -53,11 +53,22 @@ function account(login: string) {
     accounts: ['https://www.instagram.com/kiln.and.slip', 'https://kilnandslip.example/journal'],
     /** The social accounts request fails (500): the record's `social_accounts` is null. */
     socialFails: false,
+    /** The API's rate limit answers instead (403, `x-ratelimit-remaining: 0`). */
+    limited: false,
   };
   const route: Route = {
     host: 'api.github.com',
     path: new RegExp(`^/users/${login}(/social_accounts)?$`),
     response: (req) => {
+      if (state.limited)
+        return {
+          status: 403,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '60' },
+          body: JSON.stringify({
+            message: 'API rate limit exceeded for 203.0.113.9.',
+            documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+          }),
+        };
       if (req.path.endsWith('/social_accounts')) {
         if (state.socialFails) return json({ message: 'Server Error' }, 500);
         return json(state.accounts.map((url) => ({ provider: 'generic', url })));
@@ -331,6 +342,31 @@ describe('monitors: no false alarms', () => {
       { field: 'social_accounts.url', before: 'https://kilnandslip.example/journal', after: null },
       { field: 'user.bio', before: 'Slip-cast porcelain, small batches.', after: null },
     ]);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+
+  it('an upstream wall (the rate limit) is a failed run: 0 credits, no change, not a step towards stopping; the next answer is compared with the last one read', async () => {
+    const a = account('press-mould');
+    h.replay.add(a.route);
+    const { key, id: keyId } = await h.key(100);
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: OP, params: { handle: 'press-mould' }, every: '1h', watch: ['user.followers', 'user.bio', 'social_accounts.url'] },
+    });
+    const id = r.body.monitor.id;
+    await runs(key, id, 1);
+    a.state.limited = true;
+    for (let n = 2; n <= 5; n++) {
+      t.advance(HOUR);
+      const m = await runs(key, id, n);
+      expect(m).toMatchObject({ status: 'active', last_run: { result: 'failed', credits_charged: 0, changed: 0 } });
+      expect(m.last_run.code).not.toBe('NOT_FOUND');
+    }
+    a.state.limited = false;
+    t.advance(HOUR);
+    expect((await runs(key, id, 6)).last_run).toMatchObject({ result: 'ok', changed: 0 });
+    expect(await changesOf(key, id)).toEqual([]);
+    expect(await h.balance(keyId)).toBe(98);
     await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
   });
 });
