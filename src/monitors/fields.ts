@@ -320,8 +320,7 @@ export interface AnswerKind {
   /**
    * A parser warned while the run read it (run.ts): a field the upstream normally carries was
    * missing (null, or an empty list) or an optional request failed. Its nulls and empty lists are
-   * unknown; its other values are compared (a platform that warns at every read must not hide
-   * every removal).
+   * unknown. (The first degraded answer in a row is also `partial` to the monitor, run.ts.)
    */
   degraded?: boolean;
   /** It is one page of a longer list (its next-page token is set: `isPage`): an item it lacks is on another page, not removed. */
@@ -436,6 +435,13 @@ export function subjectOf(record: unknown): string | null {
   return ids.length === 1 ? ids[0] : null;
 }
 
-/** Kept values with the id of the account they are of (SUBJECT_KEY), when known. */
-export const withSubject = (values: Record<string, unknown>, subject: unknown): Record<string, unknown> =>
-  typeof subject === 'string' ? { ...values, [SUBJECT_KEY]: subject } : values;
+/** Where a monitor's kept values say that the run which kept them read a degraded answer (run.ts). */
+export const DEGRADED_KEY = '.degraded';
+
+/** Kept values with the id of the account they are of (SUBJECT_KEY), when known, and whether their read was degraded (DEGRADED_KEY). */
+export function withMarks(values: Record<string, unknown>, subject: unknown, answer: AnswerKind): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  if (typeof subject === 'string') out[SUBJECT_KEY] = subject;
+  if (answer.degraded) out[DEGRADED_KEY] = true;
+  return out;
+}

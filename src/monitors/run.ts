@@ -33,6 +33,7 @@ import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { AnswerKind, Change, FieldKind } from './fields.js';
 import {
+  DEGRADED_KEY,
   SUBJECT_KEY,
   carried,
   diff,
@@ -43,7 +44,7 @@ import {
   snapshotOf,
   subjectOf,
   valuesOf,
-  withSubject,
+  withMarks,
 } from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
@@ -54,7 +55,8 @@ import { monitorView } from './view.js';
  * upstream normally carries missing — the record's field null, a list's item left out — or an
  * optional request failed: src/observability/warn.ts, src/platforms/partial-read.ts). In such an
  * answer (fields.ts AnswerKind `degraded`) a null or an empty list is unknown, not removed, and
- * the next full answer says whether it is. An explicit null of the upstream (a public address
+ * the next full answer says whether it is; the first of them in a row is partial besides (the
+ * list items it lacks are kept for the next answer: answerOf). An explicit null of the upstream (a public address
  * withdrawn) warns nothing: a change as before. Heard through the warnings' process-wide
  * listener, told apart by the run's async context; a read another request made for it
  * (single-flight) or a cached answer is not heard: compared as it is.
@@ -187,12 +189,12 @@ function answerOf(
   const subject = subjectOf(record);
   const watched = last ? last[SUBJECT_KEY] : undefined;
   const otherAccount = subject !== null && typeof watched === 'string' && watched !== subject;
-  const answer: AnswerKind = {
-    degraded,
-    partial:
-      body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true),
-    page: isPage(record),
-  };
+  const says =
+    body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true);
+  // The first degraded answer in a row says nothing of what it lacks (a list's items an optional
+  // request did not bring: partial); one after another is how the platform answers now, and is
+  // compared (a platform whose parser warns at every read must not hide every removal).
+  const answer: AnswerKind = { degraded, partial: says || (degraded && last?.[DEGRADED_KEY] !== true), page: isPage(record) };
   return { record, answer, last, subject, watched, otherAccount };
 }
 
@@ -331,10 +333,9 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         outcome,
         counted: true,
         // What the next run compares with: within LAST_VALUES_BYTES or the monitor's share of its
-        // key's quota, the rest as hashes (fields.ts); counted in the quota by the store.
-        // What this answer did not say is carried from the last run (fields.ts carried).
-        // With the account it is of, to tell another account's answer from it next time.
-        values: withSubject(carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, answer), subject ?? watched),
+        // key's quota, the rest as hashes, counted in the quota by the store; what this answer did
+        // not say carried from the last run; whose answer it is and whether it was degraded.
+        values: withMarks(carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, answer), subject ?? watched, answer),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

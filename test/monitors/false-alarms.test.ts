@@ -325,22 +325,39 @@ describe('monitors: no false alarms', () => {
     });
     const id = r.body.monitor.id;
     await runs(key, id, 1);
-    // The answer leaves `bio` out (a degraded read); a link is gone meanwhile — that it does say.
+    // The answer leaves `bio` out (a degraded read) and lacks a link: it says neither.
     a.state.bio = undefined;
     a.state.accounts = ['https://www.instagram.com/kiln.and.slip'];
     t.advance(HOUR);
-    expect((await runs(key, id, 2)).last_run).toMatchObject({ result: 'ok', changed: 1 });
-    // A full answer, the bio unchanged: nothing.
+    expect((await runs(key, id, 2)).last_run).toMatchObject({ result: 'ok', changed: 0 });
+    // A full answer: the bio unchanged is nothing, the link gone is now a change.
     a.state.bio = 'Slip-cast porcelain, small batches.';
     t.advance(HOUR);
-    expect((await runs(key, id, 3)).last_run).toMatchObject({ result: 'ok', changed: 0 });
+    expect((await runs(key, id, 3)).last_run).toMatchObject({ result: 'ok', changed: 1 });
     // The upstream's own null (the bio cleared): a change.
     a.state.bio = null;
     t.advance(HOUR);
     expect((await runs(key, id, 4)).last_run).toMatchObject({ result: 'ok', changed: 1 });
+    // Degraded reads one after another (the platform answers so now): the second is compared —
+    // a link gone is said a run late, never hidden for good.
+    a.state.bio = 'Coil-built planters.';
+    t.advance(HOUR);
+    await runs(key, id, 5);
+    a.state.bio = undefined;
+    a.state.accounts = ['https://www.instagram.com/kiln.and.slip', 'https://coil.example'];
+    t.advance(HOUR);
+    // The first degraded read: the link it adds is a change.
+    expect((await runs(key, id, 6)).last_run).toMatchObject({ changed: 1 });
+    a.state.accounts = ['https://coil.example'];
+    t.advance(HOUR);
+    // The second degraded read in a row: the link it lacks is removed; its bio (left out) still unknown.
+    expect((await runs(key, id, 7)).last_run).toMatchObject({ changed: 1 });
     expect(await changesOf(key, id)).toEqual([
       { field: 'social_accounts.url', before: 'https://kilnandslip.example/journal', after: null },
       { field: 'user.bio', before: 'Slip-cast porcelain, small batches.', after: null },
+      { field: 'user.bio', before: null, after: 'Coil-built planters.' },
+      { field: 'social_accounts.url', before: null, after: 'https://coil.example' },
+      { field: 'social_accounts.url', before: 'https://www.instagram.com/kiln.and.slip', after: null },
     ]);
     await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
   });
