@@ -113,12 +113,18 @@ export function defaultWatch(op: OperationDef): string[] {
   return fieldPaths(nodeOf(op.record), rule).slice(0, WATCH_MAX);
 }
 
-/** The values at `path` in `record`; a list step maps over its items. */
-function valuesAt(record: unknown, path: string): unknown[] {
+/**
+ * The values at `path` in `record`; a list step maps over its items. `sawList`: whether a list
+ * was met on the way (an empty list is a list known empty; a list the record leaves out or null
+ * is unknown).
+ */
+function valuesAt(record: unknown, path: string): { found: unknown[]; sawList: boolean } {
   let at: unknown[] = [record];
+  let sawList = false;
   for (const step of path.split('.')) {
     const next: unknown[] = [];
     for (const v of at) {
+      if (Array.isArray(v)) sawList = true;
       const items = Array.isArray(v) ? v : [v];
       for (const item of items) {
         if (item !== null && typeof item === 'object' && !Array.isArray(item) && Object.hasOwn(item, step))
@@ -127,12 +133,17 @@ function valuesAt(record: unknown, path: string): unknown[] {
     }
     at = next;
   }
-  return at;
+  if (at.some(Array.isArray)) sawList = true;
+  return { found: at, sawList };
 }
 
-/** What a watched field holds in a record: a number or value (null when absent), or a list (de-duplicated, in order). */
+/**
+ * What a watched field holds in a record: a number or value (null when absent), or a list
+ * (de-duplicated, in order) — null when the record carries no list there (left out, or null: an
+ * optional request that failed), which is "unknown", not "empty".
+ */
 export function extract(record: unknown, path: string, kind: FieldKind): unknown {
-  const found = valuesAt(record, path);
+  const { found, sawList } = valuesAt(record, path);
   if (kind !== 'list') {
     const v = found[0];
     return v === undefined ? null : v;
@@ -146,7 +157,7 @@ export function extract(record: unknown, path: string, kind: FieldKind): unknown
     seen.add(k);
     out.push(v);
   }
-  return out;
+  return out.length || sawList ? out : null;
 }
 
 /** Every watched field's value in a record. */
@@ -260,32 +271,177 @@ const keptKeyOf = (v: unknown): string => (isKeptHash(v) ? v.sha256 : keyOf(v));
 const shown = (v: unknown): unknown => (isKeptHash(v) ? tooLargeToKeep(v.bytes) : v);
 
 /**
+ * The step a count was rounded to, when it looks rounded as platforms show counts ("1.2M",
+ * "551K": at most 3 significant digits, from 1,000 on, src/parse/counts.ts): 10^(its trailing
+ * zeros); 1 for any other number (exact as far as can be told).
+ */
+function roundingStep(n: number): number {
+  if (!Number.isSafeInteger(n) || Math.abs(n) < 1000) return 1;
+  let step = 1;
+  let m = Math.abs(n);
+  while (m % 10 === 0) {
+    m /= 10;
+    step *= 10;
+  }
+  return m < 1000 ? step : 1;
+}
+
+/**
+ * Whether two counts may be the same count, one of them rounded ("1.2M" one run, 1,234,567 the
+ * next): one looks rounded (`roundingStep` > 1: at most 3 significant digits) and the other is
+ * exact beyond what any rounding shows (from 1,000 on, more than 3 significant digits); the
+ * rounded `r` with step `u` stands for anything from `r - u/2` (rounded to the nearest) to just
+ * under `r + u` (cut down), and the exact one is in it. Two counts that both look rounded (1,000
+ * and 1,500; 10,000 and 12,000), or both exact, are the same only when equal.
+ */
+function sameCount(a: number, b: number): boolean {
+  if (a === b) return true;
+  const sa = roundingStep(a);
+  const sb = roundingStep(b);
+  if (sa > 1 === sb > 1) return false;
+  const [r, u, exact] = sa > 1 ? [a, sa, b] : [b, sb, a];
+  return Number.isSafeInteger(exact) && Math.abs(exact) >= 1000 && exact >= r - u / 2 && exact < r + u;
+}
+
+/**
+ * Whether a run's answer says nothing of a field: a number or list it does not carry (null: left
+ * out, or the optional request that brings it failed) — never "removed" nor "0"; in a partial or
+ * degraded answer, any null, and in a degraded one an empty list too.
+ */
+const unknownIn = (v: unknown, kind: FieldKind, answer: AnswerKind): boolean =>
+  v === null || v === undefined
+    ? kind !== 'value' || answer.partial === true || answer.degraded === true
+    : answer.degraded === true && kind === 'list' && Array.isArray(v) && v.length === 0;
+
+/** What kind of answer a run's values come from (run.ts). */
+export interface AnswerKind {
+  /** It says it is partial (the creator tools: some scan failed): its nulls and the list items it lacks are unknown. */
+  partial?: boolean;
+  /**
+   * A parser warned while the run read it (run.ts): a field the upstream normally carries was
+   * missing (null, or an empty list) or an optional request failed. Its nulls and empty lists are
+   * unknown. (The first degraded answer in a row is also `partial` to the monitor, run.ts.)
+   */
+  degraded?: boolean;
+  /** It is one page of a longer list (its next-page token is set: `isPage`): an item it lacks is on another page, not removed. */
+  page?: boolean;
+}
+
+/** Items of a list a run keeps beyond its answer's own (a partial answer's or a page's lacking ones), at most. */
+export const CARRIED_ITEMS_MAX = 1000;
+
+/** A record's next-page token (`cursor`, `next_page_token`…): set, the record is one page of a longer list. */
+const PAGE_TOKEN = /^(cursor|after|next|next_?cursor|next_?page_?token|page_?token)$/i;
+
+/** Whether a record is one page of a longer list: a top-level next-page token is set. */
+export function isPage(record: unknown): boolean {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return false;
+  return Object.entries(record).some(([k, v]) => PAGE_TOKEN.test(k) && v !== null && v !== undefined && v !== '' && v !== false);
+}
+
+/**
  * What changed between two runs' values, field by field in watch order. A field the previous run
  * did not watch (added to `watch` since) has no before: it is not a change. `before` holds the
  * previous run's values as kept (keptValues): a KeptHash is compared by its hash, and is the
  * change's `before` as `{too_large_to_keep: true, bytes}`.
+ *
+ * What the answer does not say is no change (`unknownIn`): a count or a list it leaves out, and
+ * in a `partial` answer any null and any list item it lacks (only items added are changes); in a
+ * `page` of a longer list, the items it lacks (gone past its end, or paged otherwise); a number
+ * or list unknown before has no before either. A count and the same count rounded
+ * (`sameCount`) are no change. The next run compares with what `carried` keeps.
  */
 export function diff(
   before: Record<string, unknown> | null,
   after: Record<string, unknown>,
   watch: readonly { path: string; kind: FieldKind }[],
+  answer: AnswerKind = {},
 ): Change[] {
+  const partial = answer.partial === true;
   if (!before) return [];
   const changes: Change[] = [];
   for (const w of watch) {
     if (!Object.hasOwn(before, w.path)) continue;
     const a = before[w.path];
     const b = after[w.path];
+    if (unknownIn(b, w.kind, answer) || unknownIn(a, w.kind, {})) continue;
     if (w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const ka = a.map(keptKeyOf);
       const kb = b.map(keyOf);
       const had = new Set(ka);
       const has = new Set(kb);
       for (let i = 0; i < b.length; i++) if (!had.has(kb[i])) changes.push({ field: w.path, before: null, after: b[i] });
-      for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
-    } else if (keptKeyOf(a) !== keyOf(b)) {
+      if (!partial && !answer.page)
+        for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
+    } else if (typeof a === 'number' && typeof b === 'number' ? !sameCount(a, b) : keptKeyOf(a) !== keyOf(b)) {
       changes.push({ field: w.path, before: shown(a ?? null), after: b ?? null });
     }
   }
   return changes;
+}
+
+/**
+ * What a run keeps for the next one to compare with: its own values as kept (`kept`, keptValues)
+ * but, where `diff` found no change, what is known best — the previous value of a field this
+ * answer says nothing of, the more precise of a count and the same count rounded, and in a
+ * partial answer a list's items it lacks beside its own.
+ */
+export function carried(
+  before: Record<string, unknown> | null,
+  kept: Record<string, unknown>,
+  watch: readonly { path: string; kind: FieldKind }[],
+  answer: AnswerKind = {},
+): Record<string, unknown> {
+  const partial = answer.partial === true;
+  if (!before) return kept;
+  const out = { ...kept };
+  for (const w of watch) {
+    if (!Object.hasOwn(before, w.path) || !Object.hasOwn(kept, w.path)) continue;
+    const a = before[w.path];
+    const b = kept[w.path];
+    if (unknownIn(b, w.kind, answer)) out[w.path] = a;
+    else if (typeof a === 'number' && typeof b === 'number' && sameCount(a, b) && roundingStep(a) < roundingStep(b)) out[w.path] = a;
+    else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
+      const has = new Set(b.map(keptKeyOf));
+      out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))].slice(0, Math.max(b.length, CARRIED_ITEMS_MAX));
+    }
+  }
+  return out;
+}
+
+/**
+ * Where a monitor's kept values hold the id of the account (the resource) its answers are of: a
+ * key no watched path can be (a path has no empty step).
+ */
+export const SUBJECT_KEY = '.id';
+
+const idText = (v: unknown): string | null => ((typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : null);
+
+/**
+ * The id of the resource a record is about: its own `id`, else the `id` of its one top-level
+ * object that has one (`{user: {id}, social_accounts}`); null when it names none, or several (a
+ * search, a list: nothing to hold). Stable for an account through a rename; another account
+ * answering for the same handle has another.
+ */
+export function subjectOf(record: unknown): string | null {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return null;
+  const r = record as Record<string, unknown>;
+  const own = idText(r.id);
+  if (own !== null) return own;
+  const ids = Object.values(r)
+    .filter((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v))
+    .map((v) => idText(v.id))
+    .filter((v) => v !== null);
+  return ids.length === 1 ? ids[0] : null;
+}
+
+/** Where a monitor's kept values say that the run which kept them read a degraded answer (run.ts). */
+export const DEGRADED_KEY = '.degraded';
+
+/** Kept values with the id of the account they are of (SUBJECT_KEY), when known, and whether their read was degraded (DEGRADED_KEY). */
+export function withMarks(values: Record<string, unknown>, subject: unknown, answer: AnswerKind): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  if (typeof subject === 'string') out[SUBJECT_KEY] = subject;
+  if (answer.degraded) out[DEGRADED_KEY] = true;
+  return out;
 }

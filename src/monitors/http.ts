@@ -30,6 +30,7 @@ import type { RequestInfo } from '../observability/request.js';
 import { admitted } from '../pipeline/admit.js';
 import type { Deps } from '../pipeline/context.js';
 import { sendError, sendJson } from '../pipeline/errors.js';
+import { kindOf } from './fields.js';
 import { monitorChangesOf, monitorRequestOf } from './input.js';
 import type { MonitorRequest } from './input.js';
 import type { MonitorService } from './service.js';
@@ -366,10 +367,14 @@ export function createMonitorHandlers(service: (deps: Deps) => MonitorService | 
     if (sub === '/changes') return sendJson(res, 200, { success: true, ...(await changesPage(svc, row.id, hq)) });
     const page = await snapshotsPage(svc, row.id, hq);
     if (format === 'json') return sendJson(res, 200, { success: true, ...page });
-    // CSV: a column per watched number, in watch order (then any a snapshot holds beyond, e.g. a field watched before).
+    // CSV: a column per watched number, in watch order, on every page alike — whether or not a
+    // run of this page read it (an empty cell where one did not, as JSON leaves it out) — then any
+    // a snapshot of the page holds beyond (a field watched before). Before, a page's columns were
+    // the fields its runs happened to hold: pages of one history had different headers.
     const fields = new Set<string>();
     for (const s of page.snapshots) for (const k of Object.keys(s.values)) fields.add(k);
-    const watched = (JSON.parse(row.watch) as string[]).filter((f) => fields.has(f));
+    const record = svc.routes.get(row.operation)?.op.record;
+    const watched = (JSON.parse(row.watch) as string[]).filter((f) => (record ? kindOf(record, f) === 'number' : fields.has(f)));
     const columns = [...new Set([...watched, ...fields])];
     const lines = [['at', ...columns], ...page.snapshots.map((s) => [s.at, ...columns.map((c) => s.values[c])])];
     const body = lines.map(csvLine).join('');

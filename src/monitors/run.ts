@@ -23,19 +23,51 @@
  *    monitor `stopped_failing`. Webhook events (`monitor.changed`, `monitor.stopped`) are written
  *    with the record and delivered after it (never holding the schedule up).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
+import { onParserWarning } from '../observability/warn.js';
 import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { withinBytes } from '../http/paging.js';
 import { linkSignals } from '../upstream/signals.js';
 import { runJobItem } from '../jobs/item.js';
 import type { ItemEnv, ReserveGate } from '../jobs/item.js';
-import type { Change, FieldKind } from './fields.js';
-import { diff, keptValues, kindOf, lastValuesBudget, snapshotOf, valuesOf } from './fields.js';
+import type { AnswerKind, Change, FieldKind } from './fields.js';
+import {
+  DEGRADED_KEY,
+  SUBJECT_KEY,
+  carried,
+  diff,
+  isPage,
+  keptValues,
+  kindOf,
+  lastValuesBudget,
+  snapshotOf,
+  subjectOf,
+  valuesOf,
+  withMarks,
+} from './fields.js';
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
 import { monitorView } from './view.js';
+
+/**
+ * Whether a run's read degraded: a parser warned while the run read its answer (a field the
+ * upstream normally carries missing — the record's field null, a list's item left out — or an
+ * optional request failed: src/observability/warn.ts, src/platforms/partial-read.ts). In such an
+ * answer (fields.ts AnswerKind `degraded`) a null or an empty list is unknown, not removed, and
+ * the next full answer says whether it is; the first of them in a row is partial besides (the
+ * list items it lacks are kept for the next answer: answerOf). An explicit null of the upstream (a public address
+ * withdrawn) warns nothing: a change as before. Heard through the warnings' process-wide
+ * listener, told apart by the run's async context; a read another request made for it
+ * (single-flight) or a cached answer is not heard: compared as it is.
+ */
+const readingOf = new AsyncLocalStorage<{ degraded: boolean }>();
+onParserWarning(() => {
+  const read = readingOf.getStore();
+  if (read) read.degraded = true;
+});
 
 /** How a run's charge and its record are committed together (embedded or Redis: service.ts). */
 export interface RunBooks {
@@ -138,6 +170,36 @@ async function failedRun(
   return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
 }
 
+/**
+ * A run's answer: its record (none for an error), what kind of answer it is (fields.ts
+ * AnswerKind: partial when it says so — the creator tools when some scan failed —, `degraded`
+ * when a parser warned reading it, or a page of a longer list, its next-page token set), the
+ * monitor's last values, and whether the record is of the account the monitor watches. An
+ * answer of another account (the handle taken by someone else since) is never data: the run
+ * fails UPSTREAM_FAILED, 0 credits, counted as its target being gone (fields.ts subjectOf).
+ */
+function answerOf(
+  run: { error: unknown; outcome: { body: (balance: number, charged: number) => string } },
+  route: RestRoute,
+  m: MonitorRow,
+  degraded: boolean,
+) {
+  const body = run.error ? null : (JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>);
+  const wrap = route.op.rest.wrap;
+  const record = body && wrap ? body[wrap] : body;
+  const last = m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null;
+  const subject = subjectOf(record);
+  const watched = last ? last[SUBJECT_KEY] : undefined;
+  const otherAccount = subject !== null && typeof watched === 'string' && watched !== subject;
+  const says =
+    body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true);
+  // The first degraded answer in a row says nothing of what it lacks (a list's items an optional
+  // request did not bring: partial); one after another is how the platform answers now, and is
+  // compared (a platform whose parser warns at every read must not hide every removal).
+  const answer: AnswerKind = { degraded, partial: says || (degraded && last?.[DEGRADED_KEY] !== true), page: isPage(record) };
+  return { record, answer, last, subject, watched, otherAccount };
+}
+
 export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRoute>, books: RunBooks) {
   const cfg = deps.config.monitors;
 
@@ -193,13 +255,16 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: meta.operation });
       return r ?? 'no_credits';
     };
-    const run = await runJobItem(
-      deps,
-      { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
-      { idx: m.run_no, input: m.params },
-      gate,
-      opts.signal,
-      opts.env,
+    const read = { degraded: false };
+    const run = await readingOf.run(read, () =>
+      runJobItem(
+        deps,
+        { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
+        { idx: m.run_no, input: m.params },
+        gate,
+        opts.signal,
+        opts.env,
+      ),
     );
     if (run.kind === 'ran') held.reservation = run.reservation;
 
@@ -232,9 +297,16 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    if (run.error) {
-      const code = run.error.code;
-      const notFound = code === 'NOT_FOUND';
+    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m, read.degraded);
+    if (otherAccount)
+      deps.logger.warn(
+        { monitor: m.id, watched, answered: subject },
+        "monitor run answered by another account than the monitor's: not recorded as data",
+      );
+
+    if (run.error || otherAccount) {
+      const code = run.error ? run.error.code : 'UPSTREAM_FAILED';
+      const notFound = code === 'NOT_FOUND' || otherAccount;
       const failing = notFound && m.not_found_streak + 1 >= cfg.failingAfter;
       const outcome: RunOutcome = { at, result: 'failed', code, credits_charged: 0, changed: 0 };
       const row = await settleAndRecord(m, run.reservation, 0, () => ({
@@ -251,11 +323,9 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
     }
 
-    const body = JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>;
-    const wrap = route.op.rest.wrap;
-    const values = valuesOf(wrap ? body[wrap] : body, watch);
+    const values = valuesOf(record, watch);
     // What the run records, answers and sends: within RUN_CHANGES_BYTES of values (store.ts).
-    const changes = keptChanges(diff(m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null, values, watch));
+    const changes = keptChanges(diff(last, values, watch, answer));
     let outcome!: RunOutcome;
     const row = await settleAndRecord(m, run.reservation, run.actual, (charged) => {
       outcome = { at, result: run.outcome.cached ? 'cached' : 'ok', code: null, credits_charged: charged, changed: changes.length };
@@ -265,8 +335,9 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         outcome,
         counted: true,
         // What the next run compares with: within LAST_VALUES_BYTES or the monitor's share of its
-        // key's quota, the rest as hashes (fields.ts); counted in the quota by the store.
-        values: keptValues(values, watch, lastValuesBudget(cfg)),
+        // key's quota, the rest as hashes, counted in the quota by the store; what this answer did
+        // not say carried from the last run; whose answer it is and whether it was degraded.
+        values: withMarks(carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, answer), subject ?? watched, answer),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

@@ -9,6 +9,7 @@ import { allOperations } from '../../src/gateway.js';
 import { createHash } from 'node:crypto';
 import {
   LAST_VALUES_BYTES,
+  carried,
   defaultWatch,
   diff,
   keptValues,
@@ -71,6 +72,57 @@ describe('monitor fields', () => {
     ]);
     // A field the previous run did not watch has no before: not a change.
     expect(diff({ n: 3 }, b, watch)).toEqual([{ field: 'n', before: 3, after: 4 }]);
+  });
+
+  it('what an answer does not say is no change: a count or list it leaves out, and in a partial answer its nulls and the items it lacks', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'n', kind: 'number' },
+      { path: 'bio', kind: 'value' },
+      { path: 'emails.email', kind: 'list' },
+    ];
+    const first = valuesOf({ n: 3, bio: 'x', emails: [{ email: 'a@x.io' }, { email: 'b@x.io' }] }, watch);
+    // Left out (or null): unknown — not 0, not every item removed. An empty list is known empty.
+    const blank = valuesOf({ bio: 'x', emails: null }, watch);
+    expect(blank).toEqual({ n: null, bio: 'x', 'emails.email': null });
+    expect(valuesOf({ n: 3, bio: 'x', emails: [] }, watch)['emails.email']).toEqual([]);
+    expect(diff(first, blank, watch)).toEqual([]);
+    const kept = carried(first, keptValues(blank, watch), watch);
+    expect(kept).toEqual(first);
+    expect(diff(kept, valuesOf({ n: 4, bio: 'x', emails: [] }, watch), watch)).toEqual([
+      { field: 'n', before: 3, after: 4 },
+      { field: 'emails.email', before: 'a@x.io', after: null },
+      { field: 'emails.email', before: 'b@x.io', after: null },
+    ]);
+    // A partial answer (some scans failed): only what it adds is a change; what it lacks is kept for the next run.
+    const part = valuesOf({ n: 3, bio: null, emails: [{ email: 'c@x.io' }] }, watch);
+    expect(diff(first, part, watch, { partial: true })).toEqual([{ field: 'emails.email', before: null, after: 'c@x.io' }]);
+    const afterPart = carried(first, keptValues(part, watch), watch, { partial: true });
+    expect(afterPart).toEqual({ n: 3, bio: 'x', 'emails.email': ['c@x.io', 'a@x.io', 'b@x.io'] });
+    // The full answer after it: 'b' really gone now.
+    expect(diff(afterPart, valuesOf({ n: 3, bio: 'x', emails: [{ email: 'a@x.io' }, { email: 'c@x.io' }] }, watch), watch)).toEqual([
+      { field: 'emails.email', before: 'b@x.io', after: null },
+    ]);
+    // Not partial: a text that became null is a change (the address made private).
+    expect(diff(first, { ...first, bio: null }, watch)).toEqual([{ field: 'bio', before: 'x', after: null }]);
+  });
+
+  it('a count and the same count rounded as platforms show it ("1.2M", "551K") are no change; the exact one is kept', () => {
+    const watch: { path: string; kind: FieldKind }[] = [{ path: 'n', kind: 'number' }];
+    const moved = (a: number, b: number) => diff({ n: a }, { n: b }, watch).length;
+    expect(moved(1_234_567, 1_200_000)).toBe(0);
+    expect(moved(1_200_000, 1_234_567)).toBe(0);
+    expect(moved(551_499, 551_000)).toBe(0);
+    expect(moved(1_234_567, 1_300_000)).toBe(1);
+    expect(moved(1_200_000, 1_300_000)).toBe(1);
+    expect(moved(340, 345)).toBe(1);
+    // Both look rounded (a made-up world's round numbers, or two roundings): compared as they are.
+    expect(moved(10_000, 12_000)).toBe(1);
+    expect(moved(1_000, 1_500)).toBe(1);
+    expect(moved(1_230_000, 1_200_000)).toBe(1);
+    expect(moved(999, 1_000)).toBe(1);
+    expect(moved(1_234_567, 1_234_568)).toBe(1);
+    expect(carried({ n: 1_234_567 }, { n: 1_200_000 }, watch)).toEqual({ n: 1_234_567 });
+    expect(carried({ n: 1_200_000 }, { n: 1_234_567 }, watch)).toEqual({ n: 1_234_567 });
   });
 
   describe('what a monitor keeps for its next run (keptValues, LAST_VALUES_BYTES)', () => {
