@@ -248,6 +248,11 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
     // link's text beside one other person named so (no cards), none of her accounts linked as the
     // page's own, is a list of people too ("Trainers: Fatima, Salma"): her own site names her accounts
     // by platform and lists itself among no one (web AD). A site of her and a co-host in cards stays hers.
+    const crowd = crowdOf(page.links, keys, page.chromeLinks);
+    if (crowd) {
+      out.push({ url: page.url, own: crowd.own, most: crowd.most });
+      continue;
+    }
     if (
       (own > 0 && others.size >= 2 && (namedOthers.size >= 2 || others.size >= 3)) ||
       (!own && !ownPlain && carded.size >= 3) ||
@@ -256,6 +261,67 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
       out.push({ url: page.url, own: ownNamed, most: Math.max(0, ...others.values()) });
   }
   return out;
+}
+
+/** People a page must present beside the creator to be a page of many people (crowdOf). */
+const CROWD_MIN_OTHERS = 4;
+
+/**
+ * A page that presents many people's accounts, whatever it calls them or how it lays them out (an
+ * agency's talent grid, a press list of creators to follow, a directory): its account links
+ * (outside its header, footer and navigation) fall into handle groups — one handle, or handles
+ * one of which starts with the other (`@aikomori`, `@aikomoriplays`) — and at least CROWD_MIN_OTHERS
+ * groups that are not the creator's (no creator key in them: personKeys) each show one person on
+ * two platforms or more, while the creator's own group has no more links than the largest of them
+ * (she is one of the many, not the page's owner with a friends list). Counted from structure
+ * alone; null when the page is not such a page. Linear in the page's links.
+ */
+export function crowdOf(
+  links: readonly string[],
+  keys: readonly string[],
+  chromeLinks: readonly string[] = [],
+): { own: number; most: number } | null {
+  const chrome = new Set(chromeLinks);
+  const byKey = new Map<string, { platforms: Set<string>; links: number }>();
+  for (const l of links) {
+    if (chrome.has(l)) continue;
+    const a = accountOf(l);
+    if (!a?.handle) continue;
+    const k = key(a.handle);
+    if (k.length < 3) continue;
+    const e = byKey.get(k) ?? { platforms: new Set<string>(), links: 0 };
+    e.platforms.add(a.platform);
+    e.links++;
+    byKey.set(k, e);
+  }
+  if (byKey.size <= CROWD_MIN_OTHERS) return null;
+  // Group handles one of which starts with the other (4 characters or more): one person's accounts
+  // (`aikomori`, `aikomoriplays`). The shortest such start is the group: a handle's starts are
+  // looked up, never the other handles scanned.
+  const root = (k: string) => {
+    for (let n = 4; n < k.length; n++) if (byKey.has(k.slice(0, n))) return k.slice(0, n);
+    return k;
+  };
+  const groups = new Map<string, { platforms: Set<string>; links: number; creator: boolean }>();
+  for (const [k, e] of byKey) {
+    const r = root(k);
+    const gr = groups.get(r) ?? { platforms: new Set<string>(), links: 0, creator: false };
+    for (const p of e.platforms) gr.platforms.add(p);
+    gr.links += e.links;
+    gr.creator ||= keys.some((c) => k.includes(c) || (k.length >= 4 && c.includes(k)));
+    groups.set(r, gr);
+  }
+  let own = 0;
+  let most = 0;
+  let people = 0;
+  for (const gr of groups.values()) {
+    if (gr.creator) own += gr.links;
+    else if (gr.platforms.size >= 2) {
+      people++;
+      most = Math.max(most, gr.links);
+    }
+  }
+  return people >= CROWD_MIN_OTHERS && own <= most ? { own, most } : null;
 }
 
 /** A roster page: how many of its links name the creator (its card, its name), and the most any other person has. */
