@@ -85,6 +85,39 @@ describe('a page of many people', () => {
     expect(emails).not.toContain('desk@platemag.example.org');
   });
 
+  it('an agency page of many people given as her website field: its inbox is whom to write to, her card’s account is hers, the others are not', async () => {
+    const w = new DiscoveryWeb();
+    const page = 'https://tidewaterartists.net/acts/oona-vale';
+    const acts: [string, string][] = [
+      ['Oona Vale', 'oonavale_music'],
+      ['Rafe Dunmore', 'rafedunmore'],
+      ['Kitty Ashgrove', 'kittyashgrove'],
+      ['Bram Okonjo', 'bramokonjo'],
+      ['Selma Rask', 'selmarask'],
+      ['Ivo Petrakis', 'ivopetrakis'],
+    ];
+    const sections = acts
+      .map(
+        ([n, h]) =>
+          `<section><h2>${n}</h2><p><a href="${IG(h)}">Instagram</a> <a href="${YT(h)}">YouTube</a> <a href="${TT(h)}">TikTok</a></p></section>`,
+      )
+      .join('');
+    w.page(
+      page,
+      sitePage(
+        'Oona Vale — Tidewater Artists',
+        `<h1>Tidewater Artists</h1><p>Every booking: <a href="mailto:desk@tidewaterartists.net">desk@tidewaterartists.net</a></p>${sections}`,
+      ),
+    );
+    w.x.set('oona', { screenName: 'oona', name: 'Oona Vale', description: 'Folk singer. Bookings through my agency.', url: page });
+    w.ig.set('oonavale_music', { username: 'oonavale_music', fullName: 'Oona Vale', bio: 'songs', bioLinks: [X('oona')] });
+    for (const [n, h] of acts.slice(1)) w.ig.set(h, { username: h, fullName: n, bio: 'music', externalUrl: page });
+    const { out, emails, byHandle } = await discover(w, 'microblog-b', 'oona');
+    expect(emails).toContain('desk@tidewaterartists.net');
+    expect(byHandle('oonavale_music')?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(out.profiles.filter((p) => acts.slice(1).some(([, h]) => h === p.handle) && p.confidence >= 0.5)).toEqual([]);
+  });
+
   it('her own site with a friends list stays hers: her group is the largest on the page', () => {
     const own = [IG('tova.knits'), TT('tovaknits'), YT('TovaKnits'), X('tovaknits')];
     const friends = ['garnaugust', 'loopylena', 'purlpetra', 'woolwill'].flatMap((h) => [IG(h), TT(h)]);

@@ -324,6 +324,23 @@ export function crowdOf(
   return people >= CROWD_MIN_OTHERS && own <= most ? { own, most } : null;
 }
 
+/**
+ * The page the source gives as its website field (not a link in its bio's text) presents many
+ * people's accounts (crowdOf): the creator's agency page, "book me here" — its addresses are whom
+ * to write to, but no account on it is hers by being there unless its handle holds her name or handle. Only that page is kept (`scan.crowd`);
+ * true when it was so. A page of many people linked otherwise (a press list in the bio) is a
+ * roster page: not hers at all.
+ */
+function crowdContact(g: EvidenceGraph, s: SiteNode): boolean {
+  const scan = s.scan;
+  if (!scan || scan.agency || !g.sourceView.websites.some((w) => samePage(w, scan.startUrl))) return false;
+  const page = scan.pages.find((p) => samePage(p.url, scan.startUrl));
+  if (!page || !crowdOf(page.links, personKeys(g, []), page.chromeLinks)) return false;
+  scan.crowd = true;
+  scan.pages = [page];
+  return true;
+}
+
 /** A roster page: how many of its links name the creator (its card, its name), and the most any other person has. */
 interface RosterPage {
   url: string;
@@ -346,7 +363,7 @@ const samePage = (a: string, b: string) => {
  * declared there is dropped from the site's scan instead.
  */
 function isRoster(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
-  if (trimAgencySite(s) || trimHandlePage(g, s, v)) return false;
+  if (s.scan?.crowd || crowdContact(g, s) || trimAgencySite(s) || trimHandlePage(g, s, v)) return false;
   const found = rosterPages(g, s, v);
   if (!found.length || !s.scan) return false;
   const start = s.scan.startUrl;
@@ -662,7 +679,10 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
       labels.push('reciprocal_profile_link');
     // A bio may name the creator's website as a bare domain ("… ainovirtanen.fi"): apps render it as
     // a link; read here only against the creator's own sites (never fetched, never elsewhere).
-    if (sharesCreatorSite(g, n, v, t.domains) || bareDomains(n.view!).some((d) => v.sites.has(d) && !g.sites.get(d)?.scan?.agency))
+    if (
+      sharesCreatorSite(g, n, v, t.domains) ||
+      bareDomains(n.view!).some((d) => v.sites.has(d) && !g.sites.get(d)?.scan?.agency && !g.sites.get(d)?.scan?.crowd)
+    )
       labels.push('shared_website');
   }
   if (sameHandle(g, n) && !creatorLinksAnotherOn(g, n)) labels.push('same_handle_match');
@@ -776,7 +796,7 @@ function pairedWithVerified(g: EvidenceGraph, n: ProfileNode, handle: string, v:
 function creatorLinksAnotherOn(g: EvidenceGraph, n: ProfileNode): boolean {
   const sourceSite = (d: string) => {
     const site = g.sites.get(d);
-    return !!site && site.declaredBy.has('source') && !site.scan?.agency;
+    return !!site && site.declaredBy.has('source') && !site.scan?.agency && !site.scan?.crowd;
   };
   const linked = (m: ProfileNode) =>
     m.fromSource || [...m.fromPages].some((u) => g.pages.get(u)?.fromSource) || [...m.fromSites].some(sourceSite);
@@ -795,6 +815,8 @@ function creatorLinksAnotherOn(g: EvidenceGraph, n: ProfileNode): boolean {
  */
 function keptPageLinks(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
   const scan = g.sites.get(d)?.scan;
+  // Her agency's page of many people (crowdOf): only an account of her own handle group is hers there (her card).
+  if (scan?.crowd) return personKeys(g, []).some((c) => key(n.handle).includes(c));
   if (!scan?.agency) return true;
   // The kept page's own header, footer and navigation are the host's (its accounts, not the creator's).
   return scan.pages.some((p) =>
@@ -815,6 +837,7 @@ function sharesCreatorSite(g: EvidenceGraph, n: ProfileNode, v: Verification, do
   return domains.some((d) => {
     if (!v.sites.has(d)) return false;
     const scan = g.sites.get(d)?.scan;
+    if (scan?.crowd) return false;
     if (!scan?.agency) return true;
     return n.view!.links.some((l) => underPage(l, scan.startUrl));
   });
@@ -922,7 +945,9 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
   for (const k of v.verified) add(g.profiles.get(k)?.view?.emails ?? []);
   add(g.sourceView.emails);
   for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) add(p.view.emails);
-  for (const s of g.sites.values()) if (v.sites.has(s.domain) && s.scan) for (const page of s.scan.pages) add(pageEmails(g, page, s.scan));
+  // An agency page of many people (scan.crowd): its inbox is every listed person's, so sharing it says nothing.
+  for (const s of g.sites.values())
+    if (v.sites.has(s.domain) && s.scan && !s.scan.crowd) for (const page of s.scan.pages) add(pageEmails(g, page, s.scan));
   return out;
 }
 
