@@ -48,7 +48,7 @@ describe('a page of many people', () => {
 
   it('a numbered list of cooks to follow, linked from her bio beside her own site, is not her site: its accounts and inbox are not hers', async () => {
     const w = new DiscoveryWeb();
-    const list = 'https://platemag.example.org/features/cooks-worth-watching';
+    const list = 'https://platemag.co/features/cooks-worth-watching';
     const cooks = ['mira.tarte', 'ladlelarsen', 'umamiuri', 'crustandcrumb', 'pepitapots', 'wokwithwade'];
     const items = ['annika.kocht', ...cooks]
       .map((c, i) => `<h2>${i + 1}. ${c}</h2><p><a href="${IG(c)}">Instagram</a> / <a href="${TT(c.replace('.', ''))}">TikTok</a></p>`)
@@ -57,7 +57,7 @@ describe('a page of many people', () => {
       list,
       sitePage(
         'Cooks worth watching — Plate',
-        `<article><h1>Cooks worth watching</h1>${items}<p>Send us tips: desk@platemag.example.org</p></article>`,
+        `<article><h1>Cooks worth watching</h1>${items}<p>Send us tips: desk@platemag.co</p></article>`,
       ),
     );
     w.x.set('annikakocht', {
@@ -82,7 +82,7 @@ describe('a page of many people', () => {
     expect(byHandle('annika.kocht')?.confidence).toBeGreaterThanOrEqual(0.9);
     expect(out.profiles.filter((p) => cooks.includes(p.handle) && p.confidence >= 0.5)).toEqual([]);
     expect(emails).toContain('hej@annikakocht.dk');
-    expect(emails).not.toContain('desk@platemag.example.org');
+    expect(emails).not.toContain('desk@platemag.co');
   });
 
   it('an agency page of many people given as her website field: its inbox is whom to write to, her card’s account is hers, the others are not', async () => {

@@ -564,11 +564,43 @@ export function isVerifiedKey(g: EvidenceGraph, k: string, v: Verification): boo
   return v.verified.has(g.canonical(k));
 }
 
-/** A link page is the creator's when the source or a verified profile links it, or it links to one of them. */
+/**
+ * A link page that is another person's, whoever links it (a friend's page the creator sends her
+ * followers to): its name (the page's first path segment, `linktr.ee/<name>`) and its title name
+ * none of the creator's names or handles, it presents accounts of its own name (a handle holding
+ * the page's name, or held by it) and it links neither the source nor any account holding the
+ * creator's name. Its accounts and addresses are that person's: linked by the creator, they are
+ * candidates like any lone link. Read from the page alone (no verification state), so the
+ * fixpoint stays monotone.
+ */
+function anotherPersonsPage(g: EvidenceGraph, p: PageNode): boolean {
+  if (!p.view) return false;
+  let name = '';
+  try {
+    name = decodeURIComponentSafe(new URL(p.url).pathname.split('/').filter(Boolean)[0] ?? '').replace(/^@/, '');
+  } catch {
+    return false;
+  }
+  const own = key(name);
+  if (own.length < 4 || namesCreator(g, name, p.view.title)) return false;
+  let presentsOwn = false;
+  for (const k of g.targetsOf(p.view.links).profiles) {
+    const n = g.profiles.get(g.canonical(k));
+    const handle = n?.view?.handle ?? n?.handle ?? k.slice(k.indexOf(':') + 1);
+    if (n?.isSource || namesCreator(g, handle, n?.view?.displayName)) return false;
+    const h = key(handle);
+    if (h.length >= 4 && (h.includes(own) || own.includes(h))) presentsOwn = true;
+  }
+  return presentsOwn;
+}
+
+/** A link page is the creator's when the source or a verified profile links it, or it links to one of them; never another person's (anotherPersonsPage). */
 function pageIsCreator(g: EvidenceGraph, p: PageNode, v: Verification): boolean {
   if (p.status === 'missing') return false;
-  if (p.fromSource) return true;
-  for (const k of p.fromProfiles) if (isVerifiedKey(g, k, v)) return true;
+  if (!anotherPersonsPage(g, p)) {
+    if (p.fromSource) return true;
+    for (const k of p.fromProfiles) if (isVerifiedKey(g, k, v)) return true;
+  }
   return p.view !== null && g.targetsOf(p.view.links).profiles.some((k) => provesIdentity(k) && isVerifiedKey(g, k, v));
 }
 
