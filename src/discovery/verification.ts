@@ -248,6 +248,11 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
     // link's text beside one other person named so (no cards), none of her accounts linked as the
     // page's own, is a list of people too ("Trainers: Fatima, Salma"): her own site names her accounts
     // by platform and lists itself among no one (web AD). A site of her and a co-host in cards stays hers.
+    const crowd = crowdOf(page.links, keys, page.chromeLinks);
+    if (crowd) {
+      out.push({ url: page.url, own: crowd.own, most: crowd.most });
+      continue;
+    }
     if (
       (own > 0 && others.size >= 2 && (namedOthers.size >= 2 || others.size >= 3)) ||
       (!own && !ownPlain && carded.size >= 3) ||
@@ -256,6 +261,84 @@ function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage
       out.push({ url: page.url, own: ownNamed, most: Math.max(0, ...others.values()) });
   }
   return out;
+}
+
+/** People a page must present beside the creator to be a page of many people (crowdOf). */
+const CROWD_MIN_OTHERS = 4;
+
+/**
+ * A page that presents many people's accounts, whatever it calls them or how it lays them out (an
+ * agency's talent grid, a press list of creators to follow, a directory): its account links
+ * (outside its header, footer and navigation) fall into handle groups — one handle, or handles
+ * one of which starts with the other (`@aikomori`, `@aikomoriplays`) — and at least CROWD_MIN_OTHERS
+ * groups that are not the creator's (no creator key in them: personKeys) each show one person on
+ * two platforms or more, while the creator's own group has no more links than the largest of them
+ * (she is one of the many, not the page's owner with a friends list). Counted from structure
+ * alone; null when the page is not such a page. Linear in the page's links.
+ */
+export function crowdOf(
+  links: readonly string[],
+  keys: readonly string[],
+  chromeLinks: readonly string[] = [],
+): { own: number; most: number } | null {
+  const chrome = new Set(chromeLinks);
+  const byKey = new Map<string, { platforms: Set<string>; links: number }>();
+  for (const l of links) {
+    if (chrome.has(l)) continue;
+    const a = accountOf(l);
+    if (!a?.handle) continue;
+    const k = key(a.handle);
+    if (k.length < 3) continue;
+    const e = byKey.get(k) ?? { platforms: new Set<string>(), links: 0 };
+    e.platforms.add(a.platform);
+    e.links++;
+    byKey.set(k, e);
+  }
+  if (byKey.size <= CROWD_MIN_OTHERS) return null;
+  // Group handles one of which starts with the other (4 characters or more): one person's accounts
+  // (`aikomori`, `aikomoriplays`). The shortest such start is the group: a handle's starts are
+  // looked up, never the other handles scanned.
+  const root = (k: string) => {
+    for (let n = 4; n < k.length; n++) if (byKey.has(k.slice(0, n))) return k.slice(0, n);
+    return k;
+  };
+  const groups = new Map<string, { platforms: Set<string>; links: number; creator: boolean }>();
+  for (const [k, e] of byKey) {
+    const r = root(k);
+    const gr = groups.get(r) ?? { platforms: new Set<string>(), links: 0, creator: false };
+    for (const p of e.platforms) gr.platforms.add(p);
+    gr.links += e.links;
+    gr.creator ||= keys.some((c) => k.includes(c) || (k.length >= 4 && c.includes(k)));
+    groups.set(r, gr);
+  }
+  let own = 0;
+  let most = 0;
+  let people = 0;
+  for (const gr of groups.values()) {
+    if (gr.creator) own += gr.links;
+    else if (gr.platforms.size >= 2) {
+      people++;
+      most = Math.max(most, gr.links);
+    }
+  }
+  return people >= CROWD_MIN_OTHERS && own <= most ? { own, most } : null;
+}
+
+/**
+ * The page the source gives as its website field (not a link in its bio's text) presents many
+ * people's accounts (crowdOf): the creator's agency page, "book me here" — its addresses are whom
+ * to write to, but no account on it is hers by being there unless its handle holds her name or handle. Only that page is kept (`scan.crowd`);
+ * true when it was so. A page of many people linked otherwise (a press list in the bio) is a
+ * roster page: not hers at all.
+ */
+function crowdContact(g: EvidenceGraph, s: SiteNode): boolean {
+  const scan = s.scan;
+  if (!scan || scan.agency || !g.sourceView.websites.some((w) => samePage(w, scan.startUrl))) return false;
+  const page = scan.pages.find((p) => samePage(p.url, scan.startUrl));
+  if (!page || !crowdOf(page.links, personKeys(g, []), page.chromeLinks)) return false;
+  scan.crowd = true;
+  scan.pages = [page];
+  return true;
 }
 
 /** A roster page: how many of its links name the creator (its card, its name), and the most any other person has. */
@@ -280,7 +363,7 @@ const samePage = (a: string, b: string) => {
  * declared there is dropped from the site's scan instead.
  */
 function isRoster(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
-  if (trimAgencySite(s) || trimHandlePage(g, s, v)) return false;
+  if (s.scan?.crowd || crowdContact(g, s) || trimAgencySite(s) || trimHandlePage(g, s, v)) return false;
   const found = rosterPages(g, s, v);
   if (!found.length || !s.scan) return false;
   const start = s.scan.startUrl;
@@ -481,11 +564,43 @@ export function isVerifiedKey(g: EvidenceGraph, k: string, v: Verification): boo
   return v.verified.has(g.canonical(k));
 }
 
-/** A link page is the creator's when the source or a verified profile links it, or it links to one of them. */
+/**
+ * A link page that is another person's, whoever links it (a friend's page the creator sends her
+ * followers to): its name (the page's first path segment, `linktr.ee/<name>`) and its title name
+ * none of the creator's names or handles, it presents accounts of its own name (a handle holding
+ * the page's name, or held by it) and it links neither the source nor any account holding the
+ * creator's name. Its accounts and addresses are that person's: linked by the creator, they are
+ * candidates like any lone link. Read from the page alone (no verification state), so the
+ * fixpoint stays monotone.
+ */
+function anotherPersonsPage(g: EvidenceGraph, p: PageNode): boolean {
+  if (!p.view) return false;
+  let name = '';
+  try {
+    name = decodeURIComponentSafe(new URL(p.url).pathname.split('/').filter(Boolean)[0] ?? '').replace(/^@/, '');
+  } catch {
+    return false;
+  }
+  const own = key(name);
+  if (own.length < 4 || namesCreator(g, name, p.view.title)) return false;
+  let presentsOwn = false;
+  for (const k of g.targetsOf(p.view.links).profiles) {
+    const n = g.profiles.get(g.canonical(k));
+    const handle = n?.view?.handle ?? n?.handle ?? k.slice(k.indexOf(':') + 1);
+    if (n?.isSource || namesCreator(g, handle, n?.view?.displayName)) return false;
+    const h = key(handle);
+    if (h.length >= 4 && (h.includes(own) || own.includes(h))) presentsOwn = true;
+  }
+  return presentsOwn;
+}
+
+/** A link page is the creator's when the source or a verified profile links it, or it links to one of them; never another person's (anotherPersonsPage). */
 function pageIsCreator(g: EvidenceGraph, p: PageNode, v: Verification): boolean {
   if (p.status === 'missing') return false;
-  if (p.fromSource) return true;
-  for (const k of p.fromProfiles) if (isVerifiedKey(g, k, v)) return true;
+  if (!anotherPersonsPage(g, p)) {
+    if (p.fromSource) return true;
+    for (const k of p.fromProfiles) if (isVerifiedKey(g, k, v)) return true;
+  }
   return p.view !== null && g.targetsOf(p.view.links).profiles.some((k) => provesIdentity(k) && isVerifiedKey(g, k, v));
 }
 
@@ -596,7 +711,10 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
       labels.push('reciprocal_profile_link');
     // A bio may name the creator's website as a bare domain ("… ainovirtanen.fi"): apps render it as
     // a link; read here only against the creator's own sites (never fetched, never elsewhere).
-    if (sharesCreatorSite(g, n, v, t.domains) || bareDomains(n.view!).some((d) => v.sites.has(d) && !g.sites.get(d)?.scan?.agency))
+    if (
+      sharesCreatorSite(g, n, v, t.domains) ||
+      bareDomains(n.view!).some((d) => v.sites.has(d) && !g.sites.get(d)?.scan?.agency && !g.sites.get(d)?.scan?.crowd)
+    )
       labels.push('shared_website');
   }
   if (sameHandle(g, n) && !creatorLinksAnotherOn(g, n)) labels.push('same_handle_match');
@@ -710,7 +828,7 @@ function pairedWithVerified(g: EvidenceGraph, n: ProfileNode, handle: string, v:
 function creatorLinksAnotherOn(g: EvidenceGraph, n: ProfileNode): boolean {
   const sourceSite = (d: string) => {
     const site = g.sites.get(d);
-    return !!site && site.declaredBy.has('source') && !site.scan?.agency;
+    return !!site && site.declaredBy.has('source') && !site.scan?.agency && !site.scan?.crowd;
   };
   const linked = (m: ProfileNode) =>
     m.fromSource || [...m.fromPages].some((u) => g.pages.get(u)?.fromSource) || [...m.fromSites].some(sourceSite);
@@ -729,6 +847,8 @@ function creatorLinksAnotherOn(g: EvidenceGraph, n: ProfileNode): boolean {
  */
 function keptPageLinks(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
   const scan = g.sites.get(d)?.scan;
+  // Her agency's page of many people (crowdOf): only an account of her own handle group is hers there (her card).
+  if (scan?.crowd) return personKeys(g, []).some((c) => key(n.handle).includes(c));
   if (!scan?.agency) return true;
   // The kept page's own header, footer and navigation are the host's (its accounts, not the creator's).
   return scan.pages.some((p) =>
@@ -749,6 +869,7 @@ function sharesCreatorSite(g: EvidenceGraph, n: ProfileNode, v: Verification, do
   return domains.some((d) => {
     if (!v.sites.has(d)) return false;
     const scan = g.sites.get(d)?.scan;
+    if (scan?.crowd) return false;
     if (!scan?.agency) return true;
     return n.view!.links.some((l) => underPage(l, scan.startUrl));
   });
@@ -856,7 +977,9 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
   for (const k of v.verified) add(g.profiles.get(k)?.view?.emails ?? []);
   add(g.sourceView.emails);
   for (const p of g.pages.values()) if (v.pages.has(p.url) && p.view) add(p.view.emails);
-  for (const s of g.sites.values()) if (v.sites.has(s.domain) && s.scan) for (const page of s.scan.pages) add(pageEmails(g, page, s.scan));
+  // An agency page of many people (scan.crowd): its inbox is every listed person's, so sharing it says nothing.
+  for (const s of g.sites.values())
+    if (v.sites.has(s.domain) && s.scan && !s.scan.crowd) for (const page of s.scan.pages) add(pageEmails(g, page, s.scan));
   return out;
 }
 

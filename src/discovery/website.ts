@@ -80,6 +80,12 @@ export interface SiteScan {
    * kept (`/talent/ada` on an agency's site): the site's chrome (`chrome`) speaks for the agency.
    */
   agency?: boolean;
+  /**
+   * Set by verification when the page the source gives as its website presents many people's
+   * accounts (verification.ts crowdOf: an agency's talent page): only that page is kept, for the
+   * addresses it gives; its account links tie nothing and sharing it shares nothing.
+   */
+  crowd?: boolean;
 }
 
 /**
