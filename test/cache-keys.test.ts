@@ -1360,6 +1360,7 @@ describe('cache keys', () => {
       allOperations()
         .filter((op) => !(op.field in PAIRS))
         .map((op) => op.field),
+      'add to PAIRS in test/cache-keys.test.ts, under each field name, `same` (two spellings of one resource: one key) and `differ` (two resources or pages: two keys)',
     ).toEqual([]);
   });
 

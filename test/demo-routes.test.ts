@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COVERAGE, graphiqlTabs, REST_EXAMPLES, restExamplePath } from '../src/demo/examples.js';
 import { demoRoutes } from '../src/demo/routes.js';
+import SERVED from '../src/demo/responses.json' with { type: 'json' };
 import { DECOYS, RAVI, TALA } from '../src/demo/web.js';
 import { buildSchema } from '../src/graphql/schema.js';
 import { allParams } from '../src/platforms/operation.js';
@@ -115,10 +116,16 @@ describe('every /v1 route answers its example from the demo data', () => {
 
   it("OpenAPI shows each route's answer as its 200 example (src/demo/responses.json is fresh: `npx vitest run test/demo-routes.test.ts -u` rewrites it)", async () => {
     expect(Object.keys(answers)).toEqual(allOperations().map((op) => op.field));
+    // The file holds this run's answers (a `-u` run writes them there)…
     await expect(`${JSON.stringify(answers, null, 2)}\n`).toMatchFileSnapshot('../src/demo/responses.json');
+    // …and /openapi.json serves the file, as the gateway read it at start-up (SERVED: the same
+    // import). Compared with that rather than with `answers`, so that the `-u` run that rewrites the
+    // file passes in one go; without -u the snapshot above has shown the file to be `answers`.
     const doc = (await h.rest('/openapi.json')).body;
     for (const op of allOperations()) {
-      expect(doc.paths[op.rest.path].get.responses['200'].content['application/json'].example, op.rest.path).toEqual(answers[op.field]);
+      expect(doc.paths[op.rest.path].get.responses['200'].content['application/json'].example, op.rest.path).toEqual(
+        (SERVED as Record<string, unknown>)[op.field],
+      );
     }
   });
 

@@ -1,10 +1,12 @@
 /**
  * The README stays a front page: the two commands first, under 220 lines, every relative link
- * (there and in docs/) pointing at a file that exists.
+ * (there and in docs/) pointing at a file that exists. docs/platforms.md names the site behind
+ * every registered label (the one fact no definition holds).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { platforms } from '../src/platforms/registry.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -31,5 +33,14 @@ describe('README.md', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('docs/platforms.md has a row for every platform in the registry', () => {
+    const table = readFileSync(join(ROOT, 'docs/platforms.md'), 'utf8');
+    const rows = new Set([...table.matchAll(/^\| `([a-z-]+)`/gm)].map((m) => m[1]));
+    expect(
+      platforms.map((p) => p.label).filter((l) => !rows.has(l)),
+      'add a row `| `<label>` | <the real site> | <its hosts> |` to docs/platforms.md for each (docs/architecture.md "Adding a platform")',
+    ).toEqual([]);
   });
 });

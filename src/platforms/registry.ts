@@ -1,8 +1,8 @@
 /**
  * The platforms, as data: one line per platform, each its folder's definition (`platform.ts`,
- * src/platforms/definition.ts). Adding a platform = its folder, one line here and `npm run
- * generate` (docs/architecture.md "Adding a platform"). Validated strictly at start-up: a misspelt entry fails loudly instead of being
- * silently ignored. What the gateway serves besides the platforms (creator discovery, the
+ * src/platforms/definition.ts). Adding a platform = its folder, its import and entry here, its
+ * row in docs/platforms.md and `npm run generate` (docs/architecture.md "Adding a platform").
+ * Validated strictly at start-up: a misspelt entry fails loudly instead of being silently ignored. What the gateway serves besides the platforms (creator discovery, the
  * modules with routes of their own) is listed in src/gateway.ts.
  */
 import type { LinkRule } from '../links/rules.js';
