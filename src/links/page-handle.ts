@@ -4,6 +4,7 @@
  * of the platform's hosts (or a bare handle that is not itself a domain name), no credentials or
  * port, and not a site section — the shared classifier knows each platform's reserved paths.
  */
+import type { CheerioAPI } from 'cheerio';
 import { parse as parseDomain } from 'tldts';
 import { classifyLink } from './classify.js';
 import { parseUserUrl } from './user-url.js';
@@ -36,4 +37,20 @@ export function singleSegmentHandle(input: string, rule: PageHandleRule): string
   }
   const c = classifyLink(`${rule.origin}/${encodeURIComponent(candidate)}`);
   return c?.platform === rule.label && c.handle ? c.handle : null;
+}
+
+/**
+ * The handle a page's own URL statements name — its `<link rel="canonical">`, else its `og:url` —
+ * when one is this platform's page (`singleSegmentHandle`); null when it states neither. A link
+ * page whose data lacks its own handle takes this one, so another account's page is known as such
+ * and never stamped with the asked name (linkpage-a, linkpage-e).
+ */
+export function statedPageHandle($: CheerioAPI, rule: PageHandleRule): string | null {
+  const urls = [$('link[rel~="canonical"]').first().attr('href'), $('meta[property="og:url"]').first().attr('content')];
+  for (const u of urls) {
+    if (!u || !/^https?:\/\//i.test(u.trim())) continue;
+    const handle = singleSegmentHandle(u, rule);
+    if (handle) return handle;
+  }
+  return null;
 }

@@ -28,7 +28,7 @@ import { isObj, loadHtml, looseBool as bool, looseInt as int, numText as str, re
 import type { Obj, Reader } from '../../parse/index.js';
 import { extractNextData } from '../../links/next-data.js';
 import { objectsAt, parseScripts } from '../../parse/js-data.js';
-import { singleSegmentHandle } from '../../links/page-handle.js';
+import { statedPageHandle } from '../../links/page-handle.js';
 import { declaresNotFound } from '../error-page.js';
 import type { LinkpageALinkGroup, LinkpageATheme, LinkpageASectionSetting, LinkpageAProfile } from './schema.js';
 export type {
@@ -53,14 +53,11 @@ const pageName = (username: string) => `Linkme profile link.me/${username || '?'
  */
 export function pageUrlUsername(html: string): string | null {
   if (!/canonical|og:url/i.test(html)) return null;
-  const $ = loadHtml(html, `${PLATFORM}: the profile page`);
-  const urls = [$('link[rel~="canonical"]').first().attr('href'), $('meta[property="og:url"]').first().attr('content')];
-  for (const u of urls) {
-    if (!u || !/^https?:\/\//i.test(u.trim())) continue;
-    const name = singleSegmentHandle(u, { label: PLATFORM, hosts: ['link.me', 'www.link.me'], origin: 'https://link.me' });
-    if (name) return name;
-  }
-  return null;
+  return statedPageHandle(loadHtml(html, `${PLATFORM}: the profile page`), {
+    label: PLATFORM,
+    hosts: ['link.me', 'www.link.me'],
+    origin: 'https://link.me',
+  });
 }
 
 /** A whole link.me page (HTML) → the profile. */

@@ -24,7 +24,7 @@ import { isVendorChallenge } from '../../upstream/blocks/catalogue.js';
 import { collapse, htmlReader, loadHtml, safeDecode } from '../../parse/index.js';
 import { platformUrlFields } from '../../links/classify.js';
 import { extractEmails } from '../../links/emails.js';
-import { singleSegmentHandle } from '../../links/page-handle.js';
+import { statedPageHandle } from '../../links/page-handle.js';
 import { declaresNotFound } from '../error-page.js';
 import type { LinkpageELink, LinkpageEPage } from './schema.js';
 import { LISTED_PLATFORMS } from './schema.js';
@@ -101,20 +101,6 @@ function pageHandle(profile: Cheerio): string | 'elsewhere' | null {
   }
   const text = collapse(profile.text()).replace(/^@/, '');
   return /^[A-Za-z0-9._-]{1,64}$/.test(text) ? text : null;
-}
-
-/**
- * The handle the page's own URL names — its `<link rel="canonical">`, else its `og:url` — when
- * one is a `lnk.bio/<handle>` page; null when it states neither (or names no page).
- */
-function pageUrlHandle($: cheerio.CheerioAPI): string | null {
-  const urls = [$('link[rel~="canonical"]').first().attr('href'), $('meta[property="og:url"]').first().attr('content')];
-  for (const u of urls) {
-    if (!u || !/^https?:\/\//i.test(u.trim())) continue;
-    const handle = singleSegmentHandle(u, { label: PLATFORM, hosts: [...LNKBIO_HOSTS], origin: 'https://lnk.bio' });
-    if (handle) return handle;
-  }
-  return null;
 }
 
 interface Icon {
@@ -196,7 +182,10 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
   const spelled = pageHandle(profile);
   if (!spelled) h.warn('handle', 'no lnk.bio/<handle> href or @handle text on the profile anchor');
   return {
-    handle: (spelled !== 'elsewhere' ? spelled : null) ?? pageUrlHandle($) ?? handle,
+    handle:
+      (spelled !== 'elsewhere' ? spelled : null) ??
+      statedPageHandle($, { label: PLATFORM, hosts: [...LNKBIO_HOSTS], origin: 'https://lnk.bio' }) ??
+      handle,
     id,
     ...platforms,
     email: extractEmails({ text: emailSources.join('\n') })[0] ?? null,
