@@ -23,10 +23,9 @@
  *    monitor `stopped_failing`. Webhook events (`monitor.changed`, `monitor.stopped`) are written
  *    with the record and delivered after it (never holding the schedule up).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
-import { onParserWarning } from '../observability/warn.js';
+import { readWarned } from '../observability/warn.js';
 import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import { withinBytes } from '../http/paging.js';
@@ -51,23 +50,6 @@ import {
 import type { MonitorRow, MonitorStore, RunOutcome, RunRecord } from './store.js';
 import { EVENTS_MAX, HISTORY_BYTES, changeBytes, dayOf, keptChanges } from './store.js';
 import { monitorView } from './view.js';
-
-/**
- * Whether a run's read degraded: a parser warned while the run read its answer (a field the
- * upstream normally carries missing — the record's field null, a list's item left out — or an
- * optional request failed: src/observability/warn.ts, src/platforms/partial-read.ts). In such an
- * answer (fields.ts AnswerKind `degraded`) a null or an empty list is unknown, not removed, and
- * the next full answer says whether it is; the first of them in a row is partial besides (the
- * list items it lacks are kept for the next answer: answerOf). An explicit null of the upstream (a public address
- * withdrawn) warns nothing: a change as before. Heard through the warnings' process-wide
- * listener, told apart by the run's async context; a read another request made for it
- * (single-flight) or a cached answer is not heard: compared as it is.
- */
-const readingOf = new AsyncLocalStorage<{ degraded: boolean }>();
-onParserWarning(() => {
-  const read = readingOf.getStore();
-  if (read) read.degraded = true;
-});
 
 /** How a run's charge and its record are committed together (embedded or Redis: service.ts). */
 export interface RunBooks {
@@ -255,8 +237,12 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: meta.operation });
       return r ?? 'no_credits';
     };
-    const read = { degraded: false };
-    const run = await readingOf.run(read, () =>
+    // Whether the run's read degraded: a parser warned while it read its answer (a field the
+    // upstream normally carries missing, an optional request failed: src/platforms/partial-read.ts).
+    // In such an answer (fields.ts AnswerKind `degraded`) a null or an empty list is unknown, not
+    // removed; the first of them in a row is partial besides (answerOf). An explicit null of the
+    // upstream (a public address withdrawn) warns nothing: a change as before.
+    const { result: run, warned } = await readWarned(() =>
       runJobItem(
         deps,
         { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
@@ -297,7 +283,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m, read.degraded);
+    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m, warned);
     if (otherAccount)
       deps.logger.warn(
         { monitor: m.id, watched, answered: subject },

@@ -14,11 +14,18 @@
  * function: every open gateway (openDeps) listens while it is open. Without one (a parser's own
  * unit tests) it does nothing unless a test listens (captureWarnings in src/parse/).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 export type WarningListener = (platform: string, field: string, detail: string | undefined) => void;
 
 const listeners = new Set<WarningListener>();
 
+/** The reads under way that asked to hear whether a parser warned (`readWarned`), by async context. */
+const reads = new AsyncLocalStorage<{ warned: boolean }>();
+
 export function warn(platform: string, field: string, detail?: string): void {
+  const read = reads.getStore();
+  if (read) read.warned = true;
   for (const l of listeners) {
     try {
       l(platform, field, detail);
@@ -32,4 +39,16 @@ export function warn(platform: string, field: string, detail?: string): void {
 export function onParserWarning(listener: WarningListener): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
+}
+
+/**
+ * Runs `work` and tells whether a parser warned while it ran, in its own async context (what
+ * concurrent reads do is theirs): a monitor's run, whose answer is degraded when one did
+ * (src/monitors/run.ts). A read another request made for it (single-flight) or a cached answer
+ * is not heard.
+ */
+export async function readWarned<T>(work: () => Promise<T>): Promise<{ result: T; warned: boolean }> {
+  const read = { warned: false };
+  const result = await reads.run(read, work);
+  return { result, warned: read.warned };
 }
