@@ -125,7 +125,7 @@ function standsApart(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
   // The source's own website field is the creator's claim of the site, as a verified account's is.
   if (!s.scan?.pages.length || s.scan.agency || s.declaredBy.has('source')) return false;
   const keys = personKeys(g, []);
-  if (siteNamedAfter(siteNameOf(s.domain), keys)) return false;
+  if (namedAfter(siteNameOf(s.domain), keys)) return false;
   // Accounts the creator's own bios name by `@` ("half of @velvetkiln"): the creator's side names them.
   const named = new Set([g.sourceView.bio, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.bio)].flatMap((b) => handleMentions(b)));
   let ownElsewhere = false;
@@ -173,7 +173,7 @@ function sitePresents(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
  */
 function rosterPages(g: EvidenceGraph, s: SiteNode, v: Verification): RosterPage[] {
   const keys = personKeys(g, []);
-  const siteNamesCreator = siteNamedAfter(siteNameOf(s.domain), keys);
+  const siteNamesCreator = namedAfter(siteNameOf(s.domain), keys);
   const out: RosterPage[] = [];
   for (const page of s.scan?.pages ?? []) {
     let own = 0;
@@ -308,7 +308,7 @@ export function crowdOf(
     const gr = groups.get(r) ?? { platforms: new Set<string>(), links: 0, creator: false };
     for (const p of e.platforms) gr.platforms.add(p);
     gr.links += e.links;
-    gr.creator ||= keys.some((c) => k.includes(c) || (k.length >= 4 && c.includes(k)));
+    gr.creator ||= namedAfter(k, keys);
     groups.set(r, gr);
   }
   let own = 0;
@@ -522,14 +522,14 @@ function pageNamedAfterCreator(g: EvidenceGraph, domain: string, segment: string
   const inside = handles.map(key).some((h) => h.length >= 6 && segment.includes(h));
   if (!inside && !keys.some((k) => k === segment || (segment.length >= 6 && k.startsWith(segment)))) return false;
   const site = siteNameOf(domain);
-  return site.length > 0 && !siteNamedAfter(site, keys);
+  return site.length > 0 && !namedAfter(site, keys);
 }
 
 /** A site's name: its domain's first label, folded (`key`). */
 const siteNameOf = (domain: string): string => key(domain.split('.')[0] ?? '');
 
-/** Whether a site's name (siteNameOf) is one of the creator's names (`keys`): it holds one, or one holds it (four letters or more). */
-function siteNamedAfter(site: string, keys: readonly string[]): boolean {
+/** Whether a folded name (a site's, siteNameOf; a handle's) is one of the creator's names (`keys`): it holds one, or one holds it (four letters or more). */
+function namedAfter(site: string, keys: readonly string[]): boolean {
   return keys.some((k) => site.includes(k) || (site.length >= 4 && k.includes(site)));
 }
 
