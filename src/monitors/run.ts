@@ -155,7 +155,8 @@ async function failedRun(
 /**
  * A run's answer: its record (none for an error), what kind of answer it is (fields.ts
  * AnswerKind: partial when it says so — the creator tools when some scan failed —, `degraded`
- * when a parser warned reading it, or a page of a longer list, its next-page token set), the
+ * when a parser warned reading it (a field the upstream normally carries missing, an optional
+ * request failed: src/platforms/partial-read.ts; an explicit null of the upstream warns nothing), or a page of a longer list, its next-page token set), the
  * monitor's last values, and whether the record is of the account the monitor watches. An
  * answer of another account (the handle taken by someone else since) is never data: the run
  * fails UPSTREAM_FAILED, 0 credits, counted as its target being gone (fields.ts subjectOf).
@@ -237,11 +238,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: meta.operation });
       return r ?? 'no_credits';
     };
-    // Whether the run's read degraded: a parser warned while it read its answer (a field the
-    // upstream normally carries missing, an optional request failed: src/platforms/partial-read.ts).
-    // In such an answer (fields.ts AnswerKind `degraded`) a null or an empty list is unknown, not
-    // removed; the first of them in a row is partial besides (answerOf). An explicit null of the
-    // upstream (a public address withdrawn) warns nothing: a change as before.
+    // `warned`: the read degraded (a parser warned while it read the answer: answerOf).
     const { result: run, warned } = await readWarned(() =>
       runJobItem(
         deps,
