@@ -127,6 +127,23 @@ describe('parseLnkBioPage: fields and fallbacks', () => {
     expect(parseLnkBioPage(pic, 'someone').id).toBe('-888');
   });
 
+  it("the id is the page's own LB_UserID input when the profile anchor carries none (public evidence: Lnk.Bio's page script sends $('#LB_UserID').val() as user_id; our page, our values)", () => {
+    // A page whose picture anchor has no data-uid, whose buttons link their targets directly and
+    // whose picture is not a profilepics/<uid> one: the hidden input is what names the page.
+    const html = `<!DOCTYPE html><html><head><meta property="og:image" content="https://cdn.lnk.bio/assets/default-avatar.png"></head><body>
+<input type="hidden" id="LB_UserID" value="-2204517"><input type="hidden" id="LB_UserTimezone" value="Europe/Lisbon">
+<a class="pb-username" href="https://lnk.bio/tiagoazulejo">@tiagoazulejo</a>
+<div class="pb-linkbox-container"><a class="pb-linkbox" data-type="TYPE_BUTTON" href="https://tiagoazulejo.pt/oficina">Oficina</a></div>
+</body></html>`;
+    const { result, warnings } = captureWarnings(() => parseLnkBioPage(html, 'tiagoazulejo'));
+    expect(result).toMatchObject({
+      id: '-2204517',
+      handle: 'tiagoazulejo',
+      links: [{ url: 'https://tiagoazulejo.pt/oficina', text: 'Oficina' }],
+    });
+    expect(warnings).toEqual([]);
+  });
+
   it('e-mail from a mailto: button or a bracketed address; the page footer (support@lnk.bio) never counts', () => {
     const viaButton = lnkBioHtml({ handle: 'a', uid: '-1', buttons: [{ url: 'mailto:Press%40Studio.mx?subject=Hola', text: 'Prensa' }] });
     expect(parseLnkBioPage(viaButton, 'a').email).toBe('Press@studio.mx');
@@ -304,6 +321,23 @@ describe.skipIf(!hasPeerExample(PEER_FILE))(
 describe('parse warnings (linkpage-e)', () => {
   it('a complete page reads without a warning', () => {
     expect(captureWarnings(() => parseLnkBioPage(lnkBioHtml(creatorPage()), 'rosaliavega')).warnings).toEqual([]);
+  });
+
+  it("a page that renders only its first links (HAS_PAGES set, or a lazy group's sentinel: public evidence, Lnk.Bio's page script loads the rest as the reader scrolls) keeps those links, warned page.links (our page)", () => {
+    const base = lnkBioHtml(creatorPage());
+    const flagged = base.replace('</body>', '<script>var NONCE = "a1b2c3"; NONCE_TIME = 1764600000; HAS_PAGES = true;</script></body>');
+    const lazy = base.replace(
+      '<div class="pb-footer">',
+      '<div class="lnks-lazy-sentinel" data-start="12" data-limit="12" data-uniqueid="g7Xk2"></div><div class="pb-footer">',
+    );
+    for (const html of [flagged, lazy]) {
+      const { result, warnings } = captureWarnings(() => parseLnkBioPage(html, 'rosaliavega'));
+      expect(result.links).toHaveLength(6);
+      expect(warnings.map((w) => [w.platform, w.field])).toEqual([['linkpage-e', 'page.links']]);
+    }
+    // The flag cleared, or only tested by the script, is no such page.
+    const cleared = base.replace('</body>', '<script>HAS_PAGES = false; if (HAS_PAGES == true) {}</script></body>');
+    expect(captureWarnings(() => parseLnkBioPage(cleared, 'rosaliavega')).warnings).toEqual([]);
   });
 
   it('a profile anchor that no longer spells the handle: the asked handle plus page.handle', () => {

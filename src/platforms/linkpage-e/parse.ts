@@ -59,11 +59,16 @@ export function linkTarget(href: string): string {
   }
 }
 
-/** The page id: the profile anchor's `data-uid`, else any `data-uid`, the redirects' `ext`, the picture's name. */
+/**
+ * The page id: the profile anchor's `data-uid`, else the page's own `<input id="LB_UserID">` (the
+ * value Lnk.Bio's page script sends as `user_id` with its requests), else any `data-uid`, the
+ * redirects' `ext`, the picture's name.
+ */
 function pageId($: cheerio.CheerioAPI, profile: Cheerio): string | null {
   const candidates = [
     profile.attr('data-uid'),
     profile.attr('data-id'),
+    $('#LB_UserID').attr('value'),
     ...$('[data-uid]')
       .toArray()
       .map((el) => $(el).attr('data-uid')),
@@ -101,6 +106,20 @@ function pageHandle(profile: Cheerio): string | 'elsewhere' | null {
   }
   const text = collapse(profile.text()).replace(/^@/, '');
   return /^[A-Za-z0-9._-]{1,64}$/.test(text) ? text : null;
+}
+
+/** `HAS_PAGES = true` (or `!0`, `1`) in an inline script: the page's script has more links to load. */
+const HAS_PAGES_RE = /\bHAS_PAGES\s*=\s*(?:true|!0|1)\b/;
+
+/**
+ * Whether the page says it holds more links than it rendered: a lazy group's sentinel, or the
+ * `HAS_PAGES` flag Lnk.Bio's page script reads before it asks for the next links.
+ */
+function holdsMoreLinks($: cheerio.CheerioAPI): boolean {
+  if ($('.lnks-lazy-sentinel').length > 0) return true;
+  return $('script:not([src])')
+    .toArray()
+    .some((el) => HAS_PAGES_RE.test($(el).text()));
 }
 
 interface Icon {
@@ -165,6 +184,11 @@ export function parseLnkBioPage(html: string, handle: string): LinkpageEPage {
       return { url: linkTarget(a.attr('data-url') ?? a.attr('href') ?? ''), text };
     })
     .filter((l) => l.url !== '' && l.url !== '#');
+
+  // A page of many links renders its first ones only; Lnk.Bio's page script loads the rest as the
+  // reader scrolls (`HAS_PAGES`, and a `.lnks-lazy-sentinel` per group with more): the record
+  // holds the links the page shows, warned, never refused.
+  if (holdsMoreLinks($)) h.warn('links', 'the page shows its first links only; the rest load as the reader scrolls');
 
   // Icons first (the accounts a creator declares), then the buttons.
   const platformFields = platformUrlFields([...icons.map((i) => i.url), ...links.map((l) => l.url)]);
