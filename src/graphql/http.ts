@@ -43,6 +43,7 @@ import type { FastGraphql } from './fast-http.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
 import type { DocumentLimits } from './limits.js';
 import { MAX_VALIDATION_ERRORS, documentLimitErrors, parseLimited } from './limits.js';
+import { apiKeyOf, keyOf } from '../http/api-key.js';
 
 // Answered to every refused body (a flood of them builds no error, and captures no stack, per request).
 const KEYLESS_TOO_LARGE = tooLarge(KEYLESS_MAX_BODY, true);
@@ -112,8 +113,7 @@ export const GRAPHQL_MAX_IN_FLIGHT_PER_KEY = 32;
 
 /** Takes a place for the key the request names (none without a key), or answers 429 and returns false. */
 function takePlace(face: Face, req: IncomingMessage, res: ServerResponse, info: RequestInfo): boolean {
-  const header = req.headers['x-api-key'];
-  const apiKey = Array.isArray(header) ? header[0] : header;
+  const apiKey = apiKeyOf(req.headers);
   if (!apiKey) return true;
   const id = createHash('sha256').update(apiKey).digest('base64');
   const held = face.inFlight.get(id) ?? 0;
@@ -313,7 +313,7 @@ function createYogaServer(
     graphiql: false,
     context: ({ request, req, res, info }): Partial<GatewayContext> => ({
       deps,
-      apiKey: request.headers.get('x-api-key'),
+      apiKey: keyOf(request.headers.get('x-api-key'), request.headers.get('authorization')),
       requestBaseUrl: req ? requestBaseUrl(req) : null,
       reqInfo: info,
       // Aborts when the client goes away, or at shutdown: a subscription ends with it (its per-key
@@ -373,8 +373,7 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   let limit = KEYLESS_MAX_BODY;
   const declared = Number(req.headers['content-length']);
   if (!(declared <= KEYLESS_MAX_BODY)) {
-    const header = req.headers['x-api-key'];
-    const apiKey = Array.isArray(header) ? header[0] : header;
+    const apiKey = apiKeyOf(req.headers);
     const key = apiKey ? await deps.ledger.authenticate(apiKey) : null;
     if (key) {
       limit = MAX_GRAPHQL_BODY;
