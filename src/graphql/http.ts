@@ -61,7 +61,19 @@ query Example {
 }
 `;
 
-/** GraphQL errors with `extensions.request_id` (yoga's own errors included). */
+/**
+ * yoga's own code for a request it refuses before any document is read (a batched array body,
+ * `variables` or `extensions` that are no object, a mutation asked by GET…), which is no code of
+ * the gateway's (docs/behaviour.md): answered as the gateway's stable one — METHOD_NOT_ALLOWED
+ * for its 405, INVALID_INPUT otherwise (the HTTP status stays yoga's).
+ */
+function stableCode(extensions: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (extensions?.code !== 'BAD_REQUEST') return { ...extensions };
+  const status = (extensions.http as { status?: number } | undefined)?.status;
+  return { ...extensions, code: status === 405 ? 'METHOD_NOT_ALLOWED' : 'INVALID_INPUT' };
+}
+
+/** GraphQL errors with `extensions.request_id` (yoga's own errors included), and yoga's codes as stable ones. */
 function withRequestId(result: unknown, id: string): unknown {
   if (Array.isArray(result)) return result.map((r) => withRequestId(r, id));
   if (!result || typeof result !== 'object' || !('errors' in result)) return result;
@@ -70,9 +82,12 @@ function withRequestId(result: unknown, id: string): unknown {
   return {
     ...result,
     errors: errors.map((e) => {
-      if (!(e instanceof GraphQLError))
-        return { ...(e as object), extensions: { ...(e as { extensions?: object }).extensions, request_id: id } };
-      return withRequestIdExtension(e, id);
+      if (!(e instanceof GraphQLError)) {
+        const extensions = stableCode((e as { extensions?: Record<string, unknown> }).extensions);
+        return { ...(e as object), extensions: { ...extensions, request_id: id } };
+      }
+      const stable = e.extensions?.code === 'BAD_REQUEST' ? new GraphQLError(e.message, { ...e, extensions: stableCode(e.extensions) }) : e;
+      return withRequestIdExtension(stable, id);
     }),
   };
 }
