@@ -51,6 +51,7 @@ import { accessLogger } from './log.js';
 import { buildOpenApi } from './rest/openapi.js';
 import { buildRoutes } from './rest/routes.js';
 import type { RestRoute } from './rest/routes.js';
+import { bearerToken } from './http/api-key.js';
 
 export interface App {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
@@ -74,7 +75,7 @@ const kInfo = Symbol('cl.request');
 type Tracked = ServerResponse & { [kInfo]: RequestInfo };
 
 function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const given = Buffer.from(bearerToken(header) ?? '');
   const want = Buffer.from(token);
   return given.length === want.length && timingSafeEqual(given, want);
 }

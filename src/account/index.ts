@@ -16,6 +16,7 @@ import {
   transactionsOf,
   transactionsQueryOf,
 } from './transactions.js';
+import { KEY_SECURITY } from '../http/api-key.js';
 
 const errorResponse = (code: string) => ({
   description: code,
@@ -89,7 +90,7 @@ export const accountModule: GatewayModule = {
             '401': { description: 'UNAUTHORIZED', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
             '429': { description: 'RATE_LIMITED', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
           },
-          security: [{ apiKey: [] }],
+          security: KEY_SECURITY,
         },
       },
       async serve(req, res, info, deps) {
@@ -154,7 +155,7 @@ export const accountModule: GatewayModule = {
             '401': errorResponse('UNAUTHORIZED'),
             '429': errorResponse('RATE_LIMITED'),
           },
-          security: [{ apiKey: [] }],
+          security: KEY_SECURITY,
         },
       },
       async serve(req, res, info, deps) {

@@ -22,6 +22,7 @@ import { HttpContext } from '../pipeline/context.js';
 import type { RequestInfo } from '../observability/request.js';
 import { usesIncrementalDelivery } from './incremental.js';
 import { executeGraphql, sharedAnswerBody } from './execute.js';
+import { apiKeyOf } from '../http/api-key.js';
 
 interface Prepared {
   document: DocumentNode;
@@ -205,8 +206,7 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
         return false;
       }
 
-      const header = req.headers['x-api-key'];
-      const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, null);
+      const ctx = new HttpContext(deps, apiKeyOf(req.headers), info, req, null);
       const result = await executeGraphql(
         {
           schema,

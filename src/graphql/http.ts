@@ -43,6 +43,7 @@ import type { FastGraphql } from './fast-http.js';
 import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncrementalDelivery } from './incremental.js';
 import type { DocumentLimits } from './limits.js';
 import { MAX_VALIDATION_ERRORS, documentLimitErrors, parseLimited } from './limits.js';
+import { apiKeyOf, keyOf } from '../http/api-key.js';
 
 // Answered to every refused body (a flood of them builds no error, and captures no stack, per request).
 const KEYLESS_TOO_LARGE = tooLarge(KEYLESS_MAX_BODY, true);
@@ -60,7 +61,19 @@ query Example {
 }
 `;
 
-/** GraphQL errors with `extensions.request_id` (yoga's own errors included). */
+/**
+ * yoga's own code for a request it refuses before any document is read (a batched array body,
+ * `variables` or `extensions` that are no object, a mutation asked by GET…), which is no code of
+ * the gateway's (docs/behaviour.md): answered as the gateway's stable one — METHOD_NOT_ALLOWED
+ * for its 405, INVALID_INPUT otherwise (the HTTP status stays yoga's).
+ */
+function stableCode(extensions: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (extensions?.code !== 'BAD_REQUEST') return { ...extensions };
+  const status = (extensions.http as { status?: number } | undefined)?.status;
+  return { ...extensions, code: status === 405 ? 'METHOD_NOT_ALLOWED' : 'INVALID_INPUT' };
+}
+
+/** GraphQL errors with `extensions.request_id` (yoga's own errors included), and yoga's codes as stable ones. */
 function withRequestId(result: unknown, id: string): unknown {
   if (Array.isArray(result)) return result.map((r) => withRequestId(r, id));
   if (!result || typeof result !== 'object' || !('errors' in result)) return result;
@@ -69,9 +82,12 @@ function withRequestId(result: unknown, id: string): unknown {
   return {
     ...result,
     errors: errors.map((e) => {
-      if (!(e instanceof GraphQLError))
-        return { ...(e as object), extensions: { ...(e as { extensions?: object }).extensions, request_id: id } };
-      return withRequestIdExtension(e, id);
+      if (!(e instanceof GraphQLError)) {
+        const extensions = stableCode((e as { extensions?: Record<string, unknown> }).extensions);
+        return { ...(e as object), extensions: { ...extensions, request_id: id } };
+      }
+      const stable = e.extensions?.code === 'BAD_REQUEST' ? new GraphQLError(e.message, { ...e, extensions: stableCode(e.extensions) }) : e;
+      return withRequestIdExtension(stable, id);
     }),
   };
 }
@@ -112,8 +128,7 @@ export const GRAPHQL_MAX_IN_FLIGHT_PER_KEY = 32;
 
 /** Takes a place for the key the request names (none without a key), or answers 429 and returns false. */
 function takePlace(face: Face, req: IncomingMessage, res: ServerResponse, info: RequestInfo): boolean {
-  const header = req.headers['x-api-key'];
-  const apiKey = Array.isArray(header) ? header[0] : header;
+  const apiKey = apiKeyOf(req.headers);
   if (!apiKey) return true;
   const id = createHash('sha256').update(apiKey).digest('base64');
   const held = face.inFlight.get(id) ?? 0;
@@ -313,7 +328,7 @@ function createYogaServer(
     graphiql: false,
     context: ({ request, req, res, info }): Partial<GatewayContext> => ({
       deps,
-      apiKey: request.headers.get('x-api-key'),
+      apiKey: keyOf(request.headers.get('x-api-key'), request.headers.get('authorization')),
       requestBaseUrl: req ? requestBaseUrl(req) : null,
       reqInfo: info,
       // Aborts when the client goes away, or at shutdown: a subscription ends with it (its per-key
@@ -373,8 +388,7 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   let limit = KEYLESS_MAX_BODY;
   const declared = Number(req.headers['content-length']);
   if (!(declared <= KEYLESS_MAX_BODY)) {
-    const header = req.headers['x-api-key'];
-    const apiKey = Array.isArray(header) ? header[0] : header;
+    const apiKey = apiKeyOf(req.headers);
     const key = apiKey ? await deps.ledger.authenticate(apiKey) : null;
     if (key) {
       limit = MAX_GRAPHQL_BODY;

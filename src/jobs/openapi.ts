@@ -1,11 +1,12 @@
 /**
  * OpenAPI path items of the job routes (src/jobs/http.ts), merged into /openapi.json.
  */
+import { KEY_SECURITY } from '../http/api-key.js';
 const error = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
-const security = [{ apiKey: [] }];
+const security = KEY_SECURITY;
 /** Every job route: the store that holds jobs (REDIS_URL: Redis) did not answer in time. */
 const unavailable = error('SERVICE_UNAVAILABLE: a store is unreachable (with REDIS_URL, Redis did not answer in time); Retry-After');
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The job id (job_…)' };

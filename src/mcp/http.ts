@@ -41,6 +41,7 @@ import type { RestRoute } from '../rest/routes.js';
 import { ANY_TOOL_CALL } from './tool-call.js';
 import { MCP_ANSWER_BYTES, buildTools } from './tools.js';
 import type { GatewayTool, ToolCall } from './tools.js';
+import { apiKeyOf } from '../http/api-key.js';
 
 /** A tool call's arguments are small; a job larger than this goes to POST /v1/jobs (JOBS_MAX_JSON_BODY_MB). */
 export const MCP_MAX_BODY = 1024 * 1024;
@@ -64,15 +65,6 @@ const INSTRUCTIONS =
   'Each lookup tool costs credits when fetched live (its description says how many; the `free` tool lists what costs nothing): ' +
   'pass cache_max_age (e.g. "7d") to accept a cached result at 0 credits; a failed call costs 0. ' +
   "Every result's _meta says the credits charged and remaining. Many lookups at once: jobs_create.";
-
-/** The key a request carries: `x-api-key`, else `Authorization: Bearer <key>`. */
-export function apiKeyOf(req: IncomingMessage): string | null {
-  const header = req.headers['x-api-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (key) return key;
-  const auth = req.headers.authorization;
-  return auth && /^Bearer\s+\S/i.test(auth) ? auth.replace(/^Bearer\s+/i, '').trim() : null;
-}
 
 /**
  * Why a JSON-RPC batch is refused before anything of it runs, or null: none or more than
@@ -148,7 +140,7 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
 
   async function serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo): Promise<void> {
     // (The request id never holds the key, whichever header carries it: requestIdOf.)
-    const apiKey = apiKeyOf(req);
+    const apiKey = apiKeyOf(req.headers);
     if (!apiKey)
       return sendError(
         res,

@@ -11,6 +11,7 @@ import type { Deps, GatewayContext } from './context.js';
 import { HttpContext } from './context.js';
 import { sendError } from './errors.js';
 import { enforceRateLimit } from '../ratelimit/limiter.js';
+import { apiKeyOf } from '../http/api-key.js';
 
 /**
  * The caller's key, authenticated and rate-limited once per request (remembered on the context),
@@ -19,7 +20,8 @@ import { enforceRateLimit } from '../ratelimit/limiter.js';
 export async function admit(ctx: GatewayContext): Promise<AuthenticatedKey | ApiError> {
   if (ctx.key) return ctx.key;
   const { deps } = ctx;
-  if (!ctx.apiKey) return new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
+  if (!ctx.apiKey)
+    return new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header (or as Authorization: Bearer <key>)');
   let key: AuthenticatedKey | null;
   try {
     // Already looked up by the HTTP face when it had to choose a body limit (src/graphql/http.ts).
@@ -67,8 +69,7 @@ export function storeError(e: unknown, deps: Deps): ApiError {
  * (401, 429); null when that error has been answered.
  */
 export async function admitted(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): Promise<AuthenticatedKey | null> {
-  const header = req.headers['x-api-key'];
-  const key = await admit(new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res));
+  const key = await admit(new HttpContext(deps, apiKeyOf(req.headers), info, req, res));
   if ('id' in key) return key;
   sendError(res, key, {}, info.id);
   return null;

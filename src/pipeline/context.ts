@@ -44,7 +44,7 @@ export interface Prepaid {
 
 export interface GatewayContext {
   deps: Deps;
-  /** The x-api-key header as sent (never logged). */
+  /** The key as sent: x-api-key, else Authorization: Bearer (src/http/api-key.ts; never logged). */
   apiKey: string | null;
   /** The caller's key once admitted (src/pipeline/admit.ts: checked once per request). */
   key?: AuthenticatedKey;

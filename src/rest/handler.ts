@@ -22,6 +22,7 @@ import type { OperationOutcome } from '../pipeline/run.js';
 import { runOperation } from '../pipeline/run.js';
 import type { RestRoute } from './routes.js';
 import { toVariables } from './routes.js';
+import { apiKeyOf } from '../http/api-key.js';
 
 export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
   return async function handleRest(
@@ -38,8 +39,7 @@ export function createRestHandler(deps: Deps, routes: Map<string, RestRoute>) {
     // HEAD would run (and bill) the operation to send no body: only GET runs one.
     if (req.method !== 'GET') return sendError(res, methodNotAllowed(req.method, 'GET'), { allow: 'GET, OPTIONS' }, rid);
 
-    const header = req.headers['x-api-key'];
-    const ctx = new HttpContext(deps, (Array.isArray(header) ? header[0] : header) ?? null, info, req, res);
+    const ctx = new HttpContext(deps, apiKeyOf(req.headers), info, req, res);
     // The query string's types are the pipeline's to report, after the key (401 → 429 → 400).
     let outcome: OperationOutcome;
     try {

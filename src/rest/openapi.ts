@@ -12,6 +12,7 @@ import { CACHE_MAX_AGE_PARAM } from '../platforms/operation.js';
 import { records } from '../platforms/records.js';
 import { responseName, restBodySchema } from './contract.js';
 import type { RestRoute } from './routes.js';
+import { KEY_SECURITY, KEY_SECURITY_SCHEMES } from '../http/api-key.js';
 
 function paramSchema(p: ParamSpec): Record<string, unknown> {
   if (p === CACHE_MAX_AGE_PARAM) return { type: 'string', enum: Object.keys(CACHE_MAX_AGES) };
@@ -123,7 +124,7 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
               }
             : {}),
         },
-        security: [{ apiKey: [] }],
+        security: KEY_SECURITY,
       },
     };
   }
@@ -132,12 +133,13 @@ export function buildOpenApi(routes: Iterable<RestRoute>, extra: Record<string, 
     info: {
       title: 'Creator Lookup API',
       version: '1.0.0',
-      description: 'Public data about online creators, collected live from public pages. Every request carries the x-api-key header.',
+      description:
+        'Public data about online creators, collected live from public pages. Every request carries the x-api-key header (or Authorization: Bearer <key>).',
     },
     servers: [{ url: '/' }],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      securitySchemes: KEY_SECURITY_SCHEMES,
       schemas: schemaComponents(list.map((r) => r.op)),
       responses: Object.fromEntries(Object.values(ERROR_RESPONSES).map(([name, description]) => [name, errorResponse(description)])),
     },

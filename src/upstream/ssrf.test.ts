@@ -126,6 +126,24 @@ describe('staticUrlRefusal', () => {
     expect(refusal(u)).toMatch(/is local/);
   });
 
+  it.each(['http://example.com:0/hook', 'https://example.com:00/', 'http://93.184.216.34:0/'])('refuses port 0 in %s', (u) => {
+    expect(refusal(u)).toBe('port 0 is not allowed (no server listens on it)');
+  });
+
+  it.each(['http://hooks..example/', 'http://.hooks.example/', 'http://hooks.example../', 'http://a...b/'])(
+    'refuses the empty label of %s',
+    (u) => {
+      expect(refusal(u)).toMatch(/has an empty label$/);
+    },
+  );
+
+  it.each(['http://example.com./', 'https://example.com:8080/', 'http://xn--bcher-kva.example/', 'http://0xc0ffee.example/'])(
+    'lets %s through (one trailing dot is the root)',
+    (u) => {
+      expect(refusal(u)).toBeNull();
+    },
+  );
+
   it.each([
     ['http://127.0.0.1/', /loopback/],
     ['http://127.0.0.1./', /loopback/],

@@ -241,6 +241,9 @@ export function staticUrlRefusal(url: URL, isOwn: OwnAddress = thisMachine): str
   if (url.username || url.password) return 'credentials in URLs are not allowed';
   // WHATWG URL leaves the port empty when it is the scheme's default (80, 443).
   if (BAD_PORTS.has(Number(url.port))) return `port ${url.port} is not allowed (another protocol's)`;
+  // Port 0 (also spelt `:00`, which WHATWG URL writes `:0`) is no port a server listens on: a
+  // connection to it fails at once, and a webhook naming it was retried at every attempt.
+  if (url.port === '0') return 'port 0 is not allowed (no server listens on it)';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!host) return 'missing host';
   if (isIpLiteral(host)) {
@@ -253,6 +256,9 @@ export function staticUrlRefusal(url: URL, isOwn: OwnAddress = thisMachine): str
   if (host.split('.').every((label) => /^(\d*|0x[0-9a-f]*)$/i.test(label))) return 'numeric host names are not allowed';
   // Trailing dots (`localhost.`, `localhost..`: WHATWG URL keeps them all) name the same host.
   if (BLOCKED_NAMES.test(host.replace(/\.+$/, ''))) return `host ${host} is local`;
+  // `hooks..example`, `.hooks.example`, `hooks.example..`: a DNS name has no empty label (one
+  // trailing dot, the root's, is allowed). WHATWG URL keeps them; only resolver errors follow.
+  if (host.replace(/\.$/, '').split('.').includes('')) return `host ${host} has an empty label`;
   return null;
 }
 
