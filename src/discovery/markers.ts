@@ -15,6 +15,7 @@
  * and `fanfare` is no fan.
  */
 import { parse as parseDomain } from 'tldts';
+import unhomoglyph from 'unhomoglyph';
 import { platforms } from '../platforms/registry.js';
 
 /** Letters whose accent is not a combining mark (Turkish `ı`, Polish `ł`, Vietnamese `đ`…). */
@@ -672,7 +673,44 @@ export function markersOf(
     saysSecond(name) ||
     (wordsAround(name, creatorKeys) ?? []).some((w) => SECOND_WORDS.has(w)) ||
     (handleWords ?? []).some((w) => SECOND_WORDS.has(w));
-  return { fan, second, lookalike: isLookalike(account.handle, creatorKeys, creatorHandles, handleWords) };
+  const lookalike =
+    isLookalike(account.handle, creatorKeys, creatorHandles, handleWords) ||
+    creatorKeys.some((k) => disguises(account.handle, k) || (!!name && disguises(name, k)));
+  return { fan, second, lookalike };
+}
+
+/**
+ * A text's confusables skeletons (Unicode TR39 §4: NFD, every character replaced by its prototype in
+ * the confusables table — unhomoglyph's copy of confusables.txt —, NFD), accents and all but letters
+ * and digits dropped, lower-cased. Two of them, of the text in lower and in upper case: a handle is
+ * case-insensitive and shown as its owner spells it (X's `LunavaIe` is `lunavaie`; capital I is the
+ * prototype `l`, lower-case `rn` of `m`, `0` of `O`, Cyrillic `а` of `a`).
+ */
+export function skeletons(text: string): [string, string] {
+  const skeleton = (t: string) =>
+    unhomoglyph(t.normalize('NFD'))
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, '');
+  return [skeleton(text.toLowerCase()), skeleton(text.toUpperCase())];
+}
+
+/**
+ * `text` (a handle or a display name) is the creator's key `k` written in look-alike characters
+ * (`lunavaIe`, `lunаvale` in Cyrillic `а`, `rnirasol`, `miras0l`), or that plus padding only
+ * (`real_lunavaIe`): the same skeleton in the same case (skeletons) under other letters — a disguise;
+ * the creator's own spellings keep its letters. Keys of four characters or more.
+ */
+function disguises(text: string, k: string): boolean {
+  if (k.length < 4 || key(text) === k) return false;
+  const [tl, tu] = skeletons(text);
+  const [kl, ku] = skeletons(k);
+  const padded = (t: string, c: string) => {
+    const words = t === c ? [] : wordsAround(t, [c]);
+    return t === c || (!!words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w)));
+  };
+  return padded(tl, kl) || padded(tu, ku);
 }
 
 /** A handle's shape: lower-cased, every separator one `_` (Instagram's `mira.sol` is X's `mira_sol`). */
@@ -681,6 +719,22 @@ const shape = (h: string) => h.toLowerCase().replace(/[._-]/g, '_');
 const separators = (h: string) => h.replace(/[^._-]/g, '').length;
 /** A separator at a handle's start or end: padding, never a spelling of a name (`_anasofia`, `anasofia_`). */
 const edged = (h: string) => /^[._-]|[._-]$/.test(h);
+/** Where a handle's separators split its letters (`luna.vale` → {4}), by how many letters come before each. */
+const splits = (h: string): Set<number> => {
+  const out = new Set<number>();
+  let letters = 0;
+  for (const ch of h) if (/[._-]/.test(ch)) out.add(letters);
+  else letters++;
+  return out;
+};
+/**
+ * `h` splits the letters where `c` does not (`lunav_ale` beside `luna.vale`): a separator moved or
+ * added — another platform's spelling only leaves them out or changes them (`lunavale`, `luna_vale`).
+ */
+const splitsElsewhere = (h: string, c: string): boolean => {
+  const at = splits(c);
+  return [...splits(h)].some((i) => !at.has(i));
+};
 
 /**
  * The creator's handle plus padding only (`_`, `x`, `real`, `its`, `official`…), with one letter
@@ -698,7 +752,8 @@ function isLookalike(handle: string, creatorKeys: readonly string[], creatorHand
     return (
       creatorHandles.length > 0 &&
       !creatorHandles.some((c) => shape(c) === shape(handle)) &&
-      ((edged(handle) && !creatorHandles.some(edged)) || !creatorHandles.some((c) => separators(handle) <= separators(c)))
+      ((edged(handle) && !creatorHandles.some(edged)) ||
+        !creatorHandles.some((c) => separators(handle) <= separators(c) && !splitsElsewhere(handle, c)))
     );
   if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
   for (const k of creatorKeys) {
@@ -796,11 +851,15 @@ export function isPaddedCopy(handle: string, of: string): boolean {
   const seps = separators;
   const bare = (x: string) => shape(x).replace(/_+/g, '_').replace(/^_|_$/g, '');
   if (bare(h) === bare(c) && seps(h) > seps(c)) return true;
+  // The same letters split elsewhere (`tomaszg.rilluje`): a separator moved, no spelling of the name
+  // (one added to a handle without any, `lantern_hollows` of `lanternhollows.com`, may be).
+  if (key(h) === k && separators(c) > 0 && splitsElsewhere(h, c)) return true;
   if (key(h) === k && edged(h) && !edged(c)) return true;
   const words = wordsAround(h, [k]);
   if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
   const kh = key(h);
   if (kh.length === k.length + 1)
     for (let i = 1; i < kh.length; i++) if (kh[i] === kh[i - 1] && kh.slice(0, i) + kh.slice(i + 1) === k) return true;
-  return false;
+  // Its letters written in look-alike characters (`tomasz.gri1luje`, `tornasz.grilluje`).
+  return disguises(handle, k);
 }

@@ -1,0 +1,74 @@
+/**
+ * Wrong accounts on a web written against precision (session 39): look-alikes, accounts deferring
+ * to the creator as "the real one", a brand's button on her link page, a shared account's link to
+ * the other member, and more. That web is gone: every page here is our own, written in the shapes
+ * the platforms answer (src/discovery/sample-web.ts). Each test fails without its fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { DiscoveryWeb } from './sample-web.js';
+import { websearchQuery } from './websearch.js';
+import { discover } from '../../test/support/discovery-context.js';
+
+const IG = (h: string) => `https://www.instagram.com/${h}/`;
+const TT = (h: string) => `https://www.tiktok.com/@${h}`;
+const YT = (h: string) => `https://www.youtube.com/@${h}`;
+const XU = (h: string) => `https://x.com/${h}`;
+
+/** Every profile returned at the default threshold, as `platform:handle` (lower case). */
+const returned = (out: { profiles: { platform: string; handle: string; confidence: number }[] }) =>
+  out.profiles.filter((p) => p.confidence >= 0.5).map((p) => `${p.platform}:${p.handle.toLowerCase()}`);
+
+describe('look-alike handles and names (confusables skeleton)', () => {
+  it('capital I for l, Cyrillic а in a channel handle, Cyrillic letters in a name: candidates far below 0.5; her own TikTok stays', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('lunavale', {
+      username: 'lunavale',
+      fullName: 'Luna Vale',
+      bio: 'ceramics & slow mornings',
+      externalUrl: 'https://lunavale.studio/',
+      bioLinks: [TT('luna.vale')],
+    });
+    w.tiktok.set('luna.vale', { handle: 'luna.vale', nickname: 'Luna Vale', signature: 'ceramics', bioLink: IG('lunavale') });
+    w.page('https://lunavale.studio/', '<html><head><title>Luna Vale Ceramics</title></head><body><h1>Luna Vale</h1></body></html>');
+    // X shows a handle as its owner spells it: capital I for l.
+    w.x.set('lunavaie', { screenName: 'LunavaIe', name: 'Luna Vale', description: 'ceramics & slow mornings', url: IG('lunavale') });
+    // A channel handle in Cyrillic а (video handles take any letters).
+    w.youtube.set('lunаvale', {
+      handle: 'lunаvale',
+      channelId: 'UClunacyr00000000000000',
+      title: 'Luna Vale',
+      description: 'ceramics',
+      links: [{ title: 'IG', url: IG('lunavale') }],
+    });
+    // Her name in Cyrillic а and е under a handle of its own.
+    w.threads.set('lun4vale', { handle: 'lun4vale', name: 'Lunа Vаlе', bio: 'ceramics & slow mornings', links: [IG('lunavale')] });
+    w.search.set(websearchQuery('lunavale', 'Luna Vale'), [XU('LunavaIe'), YT('lunаvale'), 'https://www.threads.com/@lun4vale']);
+    const { out, byHandle } = await discover(w, 'social-b', 'lunavale');
+    expect(byHandle('luna.vale')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    for (const h of ['lunavaie', 'lunаvale', 'lun4vale']) {
+      const p = byHandle(h);
+      expect(p, h).toBeDefined();
+      expect(p!.confidence, h).toBeLessThan(0.5);
+      expect(p!.evidence, h).toContain('lookalike_handle');
+    }
+  });
+
+  it('rn for m and 0 for o in a handle, a dot moved inside her dotted handle: none returned (the moved dot was a same-handle tie, verified)', async () => {
+    const w = new DiscoveryWeb();
+    w.tiktok.set('moon.marrow', {
+      handle: 'moon.marrow',
+      nickname: 'Moon Marrow',
+      signature: 'bone broth & long walks',
+      bioLink: 'https://moonmarrow.kitchen/',
+    });
+    w.page('https://moonmarrow.kitchen/', '<html><head><title>Moon Marrow</title></head><body><h1>Moon Marrow</h1></body></html>');
+    w.ig.set('rnoon.marrow', { username: 'rnoon.marrow', fullName: 'Moon Marrow', bio: 'bone broth', externalUrl: TT('moon.marrow') });
+    w.ig.set('mo0n.marrow', { username: 'mo0n.marrow', fullName: 'Moon Marrow', bio: 'bone broth', externalUrl: 'https://moonmarrow.kitchen/' });
+    // Her handle's letters with the dot moved: it linked her back and held "the same handle" (0.92).
+    w.ig.set('moonm.arrow', { username: 'moonm.arrow', fullName: 'Moon Marrow', bio: 'bone broth', externalUrl: TT('moon.marrow') });
+    w.search.set(websearchQuery('moon.marrow', 'Moon Marrow'), [IG('rnoon.marrow'), IG('mo0n.marrow'), IG('moonm.arrow')]);
+    const { out, byHandle } = await discover(w, 'shortvideo', 'moon.marrow');
+    for (const h of ['rnoon.marrow', 'mo0n.marrow', 'moonm.arrow']) expect(byHandle(h)?.evidence ?? [], h).toContain('lookalike_handle');
+    expect(returned(out)).toEqual(['shortvideo:moon.marrow']);
+  });
+});
