@@ -53,6 +53,11 @@ const FAN_PHRASES = [
   'not official',
   'not the real',
   'parody account',
+  'parody',
+  'parodia',
+  'parodie',
+  'пародия',
+  'satire account',
   'tribute account',
   'updates about',
   'updates on',
@@ -635,6 +640,57 @@ function disclaimsCreator(text: string, creatorKeys: readonly string[]): boolean
   return false;
 }
 
+/** "Real" as said of an account ("the real one is @…", "le vrai compte : @…", "настоящий аккаунт @…"), folded. */
+const REAL_WORDS = new Set([
+  'real',
+  'actual',
+  'genuine',
+  'vrai',
+  'vraie',
+  'echte',
+  'echter',
+  'echten',
+  'verdadera',
+  'verdadero',
+  'verdadeira',
+  'verdadeiro',
+  'vero',
+  'vera',
+  'prawdziwe',
+  'prawdziwy',
+  'prawdziwa',
+  'gercek',
+  'asli',
+  'настоящий',
+  'настоящая',
+  'справжній',
+  'справжня',
+]);
+/** First-person possessives before "real": "my real account is @…" is the owner's own other account. */
+const POSSESSIVES = new Set(['my', 'mi', 'mein', 'meine', 'meinen', 'mon', 'ma', 'meu', 'minha', 'moje', 'moj', 'moja', 'мой', 'моя', 'мій', 'моя']);
+
+/**
+ * The text names another account by `@` as the real one ("parody 🎭 the real one is @…", "real
+ * account → @…", "der echte Account: @…"): a "real" word among the five words before the `@` on its
+ * line, not after a first-person possessive ("my real account: @…" is the owner's own) nor as "real
+ * estate". An account deferring so is not the one it defers to: a parody, a fan's, an impostor's
+ * alibi — the creator's own accounts never call another account the real one.
+ */
+function defersToAnother(text: string): boolean {
+  if (!text.includes('@')) return false;
+  for (const line of text.slice(0, 4000).split(/\r?\n|(?<=[.!?])\s+/)) {
+    const m = /(?<![\p{L}\p{N}._%+-])@[A-Za-z0-9._-]{2,40}/u.exec(line);
+    if (!m) continue;
+    const words = fold(line.slice(0, m.index))
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(-5);
+    for (let i = 0; i < words.length; i++)
+      if (REAL_WORDS.has(words[i]) && !POSSESSIVES.has(words[i - 1] ?? '') && words[i + 1] !== 'estate') return true;
+  }
+  return false;
+}
+
 export interface Markers {
   fan: boolean;
   second: boolean;
@@ -667,7 +723,8 @@ export function markersOf(
     (handleWords ?? []).some((w) => FAN_WORDS.has(w)) ||
     /ファン|팬|粉丝|粉絲|แฟน/u.test(name) ||
     disclaimsCreator(bio, creatorKeys) ||
-    disclaimsCreator(name, creatorKeys);
+    disclaimsCreator(name, creatorKeys) ||
+    defersToAnother(bio);
   const second =
     saysSecond(bio) ||
     saysSecond(name) ||

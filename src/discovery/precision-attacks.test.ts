@@ -72,3 +72,30 @@ describe('look-alike handles and names (confusables skeleton)', () => {
     expect(returned(out)).toEqual(['shortvideo:moon.marrow']);
   });
 });
+
+describe('an account that names another as the real one', () => {
+  it('"parody — the real one is @…" under her very handle (a same-handle tie: verified 0.93), "real account → @…": not hers; her own second account saying "my real account" is', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('lunavale', {
+      username: 'lunavale',
+      fullName: 'Luna Vale',
+      bio: 'ceramics & slow mornings\nsecond account: @lunavale.glaze',
+      externalUrl: 'https://lunavale.studio/',
+      bioLinks: [],
+    });
+    w.page('https://lunavale.studio/', '<html><head><title>Luna Vale Ceramics</title></head><body><h1>Luna Vale</h1></body></html>');
+    w.tiktok.set('lunavale', { handle: 'lunavale', nickname: 'Luna Vale', signature: 'parody 🎭 the real one is @lunavale', bioLink: IG('lunavale') });
+    w.threads.set('luna.vale.ceramics', { handle: 'luna.vale.ceramics', name: 'Luna Vale', bio: 'real account → @lunavale', links: [IG('lunavale')] });
+    w.x.set('lunavale_es', { screenName: 'lunavale_es', name: 'Luna Vale', description: 'la cuenta verdadera es @lunavale 🙏', url: IG('lunavale') });
+    w.ig.set('lunavale.glaze', { username: 'lunavale.glaze', fullName: 'Luna Vale', bio: 'glaze tests — my real account is @lunavale', externalUrl: IG('lunavale') });
+    w.search.set(websearchQuery('lunavale', 'Luna Vale'), ['https://www.threads.com/@luna.vale.ceramics', XU('lunavale_es')]);
+    const { out, byHandle } = await discover(w, 'social-b', 'lunavale');
+    for (const h of ['lunavale', 'luna.vale.ceramics', 'lunavale_es']) {
+      const p = out.profiles.find((x) => x.handle.toLowerCase() === h && x.platform !== 'social-b');
+      expect(p, h).toBeDefined();
+      expect(p!.confidence, h).toBeLessThan(0.5);
+      expect(p!.evidence, h).toContain('fan_marker');
+    }
+    expect(byHandle('lunavale.glaze')?.confidence ?? 0).toBeGreaterThanOrEqual(0.5);
+  });
+});
