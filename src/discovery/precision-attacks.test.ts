@@ -99,3 +99,31 @@ describe('an account that names another as the real one', () => {
     expect(byHandle('lunavale.glaze')?.confidence ?? 0).toBeGreaterThanOrEqual(0.5);
   });
 });
+
+describe('a brand’s button on her link page', () => {
+  it('"Shop Luna Botanics", "Follow Lunaria Tea" (handles holding her first name: 0.9 as hers): candidates below 0.5; her own shop under her whole name stays', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('lunavale', { username: 'lunavale', fullName: 'Luna Vale', bio: 'ceramics', externalUrl: 'https://linktr.ee/lunavale', bioLinks: [] });
+    w.linktree.set('lunavale', {
+      username: 'lunavale',
+      description: 'Luna Vale',
+      links: [
+        { title: 'My TikTok', url: TT('luna.vale') },
+        { title: 'Shop Luna Vale Studio', url: IG('lunavalestudio') },
+        { title: 'Shop Luna Botanics', url: IG('lunabotanics') },
+        { title: 'Follow Lunaria Tea', url: TT('lunariatea') },
+      ],
+    });
+    w.tiktok.set('luna.vale', { handle: 'luna.vale', nickname: 'Luna', signature: 'ceramics' });
+    w.ig.set('lunavalestudio', { username: 'lunavalestudio', fullName: 'Studio', bio: 'mugs & bowls, made by hand' });
+    w.ig.set('lunabotanics', { username: 'lunabotanics', fullName: 'Luna Botanics', bio: 'clean skincare 🌿 ships worldwide' });
+    w.tiktok.set('lunariatea', { handle: 'lunariatea', nickname: 'Lunaria Tea', signature: 'loose-leaf tea' });
+    const { out, byHandle } = await discover(w, 'social-b', 'lunavale');
+    expect(byHandle('luna.vale')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    expect(byHandle('lunavalestudio')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    for (const h of ['lunabotanics', 'lunariatea']) {
+      expect(byHandle(h)?.confidence ?? 1, h).toBeLessThan(0.5);
+      expect(out.scan.scanned_profile_urls.some((u) => u.includes(h)), h).toBe(false);
+    }
+  });
+});

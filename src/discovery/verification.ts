@@ -938,8 +938,38 @@ function loneLinkLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): Evid
           .filter(Boolean)[0] ?? '',
       );
   }
-  if (!namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName, names)) out.push('unconfirmed_link');
+  if (!namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName, names) || labelNamesAnother(g, n)) out.push('unconfirmed_link');
   return out;
+}
+
+/** Words of a link's title that say what to do with it, not whose it is ("Follow …", "Shop …", "Check out …"). */
+const ACTION_WORDS = new Set(
+  'follow shop visit check out buy get try see watch listen support join meet discover explore order book with by for from to now here'
+    .split(' ')
+    .map(fold),
+);
+
+/**
+ * A creator link page's title for its link to `n` names the account's owner, and that owner is not the
+ * creator: "Follow Glowbar", "Shop Luna Botanics", "Follow Lunaria Tea" — the title's words but
+ * platform, own-account and action words (SOCIAL_WORDS, OWN_WORDS, ACTION_WORDS) spell the account's
+ * whole handle (or its display name) and hold none of the creator's handles or whole name, nor are
+ * part of them (her first name alone, "Luna", is hers). A brand's button on her link page: with
+ * nothing of its own confirming the link (loneLinkLabels), an identity of its own.
+ */
+function labelNamesAnother(g: EvidenceGraph, n: ProfileNode): boolean {
+  const handle = key(n.view?.handle ?? n.handle);
+  const shown = key(n.view?.displayName ?? '');
+  const own = [g.sourceHandle, g.sourceView.handle, g.sourceView.displayName ?? ''].map(key).filter((k) => k.length >= 4);
+  return n.pageTexts.some((t) => {
+    const name = fold(t)
+      .replace(/['’]s(?![\p{L}\p{N}])/gu, '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w && !SOCIAL_WORDS.has(w) && !OWN_WORDS.has(w) && !ACTION_WORDS.has(w))
+      .join('');
+    if (name.length < 3 || !((handle.length >= 4 && name.includes(handle)) || (shown.length >= 4 && name.includes(shown)))) return false;
+    return !own.some((k) => name.includes(k) || k.includes(name));
+  });
 }
 
 /** `n` links a website or link page that is not the creator's, or is proven to control such a domain: an identity of its own. */
