@@ -127,3 +127,41 @@ describe('a brand’s button on her link page', () => {
     }
   });
 });
+
+describe('a shared account’s link to the other member', () => {
+  it('the sisters’ channel "Mia & Zoe Hartley" links both sisters; Zoe’s Instagram links the channel back (0.99 as Mia’s): Zoe’s, not returned nor scanned; Mia’s own TikTok stays', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('mia.hartley', {
+      username: 'mia.hartley',
+      fullName: 'Mia Hartley',
+      bio: 'dance 💃',
+      externalUrl: 'https://www.youtube.com/@hartleysisters',
+      bioLinks: [],
+    });
+    w.youtube.set('hartleysisters', {
+      handle: 'HartleySisters',
+      channelId: 'UChartley000000000000000',
+      title: 'Mia & Zoe Hartley',
+      description: 'sister duo 👯 new videos every friday',
+      links: [
+        { title: 'Mia', url: IG('mia.hartley') },
+        { title: 'Zoe', url: IG('zoe.hartley') },
+        { title: 'Mia on TikTok', url: TT('miahartley.dance') },
+      ],
+    });
+    w.ig.set('zoe.hartley', {
+      username: 'zoe.hartley',
+      fullName: 'Zoe Hartley',
+      bio: 'choreo • half of the hartley sisters • zoe@hartleysisters.com',
+      externalUrl: 'https://www.youtube.com/@hartleysisters',
+    });
+    w.tiktok.set('miahartley.dance', { handle: 'miahartley.dance', nickname: 'Mia Hartley', signature: 'dance', bioLink: IG('mia.hartley') });
+    const { out, byHandle, emails } = await discover(w, 'social-b', 'mia.hartley');
+    expect(byHandle('hartleysisters')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    expect(byHandle('miahartley.dance')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    expect(byHandle('zoe.hartley')?.confidence ?? 1).toBeLessThan(0.5);
+    expect(byHandle('zoe.hartley')?.evidence).toContain('other_person');
+    expect(out.scan.scanned_profile_urls.some((u) => u.includes('zoe.hartley'))).toBe(false);
+    expect(emails).not.toContain('zoe@hartleysisters.com');
+  });
+});
