@@ -155,6 +155,12 @@ describe('look-alike characters: the confusables skeleton (Unicode TR39)', () =>
     for (const handle of ['mirasol', 'mira_sol', 'mirasolclips', 'mirasol_live', 'heymira'])
       expect(m(handle, 'Mira Sol', '', ['mirasol', 'mira_sol']).lookalike, handle).toBe(false);
     expect(m('sunnyday44', 'Mira Sol', '').lookalike).toBe(false);
+    // Her name with a padding word is her spelling (the handle rules read padding), not a disguise.
+    expect(m('sunnyday44', 'Mira Sol Official', '').lookalike).toBe(false);
+    // A verification badge written into her name dresses up as her verified account.
+    for (const name of ['Mira Sol ✔️', 'Mira Sol ☑ Official', '✅ Mira Sol', 'Mira Sol (verified)'])
+      expect(m('sunnyday44', name, '').lookalike, name).toBe(true);
+    expect(m('sunnyday44', 'Tick ✔️ Club', '').lookalike).toBe(false);
     expect(isPaddedCopy('tornasz.grilluje', 'tomasz.grilluje')).toBe(true);
     expect(isPaddedCopy('tomasz.gri1luje', 'tomasz.grilluje')).toBe(true);
   });

@@ -732,9 +732,17 @@ export function markersOf(
     (handleWords ?? []).some((w) => SECOND_WORDS.has(w));
   const lookalike =
     isLookalike(account.handle, creatorKeys, creatorHandles, handleWords) ||
-    creatorKeys.some((k) => disguises(account.handle, k) || (!!name && disguises(name, k)));
+    creatorKeys.some((k) => disguises(account.handle, k) || (!!name && disguises(name, k))) ||
+    (FAKE_BADGE.test(name) && wordsAround(name, creatorKeys) !== null);
   return { fan, second, lookalike };
 }
+
+/**
+ * A verification badge written into a name ("Luna Vale ✔️", "Luna Vale ☑ Official", "(verified)"): the
+ * platforms draw their badge beside the name, never in it, so a name holding one (and the creator's
+ * name) dresses up as her verified account.
+ */
+const FAKE_BADGE = /[\u2713\u2714\u2611\u2705\u{1F5F8}\u{1F5F9}]|(?<![\p{L}\p{N}])verified(?![\p{L}\p{N}])/iu;
 
 /**
  * A text's confusables skeletons (Unicode TR39 §4: NFD, every character replaced by its prototype in
@@ -760,7 +768,8 @@ export function skeletons(text: string): [string, string] {
  * the creator's own spellings keep its letters. Keys of four characters or more.
  */
 function disguises(text: string, k: string): boolean {
-  if (k.length < 4 || key(text) === k) return false;
+  // Her letters as they are (padded or not) are no disguise: the padding rules read those.
+  if (k.length < 4 || key(text).includes(k)) return false;
   const [tl, tu] = skeletons(text);
   const [kl, ku] = skeletons(k);
   const padded = (t: string, c: string) => {

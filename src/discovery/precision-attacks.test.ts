@@ -165,3 +165,21 @@ describe('a shared account’s link to the other member', () => {
     expect(emails).not.toContain('zoe@hartleysisters.com');
   });
 });
+
+describe('a verification badge written into a name', () => {
+  it('"Luna Vale ✔️" under a handle of its own, linking her back and found by the search (0.65): a look-alike, below 0.5; her own Threads twin stays', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('lunavale', { username: 'lunavale', fullName: 'Luna Vale', bio: 'ceramics & slow mornings', externalUrl: 'https://lunavale.studio/', bioLinks: [] });
+    w.page('https://lunavale.studio/', '<html><head><title>Luna Vale Ceramics</title></head><body><h1>Luna Vale</h1></body></html>');
+    w.x.set('vale_luna', { screenName: 'vale_luna', name: 'Luna Vale ✔️', description: 'ceramics & slow mornings', url: IG('lunavale') });
+    w.tiktok.set('valeluna.studio', { handle: 'valeluna.studio', nickname: 'Luna Vale (verified)', signature: 'ceramics', bioLink: IG('lunavale') });
+    w.threads.set('lunavale', { handle: 'lunavale', name: 'Luna Vale', bio: 'ceramics & slow mornings', links: ['https://lunavale.studio/'] });
+    w.search.set(websearchQuery('lunavale', 'Luna Vale'), [XU('vale_luna'), TT('valeluna.studio')]);
+    const { out, byHandle } = await discover(w, 'social-b', 'lunavale');
+    expect(out.profiles.find((p) => p.platform === 'microblog-c')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    for (const h of ['vale_luna', 'valeluna.studio']) {
+      expect(byHandle(h)?.confidence ?? 1, h).toBeLessThan(0.5);
+      expect(byHandle(h)?.evidence, h).toContain('lookalike_handle');
+    }
+  });
+});
