@@ -753,7 +753,7 @@ const FAKE_BADGE = /[\u2713\u2714\u2611\u2705\u{1F5F8}\u{1F5F9}]|(?<![\p{L}\p{N}
  */
 export function skeletons(text: string): [string, string] {
   const skeleton = (t: string) =>
-    unhomoglyph(t.normalize('NFD'))
+    unhomoglyph(t.slice(0, 200).normalize('NFD'))
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
       .toLowerCase()
