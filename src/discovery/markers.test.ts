@@ -147,7 +147,7 @@ describe('look-alike characters: the confusables skeleton (Unicode TR39)', () =>
       expect(alike(a, b), a).toBe(false);
   });
 
-  it('a handle or display name that is the creator\'s in look-alike characters (plus padding) is a look-alike; her own spellings are not', () => {
+  it("a handle or display name that is the creator's in look-alike characters (plus padding) is a look-alike; her own spellings are not", () => {
     for (const handle of ['mirasoI', 'rnirasol', 'miras0l', 'mirаsol', 'real_rnirasol', 'rnirasol.official'])
       expect(m(handle, 'Mira Sol', '').lookalike, handle).toBe(true);
     // The name alone in another script's look-alike letters, under a handle of its own.

@@ -667,7 +667,24 @@ const REAL_WORDS = new Set([
   'справжня',
 ]);
 /** First-person possessives before "real": "my real account is @…" is the owner's own other account. */
-const POSSESSIVES = new Set(['my', 'mi', 'mein', 'meine', 'meinen', 'mon', 'ma', 'meu', 'minha', 'moje', 'moj', 'moja', 'мой', 'моя', 'мій', 'моя']);
+const POSSESSIVES = new Set([
+  'my',
+  'mi',
+  'mein',
+  'meine',
+  'meinen',
+  'mon',
+  'ma',
+  'meu',
+  'minha',
+  'moje',
+  'moj',
+  'moja',
+  'мой',
+  'моя',
+  'мій',
+  'моя',
+]);
 
 /**
  * The text names another account by `@` as the real one ("parody 🎭 the real one is @…", "real
@@ -789,8 +806,9 @@ const edged = (h: string) => /^[._-]|[._-]$/.test(h);
 const splits = (h: string): Set<number> => {
   const out = new Set<number>();
   let letters = 0;
-  for (const ch of h) if (/[._-]/.test(ch)) out.add(letters);
-  else letters++;
+  for (const ch of h)
+    if (/[._-]/.test(ch)) out.add(letters);
+    else letters++;
   return out;
 };
 /**

@@ -43,7 +43,7 @@ describe('look-alike handles and names (confusables skeleton)', () => {
     // Her name in Cyrillic а and е under a handle of its own.
     w.threads.set('lun4vale', { handle: 'lun4vale', name: 'Lunа Vаlе', bio: 'ceramics & slow mornings', links: [IG('lunavale')] });
     w.search.set(websearchQuery('lunavale', 'Luna Vale'), [XU('LunavaIe'), YT('lunаvale'), 'https://www.threads.com/@lun4vale']);
-    const { out, byHandle } = await discover(w, 'social-b', 'lunavale');
+    const { byHandle } = await discover(w, 'social-b', 'lunavale');
     expect(byHandle('luna.vale')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
     for (const h of ['lunavaie', 'lunаvale', 'lun4vale']) {
       const p = byHandle(h);
@@ -63,7 +63,12 @@ describe('look-alike handles and names (confusables skeleton)', () => {
     });
     w.page('https://moonmarrow.kitchen/', '<html><head><title>Moon Marrow</title></head><body><h1>Moon Marrow</h1></body></html>');
     w.ig.set('rnoon.marrow', { username: 'rnoon.marrow', fullName: 'Moon Marrow', bio: 'bone broth', externalUrl: TT('moon.marrow') });
-    w.ig.set('mo0n.marrow', { username: 'mo0n.marrow', fullName: 'Moon Marrow', bio: 'bone broth', externalUrl: 'https://moonmarrow.kitchen/' });
+    w.ig.set('mo0n.marrow', {
+      username: 'mo0n.marrow',
+      fullName: 'Moon Marrow',
+      bio: 'bone broth',
+      externalUrl: 'https://moonmarrow.kitchen/',
+    });
     // Her handle's letters with the dot moved: it linked her back and held "the same handle" (0.92).
     w.ig.set('moonm.arrow', { username: 'moonm.arrow', fullName: 'Moon Marrow', bio: 'bone broth', externalUrl: TT('moon.marrow') });
     w.search.set(websearchQuery('moon.marrow', 'Moon Marrow'), [IG('rnoon.marrow'), IG('mo0n.marrow'), IG('moonm.arrow')]);
@@ -84,10 +89,30 @@ describe('an account that names another as the real one', () => {
       bioLinks: [],
     });
     w.page('https://lunavale.studio/', '<html><head><title>Luna Vale Ceramics</title></head><body><h1>Luna Vale</h1></body></html>');
-    w.tiktok.set('lunavale', { handle: 'lunavale', nickname: 'Luna Vale', signature: 'parody 🎭 the real one is @lunavale', bioLink: IG('lunavale') });
-    w.threads.set('luna.vale.ceramics', { handle: 'luna.vale.ceramics', name: 'Luna Vale', bio: 'real account → @lunavale', links: [IG('lunavale')] });
-    w.x.set('lunavale_es', { screenName: 'lunavale_es', name: 'Luna Vale', description: 'la cuenta verdadera es @lunavale 🙏', url: IG('lunavale') });
-    w.ig.set('lunavale.glaze', { username: 'lunavale.glaze', fullName: 'Luna Vale', bio: 'glaze tests — my real account is @lunavale', externalUrl: IG('lunavale') });
+    w.tiktok.set('lunavale', {
+      handle: 'lunavale',
+      nickname: 'Luna Vale',
+      signature: 'parody 🎭 the real one is @lunavale',
+      bioLink: IG('lunavale'),
+    });
+    w.threads.set('luna.vale.ceramics', {
+      handle: 'luna.vale.ceramics',
+      name: 'Luna Vale',
+      bio: 'real account → @lunavale',
+      links: [IG('lunavale')],
+    });
+    w.x.set('lunavale_es', {
+      screenName: 'lunavale_es',
+      name: 'Luna Vale',
+      description: 'la cuenta verdadera es @lunavale 🙏',
+      url: IG('lunavale'),
+    });
+    w.ig.set('lunavale.glaze', {
+      username: 'lunavale.glaze',
+      fullName: 'Luna Vale',
+      bio: 'glaze tests — my real account is @lunavale',
+      externalUrl: IG('lunavale'),
+    });
     w.search.set(websearchQuery('lunavale', 'Luna Vale'), ['https://www.threads.com/@luna.vale.ceramics', XU('lunavale_es')]);
     const { out, byHandle } = await discover(w, 'social-b', 'lunavale');
     for (const h of ['lunavale', 'luna.vale.ceramics', 'lunavale_es']) {
@@ -103,7 +128,13 @@ describe('an account that names another as the real one', () => {
 describe('a brand’s button on her link page', () => {
   it('"Shop Luna Botanics", "Follow Lunaria Tea" (handles holding her first name: 0.9 as hers): candidates below 0.5; her own shop under her whole name stays', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('lunavale', { username: 'lunavale', fullName: 'Luna Vale', bio: 'ceramics', externalUrl: 'https://linktr.ee/lunavale', bioLinks: [] });
+    w.ig.set('lunavale', {
+      username: 'lunavale',
+      fullName: 'Luna Vale',
+      bio: 'ceramics',
+      externalUrl: 'https://linktr.ee/lunavale',
+      bioLinks: [],
+    });
     w.linktree.set('lunavale', {
       username: 'lunavale',
       description: 'Luna Vale',
@@ -123,7 +154,10 @@ describe('a brand’s button on her link page', () => {
     expect(byHandle('lunavalestudio')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
     for (const h of ['lunabotanics', 'lunariatea']) {
       expect(byHandle(h)?.confidence ?? 1, h).toBeLessThan(0.5);
-      expect(out.scan.scanned_profile_urls.some((u) => u.includes(h)), h).toBe(false);
+      expect(
+        out.scan.scanned_profile_urls.some((u) => u.includes(h)),
+        h,
+      ).toBe(false);
     }
   });
 });
@@ -155,7 +189,12 @@ describe('a shared account’s link to the other member', () => {
       bio: 'choreo • half of the hartley sisters • zoe@hartleysisters.com',
       externalUrl: 'https://www.youtube.com/@hartleysisters',
     });
-    w.tiktok.set('miahartley.dance', { handle: 'miahartley.dance', nickname: 'Mia Hartley', signature: 'dance', bioLink: IG('mia.hartley') });
+    w.tiktok.set('miahartley.dance', {
+      handle: 'miahartley.dance',
+      nickname: 'Mia Hartley',
+      signature: 'dance',
+      bioLink: IG('mia.hartley'),
+    });
     const { out, byHandle, emails } = await discover(w, 'social-b', 'mia.hartley');
     expect(byHandle('hartleysisters')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
     expect(byHandle('miahartley.dance')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
@@ -169,11 +208,27 @@ describe('a shared account’s link to the other member', () => {
 describe('a verification badge written into a name', () => {
   it('"Luna Vale ✔️" under a handle of its own, linking her back and found by the search (0.65): a look-alike, below 0.5; her own Threads twin stays', async () => {
     const w = new DiscoveryWeb();
-    w.ig.set('lunavale', { username: 'lunavale', fullName: 'Luna Vale', bio: 'ceramics & slow mornings', externalUrl: 'https://lunavale.studio/', bioLinks: [] });
+    w.ig.set('lunavale', {
+      username: 'lunavale',
+      fullName: 'Luna Vale',
+      bio: 'ceramics & slow mornings',
+      externalUrl: 'https://lunavale.studio/',
+      bioLinks: [],
+    });
     w.page('https://lunavale.studio/', '<html><head><title>Luna Vale Ceramics</title></head><body><h1>Luna Vale</h1></body></html>');
     w.x.set('vale_luna', { screenName: 'vale_luna', name: 'Luna Vale ✔️', description: 'ceramics & slow mornings', url: IG('lunavale') });
-    w.tiktok.set('valeluna.studio', { handle: 'valeluna.studio', nickname: 'Luna Vale (verified)', signature: 'ceramics', bioLink: IG('lunavale') });
-    w.threads.set('lunavale', { handle: 'lunavale', name: 'Luna Vale', bio: 'ceramics & slow mornings', links: ['https://lunavale.studio/'] });
+    w.tiktok.set('valeluna.studio', {
+      handle: 'valeluna.studio',
+      nickname: 'Luna Vale (verified)',
+      signature: 'ceramics',
+      bioLink: IG('lunavale'),
+    });
+    w.threads.set('lunavale', {
+      handle: 'lunavale',
+      name: 'Luna Vale',
+      bio: 'ceramics & slow mornings',
+      links: ['https://lunavale.studio/'],
+    });
     w.search.set(websearchQuery('lunavale', 'Luna Vale'), [XU('vale_luna'), TT('valeluna.studio')]);
     const { out, byHandle } = await discover(w, 'social-b', 'lunavale');
     expect(out.profiles.find((p) => p.platform === 'microblog-c')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
