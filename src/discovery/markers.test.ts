@@ -173,3 +173,26 @@ describe('look-alike characters: the confusables skeleton (Unicode TR39)', () =>
     expect(isPaddedCopy('lantern_hollows', 'lanternhollows')).toBe(false);
   });
 });
+
+// Our own bios (session 39: a parody under her very handle was verified by the same-handle tie).
+describe('an account naming another as the real one', () => {
+  it('"the real one is @…", "real account → @…", "le vrai compte : @…", "parody": a fan’s; "my real account is @…", "real estate", "main: @…" are not', () => {
+    for (const bio of [
+      'parody 🎭 the real one is @mirasol',
+      'real account → @mirasol',
+      'le vrai compte : @mirasol',
+      'der echte Account: @mirasol',
+      'la cuenta verdadera es @mirasol 🙏',
+      'настоящий аккаунт @mirasol',
+      'just a parody, relax',
+    ])
+      expect(m('someone_else', 'Mira Sol', bio).fan, bio).toBe(true);
+    for (const bio of [
+      'glaze tests — my real account is @mirasol',
+      'real estate in Lisbon, partner @casa.lx',
+      'my second channel ✌️ main: @mirasol',
+      'real talk, no filters',
+    ])
+      expect(m('someone_else', 'Mira Sol', bio).fan, bio).toBe(false);
+  });
+});

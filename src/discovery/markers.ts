@@ -641,50 +641,37 @@ function disclaimsCreator(text: string, creatorKeys: readonly string[]): boolean
 }
 
 /** "Real" as said of an account ("the real one is @…", "le vrai compte : @…", "настоящий аккаунт @…"), folded. */
-const REAL_WORDS = new Set([
-  'real',
-  'actual',
-  'genuine',
-  'vrai',
-  'vraie',
-  'echte',
-  'echter',
-  'echten',
-  'verdadera',
-  'verdadero',
-  'verdadeira',
-  'verdadeiro',
-  'vero',
-  'vera',
-  'prawdziwe',
-  'prawdziwy',
-  'prawdziwa',
-  'gercek',
-  'asli',
-  'настоящий',
-  'настоящая',
-  'справжній',
-  'справжня',
-]);
+const REAL_WORDS = new Set(
+  [
+    'real',
+    'actual',
+    'genuine',
+    'vrai',
+    'vraie',
+    'echte',
+    'echter',
+    'echten',
+    'verdadera',
+    'verdadero',
+    'verdadeira',
+    'verdadeiro',
+    'vero',
+    'vera',
+    'prawdziwe',
+    'prawdziwy',
+    'prawdziwa',
+    'gercek',
+    'asli',
+    'настоящий',
+    'настоящая',
+    'справжній',
+    'справжня',
+  ].map(fold),
+);
 /** First-person possessives before "real": "my real account is @…" is the owner's own other account. */
-const POSSESSIVES = new Set([
-  'my',
-  'mi',
-  'mein',
-  'meine',
-  'meinen',
-  'mon',
-  'ma',
-  'meu',
-  'minha',
-  'moje',
-  'moj',
-  'moja',
-  'мой',
-  'моя',
-  'мій',
-  'моя',
-]);
+const POSSESSIVES = new Set(
+  ['my', 'mi', 'mein', 'meine', 'meinen', 'mon', 'ma', 'meu', 'minha', 'moje', 'moj', 'moja', 'мой', 'моя', 'мій', 'моя'].map(fold),
+);
 
 /**
  * The text names another account by `@` as the real one ("parody 🎭 the real one is @…", "real
