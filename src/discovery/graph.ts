@@ -54,6 +54,8 @@ export interface ProfileNode {
   samePlatformFrom: Set<string>;
   /** Anchor texts of the links to it, by the website (domain) whose page links it. */
   siteTexts: Map<string, string[]>;
+  /** Titles the creator's link pages give their links to it (a button's "Follow Glowbar"). */
+  pageTexts: string[];
   /**
    * Who links it with a label that names a relation to someone else ("My manager", "my sister's
    * page", "Photos by"), as `declaredBy` entries: such a link says the account is another person's,
@@ -205,6 +207,7 @@ export class EvidenceGraph {
         fromProfiles: new Set(),
         samePlatformFrom: new Set(),
         siteTexts: new Map(),
+        pageTexts: [],
         creditedBy: new Set(),
         textMentionBy: new Set(),
         sameHandle: false,
@@ -264,6 +267,7 @@ export class EvidenceGraph {
     for (const x of from.fromProfiles) into.fromProfiles.add(x);
     for (const x of from.samePlatformFrom) into.samePlatformFrom.add(x);
     for (const [d, xs] of from.siteTexts) into.siteTexts.set(d, [...(into.siteTexts.get(d) ?? []), ...xs]);
+    into.pageTexts.push(...from.pageTexts);
     for (const x of from.creditedBy) into.creditedBy.add(x);
     for (const x of from.provenDomains) into.provenDomains.add(x);
     // A duplicate still pending keeps running; its answer is dropped (the node is gone).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions, secondAccountMentionsOn } from './markers.js';
+import { handleMentions, isPaddedCopy, key, markersOf, secondAccountMentions, secondAccountMentionsOn, skeletons } from './markers.js';
 
 const KEYS = [key('mirasol'), key('Mira Sol'), 'mira'].filter((k) => k.length >= 4);
 const m = (handle: string, displayName: string | null, bio: string | null, handles = ['mirasol']) =>
@@ -123,5 +123,76 @@ describe('own accounts the creator names as old or former, and other spellings o
     expect(c('camille.lit')).toBe(false);
     expect(isPaddedCopy('camillelit', 'camille_lit')).toBe(false);
     expect(c('camille_lit_')).toBe(true);
+  });
+});
+
+// Our own handles and names (session 39: a web written against precision returned look-alikes at 0.55).
+describe('look-alike characters: the confusables skeleton (Unicode TR39)', () => {
+  it('capital I for l, rn for m, 0 for o, Cyrillic а/е/о: one skeleton, in the case a handle can be shown in', () => {
+    const alike = (a: string, b: string) => skeletons(a).some((s, i) => s === skeletons(b)[i]);
+    for (const [a, b] of [
+      ['LunavaIe', 'lunavale'],
+      ['lunavaie', 'lunavale'],
+      ['rnirasol', 'mirasol'],
+      ['miras0l', 'mirasol'],
+      ['Мirаsоl', 'mirasol'],
+      ['Lunа Vаle', 'Luna Vale'],
+    ])
+      expect(alike(a, b), a).toBe(true);
+    for (const [a, b] of [
+      ['Анна', 'Anna'],
+      ['lunavale2', 'lunavale'],
+      ['mirasolclips', 'mirasol'],
+    ])
+      expect(alike(a, b), a).toBe(false);
+  });
+
+  it("a handle or display name that is the creator's in look-alike characters (plus padding) is a look-alike; her own spellings are not", () => {
+    for (const handle of ['mirasoI', 'rnirasol', 'miras0l', 'mirаsol', 'real_rnirasol', 'rnirasol.official'])
+      expect(m(handle, 'Mira Sol', '').lookalike, handle).toBe(true);
+    // The name alone in another script's look-alike letters, under a handle of its own.
+    expect(m('sunnyday44', 'Мirа Sоl', '').lookalike).toBe(true);
+    for (const handle of ['mirasol', 'mira_sol', 'mirasolclips', 'mirasol_live', 'heymira'])
+      expect(m(handle, 'Mira Sol', '', ['mirasol', 'mira_sol']).lookalike, handle).toBe(false);
+    expect(m('sunnyday44', 'Mira Sol', '').lookalike).toBe(false);
+    // Her name with a padding word is her spelling (the handle rules read padding), not a disguise.
+    expect(m('sunnyday44', 'Mira Sol Official', '').lookalike).toBe(false);
+    // A verification badge written into her name dresses up as her verified account.
+    for (const name of ['Mira Sol ✔️', 'Mira Sol ☑ Official', '✅ Mira Sol', 'Mira Sol (verified)'])
+      expect(m('sunnyday44', name, '').lookalike, name).toBe(true);
+    expect(m('sunnyday44', 'Tick ✔️ Club', '').lookalike).toBe(false);
+    expect(isPaddedCopy('tornasz.grilluje', 'tomasz.grilluje')).toBe(true);
+    expect(isPaddedCopy('tomasz.gri1luje', 'tomasz.grilluje')).toBe(true);
+  });
+
+  it('a separator moved within the letters is no spelling of hers; one left out, changed or added where she has none may be', () => {
+    expect(m('mir.asol', 'Mira Sol', '', ['mira.sol']).lookalike).toBe(true);
+    expect(isPaddedCopy('mir_asol', 'mira.sol')).toBe(true);
+    expect(isPaddedCopy('mira_sol', 'mira.sol')).toBe(false);
+    expect(isPaddedCopy('mirasol', 'mira.sol')).toBe(false);
+    expect(isPaddedCopy('lantern_hollows', 'lanternhollows')).toBe(false);
+  });
+});
+
+// Our own bios (session 39: a parody under her very handle was verified by the same-handle tie).
+describe('an account naming another as the real one', () => {
+  it('"the real one is @…", "real account → @…", "le vrai compte : @…", "parody": a fan’s; "my real account is @…", "real estate", "main: @…" are not', () => {
+    for (const bio of [
+      'parody 🎭 the real one is @mirasol',
+      'real account → @mirasol',
+      'le vrai compte : @mirasol',
+      'der echte Account: @mirasol',
+      'la cuenta verdadera es @mirasol 🙏',
+      'настоящий аккаунт @mirasol',
+      'just a parody, relax',
+    ])
+      expect(m('someone_else', 'Mira Sol', bio).fan, bio).toBe(true);
+    for (const bio of [
+      'glaze tests — my real account is @mirasol',
+      'real estate in Lisbon, partner @casa.lx',
+      'my second channel ✌️ main: @mirasol',
+      'real talk, no filters',
+    ])
+      expect(m('someone_else', 'Mira Sol', bio).fan, bio).toBe(false);
   });
 });

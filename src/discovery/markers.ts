@@ -15,6 +15,7 @@
  * and `fanfare` is no fan.
  */
 import { parse as parseDomain } from 'tldts';
+import unhomoglyph from 'unhomoglyph';
 import { platforms } from '../platforms/registry.js';
 
 /** Letters whose accent is not a combining mark (Turkish `ı`, Polish `ł`, Vietnamese `đ`…). */
@@ -52,6 +53,11 @@ const FAN_PHRASES = [
   'not official',
   'not the real',
   'parody account',
+  'parody',
+  'parodia',
+  'parodie',
+  'пародия',
+  'satire account',
   'tribute account',
   'updates about',
   'updates on',
@@ -634,6 +640,61 @@ function disclaimsCreator(text: string, creatorKeys: readonly string[]): boolean
   return false;
 }
 
+/** "Real" as said of an account ("the real one is @…", "le vrai compte : @…", "настоящий аккаунт @…"), folded. */
+const REAL_WORDS = new Set(
+  [
+    'real',
+    'actual',
+    'genuine',
+    'vrai',
+    'vraie',
+    'echte',
+    'echter',
+    'echten',
+    'verdadera',
+    'verdadero',
+    'verdadeira',
+    'verdadeiro',
+    'vero',
+    'vera',
+    'prawdziwe',
+    'prawdziwy',
+    'prawdziwa',
+    'gercek',
+    'asli',
+    'настоящий',
+    'настоящая',
+    'справжній',
+    'справжня',
+  ].map(fold),
+);
+/** First-person possessives before "real": "my real account is @…" is the owner's own other account. */
+const POSSESSIVES = new Set(
+  ['my', 'mi', 'mein', 'meine', 'meinen', 'mon', 'ma', 'meu', 'minha', 'moje', 'moj', 'moja', 'мой', 'моя', 'мій', 'моя'].map(fold),
+);
+
+/**
+ * The text names another account by `@` as the real one ("parody 🎭 the real one is @…", "real
+ * account → @…", "der echte Account: @…"): a "real" word among the five words before the `@` on its
+ * line, not after a first-person possessive ("my real account: @…" is the owner's own) nor as "real
+ * estate". An account deferring so is not the one it defers to: a parody, a fan's, an impostor's
+ * alibi — the creator's own accounts never call another account the real one.
+ */
+function defersToAnother(text: string): boolean {
+  if (!text.includes('@')) return false;
+  for (const line of text.slice(0, 4000).split(/\r?\n|(?<=[.!?])\s+/)) {
+    const m = /(?<![\p{L}\p{N}._%+-])@[A-Za-z0-9._-]{2,40}/u.exec(line);
+    if (!m) continue;
+    const words = fold(line.slice(0, m.index))
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(-5);
+    for (let i = 0; i < words.length; i++)
+      if (REAL_WORDS.has(words[i]) && !POSSESSIVES.has(words[i - 1] ?? '') && words[i + 1] !== 'estate') return true;
+  }
+  return false;
+}
+
 export interface Markers {
   fan: boolean;
   second: boolean;
@@ -666,13 +727,60 @@ export function markersOf(
     (handleWords ?? []).some((w) => FAN_WORDS.has(w)) ||
     /ファン|팬|粉丝|粉絲|แฟน/u.test(name) ||
     disclaimsCreator(bio, creatorKeys) ||
-    disclaimsCreator(name, creatorKeys);
+    disclaimsCreator(name, creatorKeys) ||
+    defersToAnother(bio);
   const second =
     saysSecond(bio) ||
     saysSecond(name) ||
     (wordsAround(name, creatorKeys) ?? []).some((w) => SECOND_WORDS.has(w)) ||
     (handleWords ?? []).some((w) => SECOND_WORDS.has(w));
-  return { fan, second, lookalike: isLookalike(account.handle, creatorKeys, creatorHandles, handleWords) };
+  const lookalike =
+    isLookalike(account.handle, creatorKeys, creatorHandles, handleWords) ||
+    creatorKeys.some((k) => disguises(account.handle, k) || (!!name && disguises(name, k))) ||
+    (FAKE_BADGE.test(name) && wordsAround(name, creatorKeys) !== null);
+  return { fan, second, lookalike };
+}
+
+/**
+ * A verification badge written into a name ("Luna Vale ✔️", "Luna Vale ☑ Official", "(verified)"): the
+ * platforms draw their badge beside the name, never in it, so a name holding one (and the creator's
+ * name) dresses up as her verified account.
+ */
+const FAKE_BADGE = /[\u2713\u2714\u2611\u2705\u{1F5F8}\u{1F5F9}]|(?<![\p{L}\p{N}])verified(?![\p{L}\p{N}])/iu;
+
+/**
+ * A text's confusables skeletons (Unicode TR39 §4: NFD, every character replaced by its prototype in
+ * the confusables table — unhomoglyph's copy of confusables.txt —, NFD), accents and all but letters
+ * and digits dropped, lower-cased. Two of them, of the text in lower and in upper case: a handle is
+ * case-insensitive and shown as its owner spells it (X's `LunavaIe` is `lunavaie`; capital I is the
+ * prototype `l`, lower-case `rn` of `m`, `0` of `O`, Cyrillic `а` of `a`).
+ */
+export function skeletons(text: string): [string, string] {
+  const skeleton = (t: string) =>
+    unhomoglyph(t.slice(0, 200).normalize('NFD'))
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, '');
+  return [skeleton(text.toLowerCase()), skeleton(text.toUpperCase())];
+}
+
+/**
+ * `text` (a handle or a display name) is the creator's key `k` written in look-alike characters
+ * (`lunavaIe`, `lunаvale` in Cyrillic `а`, `rnirasol`, `miras0l`), or that plus padding only
+ * (`real_lunavaIe`): the same skeleton in the same case (skeletons) under other letters — a disguise;
+ * the creator's own spellings keep its letters. Keys of four characters or more.
+ */
+function disguises(text: string, k: string): boolean {
+  // Her letters as they are (padded or not) are no disguise: the padding rules read those.
+  if (k.length < 4 || key(text).includes(k)) return false;
+  const [tl, tu] = skeletons(text);
+  const [kl, ku] = skeletons(k);
+  const padded = (t: string, c: string) => {
+    const words = t === c ? [] : wordsAround(t, [c]);
+    return t === c || (!!words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w)));
+  };
+  return padded(tl, kl) || padded(tu, ku);
 }
 
 /** A handle's shape: lower-cased, every separator one `_` (Instagram's `mira.sol` is X's `mira_sol`). */
@@ -681,6 +789,23 @@ const shape = (h: string) => h.toLowerCase().replace(/[._-]/g, '_');
 const separators = (h: string) => h.replace(/[^._-]/g, '').length;
 /** A separator at a handle's start or end: padding, never a spelling of a name (`_anasofia`, `anasofia_`). */
 const edged = (h: string) => /^[._-]|[._-]$/.test(h);
+/** Where a handle's separators split its letters (`luna.vale` → {4}), by how many letters come before each. */
+const splits = (h: string): Set<number> => {
+  const out = new Set<number>();
+  let letters = 0;
+  for (const ch of h)
+    if (/[._-]/.test(ch)) out.add(letters);
+    else letters++;
+  return out;
+};
+/**
+ * `h` splits the letters where `c` does not (`lunav_ale` beside `luna.vale`): a separator moved or
+ * added — another platform's spelling only leaves them out or changes them (`lunavale`, `luna_vale`).
+ */
+const splitsElsewhere = (h: string, c: string): boolean => {
+  const at = splits(c);
+  return [...splits(h)].some((i) => !at.has(i));
+};
 
 /**
  * The creator's handle plus padding only (`_`, `x`, `real`, `its`, `official`…), with one letter
@@ -698,7 +823,8 @@ function isLookalike(handle: string, creatorKeys: readonly string[], creatorHand
     return (
       creatorHandles.length > 0 &&
       !creatorHandles.some((c) => shape(c) === shape(handle)) &&
-      ((edged(handle) && !creatorHandles.some(edged)) || !creatorHandles.some((c) => separators(handle) <= separators(c)))
+      ((edged(handle) && !creatorHandles.some(edged)) ||
+        !creatorHandles.some((c) => separators(handle) <= separators(c) && !splitsElsewhere(handle, c)))
     );
   if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
   for (const k of creatorKeys) {
@@ -796,11 +922,15 @@ export function isPaddedCopy(handle: string, of: string): boolean {
   const seps = separators;
   const bare = (x: string) => shape(x).replace(/_+/g, '_').replace(/^_|_$/g, '');
   if (bare(h) === bare(c) && seps(h) > seps(c)) return true;
+  // The same letters split elsewhere (`tomaszg.rilluje`): a separator moved, no spelling of the name
+  // (one added to a handle without any, `lantern_hollows` of `lanternhollows.com`, may be).
+  if (key(h) === k && separators(c) > 0 && splitsElsewhere(h, c)) return true;
   if (key(h) === k && edged(h) && !edged(c)) return true;
   const words = wordsAround(h, [k]);
   if (words && words.length > 0 && words.every((w) => PADDING_WORDS.has(w))) return true;
   const kh = key(h);
   if (kh.length === k.length + 1)
     for (let i = 1; i < kh.length; i++) if (kh[i] === kh[i - 1] && kh.slice(0, i) + kh.slice(i + 1) === k) return true;
-  return false;
+  // Its letters written in look-alike characters (`tomasz.gri1luje`, `tornasz.grilluje`).
+  return disguises(handle, k);
 }

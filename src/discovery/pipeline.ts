@@ -481,6 +481,7 @@ class Lookup {
         return;
       }
       if (from.kind === 'site') n.siteTexts.set(from.domain, [...(n.siteTexts.get(from.domain) ?? []), label?.text ?? '']);
+      else if (from.kind === 'page' && label?.text) n.pageTexts.push(label.text);
       if (from.kind === 'source' || (from.kind === 'profile' && from.key !== n.key)) {
         const d = from.kind === 'source' ? 'source' : from.key;
         const linked = d === 'source' ? n.fromSource : n.fromProfiles.has(d);

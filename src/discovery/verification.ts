@@ -938,8 +938,38 @@ function loneLinkLabels(g: EvidenceGraph, n: ProfileNode, v: Verification): Evid
           .filter(Boolean)[0] ?? '',
       );
   }
-  if (!namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName, names)) out.push('unconfirmed_link');
+  if (!namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName, names) || labelNamesAnother(g, n)) out.push('unconfirmed_link');
   return out;
+}
+
+/** Words of a link's title that say what to do with it, not whose it is ("Follow …", "Shop …", "Check out …"). */
+const ACTION_WORDS = new Set(
+  'follow shop visit check out buy get try see watch listen support join meet discover explore order book with by for from to now here'
+    .split(' ')
+    .map(fold),
+);
+
+/**
+ * A creator link page's title for its link to `n` names the account's owner, and that owner is not the
+ * creator: "Follow Glowbar", "Shop Luna Botanics", "Follow Lunaria Tea" — the title's words but
+ * platform, own-account and action words (SOCIAL_WORDS, OWN_WORDS, ACTION_WORDS) spell the account's
+ * whole handle (or its display name) and hold none of the creator's handles or whole name, nor are
+ * part of them (her first name alone, "Luna", is hers). A brand's button on her link page: with
+ * nothing of its own confirming the link (loneLinkLabels), an identity of its own.
+ */
+function labelNamesAnother(g: EvidenceGraph, n: ProfileNode): boolean {
+  const handle = key(n.view?.handle ?? n.handle);
+  const shown = key(n.view?.displayName ?? '');
+  const own = [g.sourceHandle, g.sourceView.handle, g.sourceView.displayName ?? ''].map(key).filter((k) => k.length >= 4);
+  return n.pageTexts.some((t) => {
+    const name = fold(t)
+      .replace(/['’]s(?![\p{L}\p{N}])/gu, '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w && !SOCIAL_WORDS.has(w) && !OWN_WORDS.has(w) && !ACTION_WORDS.has(w))
+      .join('');
+    if (name.length < 3 || !((handle.length >= 4 && name.includes(handle)) || (shown.length >= 4 && name.includes(shown)))) return false;
+    return !own.some((k) => name.includes(k) || k.includes(name));
+  });
 }
 
 /** `n` links a website or link page that is not the creator's, or is proven to control such a domain: an identity of its own. */
@@ -1069,6 +1099,7 @@ function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification, bySite
     if (d === `site:${bySite}`) continue;
     if (d.startsWith('site:') ? v.sites.has(d.slice(5)) : declaredByCreator(g, new Set([d]), v)) return true;
   }
+  if (memberOfShared(g, n)) return true;
   if (!n.view?.bio) return false;
   const named = handleMentions(n.view.bio);
   if (!named.length) return false;
@@ -1087,6 +1118,39 @@ function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification, bySite
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   return !holds(n.view.handle) && !holds(n.view.displayName) && !namesShortFirst(g, nameWords, n.view.handle);
+}
+
+/** What joins the names of a name shared by several people ("Mia & Zoe Hartley", "Ana y Sofía", "Lena + Tom", "Kim und Jo"). */
+const NAME_JOINERS = /\s*(?:[&+/,]|\s(?:and|x|y|e|und|et|i|ve|dan|és|en|og|och|и|і|va|và|と)\s)\s*/iu;
+
+/** A name's first word, folded (a person's given name). */
+const givenName = (name: string) =>
+  fold(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)[0] ?? '';
+
+/**
+ * `n` is another member's own account, linked from an account or link page the creator shares with
+ * that member: the linker's name joins several people's ("Mia & Zoe Hartley"), one of them the
+ * creator, and `n`'s own name is another of them ("Zoe Hartley": her given name, three letters or
+ * more) while its handle and name hold none of the creator's names. The duo's account linking each
+ * sister says which account is whose. Read from names and links only (no verification state).
+ */
+function memberOfShared(g: EvidenceGraph, n: ProfileNode): boolean {
+  const own = n.view?.displayName;
+  if (!own || namesCreator(g, n.view!.handle, own)) return false;
+  const given = givenName(own);
+  if (given.length < 3) return false;
+  const linkers = [
+    ...(n.fromSource ? [g.sourceView.displayName] : []),
+    ...[...n.fromProfiles].map((k) => g.profiles.get(g.canonical(k))?.view?.displayName),
+    ...[...n.fromPages].map((u) => g.pages.get(u)?.view?.title),
+  ];
+  return linkers.some((name) => {
+    const parts = (name ?? '').split(NAME_JOINERS).filter((p) => /\p{L}/u.test(p));
+    if (parts.length < 2 || !parts.some((p) => namesCreator(g, '', p))) return false;
+    return parts.some((p) => !namesCreator(g, '', p) && givenName(p) === given);
+  });
 }
 
 /**
