@@ -192,6 +192,9 @@ describe('an account naming another as the real one', () => {
       'real estate in Lisbon, partner @casa.lx',
       'my second channel ✌️ main: @mirasol',
       'real talk, no filters',
+      // A comedian's own genre, not an account calling itself a parody.
+      'parody songs every Friday 🎤 booking: hi@mirasol.tv',
+      'parodias musicales y sketches',
     ])
       expect(m('someone_else', 'Mira Sol', bio).fan, bio).toBe(false);
   });
