@@ -66,6 +66,25 @@ describe('our own vendor pages (test/blocks/vendor-pages.ts: no real capture of 
     expect(detectBlock(answer('<html><body><p>ok</p></body></html>', { url: 'https://www.perfdrive.com/validate' }))).toBeNull();
   });
 
+  // Kasada's 429 carries its `x-kpsdk-*` response headers whatever the body (public detectors and
+  // solvers); the same headers on a 200 (`x-kpsdk-ct`, `x-kpsdk-st` after a solved challenge) are a
+  // pass. Our own answers.
+  it("a 429 with Kasada's x-kpsdk-* headers is Kasada's, whatever the body; those headers at 200 are not", () => {
+    const headers = { 'content-type': 'text/plain', 'x-kpsdk-ct': '0a1b2c3d4e5f', 'x-kpsdk-r': '1-AAAA' };
+    for (const p of platforms) expect(detectBlock(answer('', { status: 429, headers }), walls.get(p.label))?.source).toBe('kasada');
+    expect(vendorBlock('', headers, 429)).toMatchObject({ source: 'kasada' });
+    expect(detectBlock(answer('{"ok":true}', { status: 200, headers }))).toBeNull();
+    expect(vendorBlock('', headers)).toBeNull();
+    expect(detectBlock(answer('', { status: 429, headers: { 'content-type': 'text/plain' } }))).toBeNull();
+  });
+
+  it("a Cloudflare problem JSON larger than a vendor's object is not read as one", () => {
+    const big = JSON.stringify({ cloudflare_error: true, error_code: 1020, posts: 'x'.repeat(20_000) });
+    expect(vendorBlock(big)).toBeNull();
+    expect(vendorBlock(JSON.stringify({ cloudflare_error: true, error_code: 1020 }))).toMatchObject({ source: 'cloudflare' });
+    expect(vendorBlock(JSON.stringify({ cloudflare_error: 'true', error_code: '1020' }))).toBeNull();
+  });
+
   it("a marker deep inside a large page is that page's content, not an interstitial", () => {
     const big = `<html><body>${'<p>data</p>'.repeat(30_000)}<script>window._cf_chl_opt={};</script></body></html>`;
     expect(vendorBlock(big)).toBeNull();
