@@ -187,6 +187,13 @@ export const MORE_VENDOR_PAGES: readonly VendorPage[] = [
     body: FASTLY_INTERSTITIAL_SCRIPT_ELEMENT,
   },
   {
+    name: "Akamai's Access Denied with its reference and edgesuite line as plain text (a page of Akamai's size), 403",
+    vendor: 'akamai',
+    status: 403,
+    headers: HTML,
+    body: `<HTML><HEAD>\n<TITLE>Zugriff verweigert</TITLE>\n</HEAD><BODY>\n<H1>Zugriff verweigert</H1>\nReference #18.6f3c1402.1718000000.2b8d26b6\n<P>https://errors.edgesuite.net/18.6f3c1402.1718000000.2b8d26b6</P>\n</BODY>\n</HTML>\n`,
+  },
+  {
     name: "DataDome's captcha loader from ct.captcha-delivery.com, 403",
     vendor: 'datadome',
     status: 403,

@@ -111,6 +111,8 @@ function matchesInScript(re: RegExp, markup: string, lower: string): boolean {
 /** What one answer offers the signatures, each part worked out at most once. */
 interface Seen {
   status: number | undefined;
+  /** The whole body's length (bytes or characters). */
+  length: number;
   headers: Record<string, string>;
   markup: string | null;
   lower: string | null;
@@ -138,6 +140,7 @@ function signatureMatches(sig: Signature, seen: Seen): boolean {
   if (sig.markup || sig.script) {
     const { markup, lower } = seen;
     if (markup === null || lower === null) return false;
+    if (sig.maxLength !== undefined && seen.length > sig.maxLength) return false;
     if (sig.markup && !sig.markup.every((re) => re.test(markup))) return false;
     if (sig.script && !sig.script.every((re) => matchesInScript(re, markup, lower))) return false;
   }
@@ -252,6 +255,7 @@ export function vendorBlock(body: Buffer | string, headers: Record<string, strin
   let parsed: { v: Record<string, unknown> | null } | undefined;
   const seen: Seen = {
     status,
+    length: body.length,
     headers,
     markup,
     lower: candidate ? markup!.toLowerCase() : null,

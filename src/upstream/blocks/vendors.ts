@@ -42,6 +42,11 @@ export interface Signature {
   json?: (value: Record<string, unknown>) => boolean;
   /** Only at one of these statuses (the other members must match too). */
   status?: readonly number[];
+  /**
+   * Only on a markup body at most this long: for a vendor's page of a few lines whose markers are
+   * plain text, which a page of content (a post quoting that page) may carry too.
+   */
+  maxLength?: number;
 }
 
 export interface VendorRule {
@@ -136,7 +141,13 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // by Akamai's generator (Apple Music's "Access Denied" is this page).
       // Its other edge errors (a timeout `#2.…`, an invalid URL `#9.…`) share the page and are no
       // blocks: the access-denied reference is the one numbered 18.
-      { markup: [/Reference(?:&#32;|\s)(?:&#35;|#)18(?:&#46;|\.)[0-9a-f]+/i, /errors(?:&#46;|\.)edgesuite(?:&#46;|\.)net/i] },
+      // Written as plain text (`Reference #18.…`, `errors.edgesuite.net`) the lines are what a post
+      // about the error quotes too: then only on a page of Akamai's size (its page is ~0.5 KB; a
+      // creator's bio quoting both lines, in a real profile page, was a block).
+      {
+        markup: [/Reference(?:&#32;|\s)(?:&#35;|#)18(?:&#46;|\.)[0-9a-f]+/i, /errors(?:&#46;|\.)edgesuite(?:&#46;|\.)net/i],
+        maxLength: 8 * 1024,
+      },
       // Older pages without the edgesuite line: the entity-encoded reference alone is the generator's.
       { markup: [/Reference&#32;&#35;18&#46;[0-9a-f]+&#46;\d+&#46;[0-9a-f]+/i] },
       // Bot Manager's interstitial and sensor challenge (`/_sec/cp_challenge/`, `/_sec/verify`).
@@ -158,7 +169,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // Its older reCAPTCHA block template: the page's own callback stores the answer in the
       // `_pxCaptcha` cookie (`var name = '_pxCaptcha'`, `"_pxCaptcha=" + …`); a page that loads
       // fine sets no such cookie.
-      { script: [/["']_pxCaptcha["'=]/] },
+      { script: [/\bname\s*=\s*["']_pxCaptcha["']|["']_pxCaptcha=["']\s*\+/] },
       // The block page sets the request's uuid and its captcha source for its own script (the
       // sensor on an ordinary page sets neither); its description names the captcha.
       { script: [/\bwindow\.(?:_pxUuid|px_uuid)\s*=/] },
@@ -204,15 +215,18 @@ export const VENDOR_RULES: readonly VendorRule[] = [
     what: 'an Imperva (Incapsula) Advanced Bot Protection interstitial',
     signatures: [
       // Advanced Bot Protection (Distil's successor) answers a client it doubts with an
-      // interstitial, at 200: the inline `window.reeseSkipExpirationCheck = true` before its
-      // reese84 script (recorded answers of aaii.com, athome.co.jp, pokemoncenter.com). Pages it
-      // passes load the reese84 script without setting that flag.
-      { script: [/\bwindow\.reeseSkipExpirationCheck\s*=\s*true\b/] },
-      // The same interstitial's head as saved without that script: its only title inside
-      // `<noscript>` beside a `robots` `noindex, nofollow` meta (a page of content has its title
-      // in the head and wants to be indexed).
+      // interstitial, at 200: a script element that is nothing but `window.reeseSkipExpirationCheck
+      // = true`, before its reese84 script (recorded answers of aaii.com, athome.co.jp,
+      // pokemoncenter.com). Pages it passes load the reese84 script without that element.
+      { markup: [/<script\b[^>]*>\s*window\.reeseSkipExpirationCheck\s*=\s*true\s*;?\s*<\/script\s*>/i] },
+      // The same interstitial's head as saved without that script: it opens with the page's only
+      // title inside `<noscript>`, beside a `robots` `noindex, nofollow` meta (a page of content
+      // has its title in the head and wants to be indexed).
       {
-        markup: [/<noscript\b[^>]*>\s*<title\b/i, /<meta\b[^>]*\bname=["']?robots["']?[^>]*\bcontent=["']?noindex,\s*nofollow\b/i],
+        markup: [
+          /<head\b[^>]*>\s*<noscript\b[^>]*>\s*<title\b/i,
+          /<meta\b[^>]*\bname=["']?robots["']?[^>]*\bcontent=["']?noindex,\s*nofollow\b/i,
+        ],
       },
     ],
   },
@@ -251,7 +265,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // A page that embeds a challenge in its own content loads `/_fs-ch-<id>/challenge.js`
       // instead (Fastly's docs, "embedding challenges in pages"): data.
       { markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\/_fs-ch-[\w-]+\/(?:script|errors)\.js/i] },
-      { script: [/["'][^"'\s]*\/_fs-ch-[\w-]+\/(?:script|errors)\.js/] },
+      { script: [/(?:\.src\s*=|\()\s*["'][^"'\s]*\/_fs-ch-[\w-]+\/(?:script|errors)\.js/] },
     ],
   },
   {
