@@ -117,8 +117,8 @@ interface Seen {
   markup: string | null;
   lower: string | null;
   data: string | null;
-  /** The body as one JSON object (json signatures), parsed when first asked for. */
-  object(): Record<string, unknown> | null;
+  /** The body as one JSON object (json signatures) when it names the member `has`, parsed when first asked for. */
+  object(has: string): Record<string, unknown> | null;
 }
 
 function headerMatches(name: string | RegExp, value: RegExp, headers: Record<string, string>): boolean {
@@ -134,8 +134,8 @@ function signatureMatches(sig: Signature, seen: Seen): boolean {
   if (sig.data && (seen.data === null || !sig.data.test(seen.data))) return false;
   if (sig.header && !headerMatches(sig.header[0], sig.header[1], seen.headers)) return false;
   if (sig.json) {
-    const o = seen.object();
-    if (o === null || !sig.json(o)) return false;
+    const o = seen.object(sig.json.has);
+    if (o === null || !sig.json.test(o)) return false;
   }
   if (sig.markup || sig.script) {
     const { markup, lower } = seen;
@@ -148,9 +148,7 @@ function signatureMatches(sig: Signature, seen: Seen): boolean {
 }
 
 /** `body` parsed as one JSON object when it is one and at most JSON_MAX long, else null. */
-function smallObject(body: Buffer | string): Record<string, unknown> | null {
-  if (body.length > JSON_MAX) return null;
-  const text = typeof body === 'string' ? body : body.toString('utf8');
+function smallObject(text: string): Record<string, unknown> | null {
   if (!/^\uFEFF?\s*\{/.test(text)) return null;
   try {
     const v: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -252,7 +250,11 @@ export function vendorBlock(body: Buffer | string, headers: Record<string, strin
   }
   const candidate = markup !== null && VENDOR_TOKENS.test(markup);
   if (candidate) markup = withTagsBounded(markup!);
+  // A small non-markup body as text and as one JSON object, each worked out when first needed.
+  let small: string | null | undefined;
   let parsed: { v: Record<string, unknown> | null } | undefined;
+  const smallText = () =>
+    (small ??= data === null || body.length > JSON_MAX ? null : typeof body === 'string' ? body : body.toString('utf8'));
   const seen: Seen = {
     status,
     length: body.length,
@@ -260,7 +262,11 @@ export function vendorBlock(body: Buffer | string, headers: Record<string, strin
     markup,
     lower: candidate ? markup!.toLowerCase() : null,
     data,
-    object: () => (parsed ??= { v: data === null ? null : smallObject(body) }).v,
+    object: (has) => {
+      const text = smallText();
+      if (text === null || !text.includes(`"${has}"`)) return null;
+      return (parsed ??= { v: smallObject(text) }).v;
+    },
   };
   for (const rule of VENDOR_RULES) {
     for (const sig of rule.signatures) {

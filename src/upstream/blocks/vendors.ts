@@ -36,10 +36,11 @@ export interface Signature {
   /** Matches the start of a body that is not markup (a vendor's JSON answer to an API request). */
   data?: RegExp;
   /**
-   * A body that is one small JSON object (at most JSON_MAX bytes), parsed: true when it is the
-   * vendor's. For answers whose members come in no fixed order (a problem-details object).
+   * A body that is one small JSON object (at most JSON_MAX bytes) carrying the member `has`,
+   * parsed: `test` says whether it is the vendor's. For answers whose members come in no fixed
+   * order (a problem-details object).
    */
-  json?: (value: Record<string, unknown>) => boolean;
+  json?: { has: string; test: (value: Record<string, unknown>) => boolean };
   /** Only at one of these statuses (the other members must match too). */
   status?: readonly number[];
   /**
@@ -129,7 +130,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // `retryable`, `owner_action_required`, in no fixed order. A blocking code is a block (at 403
       // it is no platform's "private"); its 5xx (origin down) and other 1xxx come the same way
       // and are not.
-      { json: (o) => o.cloudflare_error === true && isBlockCode(o.error_code) },
+      { json: { has: 'cloudflare_error', test: (o) => o.cloudflare_error === true && isBlockCode(o.error_code) } },
     ],
   },
   {
