@@ -6,6 +6,7 @@
  * capture of every platform in ../shared/fixtures/, which must never be taken for a block.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, hasFixtures, readFixture } from '../support/fixtures.js';
 import { platforms, platformWalls, validateRegistry } from '../../src/platforms/registry.js';
@@ -64,6 +65,25 @@ describe('our own vendor pages (test/blocks/vendor-pages.ts: no real capture of 
     for (const p of platforms)
       expect(detectBlock(answer('<html><body><div id="app"></div></body></html>', { url }), walls.get(p.label))?.source).toBe('radware');
     expect(detectBlock(answer('<html><body><p>ok</p></body></html>', { url: 'https://www.perfdrive.com/validate' }))).toBeNull();
+  });
+
+  // Kasada's 429 carries its `x-kpsdk-*` response headers whatever the body (public detectors and
+  // solvers); the same headers on a 200 (`x-kpsdk-ct`, `x-kpsdk-st` after a solved challenge) are a
+  // pass. Our own answers.
+  it("a 429 with Kasada's x-kpsdk-* headers is Kasada's, whatever the body; those headers at 200 are not", () => {
+    const headers = { 'content-type': 'text/plain', 'x-kpsdk-ct': '0a1b2c3d4e5f', 'x-kpsdk-r': '1-AAAA' };
+    for (const p of platforms) expect(detectBlock(answer('', { status: 429, headers }), walls.get(p.label))?.source).toBe('kasada');
+    expect(vendorBlock('', headers, 429)).toMatchObject({ source: 'kasada' });
+    expect(detectBlock(answer('{"ok":true}', { status: 200, headers }))).toBeNull();
+    expect(vendorBlock('', headers)).toBeNull();
+    expect(detectBlock(answer('', { status: 429, headers: { 'content-type': 'text/plain' } }))).toBeNull();
+  });
+
+  it("a Cloudflare problem JSON larger than a vendor's object is not read as one", () => {
+    const big = JSON.stringify({ cloudflare_error: true, error_code: 1020, posts: 'x'.repeat(20_000) });
+    expect(vendorBlock(big)).toBeNull();
+    expect(vendorBlock(JSON.stringify({ cloudflare_error: true, error_code: 1020 }))).toMatchObject({ source: 'cloudflare' });
+    expect(vendorBlock(JSON.stringify({ cloudflare_error: 'true', error_code: '1020' }))).toBeNull();
   });
 
   it("a marker deep inside a large page is that page's content, not an interstitial", () => {
@@ -152,7 +172,7 @@ describe.skipIf(!hasFixtures('websearch'))('walls kept among the data captures',
   });
 });
 
-/** Every real data capture of every platform (../shared/fixtures/<label>/, blocks/ aside, walls aside). */
+/** Every real data capture of every platform (../shared/fixtures/<label>/ and its folders, blocks/ and walls aside). */
 function dataCaptures(): { label: string; file: string }[] {
   const out: { label: string; file: string }[] = [];
   let labels: string[] = [];
@@ -162,12 +182,79 @@ function dataCaptures(): { label: string; file: string }[] {
     return out;
   }
   for (const label of labels) {
-    for (const file of readdirSync(fixturePath(label)))
-      if (file !== 'SOURCES.md' && !WALL_CAPTURES.has(`${label}/${file}`)) out.push({ label, file });
+    const files = readdirSync(fixturePath(label), { recursive: true, withFileTypes: true });
+    for (const f of files) {
+      if (!f.isFile()) continue;
+      const file = relative(fixturePath(label), join(f.parentPath, f.name));
+      if (f.name !== 'SOURCES.md' && !WALL_CAPTURES.has(`${label}/${file}`)) out.push({ label, file });
+    }
   }
   return out;
 }
 const captures = dataCaptures();
+
+/** The hosts a platform's answers come from (a `*.` host as one of its names; `*` alone: none). */
+function hostsOf(label: string): string[] {
+  const hosts = platforms.find((p) => p.label === label)?.hosts ?? [];
+  return hosts.filter((h) => h !== '*').map((h) => h.replace(/^\*\./, 'creator.'));
+}
+
+/** Headers vendors put on answers they let through: the answer stays data. */
+const PASS_HEADERS: Record<string, string> = {
+  server: 'cloudflare',
+  'cf-ray': '8a1b2c3d4e5f6091-FRA',
+  'cf-cache-status': 'DYNAMIC',
+  'x-datadome': 'protected',
+  'x-datadome-cid': 'AHrlqAAAAAMA',
+  'x-kpsdk-ct': '0a1b2c3d4e5f',
+  'x-kpsdk-st': '1718000000000',
+  'x-iinfo': '9-12345678-0 NNNN RT(1718000000000 42)',
+  'x-cdn': 'Imperva',
+  'x-served-by': 'cache-fra-eddf8230101-FRA',
+  'x-vercel-id': 'fra1::abcde-1718000000000-0a1b2c3d',
+  'x-sucuri-id': '11005',
+};
+
+/** What a creator may write in a bio: vendors' wording and markers, as text. */
+const BIOS = [
+  'Pardon Our Interruption — my podcast. As you were browsing something about your browser made us think you were a bot.',
+  'Access Denied (Reference #18.6f3c1402.1718000000.2b8d26b6) is my band; errors.edgesuite.net is our zine',
+  'Just a moment... | Client Challenge | Attention Required! | Cloudflare | Sorry, you have been blocked',
+  'error code: 1020 — cloudflare_error: true, error_code 1015, Ray ID: 8a1b2c3d4e5f6091',
+  'Please enable JS and disable any ad blocker. Press & Hold to confirm you are a human',
+  'Access denied by Imunify360 bot-protection. IPs used for automation should be whitelisted',
+  'Request unsuccessful. Incapsula incident ID: 1234000340069873216 /_Incapsula_Resource?SWUDNSAI=31',
+  'I write about x-px-blocked: 1, var name = _pxCaptcha, window.reeseSkipExpirationCheck = true and /_fs-ch-1T1wmsGaOgGaSxcX/script.js',
+  '<noscript><title>bio</title></noscript> <meta name="robots" content="noindex, nofollow"> geo.captcha-delivery.com',
+];
+
+const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The capture with a creator's bio put where a page carries its user's text, early enough to be
+ * read: for a page, a description meta, a JSON script (the app's state) and a paragraph; for
+ * JSON, a first member (of the object, or of the first object of the list).
+ */
+function withBio(body: Buffer, bio: string): Buffer {
+  const text = body.toString('utf8');
+  if (isMarkup(body)) {
+    const state = JSON.stringify({ user: { biography: bio } }).replace(/<\//g, '<\\/');
+    const head = `<meta name="description" content="${escapeHtml(bio)}"><script type="application/json" id="state">${state}</script>`;
+    const withHead = /<head\b[^>]*>/i.test(text) ? text.replace(/<head\b[^>]*>/i, (m) => m + head) : head + text;
+    return Buffer.from(
+      /<body\b[^>]*>/i.test(withHead) ? withHead.replace(/<body\b[^>]*>/i, (m) => `${m}<p>${escapeHtml(bio)}</p>`) : withHead,
+    );
+  }
+  try {
+    const v: unknown = JSON.parse(text);
+    const add = (o: unknown) => (typeof o === 'object' && o !== null && !Array.isArray(o) ? { biography: bio, ...o } : o);
+    return Buffer.from(JSON.stringify(Array.isArray(v) ? [add(v[0]), ...v.slice(1)] : add(v)));
+  } catch {
+    return Buffer.from(`${bio}\n${text}`);
+  }
+}
+
+const contentType = (file: string) => (file.endsWith('.json') ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
 
 describe.skipIf(captures.length === 0)('real data captures are never blocks (false-positive guard)', () => {
   it.each(captures.map((c) => [`${c.label}/${c.file}`, c] as const))('%s', (_name, c) => {
@@ -176,6 +263,25 @@ describe.skipIf(captures.length === 0)('real data captures are never blocks (fal
     // With every platform's walls: a real answer at 200 from its own host is data.
     const all: WallRule[] = [...walls.values()].flat();
     expect(detectBlock(answer(body, { url: `https://www.${c.label}.example/` }), all)).toBeNull();
+    // From its platform's own hosts, with its content type and the headers vendors put on the
+    // answers they let through, through its platform's walls.
+    const headers = { 'content-type': contentType(c.file), ...PASS_HEADERS };
+    expect(vendorBlock(body, headers, 200)).toBeNull();
+    for (const host of hostsOf(c.label))
+      expect(detectBlock(answer(body, { headers, url: `https://${host}/` }), walls.get(c.label)), host).toBeNull();
+  });
+
+  // "A creator whose bio says 'Pardon our interruption' or 'Access denied' must still be data":
+  // every capture with each bio (vendors' wording and markers as a creator's text) put in it.
+  it.each(captures.map((c) => [`${c.label}/${c.file}`, c] as const))('%s with vendor wording in a bio', (_name, c) => {
+    const body = readFileSync(fixturePath(c.label, c.file));
+    const headers = { 'content-type': contentType(c.file) };
+    const host = hostsOf(c.label)[0] ?? `www.${c.label}.example`;
+    for (const bio of BIOS) {
+      const page = withBio(body, bio);
+      expect(vendorBlock(page, headers, 200), bio).toBeNull();
+      expect(detectBlock(answer(page, { headers, url: `https://${host}/` }), walls.get(c.label)), bio).toBeNull();
+    }
   });
 });
 

@@ -216,6 +216,55 @@ const ROWS: Row[] = [
     body: '{"resource_response":{"status":"failure","http_status":429,"message":"Troppe richieste."}}',
     wall: 'refused',
   },
+  // A JSON answer at 401 / 403 / 429 that is not Pinterest's resource envelope: an edge's or a
+  // firewall's refusal in JSON (Pinterest states its own failures inside `resource_response`).
+  // Our own bodies: the error model of Pinterest's public API (`{"code", "message"}`), a bare
+  // status object, an empty object. Were UPSTREAM_FAILED (a changed shape) before.
+  {
+    label: 'pinboard',
+    name: 'JSON without the resource envelope at 429 (the API error model, Portuguese message)',
+    status: 429,
+    url: 'https://br.pinterest.com/resource/UserResource/get/?data=x',
+    headers: { 'content-type': 'application/json' },
+    body: '{"code":8,"message":"Limite de requisições excedido."}',
+    wall: 'refused',
+  },
+  {
+    label: 'pinboard',
+    name: 'JSON without the resource envelope at 403 (a bare status object)',
+    status: 403,
+    url: 'https://www.pinterest.com/resource/BoardFeedResource/get/',
+    headers: { 'content-type': 'application/json' },
+    body: '{"status":"failure","message":"Forbidden"}',
+    wall: 'refused',
+  },
+  {
+    label: 'pinboard',
+    name: 'an empty JSON object at 401',
+    status: 401,
+    url: 'https://www.pinterest.co.uk/resource/PinResource/get/',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    wall: 'refused',
+  },
+  {
+    label: 'pinboard',
+    name: 'not a wall: JSON without the envelope at 500 (a server error, no refusal)',
+    status: 500,
+    url: 'https://www.pinterest.com/resource/UserResource/get/',
+    headers: { 'content-type': 'application/json' },
+    body: '{"code":0,"message":"Internal error"}',
+    wall: null,
+  },
+  {
+    label: 'pinboard',
+    name: 'not a wall: a resource answer at 200 whose pin text quotes a refusal',
+    status: 200,
+    url: 'https://www.pinterest.com/resource/PinResource/get/',
+    headers: { 'content-type': 'application/json' },
+    body: '{"resource_response":{"status":"success","http_status":200,"data":{"id":"1","description":"{\\"code\\":8,\\"message\\":\\"Forbidden\\"}"}}}',
+    wall: null,
+  },
   {
     label: 'pinboard',
     name: 'not a wall: a resource failure 404 (a missing user)',

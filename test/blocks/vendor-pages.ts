@@ -9,6 +9,8 @@
  * Beside them, ordinary pages that carry the vendors' passive scripts (which must stay data).
  */
 
+import { MORE_NOT_VENDOR_PAGES, MORE_VENDOR_PAGES } from './vendor-pages-more.js';
+
 export interface VendorPage {
   name: string;
   vendor: string;
@@ -479,6 +481,8 @@ export const OWN_VENDOR_PAGES: readonly VendorPage[] = [
     headers: { 'content-type': 'application/json' },
     body: '{\n  "message": "Access denied by Imunify360 bot-protection. IPs used for automation should be whitelisted"\n}\n',
   },
+  // Session 39: vendors' shapes the catalogue did not recognise (vendor-pages-more.ts).
+  ...MORE_VENDOR_PAGES,
 ];
 
 /** Ordinary pages and answers that are data (or a plain error), never a vendor's block. */
@@ -611,4 +615,6 @@ window.rbzns={bereshit:"1"}; window["bobcmn"] = "…"; /TSPD/08ab?type=7; window
     name: 'a translation file that lists Cloudflare template keys as text',
     body: `<!DOCTYPE html><html><head><title>i18n keys</title></head><body><ul><li>data-translate="block_headline"</li><li>cf-wrapper</li></ul></body></html>`,
   },
+  // Session 39: more of them (vendor-pages-more.ts).
+  ...MORE_NOT_VENDOR_PAGES,
 ];

@@ -85,6 +85,7 @@ const VENDOR_NAME: Record<string, RegExp> = {
   anubis: /Anubis/,
   vercel: /Vercel/,
   'aws-waf': /AWS WAF/,
+  fastly: /Fastly/,
   wordfence: /Wordfence/,
   imunify360: /Imunify360/,
 };

@@ -137,6 +137,33 @@ const CLOUDFLARE_CHALLENGE = {
   body: '<!doctype html><html lang="en-us"><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></body></html>',
 };
 
+/**
+ * Cloudflare's error 1020 (a firewall rule) as it answers a client asking for JSON — ours does
+ * (`accept: application/json, …`): RFC 9457 problem details at 403 (Cloudflare's changelog of
+ * 2026-03-11 names the members; the values here are our own). A 403 with JSON, yet no Mastodon
+ * error: it was read as a private post (PRIVATE_CONTENT).
+ */
+const CLOUDFLARE_1020_JSON = {
+  status: 403,
+  headers: { 'content-type': 'application/problem+json; charset=utf-8', server: 'cloudflare', 'cf-ray': '8a1b2c3d4e5f6090-IAD' },
+  body: JSON.stringify({
+    type: 'https://developers.cloudflare.com/support/troubleshooting/http-status-codes/cloudflare-1xxx-errors/error-1020/',
+    title: 'Error 1020: Access denied',
+    status: 403,
+    detail: 'A firewall rule of the site stops this request.',
+    instance: '8a1b2c3d4e5f6090',
+    error_code: 1020,
+    error_name: 'access_denied',
+    error_category: 'access_denied',
+    ray_id: '8a1b2c3d4e5f6090',
+    timestamp: '2026-11-30T23:59:00Z',
+    zone: 'truthsocial.com',
+    cloudflare_error: true,
+    retryable: false,
+    owner_action_required: true,
+  }),
+};
+
 /** Statuses by id; media by file name. */
 const STATUSES: Record<string, unknown> = {
   '100': statusJson('100'),
@@ -212,6 +239,8 @@ const ROUTES: Route[] = [
       if (id === '403') return CLOUDFLARE_CHALLENGE;
       if (id === '401') return json({ error: 'This method requires an authenticated user' }, 401);
       if (id === '402') return json({ error: 'This action is not allowed' }, 403);
+      if (id === '1020') return CLOUDFLARE_1020_JSON;
+      if (id === '1021') return json({ message: 'Request blocked', code: 'edge_refused' }, 403);
       if (id === '405')
         return {
           headers: { 'content-type': 'text/html' },
@@ -230,6 +259,7 @@ const ROUTES: Route[] = [
       if (acct === 'ghost') return json({ error: 'Record not found' }, 404);
       if (acct === 'walled') return CLOUDFLARE_CHALLENGE;
       if (acct === 'hidden') return json({ error: 'This action is not allowed' }, 403);
+      if (acct === 'firewalled') return CLOUDFLARE_1020_JSON;
       return json(accountJson(acct === 'testerx' ? 'TesterX' : acct));
     },
   },
@@ -408,6 +438,24 @@ describe('GET /v1/microblog-a/post', () => {
     const login = await h.rest(postPath('401'), { key });
     expect(login.status).toBe(502);
     expect(login.body.error).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/login wall/) });
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it("Cloudflare's 1020 as problem JSON at 403 is 502 UPSTREAM_BLOCKED, never PRIVATE_CONTENT (post and profile), 0 credits", async () => {
+    const { key, id } = await h.key(5);
+    for (const path of [postPath('1020'), '/v1/microblog-a/profile?handle=firewalled']) {
+      const r = await h.rest(path, { key });
+      expect(r.status, path).toBe(502);
+      expect(r.body.error, path).toMatchObject({ code: 'UPSTREAM_BLOCKED', message: expect.stringMatching(/Cloudflare/) });
+    }
+    expect(await h.balance(id)).toBe(5);
+  });
+
+  it('a 403 whose JSON is not Mastodon\'s error entity ({"error": …}) is a refusal (502 UPSTREAM_BLOCKED), not a private post', async () => {
+    const { key, id } = await h.key(5);
+    const r = await h.rest(postPath('1021'), { key });
+    expect(r.status).toBe(502);
+    expect(r.body.error.code).toBe('UPSTREAM_BLOCKED');
     expect(await h.balance(id)).toBe(5);
   });
 

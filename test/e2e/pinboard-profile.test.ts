@@ -20,6 +20,10 @@ const route: Route = {
   response: (req) => {
     const username = (JSON.parse(req.query.get('data') ?? '{}') as { options?: { username?: string } }).options?.username;
     if (username === 'walled') return { status: 403, headers: { 'content-type': 'text/html' }, body: s.CHALLENGE_HTML };
+    // JSON refusals without Pinterest's resource envelope (our own bodies: the public API's error
+    // model, a bare object): an edge's or firewall's, not Pinterest's word on the user.
+    if (username === 'throttled') return { status: 429, headers: JSON_HEADERS, body: '{"code":8,"message":"Rate limit exceeded."}' };
+    if (username === 'refused') return { status: 403, headers: JSON_HEADERS, body: '{}' };
     if (username !== 'inkpots') return { status: 404, headers: JSON_HEADERS, body: JSON.stringify(s.failureBody(404, 'User not found.')) };
     const user = s.userJson('900000000000000001', 'inkpots', {
       about: 'Ink and pots',
@@ -72,6 +76,16 @@ describe('pinboard profile', () => {
     const walled = await h.rest(path('walled'), { key });
     expect(walled.status).toBe(502);
     expect(walled.body.error.code).toBe('UPSTREAM_BLOCKED');
+    expect(await h.balance(id)).toBe(3);
+  });
+
+  it('JSON without the resource envelope at 429 / 403 is 502 UPSTREAM_BLOCKED (was UPSTREAM_FAILED), 0 credits', async () => {
+    const { key, id } = await h.key(3);
+    for (const handle of ['throttled', 'refused']) {
+      const r = await h.rest(path(handle), { key });
+      expect(r.status, handle).toBe(502);
+      expect(r.body.error.code, handle).toBe('UPSTREAM_BLOCKED');
+    }
     expect(await h.balance(id)).toBe(3);
   });
 

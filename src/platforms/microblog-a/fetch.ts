@@ -8,8 +8,10 @@
  *   Cloudflare challenge / block page (any status)  → 502 UPSTREAM_BLOCKED, never parsed
  *   404, 410 ({"error":"Record not found"})         → 404 NOT_FOUND
  *   401 (the API wants a logged-in user)            → 502 UPSTREAM_BLOCKED (login wall)
- *   403 with a JSON error (not visible to anonymous callers: a private post or account)
- *                                                    → 403 PRIVATE_CONTENT
+ *   403 with Mastodon's error entity ({"error": "…"}: not visible to anonymous callers,
+ *   a private post or account)                      → 403 PRIVATE_CONTENT
+ *   403 with other JSON (an edge's or firewall's refusal: Cloudflare's problem JSON is
+ *   the catalogue's, others are not Mastodon's word)  → 502 UPSTREAM_BLOCKED (expectOk)
  *   other non-2xx                                    → expectOk (429 blocked, 5xx failed)
  *   200 that is not the entity (HTML app shell…)    → 502 UPSTREAM_FAILED naming what is missing
  */
@@ -47,10 +49,20 @@ export async function getJsonAnswer(
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found on microblog-a`);
   // A 401 is a wall (walls.ts), answered before this; kept for answers that ended elsewhere.
   if (res.status === 401) throw loginWall(PLATFORM);
-  if (res.status === 403 && json) throw privateContent(what);
+  if (res.status === 403 && json && isMastodonError(res)) throw privateContent(what);
   expectOk(res, PLATFORM, what);
   if (!json) throw shapeChanged(PLATFORM, `JSON from ${new URL(url).pathname} (got ${res.headers['content-type'] ?? 'no content type'})`);
   return { json: res.json(), headers: res.headers };
+}
+
+/** The body is Mastodon's Error entity: an object whose `error` is a string (its docs' only required member). */
+function isMastodonError(res: UpstreamResponse): boolean {
+  try {
+    const body = res.json();
+    return isObj(body) && typeof body.error === 'string';
+  } catch {
+    return false; // not JSON after all: no statement of Mastodon's
+  }
 }
 
 const isJson = (res: UpstreamResponse) => /\bjson\b/i.test(res.headers['content-type'] ?? '') || /^\s*[{[]/.test(res.text());

@@ -4,7 +4,7 @@
  * block pages are vendor pages of the catalogue (src/upstream/blocks/vendors.ts), never its titles
  * ("Just a moment...", "Attention Required!"); its own wall is the API's 401 — the endpoint wants
  * a logged-in user (`{"error": "This method requires an authenticated user"}`, whatever the
- * message says): a login wall. A 403 with a JSON error is a private post or account (fetch.ts).
+ * message says): a login wall. A 403 with Mastodon's JSON error is a private post or account (fetch.ts).
  */
 import type { WallRule } from '../../upstream/blocks/catalogue.js';
 

@@ -8,7 +8,11 @@
  * - a captcha: the `/captcha/` path a redirect ends on, or a form or script of an HTML answer
  *   loading from a `/captcha/` path;
  * - a refusal: a resource failure with `http_status` 403 or 429 (Pinterest's own statement of a
- *   refusal or rate limit), or an HTML page instead of the JSON at 403 / 429 (a challenge).
+ *   refusal or rate limit), an HTML page instead of the JSON at 403 / 429 (a challenge), or any
+ *   other answer at 401 / 403 / 429 that is not the resource envelope — JSON of an edge or a
+ *   firewall, an API error object (`{"code","message"}`), `{}`: Pinterest states its own failures
+ *   inside `resource_response`, so one without it is not Pinterest's statement about the resource
+ *   (before, a changed shape: UPSTREAM_FAILED).
  * Other HTML answers (a 404 page, maintenance) are not walls: fetch.ts says what they are.
  */
 import type { AnswerView, WallRule } from '../../upstream/blocks/catalogue.js';
@@ -66,6 +70,12 @@ export const pinterestCaptcha: WallRule = {
   },
 };
 
+/** The answer carries Pinterest's resource envelope (`{"resource_response": {…}}`). */
+function hasEnvelope(a: AnswerView): boolean {
+  const rr = (a.json() as { resource_response?: unknown } | undefined)?.resource_response;
+  return typeof rr === 'object' && rr !== null;
+}
+
 export const pinterestRefused: WallRule = {
   name: 'refused',
   what: 'a refusal or challenge page',
@@ -74,7 +84,8 @@ export const pinterestRefused: WallRule = {
     if (!u) return false;
     if (a.isMarkup) return isResource(u) && (a.status === 403 || a.status === 429);
     const s = failureStatus(a);
-    return s === 403 || s === 429;
+    if (s === 403 || s === 429) return true;
+    return (a.status === 401 || a.status === 403 || a.status === 429) && !hasEnvelope(a);
   },
 };
 

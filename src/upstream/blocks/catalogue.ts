@@ -63,6 +63,8 @@ const MARKUP_WINDOW = 256 * 1024;
 const DATA_WINDOW = 512;
 /** Bot Fight Mode's (and Incapsula's JS challenge) page is a near-empty shell. */
 const SHELL_MAX = 16 * 1024;
+/** A vendor's JSON object (a problem-details answer) is small: a larger body is nobody's block. */
+export const JSON_MAX = 16 * 1024;
 
 /** Index of the first byte that is not whitespace or a UTF-8 BOM. */
 function firstSignificant(body: Buffer): number {
@@ -106,24 +108,54 @@ function matchesInScript(re: RegExp, markup: string, lower: string): boolean {
   return false;
 }
 
-function signatureMatches(
-  sig: Signature,
-  headers: Record<string, string>,
-  markup: string | null,
-  lower: string | null,
-  data: string | null,
-): boolean {
-  if (sig.data && (data === null || !sig.data.test(data))) return false;
-  if (sig.header) {
-    const v = headers[sig.header[0]];
-    if (v === undefined || !sig.header[1].test(v)) return false;
+/** What one answer offers the signatures, each part worked out at most once. */
+interface Seen {
+  status: number | undefined;
+  /** The whole body's length (bytes or characters). */
+  length: number;
+  headers: Record<string, string>;
+  markup: string | null;
+  lower: string | null;
+  data: string | null;
+  /** The body as one JSON object (json signatures) when it names the member `has`, parsed when first asked for. */
+  object(has: string): Record<string, unknown> | null;
+}
+
+function headerMatches(name: string | RegExp, value: RegExp, headers: Record<string, string>): boolean {
+  if (typeof name === 'string') {
+    const v = headers[name];
+    return v !== undefined && value.test(v);
+  }
+  return Object.entries(headers).some(([n, v]) => name.test(n) && value.test(v));
+}
+
+function signatureMatches(sig: Signature, seen: Seen): boolean {
+  if (sig.status && (seen.status === undefined || !sig.status.includes(seen.status))) return false;
+  if (sig.data && (seen.data === null || !sig.data.test(seen.data))) return false;
+  if (sig.header && !headerMatches(sig.header[0], sig.header[1], seen.headers)) return false;
+  if (sig.json) {
+    const o = seen.object(sig.json.has);
+    if (o === null || !sig.json.test(o)) return false;
   }
   if (sig.markup || sig.script) {
+    const { markup, lower } = seen;
     if (markup === null || lower === null) return false;
+    if (sig.maxLength !== undefined && seen.length > sig.maxLength) return false;
     if (sig.markup && !sig.markup.every((re) => re.test(markup))) return false;
     if (sig.script && !sig.script.every((re) => matchesInScript(re, markup, lower))) return false;
   }
   return true;
+}
+
+/** `body` parsed as one JSON object when it is one and at most JSON_MAX long, else null. */
+function smallObject(text: string): Record<string, unknown> | null {
+  if (!/^\uFEFF?\s*\{/.test(text)) return null;
+  try {
+    const v: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -202,8 +234,9 @@ function withTagsBounded(markup: string): string {
 /**
  * The anti-bot vendor whose challenge or block page this is, or null. `body` may be the raw
  * bytes or text; only its first MARKUP_WINDOW characters are read, and only when it is markup.
+ * `status`, when known, lets the signatures that hold at one status only (Kasada's 429) match.
  */
-export function vendorBlock(body: Buffer | string, headers: Record<string, string> = {}): BlockMatch | null {
+export function vendorBlock(body: Buffer | string, headers: Record<string, string> = {}, status?: number): BlockMatch | null {
   let markup: string | null = null;
   // The start of any other body, for vendors' JSON answers.
   let data: string | null = null;
@@ -217,12 +250,29 @@ export function vendorBlock(body: Buffer | string, headers: Record<string, strin
   }
   const candidate = markup !== null && VENDOR_TOKENS.test(markup);
   if (candidate) markup = withTagsBounded(markup!);
-  const lower = candidate ? markup!.toLowerCase() : null;
+  // A small non-markup body as text and as one JSON object, each worked out when first needed.
+  let small: string | null | undefined;
+  let parsed: { v: Record<string, unknown> | null } | undefined;
+  const smallText = () =>
+    (small ??= data === null || body.length > JSON_MAX ? null : typeof body === 'string' ? body : body.toString('utf8'));
+  const seen: Seen = {
+    status,
+    length: body.length,
+    headers,
+    markup,
+    lower: candidate ? markup!.toLowerCase() : null,
+    data,
+    object: (has) => {
+      const text = smallText();
+      if (text === null || !text.includes(`"${has}"`)) return null;
+      return (parsed ??= { v: smallObject(text) }).v;
+    },
+  };
   for (const rule of VENDOR_RULES) {
     for (const sig of rule.signatures) {
       // Markup signatures only on pages that carry one of the vendors' tokens at all.
       if ((sig.markup || sig.script) && !candidate) continue;
-      if (signatureMatches(sig, headers, markup, lower, data)) return { source: rule.vendor, what: rule.what };
+      if (signatureMatches(sig, seen)) return { source: rule.vendor, what: rule.what };
     }
   }
   if (candidate) return vendorShell(markup!);
@@ -287,7 +337,7 @@ export function vendorHost(url: string | URL): BlockMatch | null {
 
 /** The block this answer is — a vendor's first, then the platform's own walls — or null. */
 export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] = []): BlockMatch | null {
-  const vendor = vendorHost(answer.url) ?? vendorBlock(answer.body, answer.headers);
+  const vendor = vendorHost(answer.url) ?? vendorBlock(answer.body, answer.headers, answer.status);
   if (vendor) return vendor;
   if (walls.length === 0) return null;
   const view = new View(answer);

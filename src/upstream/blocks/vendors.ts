@@ -31,10 +31,23 @@ export interface Signature {
   markup?: readonly RegExp[];
   /** Every one must match inside a `<script>` element. */
   script?: readonly RegExp[];
-  /** A response header (lower-case name) whose value matches. */
-  header?: readonly [name: string, value: RegExp];
+  /** A response header (lower-case name, or a pattern of names: any one of them) whose value matches. */
+  header?: readonly [name: string | RegExp, value: RegExp];
   /** Matches the start of a body that is not markup (a vendor's JSON answer to an API request). */
   data?: RegExp;
+  /**
+   * A body that is one small JSON object (at most JSON_MAX bytes) carrying the member `has`,
+   * parsed: `test` says whether it is the vendor's. For answers whose members come in no fixed
+   * order (a problem-details object).
+   */
+  json?: { has: string; test: (value: Record<string, unknown>) => boolean };
+  /** Only at one of these statuses (the other members must match too). */
+  status?: readonly number[];
+  /**
+   * Only on a markup body at most this long: for a vendor's page of a few lines whose markers are
+   * plain text, which a page of content (a post quoting that page) may carry too.
+   */
+  maxLength?: number;
 }
 
 export interface VendorRule {
@@ -52,6 +65,8 @@ export interface VendorRule {
  * firewall rule.
  */
 const BLOCK_CODES = '10(?:0[5-9]|1[0-25]|20)';
+const BLOCK_CODE = new RegExp(`^${BLOCK_CODES}$`);
+const isBlockCode = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && BLOCK_CODE.test(String(v));
 
 export const VENDOR_RULES: readonly VendorRule[] = [
   {
@@ -108,6 +123,14 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // To a client that does not ask for HTML (an API call) the same error is one plain-text line,
       // `error code: 1020`: the whole body, a blocking code.
       { data: new RegExp(`^\\s*error code: ${BLOCK_CODES}\\s*$`) },
+      // To a client that asks for JSON (`Accept: application/json` or `application/problem+json`:
+      // API clients, most of ours) the error is RFC 9457 problem details (Cloudflare's changelog,
+      // 2026-03-11): one object with `type`, `title`, `status`, `detail`, `instance`, and its own
+      // `error_code`, `error_name`, `error_category`, `ray_id`, `zone`, `cloudflare_error: true`,
+      // `retryable`, `owner_action_required`, in no fixed order. A blocking code is a block (at 403
+      // it is no platform's "private"); its 5xx (origin down) and other 1xxx come the same way
+      // and are not.
+      { json: { has: 'cloudflare_error', test: (o) => o.cloudflare_error === true && isBlockCode(o.error_code) } },
     ],
   },
   {
@@ -119,7 +142,13 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // by Akamai's generator (Apple Music's "Access Denied" is this page).
       // Its other edge errors (a timeout `#2.…`, an invalid URL `#9.…`) share the page and are no
       // blocks: the access-denied reference is the one numbered 18.
-      { markup: [/Reference(?:&#32;|\s)(?:&#35;|#)18(?:&#46;|\.)[0-9a-f]+/i, /errors(?:&#46;|\.)edgesuite(?:&#46;|\.)net/i] },
+      // Written as plain text (`Reference #18.…`, `errors.edgesuite.net`) the lines are what a post
+      // about the error quotes too: then only on a page of Akamai's size (its page is ~0.5 KB; a
+      // creator's bio quoting both lines, in a real profile page, was a block).
+      {
+        markup: [/Reference(?:&#32;|\s)(?:&#35;|#)18(?:&#46;|\.)[0-9a-f]+/i, /errors(?:&#46;|\.)edgesuite(?:&#46;|\.)net/i],
+        maxLength: 8 * 1024,
+      },
       // Older pages without the edgesuite line: the entity-encoded reference alone is the generator's.
       { markup: [/Reference&#32;&#35;18&#46;[0-9a-f]+&#46;\d+&#46;[0-9a-f]+/i] },
       // Bot Manager's interstitial and sensor challenge (`/_sec/cp_challenge/`, `/_sec/verify`).
@@ -135,6 +164,13 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // The block page's captcha element, and its captcha script (first-party `/<app>/captcha/
       // captcha.js?a=c&u=…` or HUMAN's CDNs).
       { markup: [/<div\b[^>]*\bid=["']?px-captcha\b/i] },
+      // The header its enforcers set on the answer they block (`x-px-blocked: 1`, reported on
+      // zillow.com's 403 to non-browser clients, whatever the body).
+      { header: ['x-px-blocked', /^\s*1\s*$/] },
+      // Its older reCAPTCHA block template: the page's own callback stores the answer in the
+      // `_pxCaptcha` cookie (`var name = '_pxCaptcha'`, `"_pxCaptcha=" + …`); a page that loads
+      // fine sets no such cookie.
+      { script: [/\bname\s*=\s*["']_pxCaptcha["']|["']_pxCaptcha=["']\s*\+/] },
       // The block page sets the request's uuid and its captcha source for its own script (the
       // sensor on an ordinary page sets neither); its description names the captcha.
       { script: [/\bwindow\.(?:_pxUuid|px_uuid)\s*=/] },
@@ -169,8 +205,30 @@ export const VENDOR_RULES: readonly VendorRule[] = [
     vendor: 'incapsula',
     what: 'an Imperva Incapsula block page',
     signatures: [
-      // The block page is an iframe on `/_Incapsula_Resource?CWUDNSAI=…&incident_id=…`.
-      { markup: [/<(?:iframe|script)\b[^>]*\bsrc=["'][^"']*\/_Incapsula_Resource\?[^"']*(?:incident_id|CWUDNSAI)/i] },
+      // The block page is an iframe on `/_Incapsula_Resource?CWUDNSAI=…&incident_id=…`; its
+      // security interstitial one on `/_Incapsula_Resource?SWUDNSAI=<n>&…`, with or without an
+      // incident id (recorded answers of unfccc.int, comfy.ua, a queue monitor's refusal).
+      { markup: [/<(?:iframe|script)\b[^>]*\bsrc=["'][^"']*\/_Incapsula_Resource\?[^"']*(?:incident_id|CWUDNSAI|SWUDNSAI)/i] },
+    ],
+  },
+  {
+    vendor: 'incapsula',
+    what: 'an Imperva (Incapsula) Advanced Bot Protection interstitial',
+    signatures: [
+      // Advanced Bot Protection (Distil's successor) answers a client it doubts with an
+      // interstitial, at 200: a script element that is nothing but `window.reeseSkipExpirationCheck
+      // = true`, before its reese84 script (recorded answers of aaii.com, athome.co.jp,
+      // pokemoncenter.com). Pages it passes load the reese84 script without that element.
+      { markup: [/<script\b[^>]*>\s*window\.reeseSkipExpirationCheck\s*=\s*true\s*;?\s*<\/script\s*>/i] },
+      // The same interstitial's head as saved without that script: it opens with the page's only
+      // title inside `<noscript>`, beside a `robots` `noindex, nofollow` meta (a page of content
+      // has its title in the head and wants to be indexed).
+      {
+        markup: [
+          /<head\b[^>]*>\s*<noscript\b[^>]*>\s*<title\b/i,
+          /<meta\b[^>]*\bname=["']?robots["']?[^>]*\bcontent=["']?noindex,\s*nofollow\b/i,
+        ],
+      },
     ],
   },
   {
@@ -199,6 +257,19 @@ export const VENDOR_RULES: readonly VendorRule[] = [
     ],
   },
   {
+    vendor: 'fastly',
+    what: 'a Fastly client challenge',
+    signatures: [
+      // Fastly's client challenge interstitial (Bot Management / Next-Gen WAF) loads its assets
+      // from `/_fs-ch-<id>/`: `errors.js`, then `script.js?reload=true` from an inline script, or
+      // `script.js` by an element (public solvers of pypi.org, bible.com, support.mozilla.org).
+      // A page that embeds a challenge in its own content loads `/_fs-ch-<id>/challenge.js`
+      // instead (Fastly's docs, "embedding challenges in pages"): data.
+      { markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\/_fs-ch-[\w-]+\/(?:script|errors)\.js/i] },
+      { script: [/(?:\.src\s*=|\()\s*["'][^"'\s]*\/_fs-ch-[\w-]+\/(?:script|errors)\.js/] },
+    ],
+  },
+  {
     vendor: 'vercel',
     what: "Vercel's security checkpoint",
     signatures: [
@@ -222,6 +293,10 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // ips.js.
       { markup: [/<script\b[^>]*\bsrc=["'][^"']*\/ips\.js\?[^"']*\bx-kpsdk-im=/i] },
       { script: [/\bwindow\.KPSDK\s*=\s*\{\s*\}/], markup: [/<script\b[^>]*\bsrc=["'][^"']*\/ips\.js\?/i] },
+      // Its 429 carries its own `x-kpsdk-*` response headers (public detectors and solvers),
+      // whatever the body. The same headers on a 200 (`x-kpsdk-ct` after a solved challenge) are
+      // a pass: only the 429.
+      { status: [429], header: [/^x-kpsdk-/, /./] },
     ],
   },
   {
@@ -329,7 +404,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis|wf-header-logo|_wfsf=|block_headline/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis|wf-header-logo|_wfsf=|block_headline|SWUDNSAI|reeseSkipExpirationCheck|<noscript\b[^>]*>\s*<title|_pxCaptcha|\/_fs-ch-/i;
 
 /**
  * Hosts that are a vendor's challenge, whatever they answer: a redirect that ends there is that
