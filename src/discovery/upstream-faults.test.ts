@@ -11,7 +11,7 @@ import { DiscoveryWeb } from './sample-web.js';
 import { fakeContext, sourceRef, webContext } from '../../test/support/discovery-context.js';
 import type { UpstreamRequest } from '../upstream/client.js';
 
-const page = (ctx: { upstream: { request: (r: UpstreamRequest) => Promise<{ status: number; text(): string }> }; signal?: AbortSignal }, url: string, method = 'GET') =>
+const page = (ctx: { upstream: { request: (r: UpstreamRequest) => Promise<{ status: number; text(): string }> }; signal?: AbortSignal }, url: string, method: 'GET' | 'POST' = 'GET') =>
   ctx.upstream.request({ url, method, platform: 'test', signal: ctx.signal }).then((r) => `${r.status} ${r.text()}`);
 
 describe('a transient 5xx on an optional fetch', () => {
@@ -25,7 +25,7 @@ describe('a transient 5xx on an optional fetch', () => {
     const ctx = fakeContext((req) => {
       const statuses = answers[req.url.replace(/\?.*/, '')] ?? [200];
       const status = statuses.shift() ?? 200;
-      return { status, body: 'page', headers: req.url.endsWith('?wait') && status === 503 ? { 'retry-after': '1' } : {} };
+      return { status, body: 'page', headers: (req.url.endsWith('?wait') && status === 503 ? { 'retry-after': '1' } : {}) as Record<string, string> };
     });
     const f = new LookupFetcher(ctx, new AbortController().signal);
     expect(await f.run('a', (c) => page(c, 'https://a.example/'), { what: 'a' })).toBe('200 page');
