@@ -29,6 +29,7 @@ import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
 import { creditedEmails, emailLines, sponsorEmails } from './sponsors.js';
 import { anchorContexts, cardNames, emailsInHtml, jsonLdSameAs, pageAnchors, visibleText } from './text.js';
+import { scriptLinks } from './script-links.js';
 import { unwrapLink } from './wrappers.js';
 import type { Anchor } from './text.js';
 
@@ -397,12 +398,16 @@ function readPage(page: HtmlPage): ReadPage {
   const visible = pageAnchors(page.html, page.finalUrl);
   // The accounts its JSON-LD names as the page's subject (`sameAs`) are links of the page with no text of their own.
   const shown = new Set(visible.map((a) => a.url));
-  const written = [...visible, ...jsonLdSameAs(page.html, page.finalUrl).flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]))];
+  const sameAs = jsonLdSameAs(page.html, page.finalUrl).flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]));
+  // Links only its script data holds (a client-rendered site's social links: script-links.ts), with the texts the data gives them.
+  const scripted = scriptLinks(page.html, page.finalUrl, new Set([...shown, ...sameAs.map((a) => a.url)]));
+  const written = [...visible, ...sameAs, ...scripted];
   // A link through a known click-through wrapper (a Google result's `/url?q=` pasted in) is its target (wrappers.ts).
   const anchors = written.map((a) => ({ ...a, url: unwrapLink(a.url) }));
   const rawOf = new Map(written.map((a, i) => [anchors[i].url, a.url]));
   const text = visibleText(page.html);
   const contexts = remap(anchorContexts(page.html, page.finalUrl), rawOf);
+  for (const a of scripted) if (a.text && !contexts.has(unwrapLink(a.url))) contexts.set(unwrapLink(a.url), a.text);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
   const credited = creditedEmails(page.html, page.finalUrl);
   const lines = emailLines(page.html, page.finalUrl);
