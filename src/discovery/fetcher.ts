@@ -30,7 +30,7 @@
  *    Whichever caller starts a shared fetch decides its retry policy.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isApiError, upstreamTimeout } from '../errors.js';
+import { isApiError, notFound, upstreamTimeout } from '../errors.js';
 import { createLocalSingleFlight } from '../cache/single-flight.js';
 import { internalContext } from '../pipeline/context.js';
 import type { Deps } from '../pipeline/deps.js';
@@ -71,6 +71,11 @@ export interface FetchOptions {
   required?: boolean;
   /** What the fetch is, for messages. */
   what: string;
+  /**
+   * A guess (a same-handle probe): an upstream that answered it nothing but 404 / 410 said there is
+   * no such account, whatever step of the reader's chain the 404 met — NOT_FOUND, not a failure.
+   */
+  probe?: boolean;
 }
 
 export class LookupFetcher {
@@ -130,16 +135,34 @@ export class LookupFetcher {
     const timeout = opts.timeoutMs === undefined ? fetchTimeoutMs() : opts.timeoutMs;
     const deadline = timeout === null ? null : withDeadline(this.signal, timeout);
     const signal = deadline?.signal ?? this.signal;
+    const statuses: number[] = [];
+    const base = opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream);
+    const upstream = opts.probe ? observed(base, statuses) : base;
     try {
-      return await fetch(signal, opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream));
+      return await fetch(signal, upstream);
     } catch (e) {
       // This lookup stopped waiting (its deadline, or this fetch's own): the signal's reason, as a timeout.
       if (signal.aborted && !isApiError(e)) throw upstreamTimeout(`discovery: ${opts.what} was cancelled (deadline)`);
+      if (opts.probe && isApiError(e) && e.code === 'UPSTREAM_FAILED' && statuses.length && statuses.every((st) => st === 404 || st === 410))
+        throw notFound(`discovery: ${opts.what} was answered only HTTP ${[...new Set(statuses)].join('/')} (no such account)`);
       throw e;
     } finally {
       deadline?.clear();
     }
   }
+}
+
+/** `upstream` noting the status of every answer it gets (a probe's: LookupFetcher.fetch). */
+function observed(upstream: Upstream, statuses: number[]): Upstream {
+  return {
+    request: async (req) => {
+      const res = await upstream.request(req);
+      statuses.push(res.status);
+      return res;
+    },
+    close: () => upstream.close(),
+    ...('tokenOwner' in upstream ? { tokenOwner: (upstream as { tokenOwner: Upstream }).tokenOwner } : {}),
+  } as Upstream;
 }
 
 /**

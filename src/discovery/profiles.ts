@@ -134,7 +134,7 @@ export function fetchProfileView(
   f: LookupFetcher,
   platform: string,
   handle: string,
-  opts: { timeoutMs?: number | null; required?: boolean } = {},
+  opts: { timeoutMs?: number | null; required?: boolean; probe?: boolean } = {},
 ): Promise<ProfileView> {
   const r = readerOf(platform);
   if (!r) return Promise.reject(new Error(`discovery: no profile reader for ${platform}`));

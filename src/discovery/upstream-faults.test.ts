@@ -10,6 +10,7 @@ import { runDiscovery } from './pipeline.js';
 import { DiscoveryWeb } from './sample-web.js';
 import { fakeContext, sourceRef, webContext } from '../../test/support/discovery-context.js';
 import type { UpstreamRequest } from '../upstream/client.js';
+import { USER_BY_SCREEN_NAME } from '../platforms/microblog-b/endpoints.js';
 
 const page = (ctx: { upstream: { request: (r: UpstreamRequest) => Promise<{ status: number; text(): string }> }; signal?: AbortSignal }, url: string, method: 'GET' | 'POST' = 'GET') =>
   ctx.upstream.request({ url, method, platform: 'test', signal: ctx.signal }).then((r) => `${r.status} ${r.text()}`);
@@ -75,5 +76,36 @@ describe('a transient 5xx on an optional fetch', () => {
     expect(out.profiles.find((p) => p.handle.toLowerCase() === 'tovahbakesbread')?.confidence).toBeGreaterThanOrEqual(0.9);
     expect(out.diagnostics.failed_link_in_bio_urls).toEqual([]);
     expect(out.diagnostics.partial).toBe(false);
+  });
+});
+
+describe('a same-handle probe answered a bare 404', () => {
+  const web = () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('mirasol', { username: 'mirasol', fullName: 'Mira Sol', bio: 'ceramics', bioLinks: [] });
+    return w;
+  };
+  const lookup = (w: DiscoveryWeb) => runDiscovery(webContext(w).ctx, 'social-b', sourceRef('mirasol'), { emails: true, internal: null });
+
+  it('X answering the probe 404 at every step (its GraphQL query, then the home page a fresh query id is read from): no such account, not partial', async () => {
+    const w = web();
+    w.override(`https://x.com/i/api/graphql/${USER_BY_SCREEN_NAME.queryId}/UserByScreenName`, { status: 404, headers: { 'content-type': 'text/plain' }, body: '' });
+    const out = await lookup(w);
+    expect(out.diagnostics.same_handle_search_partial).toBe(false);
+    expect(out.diagnostics.partial).toBe(false);
+    expect(out.profiles.map((p) => p.platform)).toEqual(['social-b']);
+  });
+
+  it('a probe whose host fails (502 twice) or blocks is still a failure: partial', async () => {
+    for (const answer of [
+      { status: 502, headers: { 'content-type': 'text/html' }, body: '<h1>502 Bad Gateway</h1>' },
+      { status: 429, headers: { 'content-type': 'text/html' }, body: 'Too Many Requests' },
+    ]) {
+      const w = web();
+      w.override('www.tiktok.com', answer);
+      const out = await lookup(w);
+      expect(out.diagnostics.same_handle_search_partial, String(answer.status)).toBe(true);
+      expect(out.diagnostics.partial).toBe(true);
+    }
   });
 });
