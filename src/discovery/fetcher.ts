@@ -143,7 +143,13 @@ export class LookupFetcher {
     } catch (e) {
       // This lookup stopped waiting (its deadline, or this fetch's own): the signal's reason, as a timeout.
       if (signal.aborted && !isApiError(e)) throw upstreamTimeout(`discovery: ${opts.what} was cancelled (deadline)`);
-      if (opts.probe && isApiError(e) && e.code === 'UPSTREAM_FAILED' && statuses.length && statuses.every((st) => st === 404 || st === 410))
+      if (
+        opts.probe &&
+        isApiError(e) &&
+        e.code === 'UPSTREAM_FAILED' &&
+        statuses.length &&
+        statuses.every((st) => st === 404 || st === 410)
+      )
         throw notFound(`discovery: ${opts.what} was answered only HTTP ${[...new Set(statuses)].join('/')} (no such account)`);
       throw e;
     } finally {

@@ -11,7 +11,10 @@ import { discover } from '../../test/support/discovery-context.js';
 describe('mention styles', () => {
   it('a slash after the label, a platform emoji, the name before "on <label>", a case suffix on the label', () => {
     expect(mentionedAccounts('new vids weekly · yt/kaitoruns')).toEqual(['https://www.youtube.com/@kaitoruns']);
-    expect(mentionedAccounts('📸 kaito.runs\n🎥 @kaitoruns')).toEqual(['https://www.instagram.com/kaito.runs', 'https://www.youtube.com/@kaitoruns']);
+    expect(mentionedAccounts('📸 kaito.runs\n🎥 @kaitoruns')).toEqual([
+      'https://www.instagram.com/kaito.runs',
+      'https://www.youtube.com/@kaitoruns',
+    ]);
     expect(mentionedAccounts('long runs: kaito.runs on yt')).toEqual(['https://www.youtube.com/@kaito.runs']);
     expect(mentionedAccounts('Videolar YouTube’da: kaitokosu')).toEqual(['https://www.youtube.com/@kaitokosu']);
     expect(mentionedAccounts("Instagram'dan takip et → @kaito.kosu")).toEqual(['https://www.instagram.com/kaito.kosu']);
@@ -32,8 +35,18 @@ describe('mention styles', () => {
 
   it('a Turkish bio naming her channel "YouTube’da: …": the channel is hers', async () => {
     const w = new DiscoveryWeb();
-    w.tiktok.set('kaitokosu', { handle: 'kaitokosu', nickname: 'Kaito Koşu', signature: 'Her gün koşu 🏃\nUzun videolar YouTube’da: kosankaito' });
-    w.youtube.set('kosankaito', { handle: 'kosankaito', channelId: 'UCkosan000000000000000000', title: 'Kaito Koşu', description: 'uzun koşular', links: [] });
+    w.tiktok.set('kaitokosu', {
+      handle: 'kaitokosu',
+      nickname: 'Kaito Koşu',
+      signature: 'Her gün koşu 🏃\nUzun videolar YouTube’da: kosankaito',
+    });
+    w.youtube.set('kosankaito', {
+      handle: 'kosankaito',
+      channelId: 'UCkosan000000000000000000',
+      title: 'Kaito Koşu',
+      description: 'uzun koşular',
+      links: [],
+    });
     const { byHandle } = await discover(w, 'shortvideo', 'kaitokosu');
     expect(byHandle('kosankaito')?.confidence).toBeGreaterThanOrEqual(0.9);
   });

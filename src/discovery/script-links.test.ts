@@ -42,9 +42,24 @@ describe('scriptLinks: a page’s links in its script data, with their texts', (
     expect(
       scriptLinks(
         rscPage([
-          ['$', 'a', null, { href: 'https://www.youtube.com/@LenaWeaves', className: 'social', children: ['$', 'span', null, { children: 'YouTube' }] }],
+          [
+            '$',
+            'a',
+            null,
+            { href: 'https://www.youtube.com/@LenaWeaves', className: 'social', children: ['$', 'span', null, { children: 'YouTube' }] },
+          ],
           ['$', 'a', null, { href: 'https://lenaweaves.com/about', children: 'About' }],
-          ['$', 'p', null, { children: ['Photos by ', ['$', 'a', null, { href: 'https://www.instagram.com/maria.ionescu.photo/', children: 'Maria Ionescu' }]] }],
+          [
+            '$',
+            'p',
+            null,
+            {
+              children: [
+                'Photos by ',
+                ['$', 'a', null, { href: 'https://www.instagram.com/maria.ionescu.photo/', children: 'Maria Ionescu' }],
+              ],
+            },
+          ],
         ]),
         PAGE,
       ),
@@ -60,7 +75,9 @@ describe('scriptLinks: a page’s links in its script data, with their texts', (
       { url: 'https://www.pinterest.com/lenaweaves/', text: 'pinterest' },
     ]);
     const wix = `<html><body><script type="application/json" id="wix-warmup-data">${json({
-      appsWarmupData: { socialBar: { items: [{ title: 'Facebook', link: { type: 'ExternalLink', url: 'https://www.facebook.com/lenaweavesstudio' } }] } },
+      appsWarmupData: {
+        socialBar: { items: [{ title: 'Facebook', link: { type: 'ExternalLink', url: 'https://www.facebook.com/lenaweavesstudio' } }] },
+      },
     })}</script></body></html>`;
     expect(scriptLinks(wix, PAGE)).toEqual([{ url: 'https://www.facebook.com/lenaweavesstudio', text: 'Facebook' }]);
     const framer = `<html><body><script type="framer/handover" id="__framer__handoverData">${json([{ links: 1 }, { tiktok: 'https://www.tiktok.com/@lenaweaves' }])}</script></body></html>`;
@@ -68,7 +85,19 @@ describe('scriptLinks: a page’s links in its script data, with their texts', (
     const notion = `<html><body><script id="__NEXT_DATA__" type="application/json">${json({
       recordMap: {
         block: {
-          b1: { value: { type: 'text', properties: { title: [['Find me on '], ['Instagram', [['a', 'https://www.instagram.com/lenaweaves/']]], [' · photos by '], ['Maria', [['a', 'https://www.instagram.com/maria.ionescu.photo/']]]] } } },
+          b1: {
+            value: {
+              type: 'text',
+              properties: {
+                title: [
+                  ['Find me on '],
+                  ['Instagram', [['a', 'https://www.instagram.com/lenaweaves/']]],
+                  [' · photos by '],
+                  ['Maria', [['a', 'https://www.instagram.com/maria.ionescu.photo/']]],
+                ],
+              },
+            },
+          },
         },
       },
     })}</script></body></html>`;
@@ -86,7 +115,9 @@ describe('scriptLinks: a page’s links in its script data, with their texts', (
       { label: 'Instagram', url: 'https://www.instagram.com/lenaweaves/' },
     ]);
     expect(scriptLinks(page, PAGE, new Set(['https://www.instagram.com/lenaweaves/']))).toEqual([]);
-    expect(scriptLinks('<script type="application/json">{"a": [1, 2</script><script>self.__next_f.push([1,"1:{bad"])</script>', PAGE)).toEqual([]);
+    expect(
+      scriptLinks('<script type="application/json">{"a": [1, 2</script><script>self.__next_f.push([1,"1:{bad"])</script>', PAGE),
+    ).toEqual([]);
   });
 
   it('bounded: a blob of 8,000 account links (a 512 KiB page) is read up to SCRIPT_LINKS_MAX, at once', () => {
@@ -101,12 +132,29 @@ describe('scriptLinks: a page’s links in its script data, with their texts', (
 describe('a creator website whose social links live in its script data', () => {
   const creatorWeb = (home: string) => {
     const w = new DiscoveryWeb();
-    w.tiktok.set('lenaweaves', { handle: 'lenaweaves', nickname: 'Lena Weaves', signature: 'handwoven rugs', bioLink: 'https://lenaweaves.com/' });
+    w.tiktok.set('lenaweaves', {
+      handle: 'lenaweaves',
+      nickname: 'Lena Weaves',
+      signature: 'handwoven rugs',
+      bioLink: 'https://lenaweaves.com/',
+    });
     w.page(PAGE, home);
     // Her Instagram under another handle: found only through the site (no probe finds it), linking the site back.
-    w.ig.set('lena.loom.studio', { username: 'lena.loom.studio', fullName: 'Lena Weaves', bio: 'rugs & tapestries', externalUrl: 'https://lenaweaves.com/', bioLinks: [] });
+    w.ig.set('lena.loom.studio', {
+      username: 'lena.loom.studio',
+      fullName: 'Lena Weaves',
+      bio: 'rugs & tapestries',
+      externalUrl: 'https://lenaweaves.com/',
+      bioLinks: [],
+    });
     // A photographer the site credits, who links the site back as a matter of course.
-    w.ig.set('maria.ionescu.photo', { username: 'maria.ionescu.photo', fullName: 'Maria Ionescu', bio: 'product photography', externalUrl: 'https://lenaweaves.com/', bioLinks: [] });
+    w.ig.set('maria.ionescu.photo', {
+      username: 'maria.ionescu.photo',
+      fullName: 'Maria Ionescu',
+      bio: 'product photography',
+      externalUrl: 'https://lenaweaves.com/',
+      bioLinks: [],
+    });
     return w;
   };
 
@@ -121,12 +169,23 @@ describe('a creator website whose social links live in its script data', () => {
   });
 
   it('the App Router (RSC payload) and Squarespace’s context: the same', async () => {
-    const rsc = rscPage([['$', 'a', null, { href: 'https://www.instagram.com/lena.loom.studio/', 'aria-label': 'Instagram', children: ['$', 'svg', null, {}] }]]);
-    expect((await discover(creatorWeb(rsc), 'shortvideo', 'lenaweaves')).byHandle('lena.loom.studio')?.confidence).toBeGreaterThanOrEqual(0.9);
+    const rsc = rscPage([
+      [
+        '$',
+        'a',
+        null,
+        { href: 'https://www.instagram.com/lena.loom.studio/', 'aria-label': 'Instagram', children: ['$', 'svg', null, {}] },
+      ],
+    ]);
+    expect((await discover(creatorWeb(rsc), 'shortvideo', 'lenaweaves')).byHandle('lena.loom.studio')?.confidence).toBeGreaterThanOrEqual(
+      0.9,
+    );
     const sqs = sitePage('Lena Weaves', '<p>Handwoven rugs</p>').replace(
       '</body>',
       `<script>Static.SQUARESPACE_CONTEXT = ${json({ website: { socialAccounts: [{ serviceName: 'instagram-unauth', profileUrl: 'https://www.instagram.com/lena.loom.studio/' }] } })};</script></body>`,
     );
-    expect((await discover(creatorWeb(sqs), 'shortvideo', 'lenaweaves')).byHandle('lena.loom.studio')?.confidence).toBeGreaterThanOrEqual(0.9);
+    expect((await discover(creatorWeb(sqs), 'shortvideo', 'lenaweaves')).byHandle('lena.loom.studio')?.confidence).toBeGreaterThanOrEqual(
+      0.9,
+    );
   });
 });

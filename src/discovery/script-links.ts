@@ -30,7 +30,22 @@ export const SCRIPT_WALK_MAX_NODES = 200_000;
 export const SCRIPT_LINKS_MAX = 100;
 
 /** Keys whose value is the link itself: under them the key says nothing about the link. */
-const URL_KEYS = new Set(['url', 'href', 'link', 'uri', 'src', 'to', 'value', 'permalink', 'profileurl', 'profile_url', 'linkurl', 'externalurl', 'external_url', 'target']);
+const URL_KEYS = new Set([
+  'url',
+  'href',
+  'link',
+  'uri',
+  'src',
+  'to',
+  'value',
+  'permalink',
+  'profileurl',
+  'profile_url',
+  'linkurl',
+  'externalurl',
+  'external_url',
+  'target',
+]);
 /** Keys whose short string says what a link is (an anchor's text, title and aria-label, a service's name). */
 const TEXT_KEYS = new Set([
   'children',
@@ -173,7 +188,9 @@ function dataBlobs($: cheerio.CheerioAPI): unknown[] {
   $('script').each((_, el) => {
     const type = ($(el).attr('type') ?? '').toLowerCase();
     if (type === 'application/ld+json' || chars >= SCRIPT_DATA_MAX_CHARS) return;
-    const text = $(el).text().slice(0, SCRIPT_DATA_MAX_CHARS - chars);
+    const text = $(el)
+      .text()
+      .slice(0, SCRIPT_DATA_MAX_CHARS - chars);
     chars += text.length;
     if (type.includes('json') || type === 'framer/handover') {
       try {

@@ -18,7 +18,13 @@ describe('second accounts labelled by a role word', () => {
     expect(own('art acc: @kaito.draws')).toEqual(['kaito.draws']);
     expect(own('second acc → @kaito.two')).toEqual(['kaito.two']);
     expect(own('finsta @kaito.fin')).toEqual(['kaito.fin']);
-    for (const line of ['my friend @lena.runs', 'manager @mgmt.kaito', 'edited by @editor.j', 'spamming my feed with @lena.runs pics', 'art by @lena.draws'])
+    for (const line of [
+      'my friend @lena.runs',
+      'manager @mgmt.kaito',
+      'edited by @editor.j',
+      'spamming my feed with @lena.runs pics',
+      'art by @lena.draws',
+    ])
       expect(own(line), line).toEqual([]);
   });
 

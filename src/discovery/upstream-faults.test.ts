@@ -12,8 +12,11 @@ import { fakeContext, sourceRef, webContext } from '../../test/support/discovery
 import type { UpstreamRequest } from '../upstream/client.js';
 import { USER_BY_SCREEN_NAME } from '../platforms/microblog-b/endpoints.js';
 
-const page = (ctx: { upstream: { request: (r: UpstreamRequest) => Promise<{ status: number; text(): string }> }; signal?: AbortSignal }, url: string, method: 'GET' | 'POST' = 'GET') =>
-  ctx.upstream.request({ url, method, platform: 'test', signal: ctx.signal }).then((r) => `${r.status} ${r.text()}`);
+const page = (
+  ctx: { upstream: { request: (r: UpstreamRequest) => Promise<{ status: number; text(): string }> }; signal?: AbortSignal },
+  url: string,
+  method: 'GET' | 'POST' = 'GET',
+) => ctx.upstream.request({ url, method, platform: 'test', signal: ctx.signal }).then((r) => `${r.status} ${r.text()}`);
 
 describe('a transient 5xx on an optional fetch', () => {
   it('a bare 500/502/503 to a GET is sent once more; twice is failed; Retry-After, 504 and POST are answers as they are', async () => {
@@ -26,7 +29,11 @@ describe('a transient 5xx on an optional fetch', () => {
     const ctx = fakeContext((req) => {
       const statuses = answers[req.url.replace(/\?.*/, '')] ?? [200];
       const status = statuses.shift() ?? 200;
-      return { status, body: 'page', headers: (req.url.endsWith('?wait') && status === 503 ? { 'retry-after': '1' } : {}) as Record<string, string> };
+      return {
+        status,
+        body: 'page',
+        headers: (req.url.endsWith('?wait') && status === 503 ? { 'retry-after': '1' } : {}) as Record<string, string>,
+      };
     });
     const f = new LookupFetcher(ctx, new AbortController().signal);
     expect(await f.run('a', (c) => page(c, 'https://a.example/'), { what: 'a' })).toBe('200 page');
@@ -36,7 +43,9 @@ describe('a transient 5xx on an optional fetch', () => {
     answers['https://e.example/'] = [503, 200];
     expect(await f.run('e', (c) => page(c, 'https://e.example/?wait'), { what: 'e' })).toBe('503 page');
     const count = (u: string) => ctx.requests.filter((r) => r.url.startsWith(u)).length;
-    expect([count('https://a.'), count('https://b.'), count('https://c.'), count('https://d.'), count('https://e.')]).toEqual([2, 2, 1, 1, 1]);
+    expect([count('https://a.'), count('https://b.'), count('https://c.'), count('https://d.'), count('https://e.')]).toEqual([
+      2, 2, 1, 1, 1,
+    ]);
   });
 
   it('the creator’s link page answering 502 once: its accounts are still found, and the lookup is not partial', async () => {
@@ -67,7 +76,14 @@ describe('a transient 5xx on an optional fetch', () => {
       if (!failedOnce && req.url.startsWith('https://linktr.ee/')) {
         failedOnce = true;
         const body = Buffer.from('<html><body><h1>502 Bad Gateway</h1></body></html>');
-        return { status: 502, headers: { 'content-type': 'text/html' }, url: req.url, body, text: () => body.toString(), json: () => ({}) as never };
+        return {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+          url: req.url,
+          body,
+          text: () => body.toString(),
+          json: () => ({}) as never,
+        };
       }
       return real(req);
     };
@@ -89,7 +105,11 @@ describe('a same-handle probe answered a bare 404', () => {
 
   it('X answering the probe 404 at every step (its GraphQL query, then the home page a fresh query id is read from): no such account, not partial', async () => {
     const w = web();
-    w.override(`https://x.com/i/api/graphql/${USER_BY_SCREEN_NAME.queryId}/UserByScreenName`, { status: 404, headers: { 'content-type': 'text/plain' }, body: '' });
+    w.override(`https://x.com/i/api/graphql/${USER_BY_SCREEN_NAME.queryId}/UserByScreenName`, {
+      status: 404,
+      headers: { 'content-type': 'text/plain' },
+      body: '',
+    });
     const out = await lookup(w);
     expect(out.diagnostics.same_handle_search_partial).toBe(false);
     expect(out.diagnostics.partial).toBe(false);

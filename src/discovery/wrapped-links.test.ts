@@ -17,13 +17,19 @@ describe('click-through wrappers', () => {
     expect(unwrapLink(ytRedirect('https://kaitomori.jp/shop'))).toBe('https://kaitomori.jp/shop');
     expect(unwrapLink(`https://l.instagram.com/?u=${encodeURIComponent('https://kaitomori.jp/')}&e=AT0x`)).toBe('https://kaitomori.jp/');
     expect(unwrapLink(`https://l.facebook.com/l.php?u=${encodeURIComponent('https://kaitomori.jp/')}&h=AT1`)).toBe('https://kaitomori.jp/');
-    expect(unwrapLink(`https://www.google.com/url?q=${encodeURIComponent('https://x.com/kaitoruns')}&sa=D&source=docs`)).toBe('https://x.com/kaitoruns');
-    expect(unwrapLink(`https://www.google.co.jp/url?sa=t&url=${encodeURIComponent('https://kaitomori.jp/')}`)).toBe('https://kaitomori.jp/');
+    expect(unwrapLink(`https://www.google.com/url?q=${encodeURIComponent('https://x.com/kaitoruns')}&sa=D&source=docs`)).toBe(
+      'https://x.com/kaitoruns',
+    );
+    expect(unwrapLink(`https://www.google.co.jp/url?sa=t&url=${encodeURIComponent('https://kaitomori.jp/')}`)).toBe(
+      'https://kaitomori.jp/',
+    );
     expect(unwrapLink(`https://www.linkedin.com/safety/go?url=${encodeURIComponent('https://github.com/kaitomori')}&trk=flagship`)).toBe(
       'https://github.com/kaitomori',
     );
     // Layers: a Google result of a YouTube redirect.
-    expect(unwrapLink(`https://www.google.com/url?q=${encodeURIComponent(ytRedirect('https://kaitomori.jp/'))}`)).toBe('https://kaitomori.jp/');
+    expect(unwrapLink(`https://www.google.com/url?q=${encodeURIComponent(ytRedirect('https://kaitomori.jp/'))}`)).toBe(
+      'https://kaitomori.jp/',
+    );
     // Not wrappers: a search page, another site's `?url=`, a t.co link (its expanded_url is the reader's), a redirect with no target.
     for (const url of [
       'https://www.google.com/search?q=kaito+mori',
@@ -51,7 +57,10 @@ describe('click-through wrappers', () => {
       ].join('\n'),
       links: [],
     });
-    w.page('https://kaitomori.jp/', sitePage('Kaito Mori — trail runner', '<p>Races, coaching, gear.</p><p>Contact: hello@kaitomori.jp</p>'));
+    w.page(
+      'https://kaitomori.jp/',
+      sitePage('Kaito Mori — trail runner', '<p>Races, coaching, gear.</p><p>Contact: hello@kaitomori.jp</p>'),
+    );
     const { out, emails } = await discover(w, 'video', 'kaitoruns');
     expect(out.diagnostics.expanded_website_urls).toContain('https://kaitomori.jp/');
     expect(emails).toEqual(expect.arrayContaining(['hello@kaitomori.jp', 'business@kaitomori.jp']));
@@ -71,7 +80,10 @@ describe('click-through wrappers', () => {
       username: 'noorpottery',
       description: 'Noor',
       links: [
-        { title: 'Studio', url: `https://www.google.com/url?q=${encodeURIComponent('https://noorhaddad.studio/')}&sa=D&source=editors&ust=1700000000000000` },
+        {
+          title: 'Studio',
+          url: `https://www.google.com/url?q=${encodeURIComponent('https://noorhaddad.studio/')}&sa=D&source=editors&ust=1700000000000000`,
+        },
       ],
     });
     w.page(
@@ -81,7 +93,12 @@ describe('click-through wrappers', () => {
         `<p>Stoneware from Amman.</p><ul><li><a href="https://www.linkedin.com/safety/go?url=${encodeURIComponent('https://www.tiktok.com/@noorhaddad.clay')}&amp;trk=flagship-messaging-web">TikTok</a></li></ul><p>studio@noorhaddad.studio</p>`,
       ),
     );
-    w.tiktok.set('noorhaddad.clay', { handle: 'noorhaddad.clay', nickname: 'Noor Haddad', signature: 'clay', bioLink: 'https://noorhaddad.studio/' });
+    w.tiktok.set('noorhaddad.clay', {
+      handle: 'noorhaddad.clay',
+      nickname: 'Noor Haddad',
+      signature: 'clay',
+      bioLink: 'https://noorhaddad.studio/',
+    });
     const { out, byHandle, emails } = await discover(w, 'social-b', 'noor.pottery');
     expect(out.diagnostics.expanded_website_urls).toContain('https://noorhaddad.studio/');
     expect(emails).toContain('studio@noorhaddad.studio');
