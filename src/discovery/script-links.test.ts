@@ -188,4 +188,25 @@ describe('a creator website whose social links live in its script data', () => {
       0.9,
     );
   });
+
+  it('a link page of another host rendered from Next.js data (no anchors): its accounts are hers', async () => {
+    const w = new DiscoveryWeb();
+    w.ig.set('lena.weaves', {
+      username: 'lena.weaves',
+      fullName: 'Lena Weaves',
+      bio: 'rugs',
+      externalUrl: 'https://bento.me/lenaweaves',
+      bioLinks: [],
+    });
+    w.page('https://bento.me/lenaweaves', nextData([{ title: 'YouTube', url: 'https://www.youtube.com/@LenaWeavesRugs' }]));
+    w.youtube.set('lenaweavesrugs', {
+      handle: 'LenaWeavesRugs',
+      channelId: 'UClena0000000000000000000',
+      title: 'Lena Weaves',
+      description: 'weaving',
+      links: [],
+    });
+    const { byHandle } = await discover(w, 'social-b', 'lena.weaves');
+    expect(byHandle('lenaweavesrugs')?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
 });
