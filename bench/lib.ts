@@ -11,10 +11,37 @@ import { join } from 'node:path';
 import { startReplayServer } from '../src/replay/server.js';
 import type { Route } from '../src/replay/server.js';
 
+/** Ports handed out so far from BENCH_PORTS (one run shares the range between its servers). */
+let nextBenchPort = 0;
+
+/**
+ * A free local port: the system's choice, or — with BENCH_PORTS=<from>-<to> (a shared machine
+ * whose runs each own a range) — the next one of that range that is free.
+ */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    for (let p = Math.max(from, nextBenchPort); p <= to; p++) {
+      nextBenchPort = p + 1;
+      if (await canListen(p)) return p;
+    }
+    throw new Error(`BENCH_PORTS ${from}-${to}: no free port left`);
+  }
+  return listenOn(0);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return listenOn(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+function listenOn(port: number): Promise<number> {
   return new Promise((resolveP, reject) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
+    s.listen(port, '127.0.0.1', () => {
       const port = (s.address() as { port: number }).port;
       s.close(() => resolveP(port));
     });

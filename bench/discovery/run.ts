@@ -565,7 +565,7 @@ interface MixResult {
 }
 
 async function main() {
-  const replay = await startReplayServer({ routes: [] });
+  const replay = await startReplayServer({ routes: [], ...(process.env.BENCH_PORTS ? { port: await freePort() } : {}) });
   const work = mkdtempSync(join(tmpdir(), 'cl-bench-discovery-'));
   const children: ChildProcess[] = [];
   const dump: string[] = [];

@@ -24,11 +24,13 @@
  *  - never lets an optional sub-fetch (everything but the source profile) hold the lookup: its
  *    requests are sent with `retries: 0` and `cooldown: 'fail'`, so a failing or blocked answer
  *    is the answer (its URL lands in a failed_* list, the result is partial) and a host cooling
- *    down after a 429 fails it at once instead of being slept on. The source profile, which
+ *    down after a 429 fails it at once instead of being slept on — except a GET answered a bare
+ *    500/502/503, sent once more after a short pause (`optionalUpstream`). The source profile, which
  *    fails the whole lookup, keeps the client's retries and cool-down waits (within the deadline).
  *    Whichever caller starts a shared fetch decides its retry policy.
  */
-import { isApiError, upstreamTimeout } from '../errors.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isApiError, notFound, upstreamTimeout } from '../errors.js';
 import { createLocalSingleFlight } from '../cache/single-flight.js';
 import { internalContext } from '../pipeline/context.js';
 import type { Deps } from '../pipeline/deps.js';
@@ -69,6 +71,11 @@ export interface FetchOptions {
   required?: boolean;
   /** What the fetch is, for messages. */
   what: string;
+  /**
+   * A guess (a same-handle probe): an upstream that answered it nothing but 404 / 410 said there is
+   * no such account, whatever step of the reader's chain the 404 met — NOT_FOUND, not a failure.
+   */
+  probe?: boolean;
 }
 
 export class LookupFetcher {
@@ -128,11 +135,22 @@ export class LookupFetcher {
     const timeout = opts.timeoutMs === undefined ? fetchTimeoutMs() : opts.timeoutMs;
     const deadline = timeout === null ? null : withDeadline(this.signal, timeout);
     const signal = deadline?.signal ?? this.signal;
+    const statuses: number[] = [];
+    const base = opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream);
+    const upstream = opts.probe ? observed(base, statuses) : base;
     try {
-      return await fetch(signal, opts.required ? this.ctx.upstream : optionalUpstream(this.ctx.upstream));
+      return await fetch(signal, upstream);
     } catch (e) {
       // This lookup stopped waiting (its deadline, or this fetch's own): the signal's reason, as a timeout.
       if (signal.aborted && !isApiError(e)) throw upstreamTimeout(`discovery: ${opts.what} was cancelled (deadline)`);
+      if (
+        opts.probe &&
+        isApiError(e) &&
+        e.code === 'UPSTREAM_FAILED' &&
+        statuses.length &&
+        statuses.every((st) => st === 404 || st === 410)
+      )
+        throw notFound(`discovery: ${opts.what} was answered only HTTP ${[...new Set(statuses)].join('/')} (no such account)`);
       throw e;
     } finally {
       deadline?.clear();
@@ -140,15 +158,48 @@ export class LookupFetcher {
   }
 }
 
+/** `upstream` noting the status of every answer it gets (a probe's: LookupFetcher.fetch). */
+function observed(upstream: Upstream, statuses: number[]): Upstream {
+  return {
+    request: async (req) => {
+      const res = await upstream.request(req);
+      statuses.push(res.status);
+      return res;
+    },
+    close: () => upstream.close(),
+    ...('tokenOwner' in upstream ? { tokenOwner: (upstream as { tokenOwner: Upstream }).tokenOwner } : {}),
+  } as Upstream;
+}
+
 /**
- * The upstream as an optional scan uses it: no retries of failing answers, no sleeping on a host's
+ * Statuses of a passing upstream fault: a server error a second request a moment later usually
+ * does not meet (a deploy, a load balancer's hiccup). 504 is not among them: a gateway timeout
+ * has already cost the request's own time.
+ */
+const TRANSIENT_STATUS = new Set([500, 502, 503]);
+/** The pause before the one repeat of a transient 5xx: short beside the per-fetch timeout. */
+export const TRANSIENT_RETRY_PAUSE_MS = 150;
+
+/**
+ * The upstream as an optional scan uses it: no client retries and no sleeping on a host's
  * cool-down (fails at once with UPSTREAM_BLOCKED). Retried answers and cool-down waits are time
- * the lookup's critical path never needed for a scan that may fail anyway.
+ * the lookup's critical path never needed for a scan that may fail anyway — with one exception: a
+ * GET answered a bare 500, 502 or 503 (no Retry-After: the host did not ask to be left alone) is
+ * sent once more after a short pause, within the fetch's own signal (its timeout and the lookup's
+ * deadline). A page lost to one passing server error was a lost profile; a host that fails twice
+ * is failed, as before.
  */
 export function optionalUpstream(upstream: Upstream): Upstream & { tokenOwner: Upstream } {
   const base = (upstream as { tokenOwner?: Upstream }).tokenOwner ?? upstream;
   return {
-    request: (req) => upstream.request({ ...req, retries: 0, cooldown: 'fail' }),
+    request: async (req) => {
+      const once = () => upstream.request({ ...req, retries: 0, cooldown: 'fail' });
+      const res = await once();
+      const get = (req.method ?? 'GET') === 'GET';
+      if (!get || !TRANSIENT_STATUS.has(res.status) || res.headers['retry-after'] !== undefined || req.signal?.aborted) return res;
+      const paused = await sleep(TRANSIENT_RETRY_PAUSE_MS, true, { signal: req.signal }).catch(() => false);
+      return paused ? once() : res;
+    },
     close: () => upstream.close(),
     // Public tokens (X's guest token…) are the client's, not this view's: one activation serves both.
     tokenOwner: base,

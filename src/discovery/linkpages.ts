@@ -28,6 +28,8 @@ import { relationMentions } from './relations.js';
 import { isPartialRead } from '../platforms/partial-read.js';
 import { otherLinkPage } from './domains.js';
 import { resolveShortLink } from './shorteners.js';
+import { scriptLinks } from './script-links.js';
+import { unwrapLink, wrappedAddress } from './wrappers.js';
 
 export interface LinkPageView {
   /** The page's canonical URL. */
@@ -135,9 +137,9 @@ function fromRecord(url: string, title: string | null, record: unknown): LinkPag
   return {
     url,
     title,
-    links: recordLinks(record),
-    emails: emailsInText(text),
-    labels: recordLabels(record),
+    links: [...new Set(recordLinks(record).map(unwrapLink))],
+    emails: [...emailsInText(text), ...recordLinks(record).flatMap((l) => wrappedAddress(l) ?? [])],
+    labels: Object.fromEntries(Object.entries(recordLabels(record)).map(([l, t]) => [unwrapLink(l), t])),
     others: relationMentions(text),
   };
 }
@@ -284,10 +286,13 @@ function vendorFooterless(html: string, pageUrl: string, pageHost: string): stri
 async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: string | null): Promise<LinkPageView> {
   const page = await fetchHtmlPage(f, linkPageUrl(url), vendor ?? 'link-in-bio');
   const pageHost = new URL(page.finalUrl).hostname.replace(/^www\./, '');
-  const anchors = anchorLinks(page.html, page.finalUrl, { skipFooter: true });
+  const shown = anchorLinks(page.html, page.finalUrl, { skipFooter: true });
+  // A client-rendered page's links only its script data holds (bento-like Next.js pages: script-links.ts).
+  const scripted = scriptLinks(page.html, page.finalUrl, new Set(shown));
+  const anchors = [...shown, ...scripted.map((a) => a.url)];
   const redirects = await redirectTargets(f, anchors, page.finalUrl, pageHost);
   const links = anchors
-    .map((l) => redirects.get(l) ?? l)
+    .map((l) => unwrapLink(redirects.get(l) ?? l))
     .filter((l) => {
       const u = new URL(l);
       // The vendor's own navigation (same host, other pages) is not the creator's.
@@ -298,6 +303,11 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
   const contexts = anchorContexts(page.html, page.finalUrl, { skipFooter: true });
   // What the page says about a redirect link, it says about its target.
   for (const [l, target] of redirects) if (contexts.has(l) && !contexts.has(target)) contexts.set(target, contexts.get(l)!);
+  for (const a of scripted) if (a.text && !contexts.has(a.url)) contexts.set(a.url, a.text);
+  for (const l of anchors) {
+    const target = unwrapLink(redirects.get(l) ?? l);
+    if (contexts.has(l) && !contexts.has(target)) contexts.set(target, contexts.get(l)!);
+  }
   const text = visibleText(page.html);
   const own = vendorFooterless(page.html, page.finalUrl, pageHost);
   return {

@@ -782,7 +782,8 @@ class Lookup {
     this.reads.set(n.platform, (this.reads.get(n.platform) ?? 0) + 1);
     this.spawnFor(n, async () => {
       try {
-        const view = await fetchProfileView(this.f, n.platform, handle);
+        // A same-handle probe or a paired twin is a guess: an upstream answering it only 404s says no such account.
+        const view = await fetchProfileView(this.f, n.platform, handle, { probe: n.sameHandle });
         if (g.profiles.get(n.key) !== n) return; // merged into another node meanwhile
         if (!g.attachView(n, view)) return;
         n.status = 'ok';

@@ -14,6 +14,7 @@ import { allReaders } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { addressDomainLinks, emailsInText, linksInText, mentionedAccounts } from './text.js';
 import { relationMentions, textParts } from './relations.js';
+import { unwrapLink, wrappedAddress } from './wrappers.js';
 
 /** A reader's view as discovery reads it (`enrich`). */
 export interface ProfileView extends ReaderView {
@@ -96,9 +97,10 @@ export function readerAccount(url: string): { platform: string; handle: string }
 }
 
 /** A reader's view with discovery's reading of its bio on top (see the module comment). */
-export function enrich(v: ReaderView): ProfileView {
+export function enrich(raw: ReaderView): ProfileView {
+  const v = unwrappedView(raw);
   const linkLabels: Record<string, string> = {};
-  for (const part of textParts(v.bio ?? '')) for (const l of linksInText(part)) linkLabels[l] ??= part;
+  for (const part of textParts(v.bio ?? '')) for (const l of linksInText(part)) linkLabels[unwrapLink(l)] ??= part;
   const textMentions = mentionedAccounts(v.bio ?? '').filter((l) => !v.links.includes(l));
   // An address's domain the reader took for a link written in the bio ("aiko＠gmail.com"): no website.
   const notLinks = addressDomainLinks(v.bio ?? '');
@@ -113,12 +115,26 @@ export function enrich(v: ReaderView): ProfileView {
   };
 }
 
+/**
+ * A view whose links are read through their click-through wrappers (wrappers.ts: a channel
+ * description's `youtube.com/redirect?…&q=<site>`): its links and websites the targets, an address a
+ * wrapper leads to (`q=mailto:…`) one of its addresses.
+ */
+function unwrappedView(v: ReaderView): ReaderView {
+  const all = [...v.links, ...v.websites];
+  const wrapped = all.filter((l) => unwrapLink(l) !== l || wrappedAddress(l) !== null);
+  if (!wrapped.length) return v;
+  const addresses = wrapped.flatMap((l) => wrappedAddress(l) ?? []);
+  const links = (ls: string[]) => uniq(ls.filter((l) => wrappedAddress(l) === null).map(unwrapLink));
+  return { ...v, links: links(v.links), websites: links(v.websites), emails: [...v.emails, ...addresses] };
+}
+
 /** Fetches the profile `platform`/`handle` (canonical handle) through the lookup's fetcher. */
 export function fetchProfileView(
   f: LookupFetcher,
   platform: string,
   handle: string,
-  opts: { timeoutMs?: number | null; required?: boolean } = {},
+  opts: { timeoutMs?: number | null; required?: boolean; probe?: boolean } = {},
 ): Promise<ProfileView> {
   const r = readerOf(platform);
   if (!r) return Promise.reject(new Error(`discovery: no profile reader for ${platform}`));

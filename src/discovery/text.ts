@@ -296,8 +296,8 @@ export function addressDomainLinks(text: string): Set<string> {
  * never everyday words): the account's URL for a handle, and whether the label names one only
  * before an explicit `@` (`atOnly`: "X", "TT").
  */
-const MENTIONS: ReadonlyMap<string, { url: (handle: string) => string; atOnly: boolean }> = new Map(
-  platforms.flatMap((p) => {
+const MENTIONS: ReadonlyMap<string, { url: (handle: string) => string; atOnly: boolean; handleLike?: boolean }> = new Map([
+  ...platforms.flatMap((p) => {
     const m = p.names?.mention;
     const reader = p.reader;
     const url = m?.url ?? (reader && ((h: string) => reader.profileUrl(h)));
@@ -307,7 +307,33 @@ const MENTIONS: ReadonlyMap<string, { url: (handle: string) => string; atOnly: b
       (label) => [label, { url, atOnly: m.atOnly?.includes(label) ?? false }] as const,
     );
   }),
-);
+  ...emojiLabels(),
+]);
+
+/**
+ * Emoji bios put before a handle for its platform ("📸 lena.weaves", "🎥 @lenaweaves"): the camera
+ * for the photo platform, the film camera for the video one — labels of their platform's mention
+ * (the platform that holds a label in `names.mention`: social-b's "ig", video's "yt"). An emoji is
+ * also decoration, so it names only what looks like a handle (`handleLike`: an `@`, or a `.`, `_` or
+ * digit in it), whatever separator follows: "📸 Tokyo" is a place.
+ */
+function emojiLabels(): [string, { url: (handle: string) => string; atOnly: boolean; handleLike: boolean }][] {
+  const byLabel = (label: string) => {
+    const p = platforms.find((d) => d.names?.mention?.labels.includes(label));
+    const reader = p?.reader;
+    return p?.names?.mention?.url ?? (reader && ((h: string) => reader.profileUrl(h)));
+  };
+  const out: [string, { url: (handle: string) => string; atOnly: boolean; handleLike: boolean }][] = [];
+  for (const [emoji, label] of [
+    ['📸', 'ig'],
+    ['📷', 'ig'],
+    ['🎥', 'yt'],
+  ] as const) {
+    const url = byLabel(label);
+    if (url) out.push([emoji, { url, atOnly: false, handleLike: true }]);
+  }
+  return out;
+}
 /** The labels as one alternation, longest first ("instagram" before "insta"). */
 const MENTION_LABEL = [...MENTIONS.keys()]
   .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
@@ -328,7 +354,9 @@ const MENTION_LABEL = [...MENTIONS.keys()]
 const LABEL_JOIN = `(?:\\s*[/&+]\\s*|\\s+(?!(?:${MENTION_LABEL})\\s)\\p{L}{1,3}\\s+)`;
 const LABEL_JOIN_RE = new RegExp(LABEL_JOIN, 'iu');
 /** One label as a whole word (never the start of "installs", "youtubers"). */
-const LABEL_ONE = `(?:${MENTION_LABEL})(?![\\p{L}\\p{N}_])`;
+const LABEL_ONE = `(?:${MENTION_LABEL})(?:['’]\\p{L}{1,5})?(?![\\p{L}\\p{N}_])`;
+/** A case suffix after an apostrophe ("YouTube'da", "Instagram’dan", "TikTok'ta": on/from YouTube), read as the label itself. */
+const LABEL_SUFFIX_RE = /['’]\p{L}{1,5}$/u;
 /**
  * The labels, five at most, taken whole and never given back (`(?=(…))\\2`, an atomic group): a long
  * run of labels and joiners (`ig y ig y …`) was otherwise tried again at every length from every label.
@@ -336,20 +364,27 @@ const LABEL_ONE = `(?:${MENTION_LABEL})(?![\\p{L}\\p{N}_])`;
 const MENTION_RE = new RegExp(
   `(?<![\\p{L}\\p{M}\\p{N}_.@/#-])((?=(${LABEL_ONE}(?:${LABEL_JOIN}${LABEL_ONE}){0,4}))\\2)` +
     `(?:\\s+([\\p{L}\\p{M}]{2,16}(?:\\s+[\\p{L}\\p{M}]{2,16}){0,2})(?=\\s*[:：\\-–—=>→➡➜⟶»▶👉]))?` +
-    `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
+    `\\s*((?:(?:[:：\\-–—=>→➡➜⟶»▶•|｜/]|\\p{Extended_Pictographic}|\\p{Emoji_Modifier}|\\uFE0F)\\s*)*)(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])`,
   'gimu',
 );
 /** Words between a label and its separator that say what follows is the account's name itself ("TikTok ID:", "IG username:"). */
 const HANDLE_WORDS: ReadonlySet<string> = new Set(['id', 'handle', 'username', 'user', '아이디', 'ユーザー名']);
 /** Separators that announce the name (a colon, a dash, an arrow, a pointing hand); a bullet, a bar or another emoji only sits between words. */
-const STRONG_SEPARATOR = /[:：\-–—=>→➡➜⟶»▶👉]/u;
+const STRONG_SEPARATOR = /[:：\-–—=>→➡➜⟶»▶👉/]/u;
 /** After a name, the rest of a title: an apostrophe and a letter ("Kenji's"), or a space and a capitalised word ("Kenji Kitchen"). */
 const TITLE_GOES_ON = /^(?:['’]\p{L}|[ \t]\p{Lu})/u;
 /** `@name (YT)`, `@name on IG`: the label after the name. */
 const MENTION_AFTER_RE = new RegExp(
-  `(?<![\\p{L}\\p{N}._%+-])@([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])\\s*(?:\\(\\s*(${MENTION_LABEL})\\s*\\)|on\\s+(${MENTION_LABEL})(?![\\p{L}\\p{N}_]))`,
+  `(?<![\\p{L}\\p{N}._%+@-])(@?)([A-Za-z0-9._]{2,30})(?![\\p{L}\\p{M}\\p{N}._@/])\\s*(?:\\(\\s*(${MENTION_LABEL})\\s*\\)|(?:on|auf|en|sur|su|op|no|na|em)\\s+(${MENTION_LABEL})(?![\\p{L}\\p{N}_]))`,
   'gimu',
 );
+/** Whether `<the platform's host>/<handle>` is an account there too (classifyLink), as "yt/<handle>" reads. */
+function pathNamesAccount(label: string, handle: string): boolean {
+  const url = MENTIONS.get(label.toLowerCase())?.url(handle);
+  if (!url) return false;
+  return Boolean(classifyLink(`${new URL(url).origin}/${handle}`)?.handle);
+}
+
 /** The account `label` names by `handle`, when its URL is a profile URL of the platform (`classifyLink`: a handle it can hold), else null. */
 function mentionUrl(label: string, handle: string): string | null {
   const url = MENTIONS.get(label.toLowerCase())?.url(handle);
@@ -373,7 +408,10 @@ export function mentionedAccounts(raw: string): string[] {
   const out: string[] = [];
   const re = new RegExp(MENTION_RE);
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const labels = m[1].toLowerCase().split(LABEL_JOIN_RE);
+    const labels = m[1]
+      .toLowerCase()
+      .split(LABEL_JOIN_RE)
+      .map((l) => l.replace(LABEL_SUFFIX_RE, ''));
     const qualifier = m[3];
     const separated = STRONG_SEPARATOR.test(m[4]);
     const at = m[5] === '@';
@@ -396,7 +434,10 @@ export function mentionedAccounts(raw: string): string[] {
     const after = text.slice(re.lastIndex, re.lastIndex + 3);
     const notAName = after.startsWith('://') || (!at && !/[._0-9]/.test(handle) && TITLE_GOES_ON.test(after));
     const named =
-      !notAName && qualified && (separated || at || /[._0-9]/.test(handle)) && labels.some((label) => !MENTIONS.get(label)?.atOnly || at);
+      !notAName &&
+      qualified &&
+      (separated || at || /[._0-9]/.test(handle)) &&
+      labels.some((label) => (!MENTIONS.get(label)?.atOnly || at) && (!MENTIONS.get(label)?.handleLike || at || /[._0-9]/.test(handle)));
     // A label that names nothing ("IG | YT: @owl", "X | YouTube：@owl"): what it took for a name may be the next label.
     if (!named) {
       re.lastIndex = m.index + m[1].length;
@@ -404,12 +445,18 @@ export function mentionedAccounts(raw: string): string[] {
     }
     for (const label of labels) {
       if (MENTIONS.get(label)?.atOnly && !at) continue;
+      if (MENTIONS.get(label)?.handleLike && !at && !/[._0-9]/.test(handle)) continue;
+      // "yt/name" reads as a path: a name the platform's own path would not take for an account ("yt/shorts") is none.
+      if (m[4].trim() === '/' && !at && !pathNamesAccount(label, handle)) continue;
       const url = mentionUrl(label, handle);
       if (url) out.push(url);
     }
   }
   for (const m of text.matchAll(MENTION_AFTER_RE)) {
-    const url = mentionUrl(m[2] ?? m[3], m[1].replace(/\.+$/, ''));
+    const handle = m[2].replace(/\.+$/, '');
+    // Without its `@`, only a name with a handle's marks (a `.` or `_` between letters) names one: "kaito.runs on YT", never "videos on YT".
+    if (m[1] !== '@' && !/\p{L}[._]+[\p{L}\p{N}]/u.test(handle)) continue;
+    const url = mentionUrl(m[3] ?? m[4], handle);
     if (url) out.push(url);
   }
   return [...new Set(out)];

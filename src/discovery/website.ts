@@ -29,6 +29,8 @@ import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
 import { creditedEmails, emailLines, sponsorEmails } from './sponsors.js';
 import { anchorContexts, cardNames, emailsInHtml, jsonLdSameAs, pageAnchors, visibleText } from './text.js';
+import { scriptLinks } from './script-links.js';
+import { unwrapLink } from './wrappers.js';
 import type { Anchor } from './text.js';
 
 /** Pages the declared page links that are read (best first). */
@@ -396,14 +398,21 @@ function readPage(page: HtmlPage): ReadPage {
   const visible = pageAnchors(page.html, page.finalUrl);
   // The accounts its JSON-LD names as the page's subject (`sameAs`) are links of the page with no text of their own.
   const shown = new Set(visible.map((a) => a.url));
-  const anchors = [...visible, ...jsonLdSameAs(page.html, page.finalUrl).flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]))];
+  const sameAs = jsonLdSameAs(page.html, page.finalUrl).flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]));
+  // Links only its script data holds (a client-rendered site's social links: script-links.ts), with the texts the data gives them.
+  const scripted = scriptLinks(page.html, page.finalUrl, new Set([...shown, ...sameAs.map((a) => a.url)]));
+  const written = [...visible, ...sameAs, ...scripted];
+  // A link through a known click-through wrapper (a Google result's `/url?q=` pasted in) is its target (wrappers.ts).
+  const anchors = written.map((a) => ({ ...a, url: unwrapLink(a.url) }));
+  const rawOf = new Map(written.map((a, i) => [anchors[i].url, a.url]));
   const text = visibleText(page.html);
-  const contexts = anchorContexts(page.html, page.finalUrl);
+  const contexts = remap(anchorContexts(page.html, page.finalUrl), rawOf);
+  for (const a of scripted) if (a.text && !contexts.has(unwrapLink(a.url))) contexts.set(unwrapLink(a.url), a.text);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
   const credited = creditedEmails(page.html, page.finalUrl);
   const lines = emailLines(page.html, page.finalUrl);
   const chrome = chromeOf(page.html, page.finalUrl);
-  const cards = cardNames(page.html, page.finalUrl);
+  const cards = remap(cardNames(page.html, page.finalUrl), rawOf);
   return {
     url: page.finalUrl,
     links: anchors.map((a) => a.url),
@@ -420,6 +429,13 @@ function readPage(page: HtmlPage): ReadPage {
     ...(chrome.emails.length ? { chrome: chrome.emails } : {}),
     ...(chrome.links.length ? { chromeLinks: chrome.links } : {}),
   };
+}
+
+/** `byRaw` (keyed by the links as written) keyed by the links as read (`rawOf`: read → written). */
+function remap<T>(byRaw: Map<string, T>, rawOf: Map<string, string>): Map<string, T> {
+  const out = new Map(byRaw);
+  for (const [url, raw] of rawOf) if (url !== raw && byRaw.has(raw) && !out.has(url)) out.set(url, byRaw.get(raw)!);
+  return out;
 }
 
 /** The most header, footer and navigation blocks read of one page (a site has a few; a hostile page thousands). */
