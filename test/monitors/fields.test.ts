@@ -74,6 +74,54 @@ describe('monitor fields', () => {
     expect(diff({ n: 3 }, b, watch)).toEqual([{ field: 'n', before: 3, after: 4 }]);
   });
 
+  it('values compare by structure: the same object with its keys in another order is no change, in a value or a list item; a list inside a value compares by order', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'location', kind: 'value' },
+      { path: 'links', kind: 'list' },
+    ];
+    // One parser path writes {city, country}, another {country, city}: the same place.
+    const a = valuesOf(
+      {
+        location: { city: 'Leeds', country: 'GB', tags: ['studio', 'shop'] },
+        links: [
+          { url: 'https://a.example', title: 'Shop' },
+          { title: 'Shop', url: 'https://a.example' },
+        ],
+      },
+      watch,
+    );
+    // Two items that differ only in key order are one item.
+    expect(a.links).toEqual([{ url: 'https://a.example', title: 'Shop' }]);
+    const b = valuesOf(
+      { location: { tags: ['studio', 'shop'], country: 'GB', city: 'Leeds' }, links: [{ title: 'Shop', url: 'https://a.example' }] },
+      watch,
+    );
+    expect(diff(a, b, watch)).toEqual([]);
+    expect(carried(a, keptValues(b, watch), watch, { page: true }).links).toHaveLength(1);
+    // Through the kept form too (JSON as stored), whole or hashed.
+    const stored = (v: Record<string, unknown>, budget?: number) => JSON.parse(JSON.stringify(keptValues(v, watch, budget)));
+    expect(diff(stored(a), b, watch)).toEqual([]);
+    expect(diff(stored(a, 0), b, watch)).toEqual([]);
+    // A value's own list is in order: another order is a change.
+    const c = valuesOf({ location: { city: 'Leeds', country: 'GB', tags: ['shop', 'studio'] }, links: [] }, watch);
+    expect(diff(a, c, watch)).toEqual([
+      { field: 'location', before: a.location, after: c.location },
+      { field: 'links', before: a.links && (a.links as unknown[])[0], after: null },
+    ]);
+  });
+
+  it('a hash kept before hashes were canonical (of the JSON as given) still matches its value, in either key order', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'location', kind: 'value' },
+      { path: 'links', kind: 'list' },
+    ];
+    const given = { url: 'https://a.example', title: 'Shop' };
+    const json = JSON.stringify(given);
+    const old = { too_large_to_keep: true, bytes: json.length, sha256: createHash('sha256').update(json).digest('hex') };
+    expect(diff({ location: old, links: [old] }, { location: given, links: [given] }, watch)).toEqual([]);
+    expect(diff({ location: old, links: [old] }, { location: { url: 'https://b.example', title: 'Shop' }, links: [] }, watch)).toHaveLength(2);
+  });
+
   it('what an answer does not say is no change: a count or list it leaves out, and in a partial answer its nulls and the items it lacks', () => {
     const watch: { path: string; kind: FieldKind }[] = [
       { path: 'n', kind: 'number' },
