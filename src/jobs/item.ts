@@ -18,6 +18,7 @@ import { newRequestId } from '../observability/request.js';
 import type { RequestInfo } from '../observability/request.js';
 import { wireRecord } from '../platforms/operation.js';
 import { inRestTerms, restErrorBody } from '../pipeline/errors.js';
+import type { ReadGap } from '../platforms/partial-read.js';
 import type { OperationOutcome } from '../pipeline/run.js';
 import { runOperation } from '../pipeline/run.js';
 import { tailText } from '../rest/handler.js';
@@ -66,7 +67,15 @@ export type PendingOutcome = Omit<ItemOutcome, 'body'> & { body: (balance: numbe
 
 export type ItemRun =
   /** Ran: its outcome (an error too: errors are results, charged 0), and what it reserved and would be charged. */
-  | { kind: 'ran'; outcome: PendingOutcome; error: ApiError | null; reservation: Reservation | null; actual: number }
+  | {
+      kind: 'ran';
+      outcome: PendingOutcome;
+      error: ApiError | null;
+      reservation: Reservation | null;
+      actual: number;
+      /** How its record was read when not in full (the pipeline's OperationOutcome.read). */
+      read?: ReadGap;
+    }
   /** Not run: the gate refused its reservation. */
   | { kind: 'refused'; why: 'cap' | 'no_credits' | 'stopped' };
 
@@ -121,12 +130,13 @@ export async function runJobItem(
   const params = new URLSearchParams(JSON.parse(item.input) as Record<string, string>);
   if (job.cacheMaxAge && job.route.op.cacheable && !params.has('cache_max_age')) params.set('cache_max_age', job.cacheMaxAge);
 
-  const ran = (outcome: PendingOutcome, error: ApiError | null): ItemRun => ({
+  const ran = (outcome: PendingOutcome, error: ApiError | null, read?: ReadGap): ItemRun => ({
     kind: 'ran',
     outcome,
     error,
     reservation: state.reservation,
     actual: error ? 0 : state.actual,
+    ...(read ? { read } : {}),
   });
   let outcome: OperationOutcome;
   try {
@@ -162,5 +172,6 @@ export async function runJobItem(
       body: (balance, charged) => `{"success":true,"credits_remaining":${balance},"credits_charged":${charged}${cached}${rest}`,
     },
     null,
+    outcome.read,
   );
 }

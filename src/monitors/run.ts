@@ -25,8 +25,8 @@
  */
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
-import { readWarned } from '../observability/warn.js';
 import type { Deps } from '../pipeline/context.js';
+import type { ReadGap } from '../platforms/partial-read.js';
 import type { RestRoute } from '../rest/routes.js';
 import { withinBytes } from '../http/paging.js';
 import { linkSignals } from '../upstream/signals.js';
@@ -154,18 +154,18 @@ async function failedRun(
 
 /**
  * A run's answer: its record (none for an error), what kind of answer it is (fields.ts
- * AnswerKind: partial when it says so — the creator tools when some scan failed —, `degraded`
- * when a parser warned reading it (a field the upstream normally carries missing, an optional
- * request failed: src/platforms/partial-read.ts; an explicit null of the upstream warns nothing), or a page of a longer list, its next-page token set), the
+ * AnswerKind: partial when it says so — the creator tools when some scan failed —, or when the
+ * pipeline read it so (`run.read`, OperationOutcome.read: an optional request failed, or a parser
+ * warned — a field the upstream normally carries missing; an explicit null of the upstream warns
+ * nothing —, whoever's fetch or cache entry it was), or a page of a longer list, its next-page token set), the
  * monitor's last values, and whether the record is of the account the monitor watches. An
  * answer of another account (the handle taken by someone else since) is never data: the run
  * fails UPSTREAM_FAILED, 0 credits, counted as its target being gone (fields.ts subjectOf).
  */
 function answerOf(
-  run: { error: unknown; outcome: { body: (balance: number, charged: number) => string } },
+  run: { error: unknown; outcome: { body: (balance: number, charged: number) => string }; read?: ReadGap },
   route: RestRoute,
   m: MonitorRow,
-  degraded: boolean,
 ) {
   const body = run.error ? null : (JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>);
   const wrap = route.op.rest.wrap;
@@ -176,10 +176,14 @@ function answerOf(
   const otherAccount = subject !== null && typeof watched === 'string' && watched !== subject;
   const says =
     body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true);
-  // The first degraded answer in a row says nothing of what it lacks (a list's items an optional
-  // request did not bring: partial); one after another is how the platform answers now, and is
-  // compared (a platform whose parser warns at every read must not hide every removal).
-  const answer: AnswerKind = { degraded, partial: says || (degraded && last?.[DEGRADED_KEY] !== true), page: isPage(record) };
+  // How the pipeline read it (its outcome's `read`, whoever's fetch or cache entry it was): a
+  // partial read — an optional request failed — says nothing of the part it lacks, run after run.
+  // A degraded one (a parser warned) the first in a row says nothing of what it lacks either; one
+  // after another is how the platform answers now, and is compared (a platform whose parser warns
+  // at every read must not hide every removal).
+  const degraded = run.read !== undefined;
+  const lacking = run.read === 'partial' || (degraded && last?.[DEGRADED_KEY] !== true);
+  const answer: AnswerKind = { degraded, partial: says || lacking, page: isPage(record) };
   return { record, answer, last, subject, watched, otherAccount };
 }
 
@@ -238,16 +242,13 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: meta.operation });
       return r ?? 'no_credits';
     };
-    // `warned`: the read degraded (a parser warned while it read the answer: answerOf).
-    const { result: run, warned } = await readWarned(() =>
-      runJobItem(
-        deps,
-        { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
-        { idx: m.run_no, input: m.params },
-        gate,
-        opts.signal,
-        opts.env,
-      ),
+    const run = await runJobItem(
+      deps,
+      { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
+      { idx: m.run_no, input: m.params },
+      gate,
+      opts.signal,
+      opts.env,
     );
     if (run.kind === 'ran') held.reservation = run.reservation;
 
@@ -280,7 +281,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m, warned);
+    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m);
     if (otherAccount)
       deps.logger.warn(
         { monitor: m.id, watched, answered: subject },

@@ -43,6 +43,8 @@ import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { cacheKeyOf, reservationOf, validateArgs } from '../platforms/operation.js';
+import { readGapOf } from '../platforms/partial-read.js';
+import type { ReadGap } from '../platforms/partial-read.js';
 import { admit, storeError } from './admit.js';
 import type { GatewayContext, Prepaid } from './context.js';
 import { fetchLive } from './live-fetch.js';
@@ -79,6 +81,13 @@ export interface OperationOutcome<R = unknown> {
    * internal read.
    */
   remaining: number | null;
+  /**
+   * The record is not all the upstream has (src/platforms/partial-read.ts): `partial`, an optional
+   * request of it failed (its part null or empty); `degraded`, a parser warned reading it (a field
+   * it normally carries missing) — live, shared with another caller's fetch, or served from the
+   * cache. Absent: a full read. The answer is the same; a monitor's run compares it otherwise.
+   */
+  read?: ReadGap;
 }
 
 type MaybePromise<T> = T | Promise<T>;
@@ -138,13 +147,22 @@ function cacheMaxAgeOf(op: OperationDef, args: Record<string, unknown>): CacheMa
 }
 
 function served<R>(ctx: GatewayContext, key: AuthenticatedKey | null, hit: CacheEntry): OperationOutcome<R> {
-  return {
+  const o: OperationOutcome<R> = {
     value: hit.value as R,
     charged: 0,
     cached: true,
     cachedAt: fetchedAtIso(hit),
     remaining: ctx.prepaid || !key ? null : key.balance,
   };
+  if (hit.degraded) o.read = 'degraded';
+  return o;
+}
+
+/** An outcome of a live read, with how it was read (`read`) when not in full. */
+function withGap<R>(o: OperationOutcome<R>): OperationOutcome<R> {
+  const gap = readGapOf(o.value);
+  if (gap) o.read = gap;
+  return o;
 }
 
 async function live<R>(
@@ -157,7 +175,7 @@ async function live<R>(
   if (!key) {
     // Internal: the same fetch step, nothing reserved, charged 0.
     const value = ((await fetchLive(ctx, { op, args, cacheKey })) as R | null) ?? null;
-    return { value, charged: 0, cached: false, cachedAt: null, remaining: null };
+    return withGap({ value, charged: 0, cached: false, cachedAt: null, remaining: null });
   }
   const max = reservationOf(op, args);
   const prepaid = ctx.prepaid;
@@ -181,7 +199,7 @@ async function live<R>(
   }
   const charged = value == null ? 0 : Math.min(max, Math.max(0, op.cost.of ? op.cost.of(value, args) : max));
   const remaining = prepaid ? null : reservation ? await settle(ctx, reservation, charged) : key.balance;
-  return { value, charged, cached: false, cachedAt: null, remaining };
+  return withGap({ value, charged, cached: false, cachedAt: null, remaining });
 }
 
 /**

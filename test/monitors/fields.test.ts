@@ -119,7 +119,9 @@ describe('monitor fields', () => {
     const json = JSON.stringify(given);
     const old = { too_large_to_keep: true, bytes: json.length, sha256: createHash('sha256').update(json).digest('hex') };
     expect(diff({ location: old, links: [old] }, { location: given, links: [given] }, watch)).toEqual([]);
-    expect(diff({ location: old, links: [old] }, { location: { url: 'https://b.example', title: 'Shop' }, links: [] }, watch)).toHaveLength(2);
+    expect(diff({ location: old, links: [old] }, { location: { url: 'https://b.example', title: 'Shop' }, links: [] }, watch)).toHaveLength(
+      2,
+    );
   });
 
   it('what an answer does not say is no change: a count or list it leaves out, and in a partial answer its nulls and the items it lacks', () => {
