@@ -46,6 +46,22 @@ const ONCE_KEEP_MS = 3 * LEASE_MS;
 
 const requireHere = createRequire(import.meta.url);
 
+/** Where a monitor's delete is told to every instance (its id): each cancels a run of it it is making. */
+export const DELETED_CHANNEL = 'cl:{mon}:deleted';
+
+/**
+ * Hears the deletes made on any instance (DELETED_CHANNEL, Redis pub/sub on a connection of its
+ * own, subscribed again by the client after a reconnect) and tells `deleted` each monitor's id.
+ */
+function hearDeletes(redis: RedisStore, deleted: (id: string) => void, report: (err: unknown, msg: string) => void) {
+  const { client } = redis.duplicate();
+  const subscribe = () =>
+    void client.subscribe(DELETED_CHANNEL, (id) => deleted(id)).catch((err: unknown) => report(err, 'monitors: hearing deletes failed'));
+  if (client.isReady) subscribe();
+  else client.once('ready', subscribe);
+  return { close: () => void client.destroy() };
+}
+
 export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes: ReadonlyMap<string, RestRoute>): MonitorService {
   const bull = requireHere('bullmq') as typeof import('bullmq');
   const cfg = deps.config.monitors;
@@ -87,6 +103,8 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
   const runMonitor = createMonitorRun(deps, routes, books);
 
   const inProgress = runsInProgress(closing.signal);
+  // A delete made on any instance cancels the run of it this one is making (run.ts runsInProgress).
+  const deletes = hearDeletes(redis, (id) => inProgress.cancel(id), report);
 
   async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
     const res = await inProgress.around(row.id, (signal) => runMonitor(row, { manual, signal, env }));
@@ -167,11 +185,17 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
       close: async () => undefined,
     },
     runNow: (id) => runManually(store, clock.now(), id, run),
-    // A run of it on another instance is not reached: it goes on, and its record is refused (books above).
-    cancelRun: (id) => inProgress.cancel(id),
+    // Here at once, and on every other instance by DELETED_CHANNEL: a run of it anywhere is left
+    // (its lookup neither cached nor charged). Should the word not arrive (Redis away that
+    // moment), its record and charge are still refused (books above).
+    async cancelRun(id) {
+      inProgress.cancel(id);
+      await redis.command(['PUBLISH', DELETED_CHANNEL, id]).catch((err: unknown) => report(err, 'monitors: telling a delete failed'));
+    },
     async close() {
       closed = true;
       closing.abort();
+      deletes.close();
       events.emit('close');
       clearInterval(hookSweep);
       clearInterval(purgeTimer);
