@@ -50,16 +50,25 @@ const requireHere = createRequire(import.meta.url);
 export const DELETED_CHANNEL = 'cl:{mon}:deleted';
 
 /**
- * Hears the deletes made on any instance (DELETED_CHANNEL, Redis pub/sub on a connection of its
- * own, subscribed again by the client after a reconnect) and tells `deleted` each monitor's id.
+ * A monitor's delete across instances: `tell` cancels its run here (`cancel`) and publishes its id
+ * (DELETED_CHANNEL); every instance hears the deletes made on any (Redis pub/sub on a connection of
+ * its own, subscribed again by the client after a reconnect) and cancels its own run of it. Should
+ * the word not arrive (Redis away that moment), the run's record and charge are still refused
+ * (`books` in createRedisMonitorService).
  */
-function hearDeletes(redis: RedisStore, deleted: (id: string) => void, report: (err: unknown, msg: string) => void) {
+function deletesAcross(redis: RedisStore, cancel: (id: string) => void, report: (err: unknown, msg: string) => void) {
   const { client } = redis.duplicate();
   const subscribe = () =>
-    void client.subscribe(DELETED_CHANNEL, (id) => deleted(id)).catch((err: unknown) => report(err, 'monitors: hearing deletes failed'));
+    void client.subscribe(DELETED_CHANNEL, (id) => cancel(id)).catch((err: unknown) => report(err, 'monitors: hearing deletes failed'));
   if (client.isReady) subscribe();
   else client.once('ready', subscribe);
-  return { close: () => void client.destroy() };
+  return {
+    async tell(id: string): Promise<void> {
+      cancel(id);
+      await redis.command(['PUBLISH', DELETED_CHANNEL, id]).catch((err: unknown) => report(err, 'monitors: telling a delete failed'));
+    },
+    close: () => void client.destroy(),
+  };
 }
 
 export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes: ReadonlyMap<string, RestRoute>): MonitorService {
@@ -104,7 +113,7 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
 
   const inProgress = runsInProgress(closing.signal);
   // A delete made on any instance cancels the run of it this one is making (run.ts runsInProgress).
-  const deletes = hearDeletes(redis, (id) => inProgress.cancel(id), report);
+  const deletes = deletesAcross(redis, (id) => inProgress.cancel(id), report);
 
   async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
     const res = await inProgress.around(row.id, (signal) => runMonitor(row, { manual, signal, env }));
@@ -185,13 +194,8 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
       close: async () => undefined,
     },
     runNow: (id) => runManually(store, clock.now(), id, run),
-    // Here at once, and on every other instance by DELETED_CHANNEL: a run of it anywhere is left
-    // (its lookup neither cached nor charged). Should the word not arrive (Redis away that
-    // moment), its record and charge are still refused (books above).
-    async cancelRun(id) {
-      inProgress.cancel(id);
-      await redis.command(['PUBLISH', DELETED_CHANNEL, id]).catch((err: unknown) => report(err, 'monitors: telling a delete failed'));
-    },
+    // Here and on every other instance: a run of it anywhere is left (neither cached nor charged).
+    cancelRun: (id) => deletes.tell(id),
     async close() {
       closed = true;
       closing.abort();

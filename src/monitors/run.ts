@@ -291,7 +291,9 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
     if (run.error || otherAccount) {
       const code = run.error ? run.error.code : 'UPSTREAM_FAILED';
       const notFound = code === 'NOT_FOUND' || otherAccount;
-      const failing = notFound && m.not_found_streak + 1 >= cfg.failingAfter;
+      // Said gone once: a run by hand of a monitor stopped so already fails without stopping it (and
+      // telling monitor.stopped) again — before, every such run sent the event anew.
+      const failing = notFound && m.not_found_streak + 1 >= cfg.failingAfter && m.status !== 'stopped_failing';
       const outcome: RunOutcome = { at, result: 'failed', code, credits_charged: 0, changed: 0 };
       const row = await settleAndRecord(m, run.reservation, 0, () => ({
         ...base,
