@@ -423,12 +423,19 @@ export function carried(
   answer: AnswerKind = {},
 ): Record<string, unknown> {
   const partial = answer.partial === true;
-  if (!before) return kept;
   const out = { ...kept };
   for (const w of watch) {
-    if (!Object.hasOwn(before, w.path) || !Object.hasOwn(kept, w.path)) continue;
-    const a = before[w.path];
+    if (!Object.hasOwn(kept, w.path)) continue;
     const b = kept[w.path];
+    if (!before || !Object.hasOwn(before, w.path)) {
+      // Nothing known before (the baseline, a field watched since) and nothing said now: no value
+      // kept, so the first one an answer says is no change. Before, the baseline's null or empty
+      // list of a partial or degraded read was kept as known: the next full answer's bio, and
+      // every link of a page whose links request had failed, were changes.
+      if (unknownIn(b, w.kind, answer)) delete out[w.path];
+      continue;
+    }
+    const a = before[w.path];
     if (unknownIn(b, w.kind, answer)) out[w.path] = a;
     else if (typeof a === 'number' && typeof b === 'number' && sameCount(a, b) && roundingStep(a) < roundingStep(b)) out[w.path] = a;
     else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {

@@ -110,6 +110,29 @@ describe('monitor fields', () => {
     ]);
   });
 
+  it('a baseline (or a field newly watched) read partial or degraded keeps nothing of what it does not say: the next full answer is no change', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'bio', kind: 'value' },
+      { path: 'links', kind: 'list' },
+      { path: 'n', kind: 'number' },
+    ];
+    const full = valuesOf({ bio: 'Film photographer', links: ['https://a.example', 'https://b.example'], n: 12 }, watch);
+    // The first run's read: the modules request failed (links empty) and the parser missed the bio.
+    for (const answer of [{ partial: true, degraded: true }, { degraded: true }]) {
+      const lacking = valuesOf({ bio: null, links: [], n: 12 }, watch);
+      const kept = carried(null, keptValues(lacking, watch), watch, answer);
+      expect(kept).toEqual({ n: 12 });
+      expect(diff(kept, full, watch)).toEqual([]);
+      // A field added to `watch` since, read degraded its first time: the same.
+      const later = carried({ n: 12 }, keptValues(lacking, watch), watch, answer);
+      expect(diff(later, full, watch)).toEqual([]);
+    }
+    // A full answer's own null and empty list are known: kept, and what comes later is a change.
+    const known = carried(null, keptValues(valuesOf({ bio: null, links: [], n: 12 }, watch), watch), watch, {});
+    expect(known).toEqual({ bio: null, links: [], n: 12 });
+    expect(diff(known, full, watch)).toHaveLength(3);
+  });
+
   it('a hash kept before hashes were canonical (of the JSON as given) still matches its value, in either key order', () => {
     const watch: { path: string; kind: FieldKind }[] = [
       { path: 'location', kind: 'value' },
