@@ -47,6 +47,8 @@ export interface ItemJob {
   cacheMaxAge: string | null;
   /** A cached answer younger than this (ms) is reused (a monitor's run: src/monitors/run.ts). */
   reuseWithinMs?: number;
+  /** And fetched at or after this time (epoch ms): OperationInput.reuseFetchedSince. */
+  reuseFetchedSince?: number;
 }
 
 /** What an item runs with besides the app's deps: its runner's share of upstream hosts (hosts.ts). */
@@ -140,7 +142,11 @@ export async function runJobItem(
   });
   let outcome: OperationOutcome;
   try {
-    outcome = await runOperation(ctx, job.route.op, { ...toVariables(job.route, params), reuseWithinMs: job.reuseWithinMs });
+    outcome = await runOperation(ctx, job.route.op, {
+      ...toVariables(job.route, params),
+      reuseWithinMs: job.reuseWithinMs,
+      reuseFetchedSince: job.reuseFetchedSince,
+    });
   } catch (e) {
     const err = inRestTerms(e, job.route.restName, deps.logger, info.id);
     if (err.code === 'INSUFFICIENT_CREDITS' && state.refused) return { kind: 'refused', why: state.refused };

@@ -475,10 +475,21 @@ export function subjectOf(record: unknown): string | null {
 /** Where a monitor's kept values say that the run which kept them read a degraded answer (run.ts). */
 export const DEGRADED_KEY = '.degraded';
 
-/** Kept values with the id of the account they are of (SUBJECT_KEY), when known, and whether their read was degraded (DEGRADED_KEY). */
-export function withMarks(values: Record<string, unknown>, subject: unknown, answer: AnswerKind): Record<string, unknown> {
+/**
+ * Where a monitor's kept values say when the answer they were read from was fetched (epoch ms: the
+ * cached entry's time, or the run's start for a live read): the next run reuses no cached answer
+ * older than that (run.ts), so it never compares an answer older than the last one compared.
+ */
+export const READ_AT_KEY = '.read_at';
+
+/**
+ * Kept values with the id of the account they are of (SUBJECT_KEY), when known, whether their read
+ * was degraded (DEGRADED_KEY), and when their answer was fetched (READ_AT_KEY).
+ */
+export function withMarks(values: Record<string, unknown>, subject: unknown, answer: AnswerKind, readAt?: number): Record<string, unknown> {
   const out: Record<string, unknown> = { ...values };
   if (typeof subject === 'string') out[SUBJECT_KEY] = subject;
   if (answer.degraded) out[DEGRADED_KEY] = true;
+  if (readAt !== undefined && Number.isFinite(readAt)) out[READ_AT_KEY] = readAt;
   return out;
 }

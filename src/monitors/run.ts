@@ -35,6 +35,7 @@ import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { AnswerKind, Change, FieldKind } from './fields.js';
 import {
   DEGRADED_KEY,
+  READ_AT_KEY,
   SUBJECT_KEY,
   carried,
   diff,
@@ -165,12 +166,14 @@ async function failedRun(
 function answerOf(
   run: { error: unknown; outcome: { body: (balance: number, charged: number) => string }; read?: ReadGap },
   route: RestRoute,
-  m: MonitorRow,
+  last: Record<string, unknown> | null,
+  atMs: number,
 ) {
   const body = run.error ? null : (JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>);
   const wrap = route.op.rest.wrap;
   const record = body && wrap ? body[wrap] : body;
-  const last = m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null;
+  // When the answer was fetched: a cached one's time, else this run's (READ_AT_KEY).
+  const readAt = body?.cached === true && typeof body.cached_at === 'string' ? Date.parse(body.cached_at) : atMs;
   const subject = subjectOf(record);
   const watched = last ? last[SUBJECT_KEY] : undefined;
   const otherAccount = subject !== null && typeof watched === 'string' && watched !== subject;
@@ -184,7 +187,25 @@ function answerOf(
   const degraded = run.read !== undefined;
   const lacking = run.read === 'partial' || (degraded && last?.[DEGRADED_KEY] !== true);
   const answer: AnswerKind = { degraded, partial: says || lacking, page: isPage(record) };
-  return { record, answer, last, subject, watched, otherAccount };
+  return { record, answer, subject, watched, otherAccount, readAt };
+}
+
+/** The monitor's watched paths with their kinds in its record. */
+function watchOf(m: MonitorRow, route: RestRoute): { path: string; kind: FieldKind }[] {
+  return (JSON.parse(m.watch) as string[]).map((path) => {
+    const kind = kindOf(route.op.record, path);
+    return { path, kind: typeof kind === 'string' ? kind : 'value' };
+  });
+}
+
+/**
+ * What a run may reuse of the cache: an answer younger than a tenth of its interval, and not older
+ * than the one its last run compared (READ_AT_KEY) — an instance's in-memory entry can be older
+ * than another instance's fetch since (Redis), and compared it was a change back, then forth again.
+ */
+function reuseOf(m: MonitorRow, last: Record<string, unknown> | null): { reuseWithinMs: number; reuseFetchedSince?: number } {
+  const readAt = last?.[READ_AT_KEY];
+  return { reuseWithinMs: Math.floor(m.interval_ms / 10), ...(typeof readAt === 'number' ? { reuseFetchedSince: readAt } : {}) };
 }
 
 export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRoute>, books: RunBooks) {
@@ -229,10 +250,8 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       }));
       return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
     }
-    const watch = (JSON.parse(m.watch) as string[]).map((path) => {
-      const kind = kindOf(route.op.record, path);
-      return { path, kind: typeof kind === 'string' ? kind : ('value' as FieldKind) };
-    });
+    const last = m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null;
+    const watch = watchOf(m, route);
     // The item's meta names the operation as transactions do (`video/channel`); the job id it carries is this monitor's.
     const gate: ReserveGate = async (amount, meta) => {
       if (m.max_credits_per_day !== null) {
@@ -244,7 +263,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
     };
     const run = await runJobItem(
       deps,
-      { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
+      { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, ...reuseOf(m, last) },
       { idx: m.run_no, input: m.params },
       gate,
       opts.signal,
@@ -281,7 +300,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m);
+    const { record, answer, subject, watched, otherAccount, readAt } = answerOf(run, route, last, atMs);
     if (otherAccount)
       deps.logger.warn(
         { monitor: m.id, watched, answered: subject },
@@ -323,7 +342,12 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         // What the next run compares with: within LAST_VALUES_BYTES or the monitor's share of its
         // key's quota, the rest as hashes, counted in the quota by the store; what this answer did
         // not say carried from the last run; whose answer it is and whether it was degraded.
-        values: withMarks(carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, answer), subject ?? watched, answer),
+        values: withMarks(
+          carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, answer),
+          subject ?? watched,
+          answer,
+          readAt,
+        ),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

@@ -61,6 +61,12 @@ export interface OperationInput {
    */
   reuseWithinMs?: number;
   /**
+   * With `reuseWithinMs`: a cached answer is reused only if fetched at or after this time (epoch
+   * ms) — a monitor's run never compares an answer older than the one its last run compared (an
+   * instance's in-memory entry older than another's fetch since).
+   */
+  reuseFetchedSince?: number;
+  /**
    * Internal mode only: `args` are canonical already (an operation's `normalize` output, as
    * discovery's readers build them), so they are used as they are — not validated again — and
    * their cache key is derived from them.
@@ -135,7 +141,7 @@ function runAdmitted<R>(
       if (!ctx.prepaid) counted(ctx, op, hit);
       return hit ? seen(served<R>(ctx, key, hit)) : live(ctx, key, op, v.args, v.cacheKey).then(seen);
     };
-    const hit = cachedEntry(ctx, v.cacheKey, withinMs);
+    const hit = cachedEntry(ctx, v.cacheKey, withinMs, maxAge ? undefined : input.reuseFetchedSince);
     return hit instanceof Promise ? hit.then(answer) : answer(hit);
   }
   return live(ctx, key, op, v.args, v.cacheKey).then(seen);
@@ -252,20 +258,21 @@ async function settle(ctx: GatewayContext, reservation: Reservation, charged: nu
  * The entry that answers a call with this cache_max_age (fresh enough), or undefined. Within an
  * operation that reserved ahead, each is read once: a call finds what the reservation was made on.
  */
-function cachedEntry(ctx: GatewayContext, cacheKey: string, withinMs: number): MaybePromise<CacheEntry | undefined> {
+function cachedEntry(ctx: GatewayContext, cacheKey: string, withinMs: number, notBefore?: number): MaybePromise<CacheEntry | undefined> {
   const reads = ctx.prepaid?.reads;
-  const readKey = reads ? `${withinMs}\u0000${cacheKey}` : '';
+  const readKey = reads ? `${withinMs}\u0000${notBefore ?? ''}\u0000${cacheKey}` : '';
   if (reads?.has(readKey)) return reads.get(readKey);
   const { deps } = ctx;
-  const since = Date.now() - withinMs;
+  const since = Math.max(Date.now() - withinMs, notBefore ?? -Infinity);
   const fresh = (entry: CacheEntry | undefined): CacheEntry | undefined => {
     const hit = entry && entry.fetchedAt >= since ? entry : undefined;
     reads?.set(readKey, hit);
     return hit;
   };
   const known = deps.cache.peek(cacheKey);
-  if (known) return fresh(known);
-  return deps.cache.get(cacheKey).then(fresh, (err: unknown) => {
+  if (known && (notBefore === undefined || known.fetchedAt >= notBefore)) return fresh(known);
+  // Held in memory but older than asked for: the store may hold a newer one (another instance's fetch).
+  return deps.cache.get(cacheKey, notBefore === undefined ? undefined : { fetchedSince: notBefore }).then(fresh, (err: unknown) => {
     deps.logger.warn({ err }, 'cache read failed; fetching live');
     return fresh(undefined);
   });

@@ -174,6 +174,36 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
     expect(Date.parse(got.body.cached_at)).toBeLessThanOrEqual(baselineAt + 1_000);
   });
 
+  it("a run never compares an answer older than the last run's: an instance's in-memory cache still holding an earlier read is not reused (no change back and forth)", async () => {
+    const [a, b] = c.nodes;
+    const acct = codeUser('octo-redis-lru');
+    c.replay.add(acct.route);
+    const { key } = await c.key(20);
+    const made = await call(a, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/code/user', params: { handle: 'octo-redis-lru' }, every: '1h', watch: ['user.followers'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.monitor.id;
+    await waitFor(async () => (await monitorOf(a, key, id)).runs === 1);
+    // A serves the cached answer (its own memory holds it from then on); then the count moves and B reads it.
+    const onAFirst = await call(a, 'GET', '/v1/code/user?handle=octo-redis-lru&cache_max_age=1d', { key });
+    expect(onAFirst.body).toMatchObject({ cached: true, user: { followers: 340 } });
+    acct.state.followers = 341;
+    expect((await call(b, 'GET', '/v1/code/user?handle=octo-redis-lru', { key })).body.user.followers).toBe(341);
+    // A run on B reuses B's answer (within a tenth of the hour): the count moved, one change.
+    const onB = await call(b, 'POST', `/v1/monitors/${id}/run`, { key });
+    expect(onB.body.run, onB.text).toMatchObject({ result: 'cached', changed: 1 });
+    // A run on A: A's memory still holds its earlier answer (340), fresh enough by age — older
+    // than what the last run compared. Reused, it was a change back to 340 (and forth again next run).
+    const onA = await call(a, 'POST', `/v1/monitors/${id}/run`, { key });
+    expect(onA.status, onA.text).toBe(200);
+    expect(onA.body.run).toMatchObject({ changed: 0 });
+    const changes = (await call(a, 'GET', `/v1/monitors/${id}/changes`, { key })).body.changes;
+    expect(changes.map((ch: any) => [ch.before, ch.after])).toEqual([[340, 341]]);
+    expect((await call(a, 'DELETE', `/v1/monitors/${id}`, { key })).status).toBe(200);
+  });
+
   it('a monitor with no history yet is deleted (was: HINCRBY refused -0, a 503)', async () => {
     const conn = openRedis(redis.url);
     try {
