@@ -96,6 +96,13 @@ function changedBody(after: MonitorRow, at: string, charged: number, changes: Ch
   });
 }
 
+/**
+ * A run's time: now, but never at or before its monitor's last run — a clock stepped back, or an
+ * instance's behind another's (Redis), stamped a run (its snapshot, its changes) before the one it
+ * follows, and a reader going on from the last run's time (`changes?since=`) missed its changes.
+ */
+const runAt = (m: MonitorRow): number => Math.max(Date.now(), (m.last_run_at ?? 0) + 1);
+
 /** Why a monitor stopped, in its `monitor.stopped` event. */
 type StopReason = 'no_credits' | 'failing' | 'operation_removed';
 
@@ -131,7 +138,7 @@ async function failedRun(
 ): Promise<RunResult> {
   deps.logger.error({ err: cause, monitor: m.id }, 'monitor run failed unexpectedly; recorded as failed');
   if (reservation) await deps.ledger.settle(reservation, 0).catch(() => undefined);
-  const atMs = Date.now();
+  const atMs = runAt(m);
   let outcome!: RunOutcome;
   const row = await settleAndRecord(m, null, 0, (charged) => {
     // A charge the ledger made before the failure (on Redis, settled once per run) is the run's.
@@ -231,7 +238,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
   };
 
   async function runOnce(m: MonitorRow, opts: RunOptions, held: { reservation: Reservation | null }): Promise<RunResult> {
-    const atMs = Date.now();
+    const atMs = runAt(m);
     const at = new Date(atMs).toISOString();
     const route = routes.get(m.operation);
     const base = { runNo: m.run_no, at: atMs, snapshot: null, values: null, changes: [] as Change[] };

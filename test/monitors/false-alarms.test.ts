@@ -446,6 +446,34 @@ describe('monitors: no false alarms', () => {
     await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
   });
 
+  it("a run made while the clock reads earlier than its last run (stepped back, another instance's behind) is stamped just after that run: a reader going on from the last run's time misses none of its changes", async () => {
+    const a = account('clock-kiln');
+    h.replay.add(a.route);
+    const { key } = await h.key(100);
+    // Its social accounts request fails: a partial read, not cached — the next run reads live.
+    a.state.socialFails = true;
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: OP, params: { handle: 'clock-kiln' }, every: '1h', watch: ['user.followers'] },
+    });
+    const id = r.body.monitor.id;
+    const first = (await runs(key, id, 1)).last_run.at as string;
+    vi.setSystemTime(Date.now() - 30 * 60_000);
+    try {
+      a.state.followers = 1_400_000;
+      const ran = await call(h, 'POST', `/v1/monitors/${id}/run`, { key });
+      expect(ran.status, ran.text).toBe(200);
+      expect(ran.body.run).toMatchObject({ result: 'ok', changed: 1 });
+      expect(Date.parse(ran.body.run.at)).toBeGreaterThan(Date.parse(first));
+      // A reader that saw the first run goes on from its time: the change is there.
+      const since = await call(h, 'GET', `/v1/monitors/${id}/changes?since=${encodeURIComponent(first)}`, { key });
+      expect(since.body.changes.map((c: any) => c.after)).toEqual([1_400_000]);
+    } finally {
+      vi.setSystemTime(Date.now() + 30 * 60_000);
+    }
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+
   it('an upstream wall (the rate limit) is a failed run: 0 credits, no change, not a step towards stopping; the next answer is compared with the last one read', async () => {
     const a = account('press-mould');
     h.replay.add(a.route);
