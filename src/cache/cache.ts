@@ -26,6 +26,8 @@ export interface CacheEntry<T = unknown> {
   value: T;
   /** Epoch milliseconds of the live fetch that produced the value. */
   fetchedAt: number;
+  /** A parser warned while the value was read (src/platforms/partial-read.ts degradedRead): served, it is still a degraded read. */
+  degraded?: true;
 }
 
 export interface ResultCache {

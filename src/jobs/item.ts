@@ -18,6 +18,7 @@ import { newRequestId } from '../observability/request.js';
 import type { RequestInfo } from '../observability/request.js';
 import { wireRecord } from '../platforms/operation.js';
 import { inRestTerms, restErrorBody } from '../pipeline/errors.js';
+import type { ReadGap } from '../platforms/partial-read.js';
 import type { OperationOutcome } from '../pipeline/run.js';
 import { runOperation } from '../pipeline/run.js';
 import { tailText } from '../rest/handler.js';
@@ -46,6 +47,8 @@ export interface ItemJob {
   cacheMaxAge: string | null;
   /** A cached answer younger than this (ms) is reused (a monitor's run: src/monitors/run.ts). */
   reuseWithinMs?: number;
+  /** And fetched at or after this time (epoch ms): OperationInput.reuseFetchedSince. */
+  reuseFetchedSince?: number;
 }
 
 /** What an item runs with besides the app's deps: its runner's share of upstream hosts (hosts.ts). */
@@ -66,7 +69,15 @@ export type PendingOutcome = Omit<ItemOutcome, 'body'> & { body: (balance: numbe
 
 export type ItemRun =
   /** Ran: its outcome (an error too: errors are results, charged 0), and what it reserved and would be charged. */
-  | { kind: 'ran'; outcome: PendingOutcome; error: ApiError | null; reservation: Reservation | null; actual: number }
+  | {
+      kind: 'ran';
+      outcome: PendingOutcome;
+      error: ApiError | null;
+      reservation: Reservation | null;
+      actual: number;
+      /** How its record was read when not in full (the pipeline's OperationOutcome.read). */
+      read?: ReadGap;
+    }
   /** Not run: the gate refused its reservation. */
   | { kind: 'refused'; why: 'cap' | 'no_credits' | 'stopped' };
 
@@ -121,16 +132,21 @@ export async function runJobItem(
   const params = new URLSearchParams(JSON.parse(item.input) as Record<string, string>);
   if (job.cacheMaxAge && job.route.op.cacheable && !params.has('cache_max_age')) params.set('cache_max_age', job.cacheMaxAge);
 
-  const ran = (outcome: PendingOutcome, error: ApiError | null): ItemRun => ({
+  const ran = (outcome: PendingOutcome, error: ApiError | null, read?: ReadGap): ItemRun => ({
     kind: 'ran',
     outcome,
     error,
     reservation: state.reservation,
     actual: error ? 0 : state.actual,
+    ...(read ? { read } : {}),
   });
   let outcome: OperationOutcome;
   try {
-    outcome = await runOperation(ctx, job.route.op, { ...toVariables(job.route, params), reuseWithinMs: job.reuseWithinMs });
+    outcome = await runOperation(ctx, job.route.op, {
+      ...toVariables(job.route, params),
+      reuseWithinMs: job.reuseWithinMs,
+      reuseFetchedSince: job.reuseFetchedSince,
+    });
   } catch (e) {
     const err = inRestTerms(e, job.route.restName, deps.logger, info.id);
     if (err.code === 'INSUFFICIENT_CREDITS' && state.refused) return { kind: 'refused', why: state.refused };
@@ -162,5 +178,6 @@ export async function runJobItem(
       body: (balance, charged) => `{"success":true,"credits_remaining":${balance},"credits_charged":${charged}${cached}${rest}`,
     },
     null,
+    outcome.read,
   );
 }

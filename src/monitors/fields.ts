@@ -18,7 +18,8 @@
  *
  * Changes (`diff`): a number or value that differs is one change `{field, before, after}`; a list
  * compares as a set: an item added is `{before: null, after: item}`, one removed
- * `{before: item, after: null}` (items compared by their JSON, in the order the record gives).
+ * `{before: item, after: null}` (items and values compared by their JSON with every object's keys in
+ * one order — `canonicalJson` —, a list inside a value by its order).
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
@@ -152,7 +153,7 @@ export function extract(record: unknown, path: string, kind: FieldKind): unknown
   const out: unknown[] = [];
   for (const v of found.flatMap((x) => (Array.isArray(x) ? x : [x]))) {
     if (v === null || v === undefined) continue;
-    const k = JSON.stringify(v);
+    const k = canonicalJson(v);
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(v);
@@ -245,7 +246,8 @@ export function keptValues(
 ): Record<string, unknown> {
   let left = budget;
   const keep = (v: unknown): unknown => {
-    const json = JSON.stringify(v ?? null);
+    // Its hash is of its canonical JSON (keys sorted: keyOf), as long as its JSON.
+    const json = canonicalJson(v ?? null);
     if (!isKeptHash(v) && (json.length <= left || json.length <= HASH_BYTES)) {
       left -= Math.min(left, json.length);
       return v;
@@ -261,11 +263,39 @@ export function keptValues(
   return out;
 }
 
-/** What a value is compared by: the hash of its JSON. */
-const keyOf = (v: unknown): string => sha256(JSON.stringify(v ?? null));
+/**
+ * A value's JSON with every object's keys in one order (sorted), its lists' items in theirs: two
+ * answers of the same value whose objects list their keys otherwise (another code path of the
+ * parser, the upstream's own order) have the same. A list item or a value is compared by it — a
+ * value's own lists by their order (only a watched list is a set: diff). Before, values were
+ * compared by their JSON as given: the same object with its keys in another order was a change.
+ */
+export function canonicalJson(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) => {
+    if (x === null || typeof x !== 'object' || Array.isArray(x)) return x;
+    const o = x as Record<string, unknown>;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(o).sort()) sorted[k] = o[k];
+    return sorted;
+  });
+}
+
+/** What a value is compared by: the hash of its canonical JSON. */
+const keyOf = (v: unknown): string => sha256(canonicalJson(v ?? null));
 
 /** The same of a value as kept (whole, or a KeptHash). */
 const keptKeyOf = (v: unknown): string => (isKeptHash(v) ? v.sha256 : keyOf(v));
+
+/**
+ * What a run's value (or item) matches of those kept: its key, and — for a KeptHash written
+ * before hashes were canonical (the hash of its JSON as given) — that one's too, when it differs.
+ * A value kept whole is compared by its key alone.
+ */
+function keysOf(v: unknown): string[] {
+  const canonical = canonicalJson(v ?? null);
+  const given = JSON.stringify(v ?? null);
+  return given === canonical ? [sha256(canonical)] : [sha256(canonical), sha256(given)];
+}
 
 /** A kept value as a change's `before`: a KeptHash without its hash (TooLargeToKeep). */
 const shown = (v: unknown): unknown => (isKeptHash(v) ? tooLargeToKeep(v.bytes) : v);
@@ -367,13 +397,13 @@ export function diff(
     if (unknownIn(b, w.kind, answer) || unknownIn(a, w.kind, {})) continue;
     if (w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const ka = a.map(keptKeyOf);
-      const kb = b.map(keyOf);
+      const kb = b.map(keysOf);
       const had = new Set(ka);
-      const has = new Set(kb);
-      for (let i = 0; i < b.length; i++) if (!had.has(kb[i])) changes.push({ field: w.path, before: null, after: b[i] });
+      const has = new Set(kb.flat());
+      for (let i = 0; i < b.length; i++) if (!kb[i].some((k) => had.has(k))) changes.push({ field: w.path, before: null, after: b[i] });
       if (!partial && !answer.page)
         for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
-    } else if (typeof a === 'number' && typeof b === 'number' ? !sameCount(a, b) : keptKeyOf(a) !== keyOf(b)) {
+    } else if (typeof a === 'number' && typeof b === 'number' ? !sameCount(a, b) : !keysOf(b).includes(keptKeyOf(a))) {
       changes.push({ field: w.path, before: shown(a ?? null), after: b ?? null });
     }
   }
@@ -393,16 +423,23 @@ export function carried(
   answer: AnswerKind = {},
 ): Record<string, unknown> {
   const partial = answer.partial === true;
-  if (!before) return kept;
   const out = { ...kept };
   for (const w of watch) {
-    if (!Object.hasOwn(before, w.path) || !Object.hasOwn(kept, w.path)) continue;
-    const a = before[w.path];
+    if (!Object.hasOwn(kept, w.path)) continue;
     const b = kept[w.path];
+    if (!before || !Object.hasOwn(before, w.path)) {
+      // Nothing known before (the baseline, a field watched since) and nothing said now: no value
+      // kept, so the first one an answer says is no change. Before, the baseline's null or empty
+      // list of a partial or degraded read was kept as known: the next full answer's bio, and
+      // every link of a page whose links request had failed, were changes.
+      if (unknownIn(b, w.kind, answer)) delete out[w.path];
+      continue;
+    }
+    const a = before[w.path];
     if (unknownIn(b, w.kind, answer)) out[w.path] = a;
     else if (typeof a === 'number' && typeof b === 'number' && sameCount(a, b) && roundingStep(a) < roundingStep(b)) out[w.path] = a;
     else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
-      const has = new Set(b.map(keptKeyOf));
+      const has = new Set(b.flatMap((x) => (isKeptHash(x) ? [x.sha256] : keysOf(x))));
       out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))].slice(0, Math.max(b.length, CARRIED_ITEMS_MAX));
     }
   }
@@ -438,10 +475,21 @@ export function subjectOf(record: unknown): string | null {
 /** Where a monitor's kept values say that the run which kept them read a degraded answer (run.ts). */
 export const DEGRADED_KEY = '.degraded';
 
-/** Kept values with the id of the account they are of (SUBJECT_KEY), when known, and whether their read was degraded (DEGRADED_KEY). */
-export function withMarks(values: Record<string, unknown>, subject: unknown, answer: AnswerKind): Record<string, unknown> {
+/**
+ * Where a monitor's kept values say when the answer they were read from was fetched (epoch ms: the
+ * cached entry's time, or the run's start for a live read): the next run reuses no cached answer
+ * older than that (run.ts), so it never compares an answer older than the last one compared.
+ */
+export const READ_AT_KEY = '.read_at';
+
+/**
+ * Kept values with the id of the account they are of (SUBJECT_KEY), when known, whether their read
+ * was degraded (DEGRADED_KEY), and when their answer was fetched (READ_AT_KEY).
+ */
+export function withMarks(values: Record<string, unknown>, subject: unknown, answer: AnswerKind, readAt?: number): Record<string, unknown> {
   const out: Record<string, unknown> = { ...values };
   if (typeof subject === 'string') out[SUBJECT_KEY] = subject;
   if (answer.degraded) out[DEGRADED_KEY] = true;
+  if (readAt !== undefined && Number.isFinite(readAt)) out[READ_AT_KEY] = readAt;
   return out;
 }

@@ -123,8 +123,8 @@ export async function patchMonitor(svc: MonitorService, deps: Deps, row: Monitor
 
 export async function deleteMonitor(svc: MonitorService, row: MonitorRow): Promise<void> {
   await svc.store.delete(row.id);
-  // Its run in progress is cancelled: its lookup is neither charged nor cached (run.ts runsInProgress).
-  svc.cancelRun(row.id);
+  // Its run in progress, on any instance, is cancelled: its lookup is neither charged nor cached (run.ts runsInProgress).
+  await svc.cancelRun(row.id);
   await svc.scheduler.changed(row.id, undefined);
   // Its subscriptions look, find it gone, and end.
   svc.events.emit(row.id);

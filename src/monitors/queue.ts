@@ -46,6 +46,31 @@ const ONCE_KEEP_MS = 3 * LEASE_MS;
 
 const requireHere = createRequire(import.meta.url);
 
+/** Where a monitor's delete is told to every instance (its id): each cancels a run of it it is making. */
+export const DELETED_CHANNEL = 'cl:{mon}:deleted';
+
+/**
+ * A monitor's delete across instances: `tell` cancels its run here (`cancel`) and publishes its id
+ * (DELETED_CHANNEL); every instance hears the deletes made on any (Redis pub/sub on a connection of
+ * its own, subscribed again by the client after a reconnect) and cancels its own run of it. Should
+ * the word not arrive (Redis away that moment), the run's record and charge are still refused
+ * (`books` in createRedisMonitorService).
+ */
+function deletesAcross(redis: RedisStore, cancel: (id: string) => void, report: (err: unknown, msg: string) => void) {
+  const { client } = redis.duplicate();
+  const subscribe = () =>
+    void client.subscribe(DELETED_CHANNEL, (id) => cancel(id)).catch((err: unknown) => report(err, 'monitors: hearing deletes failed'));
+  if (client.isReady) subscribe();
+  else client.once('ready', subscribe);
+  return {
+    async tell(id: string): Promise<void> {
+      cancel(id);
+      await redis.command(['PUBLISH', DELETED_CHANNEL, id]).catch((err: unknown) => report(err, 'monitors: telling a delete failed'));
+    },
+    close: () => void client.destroy(),
+  };
+}
+
 export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes: ReadonlyMap<string, RestRoute>): MonitorService {
   const bull = requireHere('bullmq') as typeof import('bullmq');
   const cfg = deps.config.monitors;
@@ -87,6 +112,8 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
   const runMonitor = createMonitorRun(deps, routes, books);
 
   const inProgress = runsInProgress(closing.signal);
+  // A delete made on any instance cancels the run of it this one is making (run.ts runsInProgress).
+  const deletes = deletesAcross(redis, (id) => inProgress.cancel(id), report);
 
   async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
     const res = await inProgress.around(row.id, (signal) => runMonitor(row, { manual, signal, env }));
@@ -167,11 +194,12 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
       close: async () => undefined,
     },
     runNow: (id) => runManually(store, clock.now(), id, run),
-    // A run of it on another instance is not reached: it goes on, and its record is refused (books above).
-    cancelRun: (id) => inProgress.cancel(id),
+    // Here and on every other instance: a run of it anywhere is left (neither cached nor charged).
+    cancelRun: (id) => deletes.tell(id),
     async close() {
       closed = true;
       closing.abort();
+      deletes.close();
       events.emit('close');
       clearInterval(hookSweep);
       clearInterval(purgeTimer);

@@ -25,8 +25,8 @@
  */
 import type { Reservation } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
-import { readWarned } from '../observability/warn.js';
 import type { Deps } from '../pipeline/context.js';
+import type { ReadGap } from '../platforms/partial-read.js';
 import type { RestRoute } from '../rest/routes.js';
 import { withinBytes } from '../http/paging.js';
 import { linkSignals } from '../upstream/signals.js';
@@ -35,6 +35,7 @@ import type { ItemEnv, ReserveGate } from '../jobs/item.js';
 import type { AnswerKind, Change, FieldKind } from './fields.js';
 import {
   DEGRADED_KEY,
+  READ_AT_KEY,
   SUBJECT_KEY,
   carried,
   diff,
@@ -95,6 +96,13 @@ function changedBody(after: MonitorRow, at: string, charged: number, changes: Ch
   });
 }
 
+/**
+ * A run's time: now, but never at or before its monitor's last run — a clock stepped back, or an
+ * instance's behind another's (Redis), stamped a run (its snapshot, its changes) before the one it
+ * follows, and a reader going on from the last run's time (`changes?since=`) missed its changes.
+ */
+const runAt = (m: MonitorRow): number => Math.max(Date.now(), (m.last_run_at ?? 0) + 1);
+
 /** Why a monitor stopped, in its `monitor.stopped` event. */
 type StopReason = 'no_credits' | 'failing' | 'operation_removed';
 
@@ -130,7 +138,7 @@ async function failedRun(
 ): Promise<RunResult> {
   deps.logger.error({ err: cause, monitor: m.id }, 'monitor run failed unexpectedly; recorded as failed');
   if (reservation) await deps.ledger.settle(reservation, 0).catch(() => undefined);
-  const atMs = Date.now();
+  const atMs = runAt(m);
   let outcome!: RunOutcome;
   const row = await settleAndRecord(m, null, 0, (charged) => {
     // A charge the ledger made before the failure (on Redis, settled once per run) is the run's.
@@ -154,33 +162,57 @@ async function failedRun(
 
 /**
  * A run's answer: its record (none for an error), what kind of answer it is (fields.ts
- * AnswerKind: partial when it says so — the creator tools when some scan failed —, `degraded`
- * when a parser warned reading it (a field the upstream normally carries missing, an optional
- * request failed: src/platforms/partial-read.ts; an explicit null of the upstream warns nothing), or a page of a longer list, its next-page token set), the
+ * AnswerKind: partial when it says so — the creator tools when some scan failed —, or when the
+ * pipeline read it so (`run.read`, OperationOutcome.read: an optional request failed, or a parser
+ * warned — a field the upstream normally carries missing; an explicit null of the upstream warns
+ * nothing —, whoever's fetch or cache entry it was), or a page of a longer list, its next-page token set), the
  * monitor's last values, and whether the record is of the account the monitor watches. An
  * answer of another account (the handle taken by someone else since) is never data: the run
  * fails UPSTREAM_FAILED, 0 credits, counted as its target being gone (fields.ts subjectOf).
  */
 function answerOf(
-  run: { error: unknown; outcome: { body: (balance: number, charged: number) => string } },
+  run: { error: unknown; outcome: { body: (balance: number, charged: number) => string }; read?: ReadGap },
   route: RestRoute,
-  m: MonitorRow,
-  degraded: boolean,
+  last: Record<string, unknown> | null,
+  atMs: number,
 ) {
   const body = run.error ? null : (JSON.parse(run.outcome.body(0, 0)) as Record<string, unknown>);
   const wrap = route.op.rest.wrap;
   const record = body && wrap ? body[wrap] : body;
-  const last = m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null;
+  // When the answer was fetched: a cached one's time, else this run's (READ_AT_KEY).
+  const readAt = body?.cached === true && typeof body.cached_at === 'string' ? Date.parse(body.cached_at) : atMs;
   const subject = subjectOf(record);
   const watched = last ? last[SUBJECT_KEY] : undefined;
   const otherAccount = subject !== null && typeof watched === 'string' && watched !== subject;
   const says =
     body?.partial === true || (typeof record === 'object' && record !== null && (record as Record<string, unknown>).partial === true);
-  // The first degraded answer in a row says nothing of what it lacks (a list's items an optional
-  // request did not bring: partial); one after another is how the platform answers now, and is
-  // compared (a platform whose parser warns at every read must not hide every removal).
-  const answer: AnswerKind = { degraded, partial: says || (degraded && last?.[DEGRADED_KEY] !== true), page: isPage(record) };
-  return { record, answer, last, subject, watched, otherAccount };
+  // How the pipeline read it (its outcome's `read`, whoever's fetch or cache entry it was): a
+  // partial read — an optional request failed — says nothing of the part it lacks, run after run.
+  // A degraded one (a parser warned) the first in a row says nothing of what it lacks either; one
+  // after another is how the platform answers now, and is compared (a platform whose parser warns
+  // at every read must not hide every removal).
+  const degraded = run.read !== undefined;
+  const lacking = run.read === 'partial' || (degraded && last?.[DEGRADED_KEY] !== true);
+  const answer: AnswerKind = { degraded, partial: says || lacking, page: isPage(record) };
+  return { record, answer, subject, watched, otherAccount, readAt };
+}
+
+/** The monitor's watched paths with their kinds in its record. */
+function watchOf(m: MonitorRow, route: RestRoute): { path: string; kind: FieldKind }[] {
+  return (JSON.parse(m.watch) as string[]).map((path) => {
+    const kind = kindOf(route.op.record, path);
+    return { path, kind: typeof kind === 'string' ? kind : 'value' };
+  });
+}
+
+/**
+ * What a run may reuse of the cache: an answer younger than a tenth of its interval, and not older
+ * than the one its last run compared (READ_AT_KEY) — an instance's in-memory entry can be older
+ * than another instance's fetch since (Redis), and compared it was a change back, then forth again.
+ */
+function reuseOf(m: MonitorRow, last: Record<string, unknown> | null): { reuseWithinMs: number; reuseFetchedSince?: number } {
+  const readAt = last?.[READ_AT_KEY];
+  return { reuseWithinMs: Math.floor(m.interval_ms / 10), ...(typeof readAt === 'number' ? { reuseFetchedSince: readAt } : {}) };
 }
 
 export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRoute>, books: RunBooks) {
@@ -206,7 +238,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
   };
 
   async function runOnce(m: MonitorRow, opts: RunOptions, held: { reservation: Reservation | null }): Promise<RunResult> {
-    const atMs = Date.now();
+    const atMs = runAt(m);
     const at = new Date(atMs).toISOString();
     const route = routes.get(m.operation);
     const base = { runNo: m.run_no, at: atMs, snapshot: null, values: null, changes: [] as Change[] };
@@ -225,10 +257,8 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       }));
       return row ? { kind: 'recorded', row, outcome, changes: [] } : { kind: 'aborted' };
     }
-    const watch = (JSON.parse(m.watch) as string[]).map((path) => {
-      const kind = kindOf(route.op.record, path);
-      return { path, kind: typeof kind === 'string' ? kind : ('value' as FieldKind) };
-    });
+    const last = m.last_values ? (JSON.parse(m.last_values) as Record<string, unknown>) : null;
+    const watch = watchOf(m, route);
     // The item's meta names the operation as transactions do (`video/channel`); the job id it carries is this monitor's.
     const gate: ReserveGate = async (amount, meta) => {
       if (m.max_credits_per_day !== null) {
@@ -238,16 +268,13 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       const r = await deps.ledger.reserve(m.key_id, amount, { monitorId: m.id, operation: meta.operation });
       return r ?? 'no_credits';
     };
-    // `warned`: the read degraded (a parser warned while it read the answer: answerOf).
-    const { result: run, warned } = await readWarned(() =>
-      runJobItem(
-        deps,
-        { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, reuseWithinMs: Math.floor(m.interval_ms / 10) },
-        { idx: m.run_no, input: m.params },
-        gate,
-        opts.signal,
-        opts.env,
-      ),
+    const run = await runJobItem(
+      deps,
+      { id: m.id, keyId: m.key_id, route, cacheMaxAge: null, ...reuseOf(m, last) },
+      { idx: m.run_no, input: m.params },
+      gate,
+      opts.signal,
+      opts.env,
     );
     if (run.kind === 'ran') held.reservation = run.reservation;
 
@@ -280,7 +307,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    const { record, answer, last, subject, watched, otherAccount } = answerOf(run, route, m, warned);
+    const { record, answer, subject, watched, otherAccount, readAt } = answerOf(run, route, last, atMs);
     if (otherAccount)
       deps.logger.warn(
         { monitor: m.id, watched, answered: subject },
@@ -290,7 +317,9 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
     if (run.error || otherAccount) {
       const code = run.error ? run.error.code : 'UPSTREAM_FAILED';
       const notFound = code === 'NOT_FOUND' || otherAccount;
-      const failing = notFound && m.not_found_streak + 1 >= cfg.failingAfter;
+      // Said gone once: a run by hand of a monitor stopped so already fails without stopping it (and
+      // telling monitor.stopped) again — before, every such run sent the event anew.
+      const failing = notFound && m.not_found_streak + 1 >= cfg.failingAfter && m.status !== 'stopped_failing';
       const outcome: RunOutcome = { at, result: 'failed', code, credits_charged: 0, changed: 0 };
       const row = await settleAndRecord(m, run.reservation, 0, () => ({
         ...base,
@@ -320,7 +349,12 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
         // What the next run compares with: within LAST_VALUES_BYTES or the monitor's share of its
         // key's quota, the rest as hashes, counted in the quota by the store; what this answer did
         // not say carried from the last run; whose answer it is and whether it was degraded.
-        values: withMarks(carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, answer), subject ?? watched, answer),
+        values: withMarks(
+          carried(last, keptValues(values, watch, lastValuesBudget(cfg)), watch, answer),
+          subject ?? watched,
+          answer,
+          readAt,
+        ),
         snapshot: snapshotOf(values, watch),
         changes,
         notFound: 'reset',

@@ -36,8 +36,11 @@ export interface MonitorService {
   streams: StreamSlots;
   /** POST …/run: a run now, unless one of the monitor is in progress ('busy') or it is gone. */
   runNow(id: string): Promise<RunResult | 'busy' | 'gone'>;
-  /** The monitor is deleted: a run of it this process is making is cancelled (run.ts runsInProgress). */
-  cancelRun(id: string): void;
+  /**
+   * The monitor is deleted: a run of it this process is making is cancelled (run.ts
+   * runsInProgress), and with REDIS_URL one any other instance is making (queue.ts).
+   */
+  cancelRun(id: string): void | Promise<void>;
   close(): Promise<void>;
 }
 

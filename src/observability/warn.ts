@@ -43,9 +43,9 @@ export function onParserWarning(listener: WarningListener): () => void {
 
 /**
  * Runs `work` and tells whether a parser warned while it ran, in its own async context (what
- * concurrent reads do is theirs): a monitor's run, whose answer is degraded when one did
- * (src/monitors/run.ts). A read another request made for it (single-flight) or a cached answer
- * is not heard.
+ * concurrent reads do is theirs; a read nested inside hears its own): the pipeline's live fetch,
+ * which marks the record it read as degraded when one did (src/pipeline/live-fetch.ts), so every
+ * caller sharing that fetch, and its cache entry, carries it (OperationOutcome.read).
  */
 export async function readWarned<T>(work: () => Promise<T>): Promise<{ result: T; warned: boolean }> {
   const read = { warned: false };

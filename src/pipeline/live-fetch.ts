@@ -27,7 +27,8 @@ import { outcomeOfError } from '../observability/metrics.js';
 import type { OperationDef } from '../platforms/operation.js';
 import type { Upstream } from '../upstream/client.js';
 import { linkSignals } from '../upstream/signals.js';
-import { isPartialRead } from '../platforms/partial-read.js';
+import { degradedRead, isPartialRead } from '../platforms/partial-read.js';
+import { readWarned } from '../observability/warn.js';
 
 /**
  * One live fetch through this request's loader, by cache key: root fields and aliases with the
@@ -105,7 +106,8 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
   // Another instance's fetch of the same key, stored while this one waited (Redis single-flight).
   const readShared = async () => {
     const entry = await deps.cache.get(cacheKey, { fetchedSince: since });
-    return entry && entry.fetchedAt >= since ? entry.value : undefined;
+    if (!entry || entry.fetchedAt < since) return undefined;
+    return entry.degraded ? degradedRead(entry.value) : entry.value;
   };
   // An HTTP request's signal aborts at shutdown already: not linked to deps.shutdown again.
   const link = signal && !ctx.signalCoversShutdown ? linkSignals(signal, deps.shutdown) : null;
@@ -125,8 +127,11 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
                 deadlineError(op, deadlineMs),
               );
         let v: unknown;
+        let warned: boolean;
         try {
-          v = await op.run({ upstream: opUpstream, config: deps.config, cache: deps.cache, signal: shared, deps }, args);
+          ({ result: v, warned } = await readWarned(() =>
+            op.run({ upstream: opUpstream, config: deps.config, cache: deps.cache, signal: shared, deps }, args),
+          ));
         } catch (e) {
           const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
           if (outcome) {
@@ -144,11 +149,14 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
         const ms = performance.now() - started;
         deps.metrics.liveFetch(op.platform, 'ok', ms);
         deps.health.record(op.platform, 'ok', ms);
+        // A parser warned reading it: the record says so to every caller of this fetch, and cached, to
+        // those it is served to (OperationOutcome.read: a monitor's run takes its nulls for unknown).
+        if (warned) degradedRead(v);
         // Only what can be asked for again with cache_max_age is worth storing; a partial read
         // (an optional request of it failed: src/platforms/partial-read.ts) is read again next time.
         if (op.cacheable && !isPartialRead(v))
           await deps.cache
-            .set(cacheKey, { value: v, fetchedAt: Date.now() })
+            .set(cacheKey, warned ? { value: v, fetchedAt: Date.now(), degraded: true } : { value: v, fetchedAt: Date.now() })
             .catch((err) => deps.logger.warn({ err }, 'cache write failed'));
         return v;
       },

@@ -43,6 +43,8 @@ import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { cacheKeyOf, reservationOf, validateArgs } from '../platforms/operation.js';
+import { readGapOf } from '../platforms/partial-read.js';
+import type { ReadGap } from '../platforms/partial-read.js';
 import { admit, storeError } from './admit.js';
 import type { GatewayContext, Prepaid } from './context.js';
 import { fetchLive } from './live-fetch.js';
@@ -58,6 +60,12 @@ export interface OperationInput {
    * make it; a cache_max_age given wins.
    */
   reuseWithinMs?: number;
+  /**
+   * With `reuseWithinMs`: a cached answer is reused only if fetched at or after this time (epoch
+   * ms) — a monitor's run never compares an answer older than the one its last run compared (an
+   * instance's in-memory entry older than another's fetch since).
+   */
+  reuseFetchedSince?: number;
   /**
    * Internal mode only: `args` are canonical already (an operation's `normalize` output, as
    * discovery's readers build them), so they are used as they are — not validated again — and
@@ -79,6 +87,13 @@ export interface OperationOutcome<R = unknown> {
    * internal read.
    */
   remaining: number | null;
+  /**
+   * The record is not all the upstream has (src/platforms/partial-read.ts): `partial`, an optional
+   * request of it failed (its part null or empty); `degraded`, a parser warned reading it (a field
+   * it normally carries missing) — live, shared with another caller's fetch, or served from the
+   * cache. Absent: a full read. The answer is the same; a monitor's run compares it otherwise.
+   */
+  read?: ReadGap;
 }
 
 type MaybePromise<T> = T | Promise<T>;
@@ -126,7 +141,7 @@ function runAdmitted<R>(
       if (!ctx.prepaid) counted(ctx, op, hit);
       return hit ? seen(served<R>(ctx, key, hit)) : live(ctx, key, op, v.args, v.cacheKey).then(seen);
     };
-    const hit = cachedEntry(ctx, v.cacheKey, withinMs);
+    const hit = cachedEntry(ctx, v.cacheKey, withinMs, maxAge ? undefined : input.reuseFetchedSince);
     return hit instanceof Promise ? hit.then(answer) : answer(hit);
   }
   return live(ctx, key, op, v.args, v.cacheKey).then(seen);
@@ -138,13 +153,22 @@ function cacheMaxAgeOf(op: OperationDef, args: Record<string, unknown>): CacheMa
 }
 
 function served<R>(ctx: GatewayContext, key: AuthenticatedKey | null, hit: CacheEntry): OperationOutcome<R> {
-  return {
+  const o: OperationOutcome<R> = {
     value: hit.value as R,
     charged: 0,
     cached: true,
     cachedAt: fetchedAtIso(hit),
     remaining: ctx.prepaid || !key ? null : key.balance,
   };
+  if (hit.degraded) o.read = 'degraded';
+  return o;
+}
+
+/** An outcome of a live read, with how it was read (`read`) when not in full. */
+function withGap<R>(o: OperationOutcome<R>): OperationOutcome<R> {
+  const gap = readGapOf(o.value);
+  if (gap) o.read = gap;
+  return o;
 }
 
 async function live<R>(
@@ -157,7 +181,7 @@ async function live<R>(
   if (!key) {
     // Internal: the same fetch step, nothing reserved, charged 0.
     const value = ((await fetchLive(ctx, { op, args, cacheKey })) as R | null) ?? null;
-    return { value, charged: 0, cached: false, cachedAt: null, remaining: null };
+    return withGap({ value, charged: 0, cached: false, cachedAt: null, remaining: null });
   }
   const max = reservationOf(op, args);
   const prepaid = ctx.prepaid;
@@ -181,7 +205,7 @@ async function live<R>(
   }
   const charged = value == null ? 0 : Math.min(max, Math.max(0, op.cost.of ? op.cost.of(value, args) : max));
   const remaining = prepaid ? null : reservation ? await settle(ctx, reservation, charged) : key.balance;
-  return { value, charged, cached: false, cachedAt: null, remaining };
+  return withGap({ value, charged, cached: false, cachedAt: null, remaining });
 }
 
 /**
@@ -234,20 +258,21 @@ async function settle(ctx: GatewayContext, reservation: Reservation, charged: nu
  * The entry that answers a call with this cache_max_age (fresh enough), or undefined. Within an
  * operation that reserved ahead, each is read once: a call finds what the reservation was made on.
  */
-function cachedEntry(ctx: GatewayContext, cacheKey: string, withinMs: number): MaybePromise<CacheEntry | undefined> {
+function cachedEntry(ctx: GatewayContext, cacheKey: string, withinMs: number, notBefore?: number): MaybePromise<CacheEntry | undefined> {
   const reads = ctx.prepaid?.reads;
-  const readKey = reads ? `${withinMs}\u0000${cacheKey}` : '';
+  const readKey = reads ? `${withinMs}\u0000${notBefore ?? ''}\u0000${cacheKey}` : '';
   if (reads?.has(readKey)) return reads.get(readKey);
   const { deps } = ctx;
-  const since = Date.now() - withinMs;
+  const since = Math.max(Date.now() - withinMs, notBefore ?? -Infinity);
   const fresh = (entry: CacheEntry | undefined): CacheEntry | undefined => {
     const hit = entry && entry.fetchedAt >= since ? entry : undefined;
     reads?.set(readKey, hit);
     return hit;
   };
   const known = deps.cache.peek(cacheKey);
-  if (known) return fresh(known);
-  return deps.cache.get(cacheKey).then(fresh, (err: unknown) => {
+  if (known && (notBefore === undefined || known.fetchedAt >= notBefore)) return fresh(known);
+  // Held in memory but older than asked for: the store may hold a newer one (another instance's fetch).
+  return deps.cache.get(cacheKey, notBefore === undefined ? undefined : { fetchedSince: notBefore }).then(fresh, (err: unknown) => {
     deps.logger.warn({ err }, 'cache read failed; fetching live');
     return fresh(undefined);
   });

@@ -29,6 +29,30 @@ export function isPartialRead(value: unknown): boolean {
   return typeof value === 'object' && value !== null && partial.has(value);
 }
 
+const degraded = new WeakSet<object>();
+
+/**
+ * `record`, marked as a degraded read: a parser warned while it was read (a field the upstream
+ * normally carries missing or of another type, returned null). The pipeline marks what it fetched
+ * so (src/pipeline/live-fetch.ts), and every caller sharing that fetch (single-flight) sees it.
+ */
+export function degradedRead<R>(record: R): R {
+  if (typeof record === 'object' && record !== null) degraded.add(record);
+  return record;
+}
+
+/**
+ * How a record was read, as the pipeline's outcome carries it (OperationOutcome.read): `partial`
+ * (marked by `partialRead`: an optional request failed, its part missing), `degraded` (a parser
+ * warned reading it), or undefined (a full read, as far as the gateway can tell).
+ */
+export type ReadGap = 'partial' | 'degraded';
+
+export function readGapOf(value: unknown): ReadGap | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return partial.has(value) ? 'partial' : degraded.has(value) ? 'degraded' : undefined;
+}
+
 /**
  * An optional upstream step (the part a partial read goes without): its result, or null when it
  * fails with an upstream error — warned as `platform` / `field`, the error's message after

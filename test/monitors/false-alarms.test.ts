@@ -10,11 +10,15 @@
  *  - a count given rounded ("1.2M") one run and exact the next, and back;
  *  - a page of a longer list (its next-page cursor set) whose oldest item went to the next page;
  *  - another account answering for the watched handle (another id);
- *  - a text the answer leaves out (a degraded read: the parser warns) against the upstream's own null.
+ *  - a text the answer leaves out (a degraded read: the parser warns) against the upstream's own null;
+ *  - such reads the run did not make itself: a fetch it shared with a request made at the same
+ *    moment (single-flight), a degraded answer served from the cache — the pipeline's outcome
+ *    says how the record was read, not the warnings the run's own code heard.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMonitorClock } from '../../src/monitors/clock.js';
 import { repoListItem, reposLink } from '../../src/platforms/code/samples.js';
+import { modulesBody, talentBody } from '../../src/platforms/linkpage-c/samples.js';
 import type { RecordedResponse, Route } from '../../src/replay/server.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
@@ -359,6 +363,114 @@ describe('monitors: no false alarms', () => {
       { field: 'social_accounts.url', before: null, after: 'https://coil.example' },
       { field: 'social_accounts.url', before: 'https://www.instagram.com/kiln.and.slip', after: null },
     ]);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+
+  it("a partial read the run shares with another request's fetch (its modules request failed; the warning was the other request's): its empty list is unknown, not every link removed", async () => {
+    // Our own Komi answers (src/platforms/linkpage-c/samples.ts: invented, no capture exists).
+    const state = { hold: false, modulesFail: false };
+    const held: (() => void)[] = [];
+    h.replay.add({
+      host: 'api.komi.io',
+      path: /^\/api\/(talent\/usernames\/fern-and-fable|talent-profiles\/[^/]+\/modules)$/,
+      response: async (req) => {
+        if (req.path.endsWith('/modules')) return state.modulesFail ? json({ message: 'Internal server error' }, 500) : json(modulesBody());
+        if (state.hold) await new Promise<void>((r) => held.push(r));
+        return json(talentBody('fern-and-fable'));
+      },
+    });
+    const { key } = await h.key(100);
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/linkpage-c', params: { url: 'fern-and-fable' }, every: '1h', watch: ['links.url', 'bio'] },
+    });
+    expect(r.status, r.text).toBe(201);
+    const id = r.body.monitor.id;
+    const first = await runs(key, id, 1);
+    expect(first.last_run).toMatchObject({ result: 'ok' });
+    // Past the answer a run reuses (a tenth of the hour), before the next run is due.
+    t.skip(10 * 60_000);
+
+    // A request of the same page starts first and leads the fetch; the monitor's run joins it.
+    state.hold = true;
+    state.modulesFail = true;
+    const flights = vi.spyOn(h.deps.singleFlight, 'run');
+    try {
+      const get = call(h, 'GET', '/v1/linkpage-c?url=fern-and-fable', { key });
+      await waitFor(() => held.length === 1);
+      const run = call(h, 'POST', `/v1/monitors/${id}/run`, { key });
+      await waitFor(() => flights.mock.calls.filter(([k]) => String(k).includes('fern-and-fable')).length >= 2);
+      state.hold = false;
+      held.shift()!();
+      expect((await get).body.links).toEqual([]);
+      const ran = await run;
+      expect(ran.status, ran.text).toBe(200);
+      expect(ran.body.run).toMatchObject({ result: 'ok', changed: 0 });
+    } finally {
+      flights.mockRestore();
+      state.hold = false;
+      for (const f of held.splice(0)) f();
+    }
+    // The modules back: nothing changed, nothing "added" again.
+    state.modulesFail = false;
+    t.advance(HOUR);
+    expect((await runs(key, id, 3)).last_run).toMatchObject({ result: 'ok', changed: 0 });
+    expect(await changesOf(key, id)).toEqual([]);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+
+  it("a degraded answer served from the cache (a request's read whose bio the parser missed, reused by the run) is unknown there, not a bio removed", async () => {
+    const a = account('throwing-line');
+    h.replay.add(a.route);
+    const { key } = await h.key(100);
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: OP, params: { handle: 'throwing-line' }, every: '1h', watch: ['user.bio', 'user.followers'] },
+    });
+    const id = r.body.monitor.id;
+    await runs(key, id, 1);
+    t.skip(10 * 60_000);
+    // A request reads the account while its bio is left out (the parser warns): cached, degraded.
+    a.state.bio = undefined;
+    const got = await call(h, 'GET', '/v1/code/user?handle=throwing-line', { key });
+    expect(got.status, got.text).toBe(200);
+    expect(got.body.user.bio).toBeNull();
+    a.state.bio = 'Slip-cast porcelain, small batches.';
+    // The run within a tenth of its interval reuses that answer (0 credits).
+    const ran = await call(h, 'POST', `/v1/monitors/${id}/run`, { key });
+    expect(ran.status, ran.text).toBe(200);
+    expect(ran.body.run).toMatchObject({ result: 'cached', changed: 0 });
+    t.advance(HOUR);
+    expect((await runs(key, id, 3)).last_run).toMatchObject({ result: 'ok', changed: 0 });
+    expect(await changesOf(key, id)).toEqual([]);
+    await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
+  });
+
+  it("a run made while the clock reads earlier than its last run (stepped back, another instance's behind) is stamped just after that run: a reader going on from the last run's time misses none of its changes", async () => {
+    const a = account('clock-kiln');
+    h.replay.add(a.route);
+    const { key } = await h.key(100);
+    // Its social accounts request fails: a partial read, not cached — the next run reads live.
+    a.state.socialFails = true;
+    const r = await call(h, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: OP, params: { handle: 'clock-kiln' }, every: '1h', watch: ['user.followers'] },
+    });
+    const id = r.body.monitor.id;
+    const first = (await runs(key, id, 1)).last_run.at as string;
+    vi.setSystemTime(Date.now() - 30 * 60_000);
+    try {
+      a.state.followers = 1_400_000;
+      const ran = await call(h, 'POST', `/v1/monitors/${id}/run`, { key });
+      expect(ran.status, ran.text).toBe(200);
+      expect(ran.body.run).toMatchObject({ result: 'ok', changed: 1 });
+      expect(Date.parse(ran.body.run.at)).toBeGreaterThan(Date.parse(first));
+      // A reader that saw the first run goes on from its time: the change is there.
+      const since = await call(h, 'GET', `/v1/monitors/${id}/changes?since=${encodeURIComponent(first)}`, { key });
+      expect(since.body.changes.map((c: any) => c.after)).toEqual([1_400_000]);
+    } finally {
+      vi.setSystemTime(Date.now() + 30 * 60_000);
+    }
     await call(h, 'DELETE', `/v1/monitors/${id}`, { key });
   });
 

@@ -74,6 +74,79 @@ describe('monitor fields', () => {
     expect(diff({ n: 3 }, b, watch)).toEqual([{ field: 'n', before: 3, after: 4 }]);
   });
 
+  it('values compare by structure: the same object with its keys in another order is no change, in a value or a list item; a list inside a value compares by order', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'location', kind: 'value' },
+      { path: 'links', kind: 'list' },
+    ];
+    // One parser path writes {city, country}, another {country, city}: the same place.
+    const a = valuesOf(
+      {
+        location: { city: 'Leeds', country: 'GB', tags: ['studio', 'shop'] },
+        links: [
+          { url: 'https://a.example', title: 'Shop' },
+          { title: 'Shop', url: 'https://a.example' },
+        ],
+      },
+      watch,
+    );
+    // Two items that differ only in key order are one item.
+    expect(a.links).toEqual([{ url: 'https://a.example', title: 'Shop' }]);
+    const b = valuesOf(
+      { location: { tags: ['studio', 'shop'], country: 'GB', city: 'Leeds' }, links: [{ title: 'Shop', url: 'https://a.example' }] },
+      watch,
+    );
+    expect(diff(a, b, watch)).toEqual([]);
+    expect(carried(a, keptValues(b, watch), watch, { page: true }).links).toHaveLength(1);
+    // Through the kept form too (JSON as stored), whole or hashed.
+    const stored = (v: Record<string, unknown>, budget?: number) => JSON.parse(JSON.stringify(keptValues(v, watch, budget)));
+    expect(diff(stored(a), b, watch)).toEqual([]);
+    expect(diff(stored(a, 0), b, watch)).toEqual([]);
+    // A value's own list is in order: another order is a change.
+    const c = valuesOf({ location: { city: 'Leeds', country: 'GB', tags: ['shop', 'studio'] }, links: [] }, watch);
+    expect(diff(a, c, watch)).toEqual([
+      { field: 'location', before: a.location, after: c.location },
+      { field: 'links', before: a.links && (a.links as unknown[])[0], after: null },
+    ]);
+  });
+
+  it('a baseline (or a field newly watched) read partial or degraded keeps nothing of what it does not say: the next full answer is no change', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'bio', kind: 'value' },
+      { path: 'links', kind: 'list' },
+      { path: 'n', kind: 'number' },
+    ];
+    const full = valuesOf({ bio: 'Film photographer', links: ['https://a.example', 'https://b.example'], n: 12 }, watch);
+    // The first run's read: the modules request failed (links empty) and the parser missed the bio.
+    for (const answer of [{ partial: true, degraded: true }, { degraded: true }]) {
+      const lacking = valuesOf({ bio: null, links: [], n: 12 }, watch);
+      const kept = carried(null, keptValues(lacking, watch), watch, answer);
+      expect(kept).toEqual({ n: 12 });
+      expect(diff(kept, full, watch)).toEqual([]);
+      // A field added to `watch` since, read degraded its first time: the same.
+      const later = carried({ n: 12 }, keptValues(lacking, watch), watch, answer);
+      expect(diff(later, full, watch)).toEqual([]);
+    }
+    // A full answer's own null and empty list are known: kept, and what comes later is a change.
+    const known = carried(null, keptValues(valuesOf({ bio: null, links: [], n: 12 }, watch), watch), watch, {});
+    expect(known).toEqual({ bio: null, links: [], n: 12 });
+    expect(diff(known, full, watch)).toHaveLength(3);
+  });
+
+  it('a hash kept before hashes were canonical (of the JSON as given) still matches its value, in either key order', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'location', kind: 'value' },
+      { path: 'links', kind: 'list' },
+    ];
+    const given = { url: 'https://a.example', title: 'Shop' };
+    const json = JSON.stringify(given);
+    const old = { too_large_to_keep: true, bytes: json.length, sha256: createHash('sha256').update(json).digest('hex') };
+    expect(diff({ location: old, links: [old] }, { location: given, links: [given] }, watch)).toEqual([]);
+    expect(diff({ location: old, links: [old] }, { location: { url: 'https://b.example', title: 'Shop' }, links: [] }, watch)).toHaveLength(
+      2,
+    );
+  });
+
   it('what an answer does not say is no change: a count or list it leaves out, and in a partial answer its nulls and the items it lacks', () => {
     const watch: { path: string; kind: FieldKind }[] = [
       { path: 'n', kind: 'number' },

@@ -353,6 +353,15 @@ describe('a monitor over REST', () => {
     t.advance(3 * HOUR);
     await new Promise((r) => setTimeout(r, 100));
     expect((await monitorOf(h, key, m.id)).runs).toBe(4);
+    // Run by hand while stopped, the account still gone: failed runs, but it is not said gone again.
+    for (let i = 0; i < 2; i++) {
+      const again = await call(h, 'POST', `/v1/monitors/${m.id}/run`, { key });
+      expect(again.status, again.text).toBe(200);
+      expect(again.body.run).toMatchObject({ result: 'failed', code: 'NOT_FOUND', credits_charged: 0 });
+      expect(again.body.monitor.status).toBe('stopped_failing');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(deliveries('/stop')).toHaveLength(1);
     await call(h, 'DELETE', `/v1/monitors/${m.id}`, { key });
   });
 

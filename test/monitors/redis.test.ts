@@ -130,6 +130,80 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
     expect(await a.deps.ledger.balance(keyId)).toBe(9);
   });
 
+  it('a delete on one instance cancels the run the other is making: it is left at once (404, 0 credits), and its lookup is not cached', async () => {
+    const [a, b] = c.nodes;
+    const far = codeUser('octo-redis-far');
+    const held: (() => void)[] = [];
+    let hold = false;
+    c.replay.add({
+      ...far.route,
+      response: async (req) => {
+        if (hold && !req.path.endsWith('/social_accounts')) await new Promise<void>((r) => held.push(r));
+        return (far.route.response as (r: typeof req) => any)(req);
+      },
+    });
+    const { key, id: keyId } = await c.key(10);
+    const made = await call(a, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/code/user', params: { handle: 'octo-redis-far' }, every: '30s', watch: ['user.followers'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.monitor.id;
+    await waitFor(async () => (await monitorOf(a, key, id)).runs === 1);
+    const baselineAt = Date.parse((await monitorOf(a, key, id)).last_run.at);
+    // Past the answer a run reuses (a tenth of 30 s): the run on A fetches, and is held upstream.
+    await new Promise((r) => setTimeout(r, 3_200));
+    hold = true;
+    const run = call(a, 'POST', `/v1/monitors/${id}/run`, { key });
+    await waitFor(() => held.length === 1);
+    expect((await call(b, 'DELETE', `/v1/monitors/${id}`, { key })).status).toBe(200);
+    // Without waiting for the upstream: the run on A is left when B's delete is heard.
+    const r = await Promise.race([run, new Promise<'still running'>((res) => setTimeout(() => res('still running'), 5_000))]);
+    hold = false;
+    for (const f of held.splice(0)) f();
+    expect(r).not.toBe('still running');
+    if (r === 'still running') return;
+    expect(r.status, r.text).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    expect(await a.deps.ledger.balance(keyId)).toBe(9);
+    // The held answer, come late, was not stored: a GET that takes any cached answer gets the baseline's.
+    await new Promise((res) => setTimeout(res, 300));
+    const got = await call(b, 'GET', '/v1/code/user?handle=octo-redis-far&cache_max_age=1d', { key });
+    expect(got.status, got.text).toBe(200);
+    expect(got.body.cached).toBe(true);
+    expect(Date.parse(got.body.cached_at)).toBeLessThanOrEqual(baselineAt + 1_000);
+  });
+
+  it("a run never compares an answer older than the last run's: an instance's in-memory cache still holding an earlier read is not reused (no change back and forth)", async () => {
+    const [a, b] = c.nodes;
+    const acct = codeUser('octo-redis-lru');
+    c.replay.add(acct.route);
+    const { key } = await c.key(20);
+    const made = await call(a, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/code/user', params: { handle: 'octo-redis-lru' }, every: '1h', watch: ['user.followers'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.monitor.id;
+    await waitFor(async () => (await monitorOf(a, key, id)).runs === 1);
+    // A serves the cached answer (its own memory holds it from then on); then the count moves and B reads it.
+    const onAFirst = await call(a, 'GET', '/v1/code/user?handle=octo-redis-lru&cache_max_age=1d', { key });
+    expect(onAFirst.body).toMatchObject({ cached: true, user: { followers: 340 } });
+    acct.state.followers = 341;
+    expect((await call(b, 'GET', '/v1/code/user?handle=octo-redis-lru', { key })).body.user.followers).toBe(341);
+    // A run on B reuses B's answer (within a tenth of the hour): the count moved, one change.
+    const onB = await call(b, 'POST', `/v1/monitors/${id}/run`, { key });
+    expect(onB.body.run, onB.text).toMatchObject({ result: 'cached', changed: 1 });
+    // A run on A: A's memory still holds its earlier answer (340), fresh enough by age — older
+    // than what the last run compared. Reused, it was a change back to 340 (and forth again next run).
+    const onA = await call(a, 'POST', `/v1/monitors/${id}/run`, { key });
+    expect(onA.status, onA.text).toBe(200);
+    expect(onA.body.run).toMatchObject({ changed: 0 });
+    const changes = (await call(a, 'GET', `/v1/monitors/${id}/changes`, { key })).body.changes;
+    expect(changes.map((ch: any) => [ch.before, ch.after])).toEqual([[340, 341]]);
+    expect((await call(a, 'DELETE', `/v1/monitors/${id}`, { key })).status).toBe(200);
+  });
+
   it('a monitor with no history yet is deleted (was: HINCRBY refused -0, a 503)', async () => {
     const conn = openRedis(redis.url);
     try {
