@@ -6,7 +6,7 @@
  * credits and ledger agreeing, no upstream exchange left open, no error-level log line.
  */
 import { expect } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { demoRoutes } from '../../src/demo/routes.js';
 import { DEMO_COVERAGE } from '../../src/demo/examples.js';
 import { ERROR_STATUS } from '../../src/errors.js';
@@ -156,7 +156,7 @@ export interface Gateway {
   exchanges: ExchangeTracker;
   logs: ReturnType<typeof captureLogs>;
   /** Answers to the `target` request are passed through `answer`; `hits` counts them. */
-  altered: { target: string | null; answer: ((recorded: RecordedResponse) => RecordedResponse) | null; hits: number };
+  altered: { target: string | null; answer: ((recorded: RecordedResponse, req: ReplayRequest) => RecordedResponse) | null; hits: number };
   /** The demo's own answer to each request made so far (by requestKey), before any alteration. */
   recorded: Map<string, RecordedResponse>;
   close(): Promise<void>;
@@ -173,7 +173,7 @@ export async function startGateway(env: Record<string, string> = ENV): Promise<G
       recorded.set(requestKey(req), demo);
       if (altered.answer === null || altered.target !== requestKey(req)) return demo;
       altered.hits++;
-      return altered.answer(demo);
+      return altered.answer(demo, req);
     },
   });
   const logs = captureLogs();
@@ -255,7 +255,7 @@ export async function callAltered(
   g: Gateway,
   path: string,
   target: string,
-  answer: (recorded: RecordedResponse) => RecordedResponse,
+  answer: (recorded: RecordedResponse, req: ReplayRequest) => RecordedResponse,
 ): Promise<{ a: Answer; wrong: string[] }> {
   const fromLog = g.logs.lines().length;
   const balance = await g.h.balance(g.id);
@@ -296,7 +296,8 @@ export async function callAltered(
  */
 export interface FaultKind {
   name: string;
-  answer(recorded: RecordedResponse): RecordedResponse;
+  /** What the request answers instead of `recorded` (the demo's answer); `req` is the request itself. */
+  answer(recorded: RecordedResponse, req: ReplayRequest): RecordedResponse;
   /** On an essential request, the read fails (a half body or a 404 may still be read, or mean "none"). */
   failsEssential: boolean;
   /** A host the answer points at that no request may reach (the SSRF guard refuses it). */
@@ -324,10 +325,57 @@ const REAL_CHALLENGE = hasFixtures('blocks/cloudflare')
       .map((f) => fixturePath('blocks/cloudflare', f))[0] ?? null)
   : null;
 
+/** A real capture of `label` (read in place) by file name, or null when ../shared does not hold it. */
+const realCapture = (label: string, file: string): string | null =>
+  hasFixtures(label) && existsSync(fixturePath(label, file)) ? fixturePath(label, file) : null;
+
+/** A real Cloudflare "Just a moment..." JS challenge, served at its own status (503), or null. */
+const REAL_JS_CHALLENGE = realCapture('blocks/cloudflare', 'js_challenge-27-05-2020.html');
+
+/**
+ * A plain 503 (the server is down, not a block): GitHub's real "503 Service Unavailable" nginx page
+ * when ../shared holds it (blocks/code, read in place), else a page of our own of the same shape.
+ */
+const UNAVAILABLE_503 = realCapture('blocks/code', 'api-github-503-nginx-html-2012.html');
+
+/**
+ * The recorded answer with its first JSON member broken (`"name": value` → `"name"; value`): a
+ * JSON body no longer parses, and neither does the first JSON document an HTML page carries (its
+ * embedded state); a body with no JSON member at all is answered with a JSON document cut off
+ * inside a string. Unlike half a body, nothing is missing: the document is whole and malformed.
+ */
+export function malformedJson(recorded: RecordedResponse): RecordedResponse {
+  const text = bodyText(recorded);
+  const at = text.search(/"\s*:/);
+  const body = at >= 0 ? `${text.slice(0, at)}";${text.slice(text.indexOf(':', at) + 1)}` : '{"data": {"id": "1", "name": "unterminated}}';
+  return answeredWith(recorded, { status: recorded.status ?? 200, body });
+}
+
+/**
+ * A redirect to the request's own URL (302 for a GET, 307 — method and body kept — otherwise):
+ * the same request again, answered the same way, until the gateway stops following.
+ */
+export function redirectLoop(recorded: RecordedResponse, req: ReplayRequest): RecordedResponse {
+  const self = req.upstreamUrl ?? `https://${req.host}${req.path}${req.query.size ? `?${req.query}` : ''}`;
+  return { ...recorded, fault: { kind: 'status', status: req.method === 'GET' ? 302 : 307, headers: { location: self } } };
+}
+
 export const FAULTS: FaultKind[] = [
   {
     name: '500',
     answer: withFault({ kind: 'status', status: 500, headers: HTML, body: '<html><body>Internal Server Error</body></html>' }),
+    failsEssential: true,
+  },
+  {
+    name: '503',
+    answer: UNAVAILABLE_503
+      ? (recorded) => answeredWith(recorded, { status: 503, headers: HTML, bodyFile: UNAVAILABLE_503 })
+      : withFault({
+          kind: 'status',
+          status: 503,
+          headers: HTML,
+          body: '<html><body><h1>503 Service Unavailable</h1>No server is available to handle this request.</body></html>',
+        }),
     failsEssential: true,
   },
   {
@@ -345,6 +393,7 @@ export const FAULTS: FaultKind[] = [
     },
     failsEssential: false,
   },
+  { name: 'malformed JSON', answer: malformedJson, failsEssential: false },
   { name: 'hang', answer: withFault({ kind: 'timeout' }), failsEssential: true, hangs: true },
   { name: 'reset', answer: withFault({ kind: 'reset' }), failsEssential: true },
   // An empty page may still be read: linkpage-d's shell names no bundle, so the app's own shell is read instead.
@@ -355,11 +404,21 @@ export const FAULTS: FaultKind[] = [
     failsEssential: true,
     refusedHost: '169.254.169.254',
   },
+  { name: 'redirect loop', answer: redirectLoop, failsEssential: true },
   ...(REAL_CHALLENGE
     ? [
         {
           name: 'real challenge at 200',
           answer: (recorded: RecordedResponse) => answeredWith(recorded, { status: 200, headers: HTML, bodyFile: REAL_CHALLENGE }),
+          failsEssential: true,
+        },
+      ]
+    : []),
+  ...(REAL_JS_CHALLENGE
+    ? [
+        {
+          name: 'real JS challenge at 503',
+          answer: (recorded: RecordedResponse) => answeredWith(recorded, { status: 503, headers: HTML, bodyFile: REAL_JS_CHALLENGE }),
           failsEssential: true,
         },
       ]

@@ -63,6 +63,44 @@ function changedPaths(clean: unknown, now: unknown, path = '', out: string[] = [
   return out;
 }
 
+/**
+ * Where the record differs from the clean one other than by losing something: a value that is
+ * now another value (not null, absent, false, empty or a shorter list). A failed secondary request
+ * takes away what it feeds; it never changes a field it does not feed into something else.
+ */
+function alteredPaths(clean: unknown, now: unknown, path = '', out: string[] = []): string[] {
+  const lost = now === null || now === undefined || now === false || now === '' || (Array.isArray(now) && now.length === 0);
+  if (lost || out.length >= 6) return out;
+  const objects = [clean, now].every((v) => v !== null && typeof v === 'object');
+  if (objects && Array.isArray(clean) && Array.isArray(now)) {
+    // A shorter list lost items: those left must be items of the clean list, unchanged.
+    const seen = new Set((clean as unknown[]).map((v) => JSON.stringify(v)));
+    if (now.length < clean.length) {
+      const foreign = now.findIndex((v) => !seen.has(JSON.stringify(v)));
+      if (foreign >= 0) out.push(`${path}[${foreign}] is not an item of the complete list`);
+    } else if (now.length > clean.length) out.push(`${path} ${clean.length}→${now.length}`);
+    else now.forEach((v, i) => alteredPaths(clean[i], v, `${path}[${i}]`, out));
+  } else if (objects && !Array.isArray(clean) && !Array.isArray(now)) {
+    for (const k of Object.keys(now as object)) {
+      if (ENVELOPE_KEYS.has(k)) continue;
+      alteredPaths((clean as any)[k], (now as any)[k], path ? `${path}.${k}` : k, out);
+    }
+  } else if (JSON.stringify(clean) !== JSON.stringify(now)) {
+    out.push(`${path}=${JSON.stringify(now)}`.slice(0, 60));
+  }
+  return out;
+}
+
+/** The parser warnings `gw` has counted for `platform` (cl_parser_warnings_total; every open gateway hears every warning). */
+async function warningsCounted(gw: Gateway, platform: string): Promise<number> {
+  const { body } = await gw.h.deps.metrics.expose();
+  let n = 0;
+  for (const line of body.split('\n')) {
+    if (line.startsWith('cl_parser_warnings_total{') && line.includes(`platform="${platform}"`)) n += Number(line.split(' ').pop());
+  }
+  return n;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The suite
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +168,9 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
     const fresh = steady.has(target) ? null : await startGateway(envFor(fault));
     const g = fresh ?? gw;
     try {
+      const warnedBefore = await warningsCounted(g, op.platform);
       const { a, wrong } = await callAltered(g, path, target, fault.answer);
+      const warned = (await warningsCounted(g, op.platform)) > warnedBefore;
       const seen = outcome(clean.body, a);
       let byRequest = table.get(op.field);
       if (!byRequest) table.set(op.field, (byRequest = new Map()));
@@ -142,6 +182,14 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
       // body may still read: only the failures.
       if (op.platform === 'discovery' && !essential(target) && fault.failsEssential && a.status === 200 && a.body?.partial !== true)
         wrong.push('a scan failed and the lookup is not partial');
+      // A degraded record lost what the failed request feeds, and said so: no other field is
+      // another value, and a parser warning was counted (a creator lookup says so with `partial`).
+      const degraded = !essential(target) && a.status === 200 && changedPaths(clean.body, a.body).length > 0;
+      if (degraded && op.platform !== 'discovery') {
+        const altered = alteredPaths(clean.body, a.body);
+        if (altered.length) wrong.push(`a field the failed request does not feed changed: ${altered.join(', ')}`);
+        if (!warned) wrong.push('the record was degraded without a parser warning');
+      }
       // A degraded record is a partial read (src/platforms/partial-read.ts): never cached, so a
       // later cache_max_age call is served the complete record the clean run stored, not the gap.
       if (
