@@ -26,8 +26,10 @@ import { CLOUDFLARE_BLOCK, HTML } from './pages.js';
  * Requests an operation's record cannot do without, for each operation that makes more than one
  * (an operation making one request, after any token fetches, needs no entry: that request and its
  * tokens are the record). Matched against `METHOD host/path?query` of the example's requests.
+ * `fallback`: the record's members that another request (one the record has) also carries, read
+ * from there when an optional request fails: another value of the same fact, not a wrong one.
  */
-export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
+export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string; fallback?: string[] }> = {
   codeUser: { requests: [/^GET api\.github\.com\/users\/[^/?]+$/], why: 'the account; its social accounts are one optional field' },
   linkpageCPage: { requests: [/\/api\/talent\/usernames\//], why: 'the talent; its modules (the links) are optional (README)' },
   linkpageDPage: {
@@ -35,7 +37,12 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
     why: 'the shell and its settings bundle (the public token), then the resolve and page queries; the products query is optional (README) but goes to the same endpoint and path, so it is faulted with them',
   },
   forumSubreddit: { requests: [/\/r\/[^/]+\/hot\.json/], why: 'the listing; the subreddit’s about is optional (README)' },
-  videoChannel: { requests: [/^GET www\.youtube\.com\/@/], why: 'the channel page; the about panel is optional (README)' },
+  videoChannel: {
+    requests: [/^GET www\.youtube\.com\/@/],
+    why: 'the channel page; the about panel is optional (README)',
+    // Without the panel these are read from the channel page's header (its rounded count).
+    fallback: ['subscriberCount', 'subscriberCountText', 'videoCountText'],
+  },
   videoTranscript: {
     requests: [/^POST www\.youtube\.com\/youtubei\/v1\/player/, /^GET www\.youtube\.com\/api\/timedtext\?/],
     why: 'the video and its caption tracks, then the transcript itself (README)',
