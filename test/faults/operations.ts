@@ -33,8 +33,8 @@ export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string; fallba
   codeUser: { requests: [/^GET api\.github\.com\/users\/[^/?]+$/], why: 'the account; its social accounts are one optional field' },
   linkpageCPage: { requests: [/\/api\/talent\/usernames\//], why: 'the talent; its modules (the links) are optional (README)' },
   linkpageDPage: {
-    requests: [/^GET pillar\.io\//, /^POST graphql\.pillar\.io\/v1\/graphql$/],
-    why: 'the shell and its settings bundle (the public token), then the resolve and page queries; the products query is optional (README) but goes to the same endpoint and path, so it is faulted with them',
+    requests: [/^GET pillar\.io\//, /^POST graphql\.pillar\.io\/v1\/graphql \((ResolveCreator|CreatorPage)\)$/],
+    why: 'the shell and its settings bundle (the public token), then the resolve and page queries; the products query is optional (README)',
   },
   forumSubreddit: { requests: [/\/r\/[^/]+\/hot\.json/], why: 'the listing; the subreddit’s about is optional (README)' },
   videoChannel: {
@@ -150,8 +150,28 @@ export function bodyText(res: RecordedResponse): string {
   return b === undefined ? '' : b.toString();
 }
 
-export const requestKey = (req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query'>) =>
-  `${req.method} ${req.host}${req.path}${req.query.size ? `?${req.query}` : ''}`;
+/**
+ * `METHOD host/path?query`, and for a GraphQL POST the name of its operation after it
+ * (` (CreatorProducts)`): one endpoint's queries are distinct requests, each failed on its own.
+ */
+export const requestKey = (req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query'> & { body?: Buffer }) => {
+  const name = req.method === 'POST' && req.body?.length ? graphqlOperationName(req.body.toString('utf8')) : null;
+  return `${req.method} ${req.host}${req.path}${req.query.size ? `?${req.query}` : ''}${name ? ` (${name})` : ''}`;
+};
+
+/** A GraphQL request body's operation: its `operationName`, else the name its `query` gives itself; null for any other body. */
+function graphqlOperationName(text: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (body === null || typeof body !== 'object') return null;
+  const { operationName, query } = body as { operationName?: unknown; query?: unknown };
+  if (typeof operationName === 'string' && operationName) return operationName;
+  return typeof query === 'string' ? (/^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? null) : null;
+}
 
 /** Every operator setting an operation `needs`, so that those operations reach their upstream too. */
 const SETTINGS = Object.fromEntries(allOperations().flatMap((op) => (op.needs ? [[op.needs, 'secondary-setting-value']] : [])));

@@ -181,6 +181,9 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
       (byRequest.get(label) ?? byRequest.set(label, new Map()).get(label)!).set(fault.name, seen);
 
       if (!essential(target) && a.status !== 200) wrong.push('a secondary request failed the whole read');
+      // A degraded record is charged as a read (a creator lookup's price follows what it found).
+      if (op.platform !== 'discovery' && a.status === 200 && a.charged !== clean.charged)
+        wrong.push(`charged ${a.charged} where the complete record costs ${clean.charged}`);
       // A lookup with a failed scan says so (api.md: partial). A 404 may be a dead link, half a
       // body may still read: only the failures.
       if (op.platform === 'discovery' && !essential(target) && fault.failsEssential && a.status === 200 && a.body?.partial !== true)
