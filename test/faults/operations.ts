@@ -251,8 +251,12 @@ export async function call(gw: Gateway, path: string): Promise<Answer> {
 }
 
 /**
- * The example run twice on `gw`: every request the first run makes (public tokens included), the
- * requests every later run makes (`steady`: a token is kept by the gateway), the clean answer.
+ * The example run on `gw` until a run makes no request the runs before it did not: every request
+ * the first run makes (public tokens included), the requests every later run makes (`steady`: a
+ * token is kept by the gateway), the clean answer (the last run's). Mostly twice; a third time
+ * when the second fetched something new — a creator lookup whose first run, on a loaded machine,
+ * had a scan cut before its token fetch (findSocialProfiles' guest token, findCreatorEmails'
+ * client id, 2026-12-02), which the second run then made, so that a later run did not.
  * The example must succeed on the demo routes (`field` names it in the failure).
  */
 export async function exampleRequests(
@@ -265,11 +269,18 @@ export async function exampleRequests(
     status: 200,
     code: null,
   });
-  const firstKeys = gw.h.replay.hits().map(requestKey);
-  const before = gw.h.replay.hits().length;
-  const clean = await call(gw, path);
-  const steady = new Set(gw.h.replay.hits().slice(before).map(requestKey));
-  return { clean, requests: [...new Set([...firstKeys, ...steady])], steady };
+  const seen = new Set(gw.h.replay.hits().map(requestKey));
+  let clean = first;
+  let steady = new Set<string>();
+  for (let run = 2; run <= 3; run++) {
+    const before = gw.h.replay.hits().length;
+    clean = await call(gw, path);
+    steady = new Set(gw.h.replay.hits().slice(before).map(requestKey));
+    const fresh = [...steady].filter((k) => !seen.has(k));
+    for (const k of steady) seen.add(k);
+    if (fresh.length === 0) break;
+  }
+  return { clean, requests: [...seen], steady };
 }
 
 /**
