@@ -7,8 +7,9 @@
  * page (on the demo's own answers, src/demo/routes.ts) offers a next cursor; an operation whose
  * demo data gains a second page is covered without a change here. The next-page call runs as
  * secondary.test.ts runs an example: each of its distinct requests answering, in turn, each of
- * secondary's faults (500, 404, 429, a block page, half a body, a hang, a reset, an empty 200, a
- * private redirect, a real challenge), and these of a next page's own:
+ * secondary's faults (500, 503, 404, 429, a block page, half a body, malformed JSON, a hang, a
+ * reset, an empty 200, a private redirect, a redirect loop, real challenges), and these of a next
+ * page's own:
  * - 400 and 410: the upstream no longer accepts the cursor (an expired or revoked token) — an
  *   essential request, so a typed error, never an empty page charged as a record;
  * - the first page again: the request answered with the demo's answer to the same endpoint on

@@ -6,7 +6,7 @@
  * credits and ledger agreeing, no upstream exchange left open, no error-level log line.
  */
 import { expect } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { demoRoutes } from '../../src/demo/routes.js';
 import { DEMO_COVERAGE } from '../../src/demo/examples.js';
 import { ERROR_STATUS } from '../../src/errors.js';
@@ -26,16 +26,23 @@ import { CLOUDFLARE_BLOCK, HTML } from './pages.js';
  * Requests an operation's record cannot do without, for each operation that makes more than one
  * (an operation making one request, after any token fetches, needs no entry: that request and its
  * tokens are the record). Matched against `METHOD host/path?query` of the example's requests.
+ * `fallback`: the record's members that another request (one the record has) also carries, read
+ * from there when an optional request fails: another value of the same fact, not a wrong one.
  */
-export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string }> = {
+export const ESSENTIAL: Record<string, { requests: RegExp[]; why: string; fallback?: string[] }> = {
   codeUser: { requests: [/^GET api\.github\.com\/users\/[^/?]+$/], why: 'the account; its social accounts are one optional field' },
   linkpageCPage: { requests: [/\/api\/talent\/usernames\//], why: 'the talent; its modules (the links) are optional (README)' },
   linkpageDPage: {
-    requests: [/^GET pillar\.io\//, /^POST graphql\.pillar\.io\/v1\/graphql$/],
-    why: 'the shell and its settings bundle (the public token), then the resolve and page queries; the products query is optional (README) but goes to the same endpoint and path, so it is faulted with them',
+    requests: [/^GET pillar\.io\//, /^POST graphql\.pillar\.io\/v1\/graphql \((ResolveCreator|CreatorPage)\)$/],
+    why: 'the shell and its settings bundle (the public token), then the resolve and page queries; the products query is optional (README)',
   },
   forumSubreddit: { requests: [/\/r\/[^/]+\/hot\.json/], why: 'the listing; the subreddit’s about is optional (README)' },
-  videoChannel: { requests: [/^GET www\.youtube\.com\/@/], why: 'the channel page; the about panel is optional (README)' },
+  videoChannel: {
+    requests: [/^GET www\.youtube\.com\/@/],
+    why: 'the channel page; the about panel is optional (README)',
+    // Without the panel these are read from the channel page's header (its rounded count).
+    fallback: ['subscriberCount', 'subscriberCountText', 'videoCountText'],
+  },
   videoTranscript: {
     requests: [/^POST www\.youtube\.com\/youtubei\/v1\/player/, /^GET www\.youtube\.com\/api\/timedtext\?/],
     why: 'the video and its caption tracks, then the transcript itself (README)',
@@ -143,8 +150,28 @@ export function bodyText(res: RecordedResponse): string {
   return b === undefined ? '' : b.toString();
 }
 
-export const requestKey = (req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query'>) =>
-  `${req.method} ${req.host}${req.path}${req.query.size ? `?${req.query}` : ''}`;
+/**
+ * `METHOD host/path?query`, and for a GraphQL POST the name of its operation after it
+ * (` (CreatorProducts)`): one endpoint's queries are distinct requests, each failed on its own.
+ */
+export const requestKey = (req: Pick<ReplayRequest, 'method' | 'host' | 'path' | 'query'> & { body?: Buffer }) => {
+  const name = req.method === 'POST' && req.body?.length ? graphqlOperationName(req.body.toString('utf8')) : null;
+  return `${req.method} ${req.host}${req.path}${req.query.size ? `?${req.query}` : ''}${name ? ` (${name})` : ''}`;
+};
+
+/** A GraphQL request body's operation: its `operationName`, else the name its `query` gives itself; null for any other body. */
+function graphqlOperationName(text: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (body === null || typeof body !== 'object') return null;
+  const { operationName, query } = body as { operationName?: unknown; query?: unknown };
+  if (typeof operationName === 'string' && operationName) return operationName;
+  return typeof query === 'string' ? (/^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? null) : null;
+}
 
 /** Every operator setting an operation `needs`, so that those operations reach their upstream too. */
 const SETTINGS = Object.fromEntries(allOperations().flatMap((op) => (op.needs ? [[op.needs, 'secondary-setting-value']] : [])));
@@ -156,7 +183,7 @@ export interface Gateway {
   exchanges: ExchangeTracker;
   logs: ReturnType<typeof captureLogs>;
   /** Answers to the `target` request are passed through `answer`; `hits` counts them. */
-  altered: { target: string | null; answer: ((recorded: RecordedResponse) => RecordedResponse) | null; hits: number };
+  altered: { target: string | null; answer: ((recorded: RecordedResponse, req: ReplayRequest) => RecordedResponse) | null; hits: number };
   /** The demo's own answer to each request made so far (by requestKey), before any alteration. */
   recorded: Map<string, RecordedResponse>;
   close(): Promise<void>;
@@ -173,7 +200,7 @@ export async function startGateway(env: Record<string, string> = ENV): Promise<G
       recorded.set(requestKey(req), demo);
       if (altered.answer === null || altered.target !== requestKey(req)) return demo;
       altered.hits++;
-      return altered.answer(demo);
+      return altered.answer(demo, req);
     },
   });
   const logs = captureLogs();
@@ -224,8 +251,12 @@ export async function call(gw: Gateway, path: string): Promise<Answer> {
 }
 
 /**
- * The example run twice on `gw`: every request the first run makes (public tokens included), the
- * requests every later run makes (`steady`: a token is kept by the gateway), the clean answer.
+ * The example run on `gw` until a run makes no request the runs before it did not: every request
+ * the first run makes (public tokens included), the requests every later run makes (`steady`: a
+ * token is kept by the gateway), the clean answer (the last run's). Mostly twice; a third time
+ * when the second fetched something new — a creator lookup whose first run, on a loaded machine,
+ * had a scan cut before its token fetch (findSocialProfiles' guest token, findCreatorEmails'
+ * client id, 2026-12-02), which the second run then made, so that a later run did not.
  * The example must succeed on the demo routes (`field` names it in the failure).
  */
 export async function exampleRequests(
@@ -238,11 +269,18 @@ export async function exampleRequests(
     status: 200,
     code: null,
   });
-  const firstKeys = gw.h.replay.hits().map(requestKey);
-  const before = gw.h.replay.hits().length;
-  const clean = await call(gw, path);
-  const steady = new Set(gw.h.replay.hits().slice(before).map(requestKey));
-  return { clean, requests: [...new Set([...firstKeys, ...steady])], steady };
+  const seen = new Set(gw.h.replay.hits().map(requestKey));
+  let clean = first;
+  let steady = new Set<string>();
+  for (let run = 2; run <= 3; run++) {
+    const before = gw.h.replay.hits().length;
+    clean = await call(gw, path);
+    steady = new Set(gw.h.replay.hits().slice(before).map(requestKey));
+    const fresh = [...steady].filter((k) => !seen.has(k));
+    for (const k of steady) seen.add(k);
+    if (fresh.length === 0) break;
+  }
+  return { clean, requests: [...seen], steady };
 }
 
 /**
@@ -255,7 +293,7 @@ export async function callAltered(
   g: Gateway,
   path: string,
   target: string,
-  answer: (recorded: RecordedResponse) => RecordedResponse,
+  answer: (recorded: RecordedResponse, req: ReplayRequest) => RecordedResponse,
 ): Promise<{ a: Answer; wrong: string[] }> {
   const fromLog = g.logs.lines().length;
   const balance = await g.h.balance(g.id);
@@ -296,7 +334,8 @@ export async function callAltered(
  */
 export interface FaultKind {
   name: string;
-  answer(recorded: RecordedResponse): RecordedResponse;
+  /** What the request answers instead of `recorded` (the demo's answer); `req` is the request itself. */
+  answer(recorded: RecordedResponse, req: ReplayRequest): RecordedResponse;
   /** On an essential request, the read fails (a half body or a 404 may still be read, or mean "none"). */
   failsEssential: boolean;
   /** A host the answer points at that no request may reach (the SSRF guard refuses it). */
@@ -324,10 +363,57 @@ const REAL_CHALLENGE = hasFixtures('blocks/cloudflare')
       .map((f) => fixturePath('blocks/cloudflare', f))[0] ?? null)
   : null;
 
+/** A real capture of `label` (read in place) by file name, or null when ../shared does not hold it. */
+const realCapture = (label: string, file: string): string | null =>
+  hasFixtures(label) && existsSync(fixturePath(label, file)) ? fixturePath(label, file) : null;
+
+/** A real Cloudflare "Just a moment..." JS challenge, served at its own status (503), or null. */
+const REAL_JS_CHALLENGE = realCapture('blocks/cloudflare', 'js_challenge-27-05-2020.html');
+
+/**
+ * A plain 503 (the server is down, not a block): GitHub's real "503 Service Unavailable" nginx page
+ * when ../shared holds it (blocks/code, read in place), else a page of our own of the same shape.
+ */
+const UNAVAILABLE_503 = realCapture('blocks/code', 'api-github-503-nginx-html-2012.html');
+
+/**
+ * The recorded answer with its first JSON member broken (`"name": value` → `"name"; value`): a
+ * JSON body no longer parses, and neither does the first JSON document an HTML page carries (its
+ * embedded state); a body with no JSON member at all is answered with a JSON document cut off
+ * inside a string. Unlike half a body, nothing is missing: the document is whole and malformed.
+ */
+export function malformedJson(recorded: RecordedResponse): RecordedResponse {
+  const text = bodyText(recorded);
+  const at = text.search(/"\s*:/);
+  const body = at >= 0 ? `${text.slice(0, at)}";${text.slice(text.indexOf(':', at) + 1)}` : '{"data": {"id": "1", "name": "unterminated}}';
+  return answeredWith(recorded, { status: recorded.status ?? 200, body });
+}
+
+/**
+ * A redirect to the request's own URL (302 for a GET, 307 — method and body kept — otherwise):
+ * the same request again, answered the same way, until the gateway stops following.
+ */
+export function redirectLoop(recorded: RecordedResponse, req: ReplayRequest): RecordedResponse {
+  const self = req.upstreamUrl ?? `https://${req.host}${req.path}${req.query.size ? `?${req.query}` : ''}`;
+  return { ...recorded, fault: { kind: 'status', status: req.method === 'GET' ? 302 : 307, headers: { location: self } } };
+}
+
 export const FAULTS: FaultKind[] = [
   {
     name: '500',
     answer: withFault({ kind: 'status', status: 500, headers: HTML, body: '<html><body>Internal Server Error</body></html>' }),
+    failsEssential: true,
+  },
+  {
+    name: '503',
+    answer: UNAVAILABLE_503
+      ? (recorded) => answeredWith(recorded, { status: 503, headers: HTML, bodyFile: UNAVAILABLE_503 })
+      : withFault({
+          kind: 'status',
+          status: 503,
+          headers: HTML,
+          body: '<html><body><h1>503 Service Unavailable</h1>No server is available to handle this request.</body></html>',
+        }),
     failsEssential: true,
   },
   {
@@ -345,6 +431,7 @@ export const FAULTS: FaultKind[] = [
     },
     failsEssential: false,
   },
+  { name: 'malformed JSON', answer: malformedJson, failsEssential: false },
   { name: 'hang', answer: withFault({ kind: 'timeout' }), failsEssential: true, hangs: true },
   { name: 'reset', answer: withFault({ kind: 'reset' }), failsEssential: true },
   // An empty page may still be read: linkpage-d's shell names no bundle, so the app's own shell is read instead.
@@ -355,11 +442,21 @@ export const FAULTS: FaultKind[] = [
     failsEssential: true,
     refusedHost: '169.254.169.254',
   },
+  { name: 'redirect loop', answer: redirectLoop, failsEssential: true },
   ...(REAL_CHALLENGE
     ? [
         {
           name: 'real challenge at 200',
           answer: (recorded: RecordedResponse) => answeredWith(recorded, { status: 200, headers: HTML, bodyFile: REAL_CHALLENGE }),
+          failsEssential: true,
+        },
+      ]
+    : []),
+  ...(REAL_JS_CHALLENGE
+    ? [
+        {
+          name: 'real JS challenge at 503',
+          answer: (recorded: RecordedResponse) => answeredWith(recorded, { status: 503, headers: HTML, bodyFile: REAL_JS_CHALLENGE }),
           failsEssential: true,
         },
       ]

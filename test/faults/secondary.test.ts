@@ -9,11 +9,13 @@
  * (public tokens included), the second the requests every later run makes (a token is kept by the
  * gateway). Then, for each distinct request (method, host, path and query, in the order first
  * made), the example runs again with exactly that request answering with the fault:
- * 500, 404, 429 with Retry-After, a Cloudflare block page, its own body cut in half (half a JSON
- * document or an HTML page), nothing at all (past the headers timeout), a connection reset before
- * any answer, a 200 with an empty body, a redirect to a private address (the SSRF guard must
- * refuse it: no request may reach that host), or a real Cloudflare challenge capture at HTTP 200
- * (../shared/fixtures/blocks/cloudflare, read in place; left out when absent). A request only the first
+ * 500, 503 (GitHub's real "Service Unavailable" page when ../shared holds it), 404, 429 with
+ * Retry-After, a Cloudflare block page, its own body cut in half (half a JSON document or an HTML
+ * page), its own body whole with its first JSON member broken (malformed JSON), nothing at all
+ * (past the headers timeout), a connection reset before any answer, a 200 with an empty body, a
+ * redirect to a private address (the SSRF guard must refuse it: no request may reach that host), a
+ * redirect to itself (a loop), or a real Cloudflare capture — a challenge at HTTP 200, a JS
+ * challenge at its own 503 (../shared/fixtures/blocks/, read in place; left out when absent). A request only the first
  * run makes (a token fetch) is faulted on a fresh gateway, where it is made again. Discovery reads
  * every sub-fetch from upstream (DISCOVERY_SUBFETCH_MAX_AGE_MS=0).
  *
@@ -23,7 +25,8 @@
  * left open; no error-level log line. And the rule: only a request the record cannot do without
  * (ESSENTIAL) may fail the read, and then it must (500, 429, a block page or a hang there are a
  * typed error, never a record). Any other request's failure degrades the record: 200, the fields
- * that request feeds null or empty, the rest as usual (docs/behaviour.md "Secondary requests").
+ * that request feeds null or empty, the rest as usual — no other member another value (ESSENTIAL's
+ * `fallback` aside) — and a parser warning counted (docs/behaviour.md "Secondary requests").
  *
  * SECONDARY_TABLE=<file> writes every outcome (the table in docs/behaviour.md is read off it).
  */
@@ -61,6 +64,44 @@ function changedPaths(clean: unknown, now: unknown, path = '', out: string[] = [
     out.push(`${path}=${JSON.stringify(now) ?? 'absent'}`.slice(0, 60));
   }
   return out;
+}
+
+/**
+ * Where the record differs from the clean one other than by losing something: a value that is
+ * now another value (not null, absent, false, empty or a shorter list). A failed secondary request
+ * takes away what it feeds; it never changes a field it does not feed into something else.
+ */
+function alteredPaths(clean: unknown, now: unknown, path = '', out: string[] = []): string[] {
+  const lost = now === null || now === undefined || now === false || now === '' || (Array.isArray(now) && now.length === 0);
+  if (lost || out.length >= 6) return out;
+  const objects = [clean, now].every((v) => v !== null && typeof v === 'object');
+  if (objects && Array.isArray(clean) && Array.isArray(now)) {
+    // A shorter list lost items: those left must be items of the clean list, unchanged.
+    const seen = new Set((clean as unknown[]).map((v) => JSON.stringify(v)));
+    if (now.length < clean.length) {
+      const foreign = now.findIndex((v) => !seen.has(JSON.stringify(v)));
+      if (foreign >= 0) out.push(`${path}[${foreign}] is not an item of the complete list`);
+    } else if (now.length > clean.length) out.push(`${path} ${clean.length}→${now.length}`);
+    else now.forEach((v, i) => alteredPaths(clean[i], v, `${path}[${i}]`, out));
+  } else if (objects && !Array.isArray(clean) && !Array.isArray(now)) {
+    for (const k of Object.keys(now as object)) {
+      if (ENVELOPE_KEYS.has(k)) continue;
+      alteredPaths((clean as any)[k], (now as any)[k], path ? `${path}.${k}` : k, out);
+    }
+  } else if (JSON.stringify(clean) !== JSON.stringify(now)) {
+    out.push(`${path}=${JSON.stringify(now)}`.slice(0, 60));
+  }
+  return out;
+}
+
+/** The parser warnings `gw` has counted for `platform` (cl_parser_warnings_total; every open gateway hears every warning). */
+async function warningsCounted(gw: Gateway, platform: string): Promise<number> {
+  const { body } = await gw.h.deps.metrics.expose();
+  let n = 0;
+  for (const line of body.split('\n')) {
+    if (line.startsWith('cl_parser_warnings_total{') && line.includes(`platform="${platform}"`)) n += Number(line.split(' ').pop());
+  }
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +171,9 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
     const fresh = steady.has(target) ? null : await startGateway(envFor(fault));
     const g = fresh ?? gw;
     try {
+      const warnedBefore = await warningsCounted(g, op.platform);
       const { a, wrong } = await callAltered(g, path, target, fault.answer);
+      const warned = (await warningsCounted(g, op.platform)) > warnedBefore;
       const seen = outcome(clean.body, a);
       let byRequest = table.get(op.field);
       if (!byRequest) table.set(op.field, (byRequest = new Map()));
@@ -138,10 +181,22 @@ async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gatewa
       (byRequest.get(label) ?? byRequest.set(label, new Map()).get(label)!).set(fault.name, seen);
 
       if (!essential(target) && a.status !== 200) wrong.push('a secondary request failed the whole read');
+      // A degraded record is charged as a read (a creator lookup's price follows what it found).
+      if (op.platform !== 'discovery' && a.status === 200 && a.charged !== clean.charged)
+        wrong.push(`charged ${a.charged} where the complete record costs ${clean.charged}`);
       // A lookup with a failed scan says so (api.md: partial). A 404 may be a dead link, half a
       // body may still read: only the failures.
       if (op.platform === 'discovery' && !essential(target) && fault.failsEssential && a.status === 200 && a.body?.partial !== true)
         wrong.push('a scan failed and the lookup is not partial');
+      // A degraded record lost what the failed request feeds, and said so: no other field is
+      // another value, and a parser warning was counted (a creator lookup says so with `partial`).
+      const degraded = !essential(target) && a.status === 200 && changedPaths(clean.body, a.body).length > 0;
+      if (degraded && op.platform !== 'discovery') {
+        const fallback = new Set(declared?.fallback ?? []);
+        const altered = alteredPaths(clean.body, a.body).filter((p) => !fallback.has(p.split(/[.[=\s]/)[0]));
+        if (altered.length) wrong.push(`a field the failed request does not feed changed: ${altered.join(', ')}`);
+        if (!warned) wrong.push('the record was degraded without a parser warning');
+      }
       // A degraded record is a partial read (src/platforms/partial-read.ts): never cached, so a
       // later cache_max_age call is served the complete record the clean run stored, not the gap.
       if (
