@@ -143,8 +143,13 @@ describe('a brand’s button on her link page', () => {
         { title: 'Shop Luna Vale Studio', url: IG('lunavalestudio') },
         { title: 'Shop Luna Botanics', url: IG('lunabotanics') },
         { title: 'Follow Lunaria Tea', url: TT('lunariatea') },
+        // Her own buttons titled with the account's handle or address name no one else (e2e's beacons page).
+        { title: '@lunaclayworks', url: IG('lunaclayworks') },
+        { title: 'https://www.tiktok.com/@lunavale.live', url: TT('lunavale.live') },
       ],
     });
+    w.ig.set('lunaclayworks', { username: 'lunaclayworks', fullName: 'Clay works', bio: 'kiln days' });
+    w.tiktok.set('lunavale.live', { handle: 'lunavale.live', nickname: 'live', signature: 'studio streams' });
     w.tiktok.set('luna.vale', { handle: 'luna.vale', nickname: 'Luna', signature: 'ceramics' });
     w.ig.set('lunavalestudio', { username: 'lunavalestudio', fullName: 'Studio', bio: 'mugs & bowls, made by hand' });
     w.ig.set('lunabotanics', { username: 'lunabotanics', fullName: 'Luna Botanics', bio: 'clean skincare 🌿 ships worldwide' });
@@ -152,6 +157,8 @@ describe('a brand’s button on her link page', () => {
     const { out, byHandle } = await discover(w, 'social-b', 'lunavale');
     expect(byHandle('luna.vale')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
     expect(byHandle('lunavalestudio')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    expect(byHandle('lunaclayworks')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    expect(byHandle('lunavale.live')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
     for (const h of ['lunabotanics', 'lunariatea']) {
       expect(byHandle(h)?.confidence ?? 1, h).toBeLessThan(0.5);
       expect(

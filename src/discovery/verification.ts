@@ -962,11 +962,15 @@ function labelNamesAnother(g: EvidenceGraph, n: ProfileNode): boolean {
   const shown = key(n.view?.displayName ?? '');
   const own = [g.sourceHandle, g.sourceView.handle, g.sourceView.displayName ?? ''].map(key).filter((k) => k.length >= 4);
   return n.pageTexts.some((t) => {
-    const name = fold(t)
+    // A call to action naming a party ("Follow …", "Shop …"): a title that is the link's address, or
+    // the account's handle alone ("@nightowlpots", "Snapchat: nightowlpots"), names no one but the account.
+    if (/:\/\/|(?:^|\s)www\./i.test(t)) return false;
+    const words = fold(t)
       .replace(/['’]s(?![\p{L}\p{N}])/gu, '')
       .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w && !SOCIAL_WORDS.has(w) && !OWN_WORDS.has(w) && !ACTION_WORDS.has(w))
-      .join('');
+      .filter(Boolean);
+    if (!words.some((w) => ACTION_WORDS.has(w))) return false;
+    const name = words.filter((w) => !SOCIAL_WORDS.has(w) && !OWN_WORDS.has(w) && !ACTION_WORDS.has(w)).join('');
     if (name.length < 3 || !((handle.length >= 4 && name.includes(handle)) || (shown.length >= 4 && name.includes(shown)))) return false;
     return !own.some((k) => name.includes(k) || k.includes(name));
   });
