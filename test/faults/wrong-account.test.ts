@@ -90,6 +90,17 @@ const NAMED_OTHERWISE: Record<string, string> = {
     'the timed text (srv3 XML) holds only the caption lines, never the video id; the player answer before it names the video and is swapped, and the timed-text URL is the one it gave for that id (a URL naming another video is refused: transcript.test.ts)',
 };
 
+/**
+ * Requests (as exampleRequests keys them) whose answers name the resource only by an id an earlier
+ * answer of the same read gave — checked by the gateway row by row — while their text mentions the
+ * creator's name in other ways (her shop's domain) that say nothing of whose the answer is: swapping
+ * those words makes no answer about another account. With why and where the id check is tested.
+ */
+const ID_ONLY_REQUESTS: Record<string, string> = {
+  'POST graphql.pillar.io/v1/graphql (CreatorProducts)':
+    'Pillar’s products rows name their influencer only by `influencer_id` (the uuid the resolve answer gave; the resolve and page requests before it name the creator and are swapped); a row of another influencer fails the step (linkpage-d/parse.test.ts "products rows of another influencer"); the rows’ URLs are her own shop’s',
+};
+
 /** Arguments (wire or canonical names) that name the asked resource. */
 const IDENTITY_ARGS = new Set([
   'handle',
@@ -312,6 +323,10 @@ async function eachAnswerSwapped(op: OperationDef, gw: Gateway): Promise<string[
   for (const target of requests) {
     if (op.platform === 'discovery' && !asksFor(target, tokens)) {
       outcomes.set(target, `skipped: asks for no ${tokens.join(' / ')} (another resource, which may mention it)`);
+      continue;
+    }
+    if (ID_ONLY_REQUESTS[target]) {
+      outcomes.set(target, `skipped: names its resource by an earlier answer's id only — ${ID_ONLY_REQUESTS[target]}`);
       continue;
     }
     const recorded = gw.recorded.get(target);

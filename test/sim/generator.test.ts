@@ -200,7 +200,7 @@ describe('every page parses with the real platform parsers', () => {
           // The page served is the single-page shell; its data is the GraphQL endpoint's answers.
           const c = pillarSimCreator(lp);
           const page = readPillarPage(pillarPageAnswer(c), { id: c.id, by: 'url_key' }, lp.username);
-          record = pillarRecord(page, readPillarProducts(pillarProductsAnswer(c), lp.username));
+          record = pillarRecord(page, readPillarProducts(pillarProductsAnswer(c), lp.username, c.id));
           break;
         }
         case 'linkpage-e':

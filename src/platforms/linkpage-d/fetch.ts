@@ -154,7 +154,7 @@ export async function fetchPillarPage(ctx: OpContext, a: { username: string }): 
   const resolved = resolveInfluencer(await graphql(ctx, pageUrl, resolveQuery(a.username), `the lookup of ${name}`), a.username);
   const page = readPage(await graphql(ctx, pageUrl, pageQuery(resolved.id), `the page ${name}`), resolved, a.username);
   const products = await optionalStep(ctx, { platform: PLATFORM, field: 'page.products' }, async () =>
-    readProducts(await graphql(ctx, pageUrl, productsQuery(resolved.id), `the products of ${name}`), a.username),
+    readProducts(await graphql(ctx, pageUrl, productsQuery(resolved.id), `the products of ${name}`), a.username, resolved.id),
   );
   const record = pageRecord(page, products ?? []);
   return products === null ? partialRead(record) : record;

@@ -58,7 +58,7 @@ const BY_KEY: Resolved = { id: INFLUENCER_ID, by: 'url_key' };
 const asRecord = (p: LinkpageDPage) => p as unknown as Record<string, unknown>;
 /** The record of a creator's answers, as fetch.ts builds it. */
 const recordOf = (c: SampleCreator = sampleCreator(), username = 'maraquintero', resolved: Resolved = BY_KEY) =>
-  pageRecord(readPage(pageAnswer(c), resolved, username), readProducts(productsAnswer(c), username));
+  pageRecord(readPage(pageAnswer(c), resolved, username), readProducts(productsAnswer(c), username, resolved.id));
 
 describe('shell and bundle', () => {
   it('the vendors bundles of the shell, absolute, the s-z one first; other hosts never', () => {
@@ -278,7 +278,18 @@ describe('the record', () => {
   it('no influencer (not public) → NOT_FOUND; GraphQL errors → UPSTREAM_FAILED; products errors too (fetch.ts makes them optional)', () => {
     expect(caught(() => readPage(pageAnswer(null), BY_KEY, 'maraquintero')).code).toBe('NOT_FOUND');
     expect(caught(() => readPage({ errors: [{ message: 'x' }] }, BY_KEY, 'maraquintero')).code).toBe('UPSTREAM_FAILED');
-    expect(caught(() => readProducts({ errors: [{ message: 'x' }] }, 'maraquintero')).code).toBe('UPSTREAM_FAILED');
+    expect(caught(() => readProducts({ errors: [{ message: 'x' }] }, 'maraquintero', INFLUENCER_ID)).code).toBe('UPSTREAM_FAILED');
+  });
+
+  it('products rows of another influencer (another account’s answer) → UPSTREAM_FAILED, never her products (session 39: served as data before)', () => {
+    const other = sampleCreator('someoneelse');
+    const theirs = productsAnswer({ ...other, id: '0c6a0f1e-0000-4000-8000-000000000001' });
+    expect(caught(() => readProducts(theirs, 'maraquintero', INFLUENCER_ID)).code).toBe('UPSTREAM_FAILED');
+    // One foreign row among hers is as wrong.
+    const mine = productsAnswer(sampleCreator()) as { data: { products: Record<string, unknown>[] } };
+    mine.data.products[1] = { ...mine.data.products[1], influencer_id: '0c6a0f1e-0000-4000-8000-000000000001' };
+    expect(caught(() => readProducts(mine, 'maraquintero', INFLUENCER_ID)).code).toBe('UPSTREAM_FAILED');
+    expect(readProducts(productsAnswer(sampleCreator()), 'maraquintero', INFLUENCER_ID)).toHaveLength(2);
   });
 });
 

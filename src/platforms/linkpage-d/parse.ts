@@ -199,7 +199,7 @@ export function productsQuery(id: string): GraphqlRequest {
   products: shop_featured_product(
     where: {influencer_id: {_eq: $id}, status: {_neq: "DELETED"}}
     order_by: {order: asc_nulls_last}
-  ) { product_id name description price url image order }
+  ) { product_id influencer_id name description price url image order }
 }`,
     variables: { id },
   };
@@ -414,8 +414,17 @@ export function readPage(body: unknown, resolved: Resolved, username: string): P
 }
 
 /** The products answer → the products (their order as asked: the creator's). */
-export function readProducts(body: unknown, username: string): LinkpageDProduct[] {
-  const data = dataOf(body, `the products of ${pageName(username)}`);
+/**
+ * The products of the influencer `id` resolved for `username`. Each row names its influencer
+ * (`influencer_id`, asked for with the row): a row of another influencer is another account's answer
+ * (a proxy's or cache's mix-up) — the step fails (UPSTREAM_FAILED), never another creator's products as hers.
+ */
+export function readProducts(body: unknown, username: string, id: string): LinkpageDProduct[] {
+  const what = `the products of ${pageName(username)}`;
+  const data = dataOf(body, what);
+  // Checked before the rows are read one by one (a row the reader cannot read is dropped, warned).
+  if (Array.isArray(data.products))
+    for (const row of data.products) if (isObj(row)) assertSameResource(PLATFORM, what, { id }, { id: idOf(row.influencer_id) });
   return reader(data, { platform: PLATFORM, record: 'page' }).items('products', (p) => {
     const name = p.str('name');
     return {

@@ -198,7 +198,7 @@ export function pageAnswer(c: SampleCreator | null): Record<string, unknown> {
 }
 
 export function productsAnswer(c: SampleCreator | null): Record<string, unknown> {
-  return { data: { products: c ? c.products : [] } };
+  return { data: { products: c ? c.products.map((p) => ({ ...(p as object), influencer_id: c.id })) : [] } };
 }
 
 /** Hasura's answer to a request made with a token it no longer accepts (HTTP 200, as Hasura does). */
