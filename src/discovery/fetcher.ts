@@ -158,11 +158,21 @@ export class LookupFetcher {
   }
 }
 
-/** `upstream` noting the status of every answer it gets (a probe's: LookupFetcher.fetch). */
+/**
+ * `upstream` noting the status of every answer it gets (a probe's: LookupFetcher.fetch); a request
+ * that got no answer (a reset, a refused or looping redirect, a timeout) is noted 0 — a failure, so a
+ * chain whose other step answered 404 is not "only 404s".
+ */
 function observed(upstream: Upstream, statuses: number[]): Upstream {
   return {
     request: async (req) => {
-      const res = await upstream.request(req);
+      let res;
+      try {
+        res = await upstream.request(req);
+      } catch (e) {
+        statuses.push(0);
+        throw e;
+      }
       statuses.push(res.status);
       return res;
     },
