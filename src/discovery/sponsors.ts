@@ -351,6 +351,20 @@ function smallestBlocks($: CheerioAPI): Cheerio<AnyNode> {
 }
 
 /**
+ * The page sponsorEmails, creditedEmails and emailLines read, parsed once: website.ts reads them of one
+ * page one after another, and none of them edits the document. Kept to the end of the current job
+ * (a microtask clears it), so no page outlives the read that parsed it.
+ */
+let lastPage: { html: string; $: CheerioAPI } | null = null;
+function parsedPage(html: string, what: string): CheerioAPI {
+  if (lastPage?.html !== html) {
+    if (!lastPage) queueMicrotask(() => (lastPage = null));
+    lastPage = { html, $: loadHtml(html, what) };
+  }
+  return lastPage.$;
+}
+
+/**
  * Addresses a page shows for someone else's business: in the smallest block that says the page is
  * sponsored or credits who built the site ("Sponsored by Hanmi Knives — partnership@…", "site by
  * Studio X · hello@studiox.com"), or at the domain of a link the page offers a discount or a
@@ -360,7 +374,7 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
   const out = new Set<string>();
   const own = registrableDomain(pageUrl);
   const foreign = (e: string) => registrableDomain(e.slice(e.lastIndexOf('@') + 1)) !== own;
-  const $ = loadHtml(html, `the page ${pageUrl}`);
+  const $ = parsedPage(html, `the page ${pageUrl}`);
   const sponsorDomains = new Set<string>();
   // Whether each block offers a discount, read once however many links it holds (read again for
   // each link, one block of 9,000 links — 396 KB — took 22 s).
@@ -551,7 +565,7 @@ const BY_RE =
 export function creditedEmails(html: string, pageUrl: string): Map<string, string> {
   const out = new Map<string, string>();
   const own = registrableDomain(pageUrl);
-  const $ = loadHtml(html, `the website page ${pageUrl}`);
+  const $ = parsedPage(html, `the website page ${pageUrl}`);
   const siteName = key($('title').first().text() + ' ' + ($('meta[property="og:site_name"]').attr('content') ?? ''));
   const headings: HeadingsSeen = new Map();
   smallestBlocks($).each((_, el) => {
@@ -613,7 +627,7 @@ function boundedText(node: DomNode): string | null {
  */
 export function emailLines(html: string, pageUrl: string): Map<string, string> {
   const out = new Map<string, string>();
-  const $ = loadHtml(html, `the website page ${pageUrl}`);
+  const $ = parsedPage(html, `the website page ${pageUrl}`);
   const lines = new Map<DomNode, string | null>();
   const lineOf = (from: DomNode | null | undefined): string | null => {
     let b = from;
