@@ -5314,8 +5314,8 @@ export interface components {
             cached_at?: string;
         };
         LivestreamVideo: {
-            /** @description Livestream (broadcast) id */
-            id: number;
+            /** @description Livestream (broadcast) id; null from Kick's id-keyed list (2026), which names a broadcast by its video id (`video.uuid`) */
+            id: number | null;
             slug: string | null;
             /** @description The channel's id: always the asked channel's */
             channel_id: number;
@@ -5340,7 +5340,7 @@ export interface components {
             /** @description The recording: `uuid` (its page), `views` */
             video: {
                 id: number | null;
-                /** @description The VOD page: https://kick.com/video/<uuid> */
+                /** @description The video id: its page https://kick.com/<slug>/videos/<uuid> */
                 uuid: string | null;
                 views: number | null;
                 live_stream_id: number | null;

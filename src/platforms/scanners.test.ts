@@ -43,6 +43,17 @@ describe('video: extractYtVar', () => {
     expect(ms).toBeLessThan(2000);
   });
 
+  it('bare `ytInitialData = {` mentions of no JSON, 30,000 in a row or nested 400 deep inside one another: passed over once each, a changed shape', () => {
+    for (const page of [
+      '<p>' + 'ytInitialData = {x} '.repeat(30_000),
+      '<p>' + ('ytInitialData = {'.repeat(400) + '}'.repeat(400) + ' ').repeat(200),
+    ]) {
+      const { value, ms } = timed(() => extractYtVar(page, 'ytInitialData'));
+      expect((value as Error).message).toMatch(/parseable ytInitialData/);
+      expect(ms).toBeLessThan(1000);
+    }
+  });
+
   it('a real-looking page: the first object that parses', () => {
     expect(extractYtVar('<script>var ytInitialData = null; var ytInitialData = {"a":{"b":"};"}};</script>', 'ytInitialData')).toEqual({
       a: { b: '};' },

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRoutes } from '../../src/platforms/livestream/demo.js';
-import { kickChannelBody, kickClipBody, kickVideoBody } from '../../src/platforms/livestream/samples.js';
+import { kickChannelBody, kickChannelVideoBody, kickClipBody } from '../../src/platforms/livestream/samples.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 
@@ -74,11 +74,17 @@ describe('livestream videos (written answers: no capture of /videos exists)', ()
     const r = await h.rest('/v1/livestream/videos?handle=HarbourWeather', { key });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, credits_charged: 1 });
-    expect(r.body.videos.map((v: { id: number; channel_id: number }) => [v.id, v.channel_id])).toEqual([
-      [61000099, 5200101],
-      [61000090, 5200101],
+    // Kick's id-keyed list (since July 2026) names a broadcast by its video id (`video.uuid`).
+    expect(r.body.videos.map((v: { video: { uuid: string }; channel_id: number }) => [v.video.uuid, v.channel_id])).toEqual([
+      ['019f6a10-3c2e-7b4d-9a1f-2a6b8d4e0f11', 5200101],
+      ['019f3b2e-4b6a-7c3f-8b7d-9f0a2c4e6b13', 5200101],
     ]);
-    expect(r.body.videos[0]).toMatchObject({ session_title: 'Tide show #41: spring tides', video: { views: 2310 } });
+    expect(r.body.videos[0]).toMatchObject({
+      id: null,
+      session_title: 'Tide show #41: spring tides',
+      duration: 7_380_000,
+      viewer_count: 231,
+    });
     const again = await h.rest('/v1/livestream/videos?handle=https://kick.com/harbourweather&cache_max_age=1d', { key });
     expect(again.body).toMatchObject({ credits_charged: 0, cached: true, videos: r.body.videos });
     expect(await h.balance(id)).toBe(4);
@@ -94,37 +100,44 @@ describe('livestream videos (written answers: no capture of /videos exists)', ()
     );
     expect(r.body.errors).toBeUndefined();
     expect(r.body.data.livestreamVideos.videos[1]).toEqual({
-      id: 61000090,
+      id: null,
       channelId: 5200101,
       sessionTitle: 'Storm watch: the February gale',
-      duration: 7380000,
-      video: { uuid: '8d2e4b6a-1c3f-4a5e-8b7d-9f0a2c4e6b13', views: 5020 },
+      duration: 10_260_000,
+      video: { uuid: '019f3b2e-4b6a-7c3f-8b7d-9f0a2c4e6b13', views: null },
     });
   });
 
   it('another channel id in the list → 502 UPSTREAM_FAILED; a 404, a 429 and a block page typed; all 0 credits', async () => {
     const { key, id } = await h.key(5);
     const JSON_CT = { 'content-type': 'application/json' };
-    const channel = (slug: string) => ({ status: 200, headers: JSON_CT, body: JSON.stringify(kickChannelBody({ slug, id: 70 })) });
+    const channel = (slug: string, channelId: number) => ({
+      status: 200,
+      headers: JSON_CT,
+      body: JSON.stringify(kickChannelBody({ slug, id: channelId })),
+    });
     const vods = (channelId: number) =>
-      JSON.stringify([kickVideoBody({ id: 1, channelId, title: 'x', uuid: '00000000-0000-4000-8000-000000000001' })]);
-    h.replay.add({ host: 'kick.com', path: '/api/v2/channels/others', response: channel('others') });
-    h.replay.add({ host: 'kick.com', path: '/api/v2/channels/others/videos', response: { headers: JSON_CT, body: vods(71) } });
+      JSON.stringify({
+        data: [kickChannelVideoBody({ id: '019f0000-0000-7000-8000-000000000001', channel: { id: channelId, slug: 'x' }, title: 'x' })],
+      });
+    // Kick's id-keyed list of past broadcasts (since July 2026): /api/v1/channels/<the channel answer's id>/videos.
+    h.replay.add({ host: 'kick.com', path: '/api/v2/channels/others', response: channel('others', 70) });
+    h.replay.add({ host: 'kick.com', path: '/api/v1/channels/70/videos', response: { headers: JSON_CT, body: vods(71) } });
     h.replay.add({
       host: 'kick.com',
       path: '/api/v2/channels/vodless',
       response: { status: 404, headers: JSON_CT, body: '{"message":"Not found"}' },
     });
-    h.replay.add({ host: 'kick.com', path: '/api/v2/channels/busy', response: channel('busy') });
+    h.replay.add({ host: 'kick.com', path: '/api/v2/channels/busy', response: channel('busy', 80) });
     h.replay.add({
       host: 'kick.com',
-      path: '/api/v2/channels/busy/videos',
+      path: '/api/v1/channels/80/videos',
       response: { status: 429, headers: JSON_CT, body: '{"message":"Too Many Attempts."}' },
     });
-    h.replay.add({ host: 'kick.com', path: '/api/v2/channels/walled', response: channel('walled') });
+    h.replay.add({ host: 'kick.com', path: '/api/v2/channels/walled', response: channel('walled', 90) });
     h.replay.add({
       host: 'kick.com',
-      path: '/api/v2/channels/walled/videos',
+      path: '/api/v1/channels/90/videos',
       response: {
         status: 403,
         headers: { 'content-type': 'text/html', 'cf-mitigated': 'challenge' },

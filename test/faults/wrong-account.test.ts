@@ -83,7 +83,7 @@ const NAMED_OTHERWISE: Record<string, string> = {
   videoComments:
     'the youtubei/v1/next comments answer names the video nowhere in plain text (its continuation tokens carry the id inside base64 protobuf, checked: comments.test.ts); the watch page before it names the video and is swapped, and the cursor binds the token to the video id',
   livestreamVideos:
-    'Kick’s past-broadcast list names its channel only by `channel_id`, never the slug (/api/v2/channels/<slug>/videos); the channel lookup before it names the channel and is swapped, and a broadcast of another channel id is refused (livestream/fetch.test.ts)',
+    'Kick’s past-broadcast list is keyed by the channel’s numeric id (/api/v1/channels/<id>/videos; formerly /api/v2/channels/<slug>/videos, naming it only by `channel_id`); the channel lookup before it names the channel and is swapped, and a broadcast of another channel id is refused (livestream/fetch.test.ts)',
   newsletterPostComments:
     'Substack’s comments answer (/api/v1/post/<id>/comments) names its post only by `post_id`, never its slug or host, and its commenters are anyone; the post request before it names the post and is swapped, and a comment of another post id is refused (newsletter/fetch.test.ts)',
   videoTranscript:

@@ -1,6 +1,6 @@
 /**
  * livestream's demo answers (`npm run demo`, src/demo/platforms.ts), from Kick's channel API (the
- * channel, its past broadcasts and two pages of its clips: `view` order over `all` time).
+ * channel, its past broadcasts (the id-keyed list) and two pages of its clips: `view` order over `all` time).
  * Written here in the shapes parse.ts reads (this folder's tests read real captures from ../shared,
  * which the demo never uses); every name, id and URL is invented. Each route answers the
  * operation's example (its `example`) and is a demo miss for anything else.
@@ -8,7 +8,7 @@
 import type { Route } from '../../replay/server.js';
 import { json } from '../../demo/answer.js';
 import { demoMiss } from '../../demo/miss.js';
-import { kickClipBody, kickVideoBody } from './samples.js';
+import { kickChannelVideoBody, kickClipBody } from './samples.js';
 
 /** What the demo holds on this platform. */
 export const DEMO = {
@@ -67,24 +67,28 @@ export function demoRoutes(): Route[] {
     },
     chatroom: { id: 5400101, chatable_type: 'App\\Models\\Channel', chat_mode: 'public', slow_mode: false, followers_mode: false },
   };
-  const videos = [
-    kickVideoBody({
-      id: 61000099,
-      channelId: channel.id,
-      title: 'Tide show #41: spring tides',
-      uuid: '3f1c9a2e-5b7d-4e8a-9c1f-2a6b8d4e0f11',
-      views: 2_310,
-    }),
-    kickVideoBody({
-      id: 61000090,
-      channelId: channel.id,
-      title: 'Storm watch: the February gale',
-      uuid: '8d2e4b6a-1c3f-4a5e-8b7d-9f0a2c4e6b13',
-      views: 5_020,
-      startTime: '2025-02-20 21:00:00',
-    }),
-  ];
   const owner = { id: channel.id, slug, username: 'HarbourWeather' };
+  // Kick's id-keyed list of past broadcasts (since July 2026), keyed by the channel's id.
+  const videos = {
+    data: [
+      kickChannelVideoBody({
+        id: '019f6a10-3c2e-7b4d-9a1f-2a6b8d4e0f11',
+        channel: owner,
+        title: 'Tide show #41: spring tides',
+        startTime: '2026-07-01T18:00:00Z',
+        seconds: 7_380,
+        viewers: 231,
+      }),
+      kickChannelVideoBody({
+        id: '019f3b2e-4b6a-7c3f-8b7d-9f0a2c4e6b13',
+        channel: owner,
+        title: 'Storm watch: the February gale',
+        startTime: '2026-02-20T21:00:00Z',
+        seconds: 10_260,
+        viewers: 502,
+      }),
+    ],
+  };
   const clipPages: Record<string, { clips: unknown[]; nextCursor: string | null }> = {
     '': {
       clips: [
@@ -107,8 +111,8 @@ export function demoRoutes(): Route[] {
     },
     {
       host: 'kick.com',
-      path: /^\/api\/v2\/channels\/[^/]+\/videos$/,
-      response: (req) => (mine(req) ? json(videos) : demoMiss(req)),
+      path: /^\/api\/v1\/channels\/\d+\/videos$/,
+      response: (req) => (req.path === `/api/v1/channels/${channel.id}/videos` ? json(videos) : demoMiss(req)),
     },
     {
       host: 'kick.com',

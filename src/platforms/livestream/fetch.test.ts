@@ -11,7 +11,7 @@ import type { ReplayContext } from '../../../test/support/replay-upstream.js';
 import { decodeCursor } from '../cursor.js';
 import { fetchChannel, fetchClips, fetchVideos } from './fetch.js';
 import { PLATFORM } from './parse.js';
-import { kickChannelBody, kickClipBody, kickVideoBody } from './samples.js';
+import { kickChannelBody, kickChannelVideoBody, kickClipBody, kickVideoBody } from './samples.js';
 import { walls } from './walls.js';
 
 const HOST = 'kick.com';
@@ -102,12 +102,47 @@ describe('livestreamVideos', () => {
         (JSON.parse(readFixture(PLATFORM, 'api-v2-channels-ac7ionman-2023-11-26.test-results.json')) as Record<string, unknown>).ac7ionman,
       );
 
-    it("the channel's id (1209488, the capture's) proves the written broadcasts are its own: asks the channel, then /videos", async () => {
+    const capturedChannel = () => ({
+      host: HOST,
+      path: '/api/v2/channels/ac7ionman',
+      response: { headers: { 'content-type': 'application/json' }, body: captured() },
+    });
+    const AC7 = { id: 1209488, slug: 'ac7ionman' };
+    const idKeyed = (id: string, channel = AC7) => kickChannelVideoBody({ id, channel, title: `Show ${id}` });
+
+    it("Kick's id-keyed list (July 2026): the channel answer's id (1209488, the capture's) names the list; the slug-keyed list is never asked", async () => {
+      t.replay.add(capturedChannel());
       t.replay.add({
         host: HOST,
-        path: '/api/v2/channels/ac7ionman',
-        response: { headers: { 'content-type': 'application/json' }, body: captured() },
+        path: '/api/v1/channels/1209488/videos',
+        response: json({ data: [idKeyed('019f704e-0000-7000-8000-000000000001'), idKeyed('019f704e-0000-7000-8000-000000000002')] }),
       });
+      const r = await fetchVideos(t.ctx, { slug: 'ac7ionman' });
+      expect(r.videos.map((v) => [v.video?.uuid, v.channel_id])).toEqual([
+        ['019f704e-0000-7000-8000-000000000001', 1209488],
+        ['019f704e-0000-7000-8000-000000000002', 1209488],
+      ]);
+      expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
+        'https://kick.com/api/v2/channels/ac7ionman',
+        'https://kick.com/api/v1/channels/1209488/videos',
+      ]);
+    });
+
+    it('the id-keyed list with a broadcast of another channel → UPSTREAM_FAILED (never data), no second list asked', async () => {
+      t.replay.add(capturedChannel());
+      t.replay.add({
+        host: HOST,
+        path: '/api/v1/channels/1209488/videos',
+        response: json({ data: [idKeyed('019f704e-0000-7000-8000-000000000001'), idKeyed('x', { id: 875396, slug: 'adinross' })] }),
+      });
+      const e = await failure(fetchVideos(t.ctx, { slug: 'ac7ionman' }));
+      expect([e.code, e.message]).toEqual(['UPSTREAM_FAILED', expect.stringMatching(/different resource \(id 875396, not 1209488\)/)]);
+      expect(t.replay.hits()).toHaveLength(2);
+    });
+
+    it("the id-keyed list answering 404: the older slug-keyed list is asked, once, and proves the written broadcasts by the channel's id", async () => {
+      t.replay.add(capturedChannel());
+      t.replay.add({ host: HOST, path: '/api/v1/channels/1209488/videos', response: json({ message: 'Not Found' }, 404) });
       t.replay.add({ host: HOST, path: '/api/v2/channels/ac7ionman/videos', response: json([vod(11, 1209488), vod(12, 1209488)]) });
       const r = await fetchVideos(t.ctx, { slug: 'ac7ionman' });
       expect(r.videos.map((v) => [v.id, v.channel_id])).toEqual([
@@ -116,16 +151,18 @@ describe('livestreamVideos', () => {
       ]);
       expect(t.replay.hits().map((h) => h.upstreamUrl)).toEqual([
         'https://kick.com/api/v2/channels/ac7ionman',
+        'https://kick.com/api/v1/channels/1209488/videos',
         'https://kick.com/api/v2/channels/ac7ionman/videos',
       ]);
     });
 
-    it('a broadcast of another channel id among them → UPSTREAM_FAILED (never data)', async () => {
+    it('the slug-keyed list with a broadcast of another channel id among them → UPSTREAM_FAILED (never data)', async () => {
       t.replay.add({
         host: HOST,
         path: '/api/v2/channels/ac7ionman',
         response: { headers: { 'content-type': 'application/json' }, body: captured() },
       });
+      t.replay.add({ host: HOST, path: '/api/v1/channels/1209488/videos', response: json({ message: 'Not Found' }, 404) });
       t.replay.add({ host: HOST, path: '/api/v2/channels/ac7ionman/videos', response: json([vod(11, 1209488), vod(12, 875396)]) });
       const e = await failure(fetchVideos(t.ctx, { slug: 'ac7ionman' }));
       expect(e.code).toBe('UPSTREAM_FAILED');
@@ -139,28 +176,50 @@ describe('livestreamVideos', () => {
     expect(t.replay.hits()).toHaveLength(1);
   });
 
+  const TIDES_ID_KEYED = '/api/v1/channels/7/videos';
+  const tides = () =>
+    t.replay.add({ host: HOST, path: '/api/v2/channels/tides', response: json(kickChannelBody({ slug: 'tides', id: 7 })) });
+
+  it.each([
+    ['200 with another bare message', json({ message: 'Server Error' }), 'UPSTREAM_FAILED'],
+    ['429', json({ message: 'Too Many Attempts.' }, 429), 'UPSTREAM_BLOCKED'],
+    ["Kick's 403", json({ error: 'Request blocked by security policy.' }, 403), 'UPSTREAM_BLOCKED'],
+    ['an object without the list', json({ videos: [] }), 'UPSTREAM_FAILED'],
+  ])('the id-keyed list answering %s: typed as such, the slug-keyed list not asked', async (_w, response, code) => {
+    tides();
+    t.replay.add({ host: HOST, path: TIDES_ID_KEYED, response });
+    expect((await failure(fetchVideos(t.ctx, { slug: 'tides' }))).code).toBe(code);
+    expect(t.replay.hits()).toHaveLength(2);
+  });
+
   it.each([
     ['404', json({ message: 'Channel not found.' }, 404), 'NOT_FOUND'],
     ["200 with Kick's not-found message", json({ message: 'Channel not found.' }), 'NOT_FOUND'],
     ['200 with another bare message', json({ message: 'Server Error' }), 'UPSTREAM_FAILED'],
     ['429', json({ message: 'Too Many Attempts.' }, 429), 'UPSTREAM_BLOCKED'],
     ["Kick's 403", json({ error: 'Request blocked by security policy.' }, 403), 'UPSTREAM_BLOCKED'],
-    ['an object, not the list', json({ data: [] }), 'UPSTREAM_FAILED'],
-  ])('/videos answering %s → %s', async (_w, response, code) => {
-    t.replay.add({ host: HOST, path: '/api/v2/channels/tides', response: json(kickChannelBody({ slug: 'tides', id: 7 })) });
+    ['an object, not the list', json({ videos: [] }), 'UPSTREAM_FAILED'],
+  ])('the id-keyed list 404, the slug-keyed list answering %s: typed as such', async (_w, response, code) => {
+    tides();
+    t.replay.add({ host: HOST, path: TIDES_ID_KEYED, response: json({ message: 'Not Found' }, 404) });
     t.replay.add({ host: HOST, path: '/api/v2/channels/tides/videos', response });
     expect((await failure(fetchVideos(t.ctx, { slug: 'tides' }))).code).toBe(code);
+    expect(t.replay.hits()).toHaveLength(3);
   });
 
   it('our own channel answer (id 7) with a broadcast of channel 8 → UPSTREAM_FAILED', async () => {
-    t.replay.add({ host: HOST, path: '/api/v2/channels/tides', response: json(kickChannelBody({ slug: 'tides', id: 7 })) });
-    t.replay.add({ host: HOST, path: '/api/v2/channels/tides/videos', response: json([vod(1, 8)]) });
+    tides();
+    t.replay.add({
+      host: HOST,
+      path: TIDES_ID_KEYED,
+      response: json({ data: [kickChannelVideoBody({ id: 'v1', channel: { id: 8, slug: 'waves' }, title: 'x' })] }),
+    });
     expect((await failure(fetchVideos(t.ctx, { slug: 'tides' }))).message).toMatch(/id 8, not 7/);
   });
 
   it('no broadcasts: an empty list', async () => {
-    t.replay.add({ host: HOST, path: '/api/v2/channels/tides', response: json(kickChannelBody({ slug: 'tides', id: 7 })) });
-    t.replay.add({ host: HOST, path: '/api/v2/channels/tides/videos', response: json([]) });
+    tides();
+    t.replay.add({ host: HOST, path: TIDES_ID_KEYED, response: json({ data: [] }) });
     expect(await fetchVideos(t.ctx, { slug: 'tides' })).toEqual({ videos: [] });
   });
 });

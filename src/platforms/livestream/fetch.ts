@@ -2,7 +2,9 @@
  * Upstream requests for livestream (Kick), no login:
  *
  *   GET https://kick.com/api/v2/channels/<slug>
- *   GET https://kick.com/api/v2/channels/<slug>/videos            (all past broadcasts, one array)
+ *   GET https://kick.com/api/v1/channels/<channel id>/videos      (past broadcasts, `{data: [...]}`;
+ *       Kick's list since July 2026, keyed by the channel answer's id; when it answers 404 the
+ *       older `GET https://kick.com/api/v2/channels/<slug>/videos` is asked: one bare array)
  *   GET https://kick.com/api/v2/channels/<slug>/clips?sort=&time=[&cursor=]
  *
  * How answers map: Cloudflare's challenge (common for plain HTTP clients) and Kick's 403 →
@@ -13,8 +15,8 @@
  *
  * Identity (an answer about another channel is never data: UPSTREAM_FAILED):
  * - the channel: its `slug` is the one asked;
- * - past broadcasts name their channel only by `channel_id`: the channel is read first (its slug
- *   checked as above) and every broadcast's `channel_id` must be its `id`;
+ * - past broadcasts name their channel by id (`channel_id`; `channel.id` in the id-keyed list): the
+ *   channel is read first (its slug checked as above) and every broadcast's must be its `id`;
  * - clips name it: every clip's `channel.slug` is the one asked, its `channel_id` (when sent) is
  *   its `channel.id`, and one page holds one channel id; a clip stating no channel slug passes
  *   only by the id the others proved.
@@ -78,9 +80,25 @@ export async function fetchChannel(ctx: OpContext, a: { slug: string }): Promise
   return channel;
 }
 
+/**
+ * Kick moved the past broadcasts to a list keyed by the channel's numeric id (July 2026: the
+ * slug-keyed v2 list and `/api/v1/video/<uuid>` answer 404; public evidence in parse.ts
+ * parseVideos). The channel answer gives the id; a Kick that answers the id-keyed list 404 (a
+ * channel we have just read exists) is asked the older slug-keyed list, once.
+ */
+async function videosBody(ctx: OpContext, slug: string, channelId: number): Promise<unknown> {
+  const what = `Videos of channel ${slug}`;
+  try {
+    return await kickJson(ctx, `https://kick.com/api/v1/channels/${channelId}/videos`, what);
+  } catch (e) {
+    if (!isApiError(e) || e.code !== 'NOT_FOUND') throw e;
+    return kickJson(ctx, `${channelUrl(slug)}/videos`, what);
+  }
+}
+
 export async function fetchVideos(ctx: OpContext, a: { slug: string }): Promise<LivestreamVideos> {
   const channel = await fetchChannel(ctx, a);
-  const videos = parseVideos(await kickJson(ctx, `${channelUrl(a.slug)}/videos`, `Videos of channel ${a.slug}`));
+  const videos = parseVideos(await videosBody(ctx, a.slug, channel.id));
   for (const v of videos)
     assertSameResource(PLATFORM, `the videos of channel ${a.slug} (id ${channel.id})`, { id: channel.id }, { id: v.channel_id });
   return { videos };

@@ -69,7 +69,7 @@ function videosGraphql(): void {
     description: 'The recording of a past broadcast',
     fields: (t) => ({
       id: t.exposeInt('id'),
-      uuid: t.exposeString('uuid', { description: 'The VOD page: https://kick.com/video/<uuid>' }),
+      uuid: t.exposeString('uuid', { description: 'The video id: its page https://kick.com/<slug>/videos/<uuid>' }),
       views: t.exposeInt('views'),
       liveStreamId: t.exposeInt('live_stream_id'),
       createdAt: t.exposeString('created_at'),
@@ -80,7 +80,10 @@ function videosGraphql(): void {
   const VideoRef = builder.objectRef<LivestreamVideo>('LivestreamVideo').implement({
     description: 'A past broadcast (VOD) of a Kick channel',
     fields: (t) => ({
-      id: t.exposeInt('id', { nullable: false, description: 'Livestream (broadcast) id' }),
+      id: t.exposeInt('id', {
+        description:
+          "Livestream (broadcast) id; null from Kick's id-keyed list (2026), which names a broadcast by its video id (`video.uuid`)",
+      }),
       slug: t.exposeString('slug'),
       channelId: t.exposeInt('channel_id', { nullable: false }),
       sessionTitle: t.exposeString('session_title'),

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { captureWarnings } from '../../parse/index.js';
 import { hasFixtures, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { kickMessage, NOT_FOUND_MESSAGE, normalizeSlug, parseChannel, parseClips, parseVideos } from './parse.js';
-import { kickChannelBody, kickClipBody, kickVideoBody } from './samples.js';
+import { kickChannelBody, kickChannelVideoBody, kickClipBody, kickVideoBody } from './samples.js';
 import { LivestreamChannel, LivestreamClip, LivestreamVideo } from './schema.js';
 
 const LABEL = 'livestream';
@@ -209,9 +209,87 @@ describe('livestream past broadcasts (written samples)', () => {
     expect(warnings).toHaveLength(3);
   });
 
-  it('not an array → changed shape', () => {
-    expect(() => parseVideos({ data: [] })).toThrow(/list of past broadcasts/);
+  it('neither a bare array nor `{data: [...]}` → changed shape', () => {
+    expect(() => parseVideos({ videos: [] })).toThrow(/list of past broadcasts/);
+    expect(() => parseVideos({ data: {} })).toThrow(/list of past broadcasts/);
+    expect(() => parseVideos('x')).toThrow(/list of past broadcasts/);
     expect(parseVideos([])).toEqual([]);
+    expect(parseVideos({ data: [] })).toEqual([]);
+  });
+});
+
+// Kick's id-keyed list (GET /api/v1/channels/<channel id>/videos, since July 2026). No capture of
+// it exists: these answers are ours (samples.ts kickChannelVideoBody), in the fields of Kick's 2026
+// video answer quoted in yt-dlp issue #17284 (2026-07-22) — `id` the video id, `title`,
+// `duration` in seconds, `thumbnail {src, srcSet}`, one `category`, `channel {id, slug, username}`.
+describe('livestream past broadcasts, the id-keyed list (written samples)', () => {
+  const CH = { id: 1209488, slug: 'ac7ionman', username: 'Ac7ionMan' };
+  const vod = (over: Record<string, unknown> = {}) => ({
+    ...kickChannelVideoBody({ id: '019f704e-f6b8-7e32-af4a-c911dc98686b', channel: CH, title: 'Ночной стрим 🌙 — 夜', seconds: 25_514 }),
+    ...over,
+  });
+
+  it('a broadcast: its video id as video.uuid, the title, seconds as milliseconds, its category; no warnings', () => {
+    const { result, warnings } = captureWarnings(() => parseVideos({ data: [vod()] }));
+    expect(warnings).toEqual([]);
+    expect(result).toHaveLength(1);
+    const v = result[0];
+    expect(v).toMatchObject({
+      id: null,
+      channel_id: 1209488,
+      session_title: 'Ночной стрим 🌙 — 夜',
+      start_time: '2026-07-17T13:40:51Z',
+      duration: 25_514_000,
+      viewer_count: 180,
+      is_live: false,
+      language: 'en',
+      categories: [{ id: 15, name: 'Just Chatting', slug: 'just-chatting' }],
+      thumbnail: { src: expect.stringMatching(/720\.webp$/) },
+      video: { uuid: '019f704e-f6b8-7e32-af4a-c911dc98686b', views: null, id: null },
+      created_at: null,
+      source: null,
+    });
+    for (const k of ['tags', 'tier', 'status', 'end_time', 'title', 'channel', 'category']) expect(v).not.toHaveProperty(k);
+    expect(LivestreamVideo.parse(v)).toEqual(v);
+  });
+
+  it('the channel by a bare channel_id (no channel object), and a count sent as 0 are read', () => {
+    const body = vod({ channel_id: '1209488', viewer_count: 0, duration: 0 });
+    delete body.channel;
+    const { result, warnings } = captureWarnings(() => parseVideos({ data: [body] }));
+    expect(result[0]).toMatchObject({ channel_id: 1209488, viewer_count: 0, duration: 0 });
+    expect(warnings).toEqual([]);
+  });
+
+  it('one missing field degrades that field only (null plus a warning), for each of them', () => {
+    for (const k of ['title', 'start_time', 'duration', 'viewer_count', 'is_live', 'language', 'is_mature', 'thumbnail', 'category']) {
+      const body = vod();
+      delete body[k];
+      const { result, warnings } = captureWarnings(() => parseVideos({ data: [body] }));
+      expect(result, k).toHaveLength(1);
+      expect(
+        warnings.map((w) => w.field),
+        k,
+      ).toEqual([`videos.video.${k === 'title' ? 'session_title' : k}`]);
+    }
+  });
+
+  it('a duration that is not a count of seconds (a string, negative, too large) is null, warned', () => {
+    for (const duration of ['7h', -5, 1e308]) {
+      const { result, warnings } = captureWarnings(() => parseVideos({ data: [vod({ duration })] }));
+      expect(result[0].duration).toBeNull();
+      expect(warnings.map((w) => w.field)).toEqual(['videos.video.duration']);
+    }
+  });
+
+  it('a broadcast without its video id or its channel is left out (warned); the others stay', () => {
+    const noId = vod();
+    delete noId.id;
+    const noChannel = vod();
+    delete noChannel.channel;
+    const { result, warnings } = captureWarnings(() => parseVideos({ data: [noId, noChannel, vod(), 7] }));
+    expect(result.map((v) => v.video?.uuid)).toEqual(['019f704e-f6b8-7e32-af4a-c911dc98686b']);
+    expect(warnings).toHaveLength(3);
   });
 });
 

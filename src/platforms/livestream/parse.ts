@@ -1,5 +1,5 @@
 /**
- * livestream = Kick. Pure parsers: the v2 channel, its past broadcasts (`/videos`) and its clips
+ * livestream = Kick. Pure parsers: the v2 channel, its past broadcasts (either list) and its clips
  * (`/clips`) JSON in, the records out (no I/O), through the parse kit: a channel without its id or
  * slug is a changed shape; a broadcast or clip without its id (or a broadcast without its
  * `channel_id`, its only tie to the channel) is left out with a warning; the usual fields missing
@@ -10,7 +10,7 @@
  */
 import { parseUserUrl } from '../../links/user-url.js';
 import { shapeChanged } from '../../errors.js';
-import { idStr, int, intish, isObj, reader, recordReader } from '../../parse/index.js';
+import { idStr, int, intish, isObj, num, reader, recordReader } from '../../parse/index.js';
 import type { Reader } from '../../parse/index.js';
 import type { LivestreamChannel, LivestreamClip, LivestreamVideo } from './schema.js';
 export type { LivestreamChannel } from './schema.js';
@@ -85,12 +85,25 @@ function channelOwner(r: Reader, u: Reader, userId: number | null): LivestreamCh
   };
 }
 
-/** The body of `GET https://kick.com/api/v2/channels/<slug>/videos`: a JSON array of past broadcasts. */
+/**
+ * A channel's past broadcasts, in either list Kick has served:
+ * - `GET https://kick.com/api/v1/channels/<channel id>/videos` (since July 2026): `{"data": [...]}`,
+ *   each broadcast in the shape of Kick's 2026 video answer (`id` its video id, `title`,
+ *   `start_time`, `end_time`, `duration` in seconds, `thumbnail {src, srcSet}`, one `category`,
+ *   `channel {id, slug, username}`; public evidence: yt-dlp issue #17284, 2026-07-22, the
+ *   id-keyed `/api/v1/channels/<id>/videos/<video id>` answer; streamlink PR #7108 and KickNoSub
+ *   PR #19: the channel id is needed first);
+ * - `GET https://kick.com/api/v2/channels/<slug>/videos` (before): a bare JSON array of
+ *   livestream objects, each with its recording under `video`.
+ */
 export function parseVideos(body: unknown): LivestreamVideo[] {
-  if (!Array.isArray(body)) throw shapeChanged(PLATFORM, 'the list of past broadcasts (a JSON array)');
-  return reader(body, { platform: PLATFORM, record: 'videos' }).items('video', parseVideo, []);
+  if (Array.isArray(body)) return reader(body, { platform: PLATFORM, record: 'videos' }).items('video', parseVideo, []);
+  if (isObj(body) && Array.isArray(body.data))
+    return reader(body, { platform: PLATFORM, record: 'videos' }).items('video', parseIdKeyedVideo, 'data');
+  throw shapeChanged(PLATFORM, 'the list of past broadcasts (a JSON array, or `data` of the id-keyed list)');
 }
 
+/** The older list's broadcast: a livestream object (`id` the livestream's), its recording under `video`. */
 function parseVideo(v: Reader): LivestreamVideo {
   const fileObj = v.obj('video');
   const f = fileObj ? v.over(fileObj, 'video') : null;
@@ -119,6 +132,41 @@ function parseVideo(v: Reader): LivestreamVideo {
         }
       : null,
     source: v.str('source'),
+  };
+}
+
+/** Seconds (the id-keyed list's `duration`) as the record's milliseconds; null when not a count. */
+const secondsAsMs = (v: unknown): number | null => {
+  const s = num(v);
+  return s === null || s < 0 ? null : int(Math.round(s * 1000));
+};
+
+/**
+ * The id-keyed list's broadcast. It names no livestream id (`id` null) and no storage internals:
+ * its `id` is the video's (its page `https://kick.com/<slug>/videos/<id>`), read as `video.uuid`;
+ * `title` is the session title; its one `category` is the record's `categories`; the channel is
+ * `channel.id` (or a bare `channel_id`), without which the broadcast is left out. `views`,
+ * `created_at`, `slug` and `source` are not part of this shape: null, no warning, unless sent.
+ */
+function parseIdKeyedVideo(v: Reader): LivestreamVideo {
+  const videoId = v.id('id', idStr);
+  const category = v.obj('category');
+  return {
+    id: null,
+    slug: v.opt.str('slug'),
+    channel_id: v.id('channel_id', intish, ['channel', 'id'], 'channel_id'),
+    session_title: v.str('session_title', 'title', 'session_title'),
+    created_at: v.opt.str('created_at'),
+    start_time: v.str('start_time'),
+    duration: v.get('duration', secondsAsMs),
+    viewer_count: v.int('viewer_count'),
+    is_live: v.bool('is_live'),
+    language: v.str('language'),
+    is_mature: v.bool('is_mature'),
+    thumbnail: v.obj('thumbnail'),
+    categories: category ? [category] : [],
+    video: { id: null, uuid: videoId, views: v.opt.int('views'), live_stream_id: null, created_at: null, updated_at: null },
+    source: v.opt.str('source'),
   };
 }
 

@@ -120,6 +120,45 @@ export function kickVideoBody(s: {
 }
 
 /**
+ * One past broadcast as Kick's id-keyed list `GET https://kick.com/api/v1/channels/<channel id>/videos`
+ * lists it under `data` (since July 2026; written by us: no capture of this list exists). Its
+ * fields are those of Kick's 2026 video answer quoted in yt-dlp issue #17284 (2026-07-22: `id` a
+ * UUIDv7-style video id, `title`, `start_time`/`end_time`, `duration` in seconds, `thumbnail
+ * {src, srcSet}`, one `category`, `channel {id, slug, username}`, `language` as a code, `status`,
+ * `tier`, `tags`, `viewer_count`).
+ */
+export function kickChannelVideoBody(s: {
+  id: string;
+  channel: { id: number; slug: string; username?: string };
+  title: string;
+  startTime?: string;
+  seconds?: number;
+  viewers?: number;
+}): Record<string, unknown> {
+  const start = s.startTime ?? '2026-07-17T13:40:51Z';
+  const seconds = s.seconds ?? 7_380;
+  const end = new Date(Date.parse(start) + seconds * 1000).toISOString().replace('.000Z', 'Z');
+  const thumb = (size: number) => `https://images.kick.com/video_thumbnails/sample${s.channel.id}/${s.id.slice(0, 8)}/${size}.webp`;
+  return {
+    category: { id: 15, name: 'Just Chatting', slug: 'just-chatting' },
+    channel: { id: s.channel.id, slug: s.channel.slug, username: s.channel.username ?? s.channel.slug },
+    duration: seconds,
+    end_time: end,
+    id: s.id,
+    is_live: false,
+    is_mature: false,
+    language: 'en',
+    start_time: start,
+    status: 'public',
+    tags: ['irl'],
+    thumbnail: { src: thumb(720), srcSet: `${thumb(1080)} 1920w, ${thumb(720)} 1280w, ${thumb(480)} 640w` },
+    tier: 'unverified',
+    title: s.title,
+    viewer_count: s.viewers ?? 180,
+  };
+}
+
+/**
  * One clip as `GET https://kick.com/api/v2/channels/<slug>/clips` lists it under `clips` (written
  * by us, in the shape public Kick API wrappers describe: no capture of this endpoint exists).
  */

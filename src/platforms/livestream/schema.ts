@@ -3,7 +3,7 @@
  * REST bodies are checked against. Field names are Kick's own (`/api/v2/channels/<slug>`); the
  * viewer's state (`role`, `muted`, `following`), the short-lived signed `playback_url` and account
  * internals (`email_verified_at`, `agreed_to_terms`) are never part of it. The past broadcasts
- * (`/api/v2/channels/<slug>/videos`) and clips (`/api/v2/channels/<slug>/clips`) keep Kick's names
+ * (`/api/v1/channels/<channel id>/videos`, formerly `/api/v2/channels/<slug>/videos`) and clips (`/api/v2/channels/<slug>/clips`) keep Kick's names
  * too. Nullable fields: README.md.
  */
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export type LivestreamChannel = z.infer<typeof LivestreamChannel>;
 /** The recording of a past broadcast (a VOD's `video` object). */
 export const LivestreamVideoFile = z.strictObject({
   id: NInt,
-  uuid: NStr.describe('The VOD page: https://kick.com/video/<uuid>'),
+  uuid: NStr.describe('The video id: its page https://kick.com/<slug>/videos/<uuid>'),
   views: NInt,
   live_stream_id: NInt,
   created_at: NStr,
@@ -62,7 +62,9 @@ export const LivestreamVideoFile = z.strictObject({
 export const LivestreamVideo = named(
   'LivestreamVideo',
   z.strictObject({
-    id: Int.describe('Livestream (broadcast) id'),
+    id: NInt.describe(
+      "Livestream (broadcast) id; null from Kick's id-keyed list (2026), which names a broadcast by its video id (`video.uuid`)",
+    ),
     slug: NStr,
     channel_id: Int.describe("The channel's id: always the asked channel's"),
     session_title: NStr,
@@ -85,7 +87,7 @@ export type LivestreamVideo = z.infer<typeof LivestreamVideo>;
 export const LivestreamVideos = named(
   'LivestreamVideos',
   z.strictObject({ videos: z.array(LivestreamVideo).describe("The channel's past broadcasts, as Kick lists them (newest first)") }),
-  "A Kick channel's past broadcasts (/api/v2/channels/<slug>/videos)",
+  "A Kick channel's past broadcasts (/api/v1/channels/<channel id>/videos)",
 );
 export type LivestreamVideos = z.infer<typeof LivestreamVideos>;
 

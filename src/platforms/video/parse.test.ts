@@ -154,6 +154,37 @@ describe.skipIf(!hasFixtures(LABEL))(`video captures (${skipReason(LABEL)})`, ()
       expect(p.visitorData).toMatch(/^Cgt/);
     });
 
+    // Scrapers of youtube.com record the object assigned in more spellings than `var` and
+    // `window["…"]` (yt-dlp's _YT_INITIAL_DATA_RE takes any `ytInitialData =`; others list
+    // `window.ytInitialData = {…}` and a bare `ytInitialData={…}` as observed forms): this page,
+    // rewritten at run time to each, reads as the page itself.
+    it.each(['window.ytInitialData = ', 'ytInitialData=', 'window . ytInitialData =', "window['ytInitialData'] = "])(
+      'the same page with %j for `var ytInitialData = ` reads the same',
+      (spelling) => {
+        const variant = html().replace('var ytInitialData = ', spelling);
+        expect(variant).not.toContain('var ytInitialData');
+        expect(parseChannelHtml(variant)).toEqual(page());
+      },
+    );
+
+    it("look-alikes are not the page data: another object's property, a longer name, a quoted mention", () => {
+      const data = extractYtInitialData(html())!;
+      for (const spelling of ['a.ytInitialData = ', 'myytInitialData = ', '"ytInitialData = "+', "'ytInitialData='+"]) {
+        const variant = html().replace('var ytInitialData = ', spelling);
+        expect(extractYtInitialData(variant), spelling).toBeNull();
+      }
+      // A look-alike before the real assignment is passed over, and so is a bare mention of no JSON.
+      const both = html().replace('var ytInitialData = ', `x.ytInitialData = {"decoy":1};\nvar ytInitialData = `);
+      expect(extractYtInitialData(both)).toEqual(data);
+      const mention = html().replace('<body', '<body><p>ytInitialData = {the page data}</p');
+      expect(mention).toContain('ytInitialData = {the page data}');
+      expect(extractYtInitialData(mention)).toEqual(data);
+      // Only assignments of no JSON: still a changed shape, never an empty page.
+      expect(() => extractYtInitialData('<p>ytInitialData = {a}</p><script>var ytInitialData = {b};</script>')).toThrow(
+        /parseable ytInitialData/,
+      );
+    });
+
     it('one ytInitialData; <title> and canonical link', () => {
       const h = html();
       expect(h.match(/var ytInitialData = /g)).toHaveLength(1);

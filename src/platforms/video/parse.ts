@@ -84,28 +84,39 @@ export const FIXED_KEYS: ReadonlySet<string> = new Set([
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The object a youtube.com page assigns to `name` (`var ytInitialData = {…};` or
- * `window["ytInitialData"] = {…};`), or null when the page has none. An object that is
- * there but does not parse is a changed shape.
+ * The object a youtube.com page assigns to `name` (`var ytInitialData = {…};`,
+ * `window["ytInitialData"] = {…};`, `window.ytInitialData = {…};` or a bare
+ * `ytInitialData = {…};` — the spellings scrapers record; yt-dlp takes any `ytInitialData =`),
+ * or null when the page has none. Another object's property (`a.ytInitialData`), a longer name
+ * and a quoted mention are not it. An object that is there but does not parse is a changed shape.
  */
 export function extractYtVar(html: string, name: 'ytInitialData' | 'ytInitialPlayerResponse'): Obj | null {
-  const re = new RegExp(`(?:var\\s+${name}|window\\[\\s*["']${name}["']\\s*\\])\\s*=\\s*`, 'g');
+  const re = new RegExp(
+    `(?:var\\s+${name}|window\\s*(?:\\[\\s*["']${name}["']\\s*\\]|\\.\\s*${name})|(?<![\\w$.'"])${name})\\s*=\\s*`,
+    'g',
+  );
+  // An assignment that does not parse (a mention in page text, `ytInitialData = {…}` of no JSON)
+  // is passed over for a later one; matches inside it are skipped (each character is read once).
+  let unparsed = false;
+  let past = 0;
   for (const m of html.matchAll(re)) {
+    if (m.index < past) continue;
     const at = m.index + m[0].length;
     if (html[at] !== '{') continue;
     const json = balancedObject(html, at);
     // Open to the end of the page: every later assignment lies inside it, and reading each one to
     // the end again made a page of repeated `var ytInitialData = {` quadratic (400 KB: 107 s).
-    if (json === null) return null;
+    if (json === null) break;
     try {
       const data = parseUpstreamJson(json, PLATFORM);
       if (isObj(data)) return data;
     } catch (e) {
       if (isApiError(e)) throw e;
-      /* try the next occurrence */
     }
-    throw shapeChanged(PLATFORM, `parseable ${name} JSON`);
+    unparsed = true;
+    past = at + json.length;
   }
+  if (unparsed) throw shapeChanged(PLATFORM, `parseable ${name} JSON`);
   return null;
 }
 
