@@ -387,6 +387,38 @@ describe('what a wall rule is shown', () => {
   });
 });
 
+describe('what the catalogue reads of an answer (cost)', () => {
+  // Our own pages. The interstitials vendors answer at 200 are a few KB (the largest real capture,
+  // ../shared/fixtures/blocks/cloudflare/, is 23 KB): of a 2xx page the first 64 KB are read.
+  it("of a 2xx page the first 64 KB: a marker past them is the page's content; at another status the whole window", () => {
+    const page = `<!DOCTYPE html><html><body>${'<p>data</p>'.repeat(7_000)}<div id="px-captcha"></div></body></html>`;
+    expect(detectBlock(answer(page, { status: 200 }))).toBeNull();
+    expect(detectBlock(answer(page, { status: 403 }))?.source).toBe('perimeterx');
+    expect(vendorBlock(page)?.source).toBe('perimeterx');
+    const early = `<!DOCTYPE html><html><body><div id="px-captcha"></div>${'<p>data</p>'.repeat(7_000)}</body></html>`;
+    expect(detectBlock(answer(early, { status: 200 }))?.source).toBe('perimeterx');
+  });
+
+  it("a page is read through the answer's text (decoded once, for the platform too); other bodies are never decoded", () => {
+    let decoded = 0;
+    const counted = (body: string) => ({ ...answer(body), text: () => (decoded++, body) });
+    expect(detectBlock(counted('<html><body><div id="px-captcha"></div></body></html>'))?.source).toBe('perimeterx');
+    expect(decoded).toBe(1);
+    expect(detectBlock(counted('{"data":[1,2,3]}'))).toBeNull();
+    expect(detectBlock(answer(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a])))).toBeNull();
+    expect(decoded).toBe(1);
+  });
+
+  it('walls are shown the parsed JSON of an error envelope, not of a page of data (over 128 KB)', () => {
+    const seen: unknown[] = [];
+    const probe: WallRule = { name: 'probe', what: 'a probe', test: (a) => (seen.push(a.json()), false) };
+    const data = JSON.stringify({ error: 429, posts: 'x'.repeat(200_000) });
+    detectBlock(answer(data), [probe]);
+    detectBlock(answer('{"message":"Too Many Requests","error":429}', { status: 429 }), [probe]);
+    expect(seen).toEqual([undefined, { message: 'Too Many Requests', error: 429 }]);
+  });
+});
+
 describe('docs/running.md', () => {
   it("names every vendor the block counter's `source` can be", async () => {
     const { VENDOR_RULES } = await import('../../src/upstream/blocks/vendors.js');

@@ -26,7 +26,10 @@ export interface UpstreamAnswer {
 
 /** The answer with helpers for wall rules. */
 export interface AnswerView extends UpstreamAnswer {
-  /** The parsed JSON body, or undefined when the body is not JSON. */
+  /**
+   * The parsed JSON body, or undefined when the body is not JSON — or larger than WALL_JSON_MAX:
+   * walls read error envelopes, which are small; a page of data is not parsed twice for them.
+   */
   json(): unknown;
   /** The body starts like markup (`<`): an HTML page, whatever its content-type says. */
   readonly isMarkup: boolean;
@@ -59,6 +62,14 @@ export interface BlockMatch {
 
 /** Interstitials are small; a marker deep inside a large page is that page's content. */
 const MARKUP_WINDOW = 256 * 1024;
+/**
+ * The part of a 2xx page read: the interstitials vendors answer at 200 (Bot Fight Mode, Imperva's
+ * reese84 page, F5's TSPD stub, Alibaba's acw_sc__v2 page, Reblaze) are a few KB; a page of data
+ * is read no further (its first 64 KB cost a quarter of the whole window, and no copy of it).
+ */
+const OK_WINDOW = 64 * 1024;
+/** The largest JSON body a wall is shown parsed (AnswerView.json). */
+export const WALL_JSON_MAX = 128 * 1024;
 /** Vendors' JSON answers are one short object. */
 const DATA_WINDOW = 512;
 /** Bot Fight Mode's (and Incapsula's JS challenge) page is a near-empty shell. */
@@ -372,18 +383,20 @@ function withTagsBounded(markup: string): string {
 
 /**
  * The anti-bot vendor whose challenge or block page this is, or null. `body` may be the raw
- * bytes or text; only its first MARKUP_WINDOW characters are read, and only when it is markup.
+ * bytes or text (the answer's decoded text: its window is then a slice, not a copy); only its first
+ * MARKUP_WINDOW characters are read (OK_WINDOW at a 2xx status), and only when it is markup.
  * `status`, when known, lets the signatures that hold at one status only (Kasada's 429) match.
  */
 export function vendorBlock(body: Buffer | string, headers: Record<string, string> = {}, status?: number): BlockMatch | null {
   let markup: string | null = null;
   // The start of any other body, for vendors' JSON answers.
   let data: string | null = null;
+  const window = status !== undefined && status >= 200 && status < 300 ? OK_WINDOW : MARKUP_WINDOW;
   if (typeof body === 'string') {
-    if (/^\uFEFF?\s*</.test(body)) markup = body.length > MARKUP_WINDOW ? body.slice(0, MARKUP_WINDOW) : body;
+    if (/^\uFEFF?\s*</.test(body)) markup = body.length > window ? body.slice(0, window) : body;
     else data = body.slice(0, DATA_WINDOW);
   } else if (isMarkup(body)) {
-    markup = body.subarray(0, MARKUP_WINDOW).toString('utf8');
+    markup = body.subarray(0, window).toString('utf8');
   } else {
     data = body.subarray(0, DATA_WINDOW).toString('utf8');
   }
@@ -452,6 +465,7 @@ class View implements AnswerView {
     return this.answer.text();
   }
   json(): unknown {
+    if (!this.parsed && this.answer.body.length > WALL_JSON_MAX) this.parsed = { v: undefined };
     if (!this.parsed) {
       try {
         this.parsed = { v: parseUpstreamJson(this.answer.text(), 'block check') };
@@ -477,7 +491,9 @@ export function vendorHost(url: string | URL): BlockMatch | null {
 
 /** The block this answer is — a vendor's first, then the platform's own walls — or null. */
 export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] = []): BlockMatch | null {
-  const vendor = vendorHost(answer.url) ?? vendorBlock(answer.body, answer.headers, answer.status);
+  // A page is read as the answer's text, which the platform reads too (decoded once).
+  const body = isMarkup(answer.body) ? answer.text() : answer.body;
+  const vendor = vendorHost(answer.url) ?? vendorBlock(body, answer.headers, answer.status);
   if (vendor) return vendor;
   if (walls.length === 0) return null;
   const view = new View(answer);
