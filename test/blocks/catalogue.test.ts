@@ -13,6 +13,8 @@ import { platforms, platformWalls, validateRegistry } from '../../src/platforms/
 import { detectBlock, isMarkup, vendorBlock } from '../../src/upstream/blocks/catalogue.js';
 import type { UpstreamAnswer, WallRule } from '../../src/upstream/blocks/catalogue.js';
 import { NOT_VENDOR_PAGES, OWN_VENDOR_PAGES } from './vendor-pages.js';
+import { VENDOR_MARKERS } from './vendor-markers.js';
+import { VENDOR_RULES } from '../../src/upstream/blocks/vendors.js';
 
 const walls = platformWalls();
 
@@ -285,6 +287,67 @@ describe.skipIf(captures.length === 0)('real data captures are never blocks (fal
   });
 });
 
+/**
+ * A page's JSON state holding every vendor marker (test/blocks/vendor-markers.ts) as a creator's
+ * text: all of them quoted in one bio, each as a member of its own and each as an item of a list
+ * (a string that begins with the marker), and the wording of BIOS. `</` escaped as every site
+ * escapes it in a script.
+ */
+const MARKER_STATE = JSON.stringify({
+  user: {
+    biography: `I collect bot walls: ${VENDOR_MARKERS.map((m) => m.fragment).join(' ')}`,
+    ...Object.fromEntries(VENDOR_MARKERS.map((m, i) => [`quote${i}`, m.fragment])),
+    quotes: VENDOR_MARKERS.map((m) => m.fragment),
+    notes: BIOS,
+  },
+}).replace(/<\//g, '<\\/');
+
+/** Where a page keeps its state: a JSON script, an assignment in a script, a JSON string pushed by a script (Next.js's flight data). */
+const STATE_PLACEMENTS: [string, string][] = [
+  ['a JSON script', `<script type="application/json" id="__NEXT_DATA__">${MARKER_STATE}</script>`],
+  ['a script assigning it', `<script>window.__INITIAL_STATE__ = ${MARKER_STATE};</script>`],
+  ['a string a script pushes', `<script>(self.__next_f=self.__next_f||[]).push([1,${JSON.stringify(MARKER_STATE)}])</script>`],
+];
+
+function withState(text: string, state: string): string {
+  return /<head\b[^>]*>/i.test(text) ? text.replace(/<head\b[^>]*>/i, (m) => m + state) : state + text;
+}
+
+const markupCaptures = captures.filter((c) => isMarkup(readFileSync(fixturePath(c.label, c.file))));
+
+describe("vendor markers quoted in a page's JSON state are data, not blocks", () => {
+  it.each(VENDOR_MARKERS.map((m) => [`${m.vendor}: ${m.name}`, m] as const))(
+    "%s, in a page of its own, is that vendor's block",
+    (_n, m) => {
+      expect(vendorBlock(`<!DOCTYPE html><html><head></head><body>${m.fragment}</body></html>`)?.source).toBe(m.vendor);
+    },
+  );
+
+  it('every vendor with markup or script signatures has a marker', () => {
+    const vendors = new Set(VENDOR_RULES.filter((r) => r.signatures.some((s) => s.markup || s.script)).map((r) => r.vendor));
+    expect([...vendors].filter((v) => !VENDOR_MARKERS.some((m) => m.vendor === v))).toEqual([]);
+  });
+
+  it.each(STATE_PLACEMENTS)('the markers in %s of a small page', (_n, state) => {
+    expect(
+      vendorBlock(`<!DOCTYPE html><html><head>${state}<title>Ada</title></head><body><main><h1>Ada</h1></main></body></html>`),
+    ).toBeNull();
+  });
+
+  describe.skipIf(markupCaptures.length === 0)('in every real page capture', () => {
+    it.each(markupCaptures.map((c) => [`${c.label}/${c.file}`, c] as const))('%s', (_name, c) => {
+      const text = readFileSync(fixturePath(c.label, c.file), 'utf8');
+      const headers = { 'content-type': contentType(c.file) };
+      const host = hostsOf(c.label)[0] ?? `www.${c.label}.example`;
+      for (const [where, state] of STATE_PLACEMENTS) {
+        const page = withState(text, state);
+        expect(vendorBlock(page, headers, 200), where).toBeNull();
+        expect(detectBlock(answer(page, { headers, url: `https://${host}/` }), walls.get(c.label)), where).toBeNull();
+      }
+    });
+  });
+});
+
 describe('walls in the registry', () => {
   it('are declared by platform and named as labels (validated at start-up)', () => {
     expect(() => validateRegistry()).not.toThrow();
@@ -321,6 +384,38 @@ describe('what a wall rule is shown', () => {
     ]);
     expect(detectBlock(answer('  <html>hi</html>', { status: 418 }), [rule])).toEqual({ source: 'probe', what: 'a probe' });
     expect(seen[1]).toEqual([418, {}, 'https://example.com/', '  <html>hi</html>', '  <html>hi</html>', true, undefined, undefined]);
+  });
+});
+
+describe('what the catalogue reads of an answer (cost)', () => {
+  // Our own pages. The interstitials vendors answer at 200 are a few KB (the largest real capture,
+  // ../shared/fixtures/blocks/cloudflare/, is 23 KB): of a 2xx page the first 64 KB are read.
+  it("of a 2xx page the first 64 KB: a marker past them is the page's content; at another status the whole window", () => {
+    const page = `<!DOCTYPE html><html><body>${'<p>data</p>'.repeat(7_000)}<div id="px-captcha"></div></body></html>`;
+    expect(detectBlock(answer(page, { status: 200 }))).toBeNull();
+    expect(detectBlock(answer(page, { status: 403 }))?.source).toBe('perimeterx');
+    expect(vendorBlock(page)?.source).toBe('perimeterx');
+    const early = `<!DOCTYPE html><html><body><div id="px-captcha"></div>${'<p>data</p>'.repeat(7_000)}</body></html>`;
+    expect(detectBlock(answer(early, { status: 200 }))?.source).toBe('perimeterx');
+  });
+
+  it("a page is read through the answer's text (decoded once, for the platform too); other bodies are never decoded", () => {
+    let decoded = 0;
+    const counted = (body: string) => ({ ...answer(body), text: () => (decoded++, body) });
+    expect(detectBlock(counted('<html><body><div id="px-captcha"></div></body></html>'))?.source).toBe('perimeterx');
+    expect(decoded).toBe(1);
+    expect(detectBlock(counted('{"data":[1,2,3]}'))).toBeNull();
+    expect(detectBlock(answer(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a])))).toBeNull();
+    expect(decoded).toBe(1);
+  });
+
+  it('walls are shown the parsed JSON of an error envelope, not of a page of data (over 128 KB)', () => {
+    const seen: unknown[] = [];
+    const probe: WallRule = { name: 'probe', what: 'a probe', test: (a) => (seen.push(a.json()), false) };
+    const data = JSON.stringify({ error: 429, posts: 'x'.repeat(200_000) });
+    detectBlock(answer(data), [probe]);
+    detectBlock(answer('{"message":"Too Many Requests","error":429}', { status: 429 }), [probe]);
+    expect(seen).toEqual([undefined, { message: 'Too Many Requests', error: 429 }]);
   });
 });
 

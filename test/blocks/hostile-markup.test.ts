@@ -56,3 +56,34 @@ describe('vendor signatures on hostile markup: linear', () => {
     expect(vendorBlock(`<html><body><script></script>window._pxUuid = "a1";</body></html>`)).toBeNull();
   });
 });
+
+describe("script signatures read a script's code, not its strings and comments", () => {
+  const page = (script: string) => `<!DOCTYPE html><html><head><script>${script}</script></head><body><p>x</p></body></html>`;
+
+  it('a marker in a comment, a string or a template is text; the same marker after a regular expression or a division holding a quote is code', () => {
+    expect(vendorBlock(page('/* window._cf_chl_opt={} */ var a = 1;'))).toBeNull();
+    expect(vendorBlock(page("// window._pxUuid = 'x'\nvar a = 1;"))).toBeNull();
+    expect(vendorBlock(page('var bio = "she wrote window._pxUuid = 1";'))).toBeNull();
+    expect(vendorBlock(page('var bio = `window._cf_chl_opt={}`;'))).toBeNull();
+    expect(vendorBlock(page("var re = /'/g; window._pxUuid = 'a1';"))?.source).toBe('perimeterx');
+    expect(vendorBlock(page("var h = 10 / 2, q = \"'\"; window._pxUuid = 'a1';"))?.source).toBe('perimeterx');
+    expect(vendorBlock(page("var t = `a ${'b'}`; window._cf_chl_opt={cType: 'managed'};"))?.source).toBe('cloudflare');
+  });
+
+  it('a JSON data block is never code, whatever it holds', () => {
+    expect(vendorBlock(`<html><head><script type="application/json">window._cf_chl_opt={}</script></head></html>`)).toBeNull();
+    expect(vendorBlock(`<html><head><script type="application/ld+json">window._pxUuid = 'a1';</script></head></html>`)).toBeNull();
+  });
+
+  it('20,000 markers inside one string of a script: no vendor, at once (one pass over the script)', () => {
+    const { value, ms } = timed(() => vendorBlock(page(`var s = "${'window._pxUuid='.repeat(20_000)}";`)));
+    expect(value).toBeNull();
+    expect(ms).toBeLessThan(500);
+  });
+
+  it('10,000 elements a script holds as text: no vendor, at once', () => {
+    const { value, ms } = timed(() => vendorBlock(page(`var s = "${"<div id='px-captcha'></div>".repeat(10_000)}";`)));
+    expect(value).toBeNull();
+    expect(ms).toBeLessThan(500);
+  });
+});

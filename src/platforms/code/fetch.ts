@@ -1,7 +1,7 @@
 /**
  * Upstream requests for code (GitHub).
  */
-import { ApiError, notFound, shapeChanged } from '../../errors.js';
+import { ApiError, notFound, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { isObj } from '../../parse/index.js';
@@ -44,7 +44,10 @@ export function apiHeaders(ctx: OpContext): Record<string, string> {
  * carries a `block` object (`{"message":"Repository access blocked","block":{"reason":…}}`, a
  * repository disabled by GitHub staff). It is the repository that is unavailable, not our access:
  * NOT_FOUND saying why, never a wall or an upstream failure. Read by the repository's requests
- * (its record, releases, contributors) before `expectOk`; null for any other answer.
+ * (its record, releases, contributors) before `expectOk`; null for any other answer. A 451
+ * without GitHub's `block` object (an HTML page of a filter in the gateway's network, a proxy's
+ * empty answer) is no statement about the repository: a refusal of this request,
+ * UPSTREAM_BLOCKED — never a NOT_FOUND a client would cache.
  */
 export function blockedRepository(res: UpstreamResponse, name: string): ApiError | null {
   if (res.status !== 451 && res.status !== 403) return null;
@@ -56,6 +59,10 @@ export function blockedRepository(res: UpstreamResponse, name: string): ApiError
   }
   const reason = isObj(block) && typeof block.reason === 'string' ? block.reason : null;
   if (res.status === 403 && !isObj(block)) return null;
+  if (!isObj(block))
+    return upstreamBlocked(
+      `code: the request for repository ${name} was refused for legal reasons (HTTP 451) without GitHub's word on the repository`,
+    );
   return notFound(`Repository ${name} is unavailable: GitHub blocked access to it${reason ? ` (${reason})` : ''}`);
 }
 

@@ -331,6 +331,24 @@ describe('fetchRepository (through the upstream client)', () => {
     expect((await failure(repoOf('octo', 'disabled'))).code).toBe('NOT_FOUND');
   });
 
+  // Our own answers: a 451 that is not GitHub's statement — a national filter's HTML page in the
+  // gateway's network, an empty 451 of a proxy, GitHub-like JSON without `block`.
+  it.each([
+    [
+      'a filter page',
+      {
+        status: 451,
+        headers: { 'content-type': 'text/html' },
+        body: '<!doctype html><html lang="tr"><head><title>Erişim engellendi</title></head><body><h1>451</h1><p>Bu siteye erişim mahkeme kararıyla engellenmiştir.</p></body></html>',
+      },
+    ],
+    ['an empty body', { status: 451, headers: {}, body: '' }],
+    ['JSON without a block', json({ message: 'Unavailable For Legal Reasons' }, 451)],
+  ])("a 451 without GitHub's block object (%s) refuses this request: UPSTREAM_BLOCKED, never NOT_FOUND", async (_n, answer) => {
+    gh.serve('/repos/octo/filtered', answer as never);
+    expect((await failure(repoOf('octo', 'filtered'))).code).toBe('UPSTREAM_BLOCKED');
+  });
+
   it('other answers keep their errors: the rate limit is a wall, a 403 without a block is refused, a 404 missing', async () => {
     gh.serve('/repos/octo/kit', json({ message: 'API rate limit exceeded' }, 403, { 'x-ratelimit-remaining': '0' }));
     expect((await failure(repoOf('octo', 'kit'))).code).toBe('UPSTREAM_BLOCKED');

@@ -408,11 +408,44 @@ describe('newsletterPostComments (the post: samples.ts or the captured post obje
     expect(await fetchPostComments(t.ctx, asked)).toMatchObject({ comments_off: null, post: { write_comment_permissions: null } });
   });
 
-  it('a discussion for paid subscribers (`comments_restricted`, or a 401/403 that is no block page) → PRIVATE_CONTENT; a Cloudflare challenge stays UPSTREAM_BLOCKED', async () => {
+  it("a discussion for paid subscribers (`comments_restricted`, or a 401/403 in Substack's JSON) → PRIVATE_CONTENT; a Cloudflare challenge, an HTML or empty refusal stays UPSTREAM_BLOCKED", async () => {
     const cases: [unknown, string][] = [
       [json({ comments: [], comments_restricted: true }), 'PRIVATE_CONTENT'],
       [json({ error: 'Not authorized' }, 401), 'PRIVATE_CONTENT'],
       [json({ error: 'Only paid subscribers can see comments' }, 403), 'PRIVATE_CONTENT'],
+      // Our own answers: a custom domain's web server refusing this client (nginx's default 403
+      // page), a WAF's page the catalogue does not know, an empty 403, Cloudflare's problem JSON
+      // with a code that is no block — none is Substack saying the discussion is for paid readers.
+      [
+        {
+          status: 403,
+          headers: { 'content-type': 'text/html' },
+          body: '<html>\r\n<head><title>403 Forbidden</title></head>\r\n<body>\r\n<center><h1>403 Forbidden</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
+        },
+        'UPSTREAM_BLOCKED',
+      ],
+      [
+        {
+          status: 403,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+          body: '<!doctype html><html lang="de"><head><title>Zugriff verweigert</title></head><body><main><h1>Zugriff verweigert</h1><p>Ihre Anfrage wurde blockiert. Vorfall 7f3a-19c2.</p></main></body></html>',
+        },
+        'UPSTREAM_BLOCKED',
+      ],
+      [{ status: 401, headers: {}, body: '' }, 'UPSTREAM_BLOCKED'],
+      [
+        json(
+          {
+            type: 'https://developers.cloudflare.com/support/troubleshooting/http-status-codes/cloudflare-1xxx-errors/error-1016/',
+            title: 'Error 1016',
+            status: 403,
+            cloudflare_error: true,
+            error_code: 1016,
+          },
+          403,
+        ),
+        'UPSTREAM_BLOCKED',
+      ],
       [
         {
           status: 403,

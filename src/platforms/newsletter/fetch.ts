@@ -19,7 +19,8 @@
  * (identity.ts); one post of another slug or another publication's host (postIdentityProblem) →
  * UPSTREAM_FAILED. A paid post is answered as Substack answers anyone: the public preview
  * (`is_paywalled`), never with a login. Comments: a discussion for paid subscribers only
- * (`comments_restricted`, 401/403) → PRIVATE_CONTENT; a comment of another post → UPSTREAM_FAILED.
+ * (`comments_restricted`, a 401/403 in Substack's JSON) → PRIVATE_CONTENT (a 401/403 page →
+ * UPSTREAM_BLOCKED); a comment of another post → UPSTREAM_FAILED.
  *
  * The cursor is ours (../cursor.ts): Substack's `nextCursor` bound to the handle and its user id
  * (later pages cost one request; another handle's cursor is INVALID_INPUT). A hand-made cursor
@@ -30,6 +31,8 @@
  */
 import { isApiError, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
+import type { UpstreamResponse } from '../../upstream/client.js';
+import { isObj } from '../../parse/index.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
@@ -207,7 +210,7 @@ export type CommentSort = (typeof COMMENT_SORTS)[number];
  * then `GET https://<host>/api/v1/post/<id>/comments?all_comments=true&sort=<sort>` on the host
  * that answered it (still the caller's: `userParam`). All comments come in one answer (Substack
  * does not page it with `all_comments`): no cursor. A discussion for paid subscribers only
- * (`comments_restricted`, or a 401/403 that is no vendor block page) → PRIVATE_CONTENT, never
+ * (`comments_restricted`, or a 401/403 in Substack's JSON: refusesDiscussion) → PRIVATE_CONTENT, never
  * read around; each comment stating a `post_id` (replies too) must state the post's.
  */
 export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: CommentSort }): Promise<NewsletterPostComments> {
@@ -223,7 +226,7 @@ export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: Com
     signal: ctx.signal,
   });
   // The block catalogue has already classified vendor pages (a Cloudflare 403 is UPSTREAM_BLOCKED).
-  if (res.status === 401 || res.status === 403) throw privateContent(what);
+  if (refusesDiscussion(res)) throw privateContent(what);
   expectOk(res, PLATFORM, what);
   let body: unknown;
   try {
@@ -243,6 +246,23 @@ export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: Com
     comments_off: permissions === null ? null : permissions === 'none',
     more,
   };
+}
+
+/**
+ * A 401/403 that is Substack's API refusing the discussion: a JSON object (its error body), not
+ * Cloudflare's problem JSON. Any other refusal — an HTML page of a custom domain's server or of a
+ * WAF the catalogue does not know, an empty body — refuses this client, not the reader: expectOk
+ * (UPSTREAM_BLOCKED), never a "private" a client would cache.
+ */
+function refusesDiscussion(res: UpstreamResponse): boolean {
+  if (res.status !== 401 && res.status !== 403) return false;
+  try {
+    const body = res.json();
+    return isObj(body) && body.cloudflare_error !== true;
+  } catch (e) {
+    if (e instanceof JsonOverBound) throw e;
+    return false;
+  }
 }
 
 /** Publications a search page asks for (the `limit` public clients send). */

@@ -60,7 +60,13 @@ export const tiktokVerifyPage: WallRule = {
   what: 'its captcha page (tiktok-verify-page / captcha SDK)',
   test(a) {
     const html = markup(a);
-    if (html === null) return false;
+    // A page carrying none of the markers anywhere is none (the page without its JSON scripts,
+    // a copy of up to 256 KB, is made only for a page that may be one).
+    if (
+      html === null ||
+      !(VERIFY_MARKERS.some((re) => re.test(html)) || CAPTCHA_SDK.test(html) || POW_MARKERS.every((re) => re.test(html)))
+    )
+      return false;
     const outside = outsideJsonScripts(html);
     if (VERIFY_MARKERS.some((re) => re.test(outside))) return true;
     if (DATA_SCRIPT.test(html)) return false;

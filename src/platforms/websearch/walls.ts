@@ -110,9 +110,14 @@ const ENABLE_JS = /(?:\bhref=|\baction=|\bcontent=["']?\s*\d+\s*;\s*url=)["']?[^
  */
 const SG_FALLBACK = /\bhref=["']?(?:https?:\/\/www\.google\.[a-z.]{2,6})?\/search\?[^"'\s>]*[?&](?:amp;)?emsg=SG_REL\b/i;
 
+/** Words ENABLE_JS or SG_FALLBACK cannot match without. */
+const SHELL_WORDS = /\/httpservice\/retry\/enablejs|emsg=SG_REL/i;
+
 /** Whether this markup is Google's JavaScript-only shell (also read by the parser, for pages handed to it directly). */
 export function isJsShellMarkup(html: string): boolean {
   const head = html.slice(0, 1024 * 1024);
+  // The two paths as plain words first: one quick scan of a results page that has neither.
+  if (!SHELL_WORDS.test(head)) return false;
   return (ENABLE_JS.test(head) || SG_FALLBACK.test(head)) && !DATA_MARKERS.test(head);
 }
 

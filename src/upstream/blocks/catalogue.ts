@@ -26,7 +26,10 @@ export interface UpstreamAnswer {
 
 /** The answer with helpers for wall rules. */
 export interface AnswerView extends UpstreamAnswer {
-  /** The parsed JSON body, or undefined when the body is not JSON. */
+  /**
+   * The parsed JSON body, or undefined when the body is not JSON — or larger than WALL_JSON_MAX:
+   * walls read error envelopes, which are small; a page of data is not parsed twice for them.
+   */
   json(): unknown;
   /** The body starts like markup (`<`): an HTML page, whatever its content-type says. */
   readonly isMarkup: boolean;
@@ -59,6 +62,14 @@ export interface BlockMatch {
 
 /** Interstitials are small; a marker deep inside a large page is that page's content. */
 const MARKUP_WINDOW = 256 * 1024;
+/**
+ * The part of a 2xx page read: the interstitials vendors answer at 200 (Bot Fight Mode, Imperva's
+ * reese84 page, F5's TSPD stub, Alibaba's acw_sc__v2 page, Reblaze) are a few KB; a page of data
+ * is read no further (its first 64 KB cost a quarter of the whole window, and no copy of it).
+ */
+const OK_WINDOW = 64 * 1024;
+/** The largest JSON body a wall is shown parsed (AnswerView.json). */
+export const WALL_JSON_MAX = 128 * 1024;
 /** Vendors' JSON answers are one short object. */
 const DATA_WINDOW = 512;
 /** Bot Fight Mode's (and Incapsula's JS challenge) page is a near-empty shell. */
@@ -86,24 +97,162 @@ function globalOf(re: RegExp): RegExp {
   return g;
 }
 
+/** A script element's text: from after its start tag to its end tag (or the end of the window). */
+interface ScriptText {
+  start: number;
+  end: number;
+  /** A data block (`type="application/json"`, `application/ld+json`, a template): never run. */
+  data: boolean;
+}
+
+/** The types of script elements that hold data, not code. */
+const DATA_SCRIPT = /\btype\s*=\s*["']?[^"'\s>]*(?:json|template)|\btype\s*=\s*["']?text\/(?:html|plain)\b/i;
+
+/** The script elements of `markup` (`lower`: the same, lower-cased), in order, found with indexOf. */
+function scriptTexts(markup: string, lower: string): ScriptText[] {
+  const out: ScriptText[] = [];
+  for (let open = lower.indexOf('<script'); open >= 0;) {
+    // `<scripts>` or `<script-x>` open no script.
+    const next = lower[open + 7];
+    if (next !== undefined && !/[\s/>]/.test(next)) {
+      open = lower.indexOf('<script', open + 7);
+      continue;
+    }
+    const gt = lower.indexOf('>', open);
+    if (gt < 0) break;
+    const close = lower.indexOf('</script', gt + 1);
+    const end = close < 0 ? markup.length : close;
+    out.push({ start: gt + 1, end, data: DATA_SCRIPT.test(markup.slice(open, gt)) });
+    if (close < 0) break;
+    open = lower.indexOf('<script', close + 8);
+  }
+  return out;
+}
+
+/** The script whose text holds `at`, by binary search over `scripts` (in order), or null. */
+function scriptAt(scripts: readonly ScriptText[], at: number): ScriptText | null {
+  let lo = 0;
+  let hi = scripts.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = scripts[mid];
+    if (at < s.start) hi = mid - 1;
+    else if (at >= s.end) lo = mid + 1;
+    else return s;
+  }
+  return null;
+}
+
+type Lex = 'code' | "'" | '"' | '`' | 'line-comment' | 'block-comment' | 'regex';
+
+/** After these (the last significant character of code), a `/` opens a regular expression, not a division. */
+const BEFORE_REGEX = new Set('(,=:[!&|?{};+-*%<>~^');
+
 /**
- * Whether `re` matches somewhere inside a `<script>` element of `markup` (`lower`: the same,
- * lower-cased): the last `<script` at or before the match is after the last `</script`. Both
- * found by walking forward with the matches (each looked back for from every match, 17,000
- * matches outside any script took 1.7 s).
+ * Walks a script's text forward, telling whether a position is code or inside a string literal,
+ * a template, a comment or a regular expression literal. A script's data — a page's JSON state,
+ * `window.__STATE__ = {…}`, a JSON string pushed by a script — is all string literals: a creator's
+ * bio quoting `window._cf_chl_opt=` there is text, not a vendor's code. Positions are asked in
+ * increasing order (one pass over the script, whatever the number of matches).
  */
-function matchesInScript(re: RegExp, markup: string, lower: string): boolean {
+class ScriptLexer {
+  private i: number;
+  private state: Lex = 'code';
+  /** The last significant character of code. */
+  private last = '';
+  private inClass = false;
+  constructor(
+    private readonly text: string,
+    readonly script: ScriptText,
+  ) {
+    this.i = script.start;
+  }
+
+  isCode(at: number): boolean {
+    while (this.i < at) this.i += this.step(this.text[this.i], this.text[this.i + 1]);
+    return this.state === 'code' && this.i === at;
+  }
+
+  /** Reads `c` (followed by `next`) and says how many characters it consumed. */
+  private step(c: string, next: string | undefined): number {
+    switch (this.state) {
+      case 'code':
+        return this.code(c, next);
+      case "'":
+      case '"':
+      case '`':
+        if (c === '\\') return 2;
+        if (c === this.state || (c === '\n' && this.state !== '`')) this.leave(c);
+        return 1;
+      case 'line-comment':
+        if (c === '\n') this.state = 'code';
+        return 1;
+      case 'block-comment':
+        if (c !== '*' || next !== '/') return 1;
+        this.state = 'code';
+        return 2;
+      case 'regex':
+        if (c === '\\') return 2;
+        if (c === '[' || c === ']') this.inClass = c === '[';
+        else if ((c === '/' && !this.inClass) || c === '\n') this.leave('a');
+        return 1;
+    }
+  }
+
+  private code(c: string, next: string | undefined): number {
+    if (c === "'" || c === '"' || c === '`') this.state = c;
+    else if (c === '/' && next === '/') this.state = 'line-comment';
+    else if (c === '/' && next === '*') {
+      this.state = 'block-comment';
+      return 2;
+    } else if (c === '/' && (this.last === '' || BEFORE_REGEX.has(this.last))) {
+      this.state = 'regex';
+      this.inClass = false;
+    } else if (c > ' ') this.last = c;
+    return 1;
+  }
+
+  /** Back to code after a literal: what follows it reads as after a value (a `/` divides). */
+  private leave(last: string): void {
+    this.state = 'code';
+    this.last = last;
+  }
+}
+
+/**
+ * Whether `re` matches the code of a script element of `markup`: inside a script that runs (not a
+ * JSON or template data block), starting outside any string literal, comment or regular expression
+ * (ScriptLexer). Every match is tried in one forward walk (17,000 matches outside any script took
+ * 1.7 s when each looked back).
+ */
+function matchesInScript(re: RegExp, markup: string, scripts: readonly ScriptText[]): boolean {
+  if (scripts.length === 0) return false;
   const g = globalOf(re);
   g.lastIndex = 0;
-  let open = -1;
-  let close = -1;
-  let nextOpen = lower.indexOf('<script');
-  let nextClose = lower.indexOf('</script');
+  let lexer: ScriptLexer | undefined;
   for (let m = g.exec(markup); m; m = g.exec(markup)) {
-    for (; nextOpen !== -1 && nextOpen <= m.index; nextOpen = lower.indexOf('<script', nextOpen + 1)) open = nextOpen;
-    for (; nextClose !== -1 && nextClose <= m.index; nextClose = lower.indexOf('</script', nextClose + 1)) close = nextClose;
-    if (open > close) return true;
     if (m[0].length === 0) g.lastIndex++;
+    const s = scriptAt(scripts, m.index);
+    if (s === null || s.data) continue;
+    if (lexer === undefined || lexer.script !== s) lexer = new ScriptLexer(markup, s);
+    if (lexer.isCode(m.index)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `re` matches the markup outside every script's text: an element a page's script holds
+ * as a string (a bio in its JSON state quoting `<form id='challenge-form'>`) is no element.
+ */
+function matchesOutsideScripts(re: RegExp, markup: string, scripts: readonly ScriptText[]): boolean {
+  if (scripts.length === 0) return re.test(markup);
+  const g = globalOf(re);
+  g.lastIndex = 0;
+  for (let m = g.exec(markup); m; m = g.exec(markup)) {
+    const s = scriptAt(scripts, m.index);
+    if (s === null) return true;
+    // On past the script it started in: its text holds no element.
+    g.lastIndex = Math.max(m.index + 1, s.end);
   }
   return false;
 }
@@ -115,7 +264,8 @@ interface Seen {
   length: number;
   headers: Record<string, string>;
   markup: string | null;
-  lower: string | null;
+  /** The script elements of the markup, found when first asked for. */
+  scripts(): readonly ScriptText[];
   data: string | null;
   /** The body as one JSON object (json signatures) when it names the member `has`, parsed when first asked for. */
   object(has: string): Record<string, unknown> | null;
@@ -138,11 +288,11 @@ function signatureMatches(sig: Signature, seen: Seen): boolean {
     if (o === null || !sig.json.test(o)) return false;
   }
   if (sig.markup || sig.script) {
-    const { markup, lower } = seen;
-    if (markup === null || lower === null) return false;
+    const { markup } = seen;
+    if (markup === null) return false;
     if (sig.maxLength !== undefined && seen.length > sig.maxLength) return false;
-    if (sig.markup && !sig.markup.every((re) => re.test(markup))) return false;
-    if (sig.script && !sig.script.every((re) => matchesInScript(re, markup, lower))) return false;
+    if (sig.markup && !sig.markup.every((re) => matchesOutsideScripts(re, markup, seen.scripts()))) return false;
+    if (sig.script && !sig.script.every((re) => matchesInScript(re, markup, seen.scripts()))) return false;
   }
   return true;
 }
@@ -233,18 +383,20 @@ function withTagsBounded(markup: string): string {
 
 /**
  * The anti-bot vendor whose challenge or block page this is, or null. `body` may be the raw
- * bytes or text; only its first MARKUP_WINDOW characters are read, and only when it is markup.
+ * bytes or text (the answer's decoded text: its window is then a slice, not a copy); only its first
+ * MARKUP_WINDOW characters are read (OK_WINDOW at a 2xx status), and only when it is markup.
  * `status`, when known, lets the signatures that hold at one status only (Kasada's 429) match.
  */
 export function vendorBlock(body: Buffer | string, headers: Record<string, string> = {}, status?: number): BlockMatch | null {
   let markup: string | null = null;
   // The start of any other body, for vendors' JSON answers.
   let data: string | null = null;
+  const window = status !== undefined && status >= 200 && status < 300 ? OK_WINDOW : MARKUP_WINDOW;
   if (typeof body === 'string') {
-    if (/^\uFEFF?\s*</.test(body)) markup = body.length > MARKUP_WINDOW ? body.slice(0, MARKUP_WINDOW) : body;
+    if (/^\uFEFF?\s*</.test(body)) markup = body.length > window ? body.slice(0, window) : body;
     else data = body.slice(0, DATA_WINDOW);
   } else if (isMarkup(body)) {
-    markup = body.subarray(0, MARKUP_WINDOW).toString('utf8');
+    markup = body.subarray(0, window).toString('utf8');
   } else {
     data = body.subarray(0, DATA_WINDOW).toString('utf8');
   }
@@ -253,6 +405,7 @@ export function vendorBlock(body: Buffer | string, headers: Record<string, strin
   // A small non-markup body as text and as one JSON object, each worked out when first needed.
   let small: string | null | undefined;
   let parsed: { v: Record<string, unknown> | null } | undefined;
+  let scripts: ScriptText[] | undefined;
   const smallText = () =>
     (small ??= data === null || body.length > JSON_MAX ? null : typeof body === 'string' ? body : body.toString('utf8'));
   const seen: Seen = {
@@ -260,7 +413,7 @@ export function vendorBlock(body: Buffer | string, headers: Record<string, strin
     length: body.length,
     headers,
     markup,
-    lower: candidate ? markup!.toLowerCase() : null,
+    scripts: () => (scripts ??= candidate ? scriptTexts(markup!, markup!.toLowerCase()) : []),
     data,
     object: (has) => {
       const text = smallText();
@@ -312,6 +465,7 @@ class View implements AnswerView {
     return this.answer.text();
   }
   json(): unknown {
+    if (!this.parsed && this.answer.body.length > WALL_JSON_MAX) this.parsed = { v: undefined };
     if (!this.parsed) {
       try {
         this.parsed = { v: parseUpstreamJson(this.answer.text(), 'block check') };
@@ -337,7 +491,9 @@ export function vendorHost(url: string | URL): BlockMatch | null {
 
 /** The block this answer is — a vendor's first, then the platform's own walls — or null. */
 export function detectBlock(answer: UpstreamAnswer, walls: readonly WallRule[] = []): BlockMatch | null {
-  const vendor = vendorHost(answer.url) ?? vendorBlock(answer.body, answer.headers, answer.status);
+  // A page is read as the answer's text, which the platform reads too (decoded once).
+  const body = isMarkup(answer.body) ? answer.text() : answer.body;
+  const vendor = vendorHost(answer.url) ?? vendorBlock(body, answer.headers, answer.status);
   if (vendor) return vendor;
   if (walls.length === 0) return null;
   const view = new View(answer);

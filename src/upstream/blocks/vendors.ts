@@ -27,9 +27,17 @@
  */
 
 export interface Signature {
-  /** Every one must match the page's markup (the first MARKUP_WINDOW characters). */
+  /**
+   * Every one must match the page's markup (the first MARKUP_WINDOW characters), starting outside
+   * every script's text: a script's string (a bio in the page's JSON state) holds no element.
+   */
   markup?: readonly RegExp[];
-  /** Every one must match inside a `<script>` element. */
+  /**
+   * Every one must match the code of a `<script>` element that runs (not a JSON or template data
+   * block), starting outside its string literals and comments: a page's state quoting a vendor's
+   * code is text. A marker that is a string (a path) is matched with the code around it — the
+   * `=`, `(` or `+` it is assigned, passed or joined with.
+   */
   script?: readonly RegExp[];
   /** A response header (lower-case name, or a pattern of names: any one of them) whose value matches. */
   header?: readonly [name: string | RegExp, value: RegExp];
@@ -81,9 +89,11 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       { markup: [/<form\b[^>]*\baction=["'][^"']*(?:\/cdn-cgi\/l\/chk_(?:jschl|captcha)|__cf_chl_(?:jschl|captcha|managed|f)_tk__)/i] },
       { markup: [/<script\b[^>]*\bsrc=["'][^"']*\/cdn-cgi\/scripts\/cf\.challenge\.js/i] },
       // Managed / JS / interactive challenge (2021 on), in every language: the options object and
-      // the orchestrator it loads. (`/challenge-platform/scripts/jsd/` is the passive script.)
+      // the orchestrator it loads (`cpo.src = '/cdn-cgi/challenge-platform/h/g/orchestrate/…'`: a
+      // string the code assigns or passes, never one a JSON state holds as a member or an item).
+      // (`/challenge-platform/scripts/jsd/` is the passive script.)
       { script: [/\bwindow\._cf_chl_opt\s*=/] },
-      { script: [/\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate\//] },
+      { script: [/(?:\.src\s*=|\()\s*["'](?:https?:\/\/[^/"'\s]+)?\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate\//] },
       { markup: [/<script\b[^>]*\bsrc=["'][^"']*\/cdn-cgi\/challenge-platform\/h\/[a-z]\/orchestrate\//i] },
     ],
   },
@@ -154,7 +164,9 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // Bot Manager's interstitial and sensor challenge (`/_sec/cp_challenge/`, `/_sec/verify`).
       { markup: [/<(?:script|iframe|form|link)\b[^>]*\b(?:src|action|href)=["'][^"']*\/_sec\/(?:cp_challenge|verify)\b/i] },
       { markup: [/<div\b[^>]*\bid=["']?sec-if-cpt-container\b/i] },
-      { script: [/["']\/_sec\/verify\?provider=interstitial/] },
+      // Its interstitial's request to `/_sec/verify?provider=interstitial` (a string the code
+      // assigns or passes).
+      { script: [/[=(,]\s*["']\/_sec\/verify\?provider=interstitial/] },
     ],
   },
   {
@@ -280,7 +292,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // that dropped them): `/.well-known/vercel/security/static/challenge.v2.min.js`, which posts
       // to `/.well-known/vercel/security/request-challenge`.
       { markup: [/<script\b[^>]*\bsrc=["']?[^"'\s>]*\/\.well-known\/vercel\/security\/static\/challenge/i] },
-      { script: [/\/\.well-known\/vercel\/security\/request-challenge\b/] },
+      { script: [/[=(,]\s*["'`](?:https?:\/\/[^/"'`\s]+)?\/\.well-known\/vercel\/security\/request-challenge\b/] },
     ],
   },
   {
@@ -368,7 +380,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
       // Its WAF views (403 block, 503 "access limited", lockout) inline its logo as an `<svg
       // class="wf-header-logo">`; the 503's unlock form posts to `?_wfsf=unlockEmail`.
       { markup: [/<svg\b[^>]*\bclass=["']?wf-header-logo\b/i] },
-      { script: [/[?&]_wfsf=unlockEmail\b/] },
+      { script: [/[=(+]\s*["'][^"'\n]*[?&]_wfsf=unlockEmail\b/] },
     ],
   },
   {
@@ -404,7 +416,7 @@ export const VENDOR_RULES: readonly VendorRule[] = [
  * instead of one per rule).
  */
 export const VENDOR_TOKENS =
-  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis|wf-header-logo|_wfsf=|block_headline|SWUDNSAI|reeseSkipExpirationCheck|<noscript\b[^>]*>\s*<title|_pxCaptcha|\/_fs-ch-/i;
+  /challenge-form|jschl_|__cf_chl_|_cf_chl_opt|challenge-platform|\/cdn-cgi\/bm\/cv\/|cf\.challenge\.js|cf-error-details|edgesuite|Reference&#32;&#35;|\/_sec\/|sec-if-cpt|px-captcha|captcha\.px-|perimeterx|\/captcha\/captcha\.js|captcha-delivery\.com|_Incapsula_Resource|sucuri|px_?uuid|distil_r_captcha|distilCaptchaForm|ips\.js|well-known\/ddos-guard|perfdrive\.com|rbzns|acw_sc__v2|aliyunwaf|bobcmn|vercel\/security|gokuProps|anubis|wf-header-logo|_wfsf=|block_headline|SWUDNSAI|reeseSkipExpirationCheck|<noscript\b[^>]*>\s*<title|_pxCaptcha|\/_fs-ch-/i;
 
 /**
  * Hosts that are a vendor's challenge, whatever they answer: a redirect that ends there is that
