@@ -23,11 +23,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { parseCount } from '../parse/counts.js';
 import type { OperationDef } from '../platforms/operation.js';
+import { countTexts } from '../platforms/records.js';
 import { fieldPaths, memberNode, nodeOf } from '../platforms/schema-walk.js';
 import type { SchemaNode } from '../platforms/schema-walk.js';
 
-export type FieldKind = 'number' | 'list' | 'value';
+/** `count`: a count as the platform shows it, a text ("1.2M subscribers": records.ts NCountText), compared as the count it stands for. */
+export type FieldKind = 'number' | 'list' | 'value' | 'count';
 
 export interface Change {
   field: string;
@@ -50,23 +53,37 @@ export function kindOf(record: z.ZodType, path: string): FieldKind | { problem: 
     return { problem: `must be a dotted path of at most ${PATH_MAX} characters (e.g. description, links, emails.email)` };
   let n = nodeOf(record);
   let throughList = false;
+  let schemas: readonly z.ZodType[] = [];
   for (let i = 0; i < steps.length; i++) {
     while (n.kind === 'list') {
       throughList = true;
       n = n.item;
     }
+    schemas = [];
     if (n.kind === 'object') {
-      const member = memberNode(n, steps[i]);
-      if (member) n = member;
-      else if (n.rest.length) n = nodeOf(n.rest);
+      const member = n.members.get(steps[i]);
+      if (member) schemas = member.alternatives;
+      else if (n.rest.length) schemas = n.rest;
       else return { problem: `the record has no field ${steps.slice(0, i + 1).join('.')}` };
+      n = nodeOf(schemas);
     } else if (n.kind === 'any') {
       // Passed through as the upstream gives it: any member may be there.
       n = ANY;
     } else return { problem: `${steps.slice(0, i).join('.')} has no fields (it is not an object)` };
   }
   if (n.kind === 'list' || throughList) return 'list';
-  return isNumber(n) ? 'number' : 'value';
+  if (isNumber(n)) return 'number';
+  return isString(n) && schemas.length > 0 && schemas.every(isCountText) ? 'count' : 'value';
+}
+
+/** Whether a schema is a count text (records.ts `countTexts`), seen through nullable and optional. */
+function isCountText(s: z.ZodType): boolean {
+  let at: z.ZodType | undefined = s;
+  for (let i = 0; at && i < 8; i++) {
+    if (countTexts.get(at)?.countText) return true;
+    at = (at as unknown as { _zod: { def: { innerType?: z.ZodType } } })._zod.def.innerType;
+  }
+  return false;
 }
 
 /** Pagination tokens and type tags: they change from one run to the next without anything changing. */
@@ -333,6 +350,54 @@ function sameCount(a: number, b: number): boolean {
   return Number.isSafeInteger(exact) && Math.abs(exact) >= 1000 && exact >= r - u / 2 && exact < r + u;
 }
 
+/** A count text as the count it stands for: its value, and the step its shown digits are of. */
+interface ShownCount {
+  n: number;
+  /** "1.2M": 100,000; "551K": 1,000; "1.2万": 1,000; "2,170,355,382 views": 1 (exact). */
+  step: number;
+}
+
+/** The count a text shows (src/parse/counts.ts parseCount), with its step: the value over the digits shown. */
+function shownCount(v: unknown): ShownCount | null {
+  if (typeof v !== 'string') return null;
+  const n = parseCount(v);
+  if (n === null) return null;
+  const digits = /\d+(?:[.,\u00a0\u202f\u2009' ]\d+)*/u.exec(v.normalize('NFKC'))?.[0].replace(/\D/g, '');
+  const shown = Number(digits);
+  return { n, step: shown > 0 && n > shown && n % shown === 0 ? n / shown : 1 };
+}
+
+/**
+ * Whether two count texts may show one count: the same, or of different precision and what each
+ * can stand for overlaps — a count shown with step `u` as `r` is anything from `r − u/2` (rounded
+ * to the nearest) to just under `r + u` (cut down), as `sameCount` reads a rounded number. "1.2M"
+ * and "1.23M" may be one count; "1.2M" and "1.31M" may not; two of one precision ("1.2M",
+ * "1.3M") are compared as they are.
+ */
+function sameShownCount(a: ShownCount, b: ShownCount): boolean {
+  if (a.n === b.n) return true;
+  if (a.step === b.step) return false;
+  return a.n - a.step / 2 < b.n + b.step && b.n - b.step / 2 < a.n + a.step;
+}
+
+/** Whether two values of a field of `kind` are the same: counts as counts (`sameCount`, `sameShownCount`), anything else by structure. */
+function sameValue(a: unknown, b: unknown, kind: FieldKind): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return sameCount(a, b);
+  if (kind === 'count') {
+    const [ca, cb] = [shownCount(a), shownCount(b)];
+    if (ca && cb) return sameShownCount(ca, cb);
+  }
+  return keysOf(b).includes(keptKeyOf(a));
+}
+
+/** Of two values `sameValue` found the same, whether the kept one (`a`) says more than the new one: the more precise count is kept. */
+function morePrecise(a: unknown, b: unknown, kind: FieldKind): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return sameCount(a, b) && roundingStep(a) < roundingStep(b);
+  if (kind !== 'count') return false;
+  const [ca, cb] = [shownCount(a), shownCount(b)];
+  return ca !== null && cb !== null && sameShownCount(ca, cb) && ca.step < cb.step;
+}
+
 /**
  * Whether a run's answer says nothing of a field: a number or list it does not carry (null: left
  * out, or the optional request that brings it failed) — never "removed" nor "0"; in a partial or
@@ -403,7 +468,7 @@ export function diff(
       for (let i = 0; i < b.length; i++) if (!kb[i].some((k) => had.has(k))) changes.push({ field: w.path, before: null, after: b[i] });
       if (!partial && !answer.page)
         for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
-    } else if (typeof a === 'number' && typeof b === 'number' ? !sameCount(a, b) : !keysOf(b).includes(keptKeyOf(a))) {
+    } else if (!sameValue(a, b, w.kind)) {
       changes.push({ field: w.path, before: shown(a ?? null), after: b ?? null });
     }
   }
@@ -437,7 +502,7 @@ export function carried(
     }
     const a = before[w.path];
     if (unknownIn(b, w.kind, answer)) out[w.path] = a;
-    else if (typeof a === 'number' && typeof b === 'number' && sameCount(a, b) && roundingStep(a) < roundingStep(b)) out[w.path] = a;
+    else if (morePrecise(a, b, w.kind)) out[w.path] = a;
     else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const has = new Set(b.flatMap((x) => (isKeptHash(x) ? [x.sha256] : keysOf(x))));
       out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))].slice(0, Math.max(b.length, CARRIED_ITEMS_MAX));

@@ -19,6 +19,7 @@ import {
   valuesOf,
 } from '../../src/monitors/fields.js';
 import type { FieldKind } from '../../src/monitors/fields.js';
+import { NCountText } from '../../src/platforms/records.js';
 
 describe('monitor fields', () => {
   it('every operation has a default watch whose paths resolve in its record', () => {
@@ -196,6 +197,53 @@ describe('monitor fields', () => {
     expect(moved(1_234_567, 1_234_568)).toBe(1);
     expect(carried({ n: 1_234_567 }, { n: 1_200_000 }, watch)).toEqual({ n: 1_234_567 });
     expect(carried({ n: 1_200_000 }, { n: 1_234_567 }, watch)).toEqual({ n: 1_234_567 });
+  });
+
+  it('a count the record carries as a text ("1.2M subscribers": the schema says so, NCountText) compares as the count it shows, within the precision of each text', () => {
+    // The schema decides, not the name: a video channel's count texts are counts; the same name
+    // in a record whose schema does not say so, and another text of the channel, are values.
+    const channel = allOperations().find((o) => o.rest.path === '/v1/video/channel')!;
+    expect(kindOf(channel.record, 'subscriberCountText')).toBe('count');
+    expect(kindOf(channel.record, 'videoCountText')).toBe('count');
+    expect(kindOf(channel.record, 'joinedDateText')).toBe('value');
+    expect(kindOf(channel.record, 'subscriberCount')).toBe('number');
+    expect(kindOf(z.object({ subscriberCountText: z.string().nullable() }), 'subscriberCountText')).toBe('value');
+    const described = z.object({ fans: NCountText.describe('As shown: "1.2K fans"'), label: z.string() });
+    expect(kindOf(described, 'fans')).toBe('count');
+    expect(kindOf(described, 'label')).toBe('value');
+
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'subs', kind: 'count' },
+      { path: 'label', kind: 'value' },
+    ];
+    const moved = (a: string, b: string) => diff({ subs: a }, { subs: b }, watch).length;
+    // Precision changes: what the shorter text stands for holds the longer one.
+    expect(moved('1.2M subscribers', '1.23M subscribers')).toBe(0);
+    expect(moved('1.23M subscribers', '1.2M subscribers')).toBe(0);
+    expect(moved('1.2M subscribers', '1,234,567 subscribers')).toBe(0);
+    expect(moved('1M subscribers', '1.23M subscribers')).toBe(0);
+    expect(moved('1,2 M abonnés', '1.23M subscribers')).toBe(0);
+    expect(moved('1.2万人', '1.23万人')).toBe(0);
+    expect(moved('120만명', '121만명')).toBe(1);
+    // Moved beyond what the texts can express, or two texts of one precision: a change.
+    expect(moved('1.2M subscribers', '1.31M subscribers')).toBe(1);
+    expect(moved('1.2M subscribers', '1.3M subscribers')).toBe(1);
+    expect(moved('1.23M subscribers', '1.25M subscribers')).toBe(1);
+    expect(moved('551K subscribers', '552K subscribers')).toBe(1);
+    expect(moved('1,234,567 views', '1,234,568 views')).toBe(1);
+    expect(moved('1.2M subscribers', '12M subscribers')).toBe(1);
+    // A text that reads as no count is compared as the text it is.
+    expect(moved('N/A', '1.2M subscribers')).toBe(1);
+    expect(moved('Members only', 'Members only')).toBe(0);
+    // The same texts in a field the schema does not call a count: compared as texts.
+    expect(diff({ label: '1.2M' }, { label: '1.23M' }, watch)).toEqual([{ field: 'label', before: '1.2M', after: '1.23M' }]);
+    // The more precise text is kept for the next run, whichever came first.
+    expect(carried({ subs: '1.23M subscribers' }, { subs: '1.2M subscribers' }, watch).subs).toBe('1.23M subscribers');
+    expect(carried({ subs: '1.2M subscribers' }, { subs: '1.23M subscribers' }, watch).subs).toBe('1.23M subscribers');
+    // Kept '1.23M', a later '1.24M' is a move within the precision shown: a change.
+    expect(moved('1.23M subscribers', '1.24M subscribers')).toBe(1);
+    // Left out (null): unknown, like a number.
+    expect(diff({ subs: '1.2M subscribers' }, { subs: null }, watch)).toEqual([]);
   });
 
   describe('what a monitor keeps for its next run (keptValues, LAST_VALUES_BYTES)', () => {
