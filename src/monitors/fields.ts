@@ -465,7 +465,9 @@ export function diff(
       const kb = b.map(keysOf);
       const had = new Set(ka);
       const has = new Set(kb.flat());
-      for (let i = 0; i < b.length; i++) if (!kb[i].some((k) => had.has(k))) changes.push({ field: w.path, before: null, after: b[i] });
+      // Known only in part (incompleteIn): an item not among those kept may be one never seen.
+      if (!incompleteIn(before, w.path))
+        for (let i = 0; i < b.length; i++) if (!kb[i].some((k) => had.has(k))) changes.push({ field: w.path, before: null, after: b[i] });
       if (!partial && !answer.page)
         for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
     } else if (!sameValue(a, b, w.kind)) {
@@ -488,28 +490,50 @@ export function carried(
   answer: AnswerKind = {},
 ): Record<string, unknown> {
   const partial = answer.partial === true;
-  const out = { ...kept };
+  const out: Record<string, unknown> = { ...kept };
+  const incomplete: string[] = [];
   for (const w of watch) {
     if (!Object.hasOwn(kept, w.path)) continue;
     const b = kept[w.path];
+    const says = !unknownIn(b, w.kind, answer);
     if (!before || !Object.hasOwn(before, w.path)) {
       // Nothing known before (the baseline, a field watched since) and nothing said now: no value
       // kept, so the first one an answer says is no change. Before, the baseline's null or empty
       // list of a partial or degraded read was kept as known: the next full answer's bio, and
       // every link of a page whose links request had failed, were changes.
-      if (unknownIn(b, w.kind, answer)) delete out[w.path];
+      if (!says) delete out[w.path];
+      // A list first read from a partial answer is known only in part (INCOMPLETE_KEY).
+      else if (partial && w.kind === 'list') incomplete.push(w.path);
       continue;
     }
+    // Known only in part: so until an answer that is not partial says it.
+    if (incompleteIn(before, w.path) && (!says || partial)) incomplete.push(w.path);
     const a = before[w.path];
-    if (unknownIn(b, w.kind, answer)) out[w.path] = a;
+    if (!says) out[w.path] = a;
     else if (morePrecise(a, b, w.kind)) out[w.path] = a;
     else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const has = new Set(b.flatMap((x) => (isKeptHash(x) ? [x.sha256] : keysOf(x))));
       out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))].slice(0, Math.max(b.length, CARRIED_ITEMS_MAX));
     }
   }
+  if (incomplete.length) out[INCOMPLETE_KEY] = incomplete;
   return out;
 }
+
+/**
+ * Where a monitor's kept values name the watched lists it knows only in part: first read from a
+ * partial answer (a baseline whose scan of some pages failed, a degraded first read, a field
+ * newly watched), and not yet from a full one. An item a later answer has that is not among those
+ * kept may be one such a read never saw: not an addition (`diff`); an item kept and gone from a
+ * full answer is still removed. Before, a partial baseline's next full answer reported every item
+ * the baseline missed as added.
+ */
+export const INCOMPLETE_KEY = '.incomplete';
+
+const incompleteIn = (values: Record<string, unknown> | null, path: string): boolean => {
+  const listed = values?.[INCOMPLETE_KEY];
+  return Array.isArray(listed) && listed.includes(path);
+};
 
 /**
  * Where a monitor's kept values hold the id of the account (the resource) its answers are of: a

@@ -18,7 +18,7 @@ import {
   snapshotOf,
   valuesOf,
 } from '../../src/monitors/fields.js';
-import type { FieldKind } from '../../src/monitors/fields.js';
+import type { AnswerKind, FieldKind } from '../../src/monitors/fields.js';
 import { NCountText } from '../../src/platforms/records.js';
 
 describe('monitor fields', () => {
@@ -178,6 +178,76 @@ describe('monitor fields', () => {
     ]);
     // Not partial: a text that became null is a change (the address made private).
     expect(diff(first, { ...first, bio: null }, watch)).toEqual([{ field: 'bio', before: 'x', after: null }]);
+  });
+
+  it('a list first read partial is known only in part: the items it never saw are not added when a later answer has them; what it saw and is gone is removed', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'emails.email', kind: 'list' },
+      { path: 'bio', kind: 'value' },
+    ];
+    const v = (emails: string[] | null, bio = 'x') => valuesOf({ bio, emails: emails && emails.map((email) => ({ email })) }, watch);
+    /** Runs over these answers in turn (each kept as stored: JSON), the changes of each as [before, after]. */
+    const runs = (answers: [Record<string, unknown>, AnswerKind][]) => {
+      let kept: Record<string, unknown> | null = null;
+      return answers.map(([values, answer]) => {
+        const changes = diff(kept, values, watch, answer).map((c) => [c.before, c.after]);
+        kept = JSON.parse(JSON.stringify(carried(kept, keptValues(values, watch), watch, answer))) as Record<string, unknown>;
+        return changes;
+      });
+    };
+    const partial = { partial: true };
+    // The baseline's scan of two pages failed: b and c never seen. The next full answer adds nothing;
+    // then c goes (seen, now gone: removed) and d comes (after a full answer: added).
+    expect(
+      runs([
+        [v(['a'], 'x'), partial],
+        [v(['a', 'b', 'c']), {}],
+        [v(['a', 'b']), {}],
+        [v(['a', 'b', 'd']), {}],
+      ]),
+    ).toEqual([[], [], [['c', null]], [[null, 'd']]]);
+    // Partial after partial: still known only in part (c may be one never seen), until a full answer.
+    expect(
+      runs([
+        [v(['a', 'b']), partial],
+        [v(['a', 'c']), partial],
+        [v(['a', 'b', 'c', 'e']), {}],
+        [v(['a', 'b', 'c', 'e', 'f']), {}],
+      ]),
+    ).toEqual([[], [], [], [[null, 'f']]]);
+    // Seen by the partial baseline and gone from the next full answer: removed, and its newcomer not added.
+    expect(
+      runs([
+        [v(['a', 'x']), partial],
+        [v(['a', 'b']), {}],
+      ]),
+    ).toEqual([[], [['x', null]]]);
+    // Look-alikes that are additions: a partial answer after a full baseline (the list was known
+    // whole), and a list the partial baseline did not carry at all (unknown, then the full answer is
+    // the first: no change either way).
+    expect(
+      runs([
+        [v(['a']), {}],
+        [v(['a', 'b']), partial],
+        [v(['a', 'b', 'c']), {}],
+      ]),
+    ).toEqual([[], [[null, 'b']], [[null, 'c']]]);
+    expect(
+      runs([
+        [v(null), partial],
+        [v(['a', 'b']), {}],
+        [v(['a', 'b', 'c']), {}],
+      ]),
+    ).toEqual([[], [], [[null, 'c']]]);
+    // A partial answer that says nothing of the list keeps it known only in part.
+    expect(
+      runs([
+        [v(['a']), partial],
+        [v(null), partial],
+        [v(['a', 'b']), {}],
+        [v(['a', 'b', 'c']), {}],
+      ]),
+    ).toEqual([[], [], [], [[null, 'c']]]);
   });
 
   it('a count and the same count rounded as platforms show it ("1.2M", "551K") are no change; the exact one is kept', () => {
