@@ -418,21 +418,117 @@ export interface AnswerKind {
    * unknown. (The first degraded answer in a row is also `partial` to the monitor, run.ts.)
    */
   degraded?: boolean;
-  /** It is one page of a longer list (its next-page token is set: `isPage`): an item it lacks is on another page, not removed. */
-  page?: boolean;
+  /**
+   * It is one page of a longer list (a next page is said: `pagesOf`) — every list of it (true) or
+   * these watched lists: an item such a list lacks is on another page, not removed.
+   */
+  page?: boolean | ReadonlySet<string>;
 }
 
 /** Items of a list a run keeps beyond its answer's own (a partial answer's or a page's lacking ones), at most. */
 export const CARRIED_ITEMS_MAX = 1000;
 
-/** A record's next-page token (`cursor`, `next_page_token`…): set, the record is one page of a longer list. */
-const PAGE_TOKEN = /^(cursor|after|next|next_?cursor|next_?page_?token|page_?token)$/i;
+/** A member holding the token of the next page (`cursor`, `end_cursor`, `next`, `next_page_token`…). */
+const PAGE_TOKEN = /^(cursor|after|next|next_?cursor|end_?cursor|next_?page|next_?page_?token|page_?token)$/i;
+/** A member saying whether there is a next page (`has_next_page`, `has_more`): where there is one, it decides. */
+const PAGE_FLAG = /^(has_?next_?page|has_?more|more_?available)$/i;
 
-/** Whether a record is one page of a longer list: a top-level next-page token is set. */
-export function isPage(record: unknown): boolean {
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) return false;
-  return Object.entries(record).some(([k, v]) => PAGE_TOKEN.test(k) && v !== null && v !== undefined && v !== '' && v !== false);
+/** An object of a record (not inside one of its lists) with members that tell whether the record is one page of a longer list. */
+interface PageMark {
+  /** Its path in the record. */
+  at: readonly string[];
+  tokens: string[];
+  flags: string[];
+  /** It has a list of its own (then it pages that, not a list beside it). */
+  lists: boolean;
 }
+
+/** Objects read this deep at most for page members (`data.user.edge_owner_to_timeline_media.page_info` is 5). */
+const PAGE_MARK_LEVELS = 6;
+
+const pageMarksKnown = new WeakMap<z.ZodType, PageMark[]>();
+
+/**
+ * Where a record's schema has page members: a scalar member named as a next-page token, or a
+ * boolean saying whether there is a next page — at the top (`cursor` of /v1/video/videos) or
+ * nested (`page_info.end_cursor` and `has_next_page` of a profile's first posts). Lists are not
+ * walked into (an item's own cursor pages that item's replies, not the list).
+ */
+function pageMarksOf(record: z.ZodType): PageMark[] {
+  let marks = pageMarksKnown.get(record);
+  if (marks) return marks;
+  marks = [];
+  const walk = (n: SchemaNode, at: string[]) => {
+    if (n.kind !== 'object' || at.length >= PAGE_MARK_LEVELS) return;
+    const mark: PageMark = { at, tokens: [], flags: [], lists: false };
+    for (const [name, m] of n.members) {
+      const child = nodeOf(m.alternatives);
+      if (child.kind === 'object') walk(child, [...at, name]);
+      else if (child.kind === 'list') mark.lists = true;
+      else if (child.kind === 'scalar' && child.type === 'boolean' && PAGE_FLAG.test(name)) mark.flags.push(name);
+      else if (child.kind === 'scalar' && child.type !== 'boolean' && PAGE_TOKEN.test(name)) mark.tokens.push(name);
+    }
+    if (mark.tokens.length || mark.flags.length) marks!.push(mark);
+  };
+  walk(nodeOf(record), []);
+  pageMarksKnown.set(record, marks);
+  return marks;
+}
+
+/** The object path holding a watched list path's first list (`edges` of `a.b.edges.node.id`: a.b), or null when it meets none. */
+function listHolder(record: z.ZodType, path: string): string[] | null {
+  const steps = path.split('.');
+  let n = nodeOf(record);
+  for (let i = 0; i < steps.length; i++) {
+    if (n.kind === 'list') return steps.slice(0, i);
+    const next = memberNode(n, steps[i]);
+    if (!next) return null;
+    n = next;
+  }
+  return n.kind === 'list' ? steps.slice(0, -1) : null;
+}
+
+const isPrefix = (p: readonly string[], of: readonly string[]) => p.length <= of.length && p.every((s, i) => of[i] === s);
+
+/**
+ * Whether a page mark pages the list held at `holder`: the lists of the object it is of, at any
+ * depth — its own object (a top-level `cursor` pages every list of the record), or, for an object
+ * of page members only (no list of its own), the object holding it (`page_info` beside `edges`).
+ */
+function marksList(mark: PageMark, holder: readonly string[]): boolean {
+  return isPrefix(!mark.lists && mark.at.length > 0 ? mark.at.slice(0, -1) : mark.at, holder);
+}
+
+/** Whether a record's page mark says there is a next page: its flag where it has one, else a token set. */
+function nextPageSaid(record: unknown, mark: PageMark): boolean {
+  let o: unknown = record;
+  for (const step of mark.at)
+    o = o !== null && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>)[step] : undefined;
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) return false;
+  const m = o as Record<string, unknown>;
+  if (mark.flags.some((f) => typeof m[f] === 'boolean')) return mark.flags.some((f) => m[f] === true);
+  return mark.tokens.some((t) => m[t] !== null && m[t] !== undefined && m[t] !== '' && m[t] !== false);
+}
+
+/**
+ * The watched lists this record holds one page of (a next page is said beside or above them,
+ * `pageMarksOf`): an item such a list lacks went to another page (or was paged otherwise), not
+ * removed. Before, only a top-level token counted: a profile's first posts (`page_info.end_cursor`
+ * beside them) reported its oldest post removed at each new one.
+ */
+export function pagesOf(schema: z.ZodType, record: unknown, watch: readonly { path: string; kind: FieldKind }[]): ReadonlySet<string> {
+  const marks = pageMarksOf(schema).filter((m) => nextPageSaid(record, m));
+  const out = new Set<string>();
+  if (!marks.length) return out;
+  for (const w of watch) {
+    if (w.kind !== 'list') continue;
+    const holder = listHolder(schema, w.path);
+    if (holder && marks.some((m) => marksList(m, holder))) out.add(w.path);
+  }
+  return out;
+}
+
+const pageIn = (answer: AnswerKind, path: string): boolean => answer.page === true || (answer.page instanceof Set && answer.page.has(path));
 
 /**
  * What changed between two runs' values, field by field in watch order. A field the previous run
@@ -468,7 +564,7 @@ export function diff(
       // Known only in part (incompleteIn): an item not among those kept may be one never seen.
       if (!incompleteIn(before, w.path))
         for (let i = 0; i < b.length; i++) if (!kb[i].some((k) => had.has(k))) changes.push({ field: w.path, before: null, after: b[i] });
-      if (!partial && !answer.page)
+      if (!partial && !pageIn(answer, w.path))
         for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
     } else if (!sameValue(a, b, w.kind)) {
       changes.push({ field: w.path, before: shown(a ?? null), after: b ?? null });
@@ -511,7 +607,7 @@ export function carried(
     const a = before[w.path];
     if (!says) out[w.path] = a;
     else if (morePrecise(a, b, w.kind)) out[w.path] = a;
-    else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
+    else if ((partial || pageIn(answer, w.path)) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const has = new Set(b.flatMap((x) => (isKeptHash(x) ? [x.sha256] : keysOf(x))));
       out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))].slice(0, Math.max(b.length, CARRIED_ITEMS_MAX));
     }

@@ -39,10 +39,10 @@ import {
   SUBJECT_KEY,
   carried,
   diff,
-  isPage,
   keptValues,
   kindOf,
   lastValuesBudget,
+  pagesOf,
   snapshotOf,
   subjectOf,
   valuesOf,
@@ -173,6 +173,7 @@ async function failedRun(
 function answerOf(
   run: { error: unknown; outcome: { body: (balance: number, charged: number) => string }; read?: ReadGap },
   route: RestRoute,
+  watch: readonly { path: string; kind: FieldKind }[],
   last: Record<string, unknown> | null,
   atMs: number,
 ) {
@@ -193,7 +194,7 @@ function answerOf(
   // at every read must not hide every removal).
   const degraded = run.read !== undefined;
   const lacking = run.read === 'partial' || (degraded && last?.[DEGRADED_KEY] !== true);
-  const answer: AnswerKind = { degraded, partial: says || lacking, page: isPage(record) };
+  const answer: AnswerKind = { degraded, partial: says || lacking, page: pagesOf(route.op.record, record, watch) };
   return { record, answer, subject, watched, otherAccount, readAt };
 }
 
@@ -307,7 +308,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    const { record, answer, subject, watched, otherAccount, readAt } = answerOf(run, route, last, atMs);
+    const { record, answer, subject, watched, otherAccount, readAt } = answerOf(run, route, watch, last, atMs);
     if (otherAccount)
       deps.logger.warn(
         { monitor: m.id, watched, answered: subject },

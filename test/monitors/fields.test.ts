@@ -15,6 +15,7 @@ import {
   keptValues,
   kindOf,
   lastValuesBudget,
+  pagesOf,
   snapshotOf,
   valuesOf,
 } from '../../src/monitors/fields.js';
@@ -248,6 +249,74 @@ describe('monitor fields', () => {
         [v(['a', 'b', 'c']), {}],
       ]),
     ).toEqual([[], [], [], [[null, 'c']]]);
+  });
+
+  it("a page of a longer list is told by the record schema's page members, top-level or nested beside the list (page_info.end_cursor, pagination.next); a list they do not page is compared whole", () => {
+    const op = (path: string) => allOperations().find((o) => o.rest.path === path)!;
+    // A profile's first posts, with Instagram's page_info beside them; its bio links are the whole list.
+    const profile = op('/v1/social-b/profile');
+    const posts = 'data.user.edge_owner_to_timeline_media.edges.node.shortcode';
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: posts, kind: 'list' },
+      { path: 'data.user.bio_links.url', kind: 'list' },
+    ];
+    for (const w of watch) expect(kindOf(profile.record, w.path)).toBe('list');
+    const user = (codes: string[], links: string[], pageInfo: unknown) => ({
+      data: {
+        user: {
+          bio_links: links.map((url) => ({ url })),
+          edge_owner_to_timeline_media: { count: 40, page_info: pageInfo, edges: codes.map((shortcode) => ({ node: { shortcode } })) },
+        },
+      },
+    });
+    const more = { has_next_page: true, end_cursor: 'QVFCdGVzdA==' };
+    expect([...pagesOf(profile.record, user(['a'], [], more), watch)]).toEqual([posts]);
+    // The flag decides where there is one: the last page (a cursor still sent) is no page.
+    expect([...pagesOf(profile.record, user(['a'], [], { has_next_page: false, end_cursor: 'QVFCdGVzdA==' }), watch)]).toEqual([]);
+    // A new post pushed the oldest past the first page: one post added, none removed; a bio link gone is removed.
+    const first = valuesOf(user(['c3', 'c2', 'c1'], ['https://a.example', 'https://b.example'], more), watch);
+    const nextRecord = user(['c4', 'c3', 'c2'], ['https://a.example'], more);
+    const answer = { page: pagesOf(profile.record, nextRecord, watch) };
+    expect(diff(first, valuesOf(nextRecord, watch), watch, answer)).toEqual([
+      { field: posts, before: null, after: 'c4' },
+      { field: 'data.user.bio_links.url', before: 'https://b.example', after: null },
+    ]);
+    // On the last page an item gone is removed.
+    const last = user(['c3', 'c2'], ['https://a.example', 'https://b.example'], { has_next_page: false, end_cursor: null });
+    expect(diff(first, valuesOf(last, watch), watch, { page: pagesOf(profile.record, last, watch) })).toEqual([
+      { field: posts, before: 'c1', after: null },
+    ]);
+
+    // Made-up records (no capture pages this way): a `pagination` object of page members says
+    // its holder (here the record) is a page, every list in it; an object with a list of its own
+    // and a token pages the lists in it only; a list item's own cursor, a flag-like text and a
+    // member named `next` that is an object are no page members.
+    const Str = z.string();
+    const schema = z.object({
+      pagination: z.object({ next: Str.nullable(), total: z.number() }),
+      items: z.array(z.object({ id: Str, replies_cursor: Str.nullable(), cursor: Str.nullable() })),
+      profile: z.object({ next: Str.nullable(), links: z.array(Str) }),
+      tags: z.array(Str),
+      related: z.object({ next: z.object({ url: Str }), has_more: Str, videos: z.array(Str) }),
+    });
+    const lists: { path: string; kind: FieldKind }[] = ['items.id', 'profile.links', 'tags', 'related.videos'].map((path) => ({
+      path,
+      kind: 'list',
+    }));
+    const record = (next: string | null, profileNext: string | null, itemCursor: string | null) => ({
+      pagination: { next, total: 9 },
+      items: [{ id: '1', replies_cursor: 'r', cursor: itemCursor }],
+      profile: { next: profileNext, links: [] },
+      tags: [],
+      related: { next: { url: 'https://x.example/2' }, has_more: 'yes', videos: [] },
+    });
+    expect([...pagesOf(schema, record('p2', null, 'i2'), lists)]).toEqual(['items.id', 'profile.links', 'tags', 'related.videos']);
+    expect([...pagesOf(schema, record(null, null, 'i2'), lists)]).toEqual([]);
+    expect([...pagesOf(schema, record(null, 'n', null), lists)]).toEqual(['profile.links']);
+    // A top-level token pages every list of the record (/v1/video/videos' cursor), as before.
+    const videos = op('/v1/video/videos');
+    expect([...pagesOf(videos.record, { videos: [], cursor: 'tok' }, [{ path: 'videos.url', kind: 'list' }])]).toEqual(['videos.url']);
+    expect([...pagesOf(videos.record, { videos: [], cursor: null }, [{ path: 'videos.url', kind: 'list' }])]).toEqual([]);
   });
 
   it('a count and the same count rounded as platforms show it ("1.2M", "551K") are no change; the exact one is kept', () => {
