@@ -198,11 +198,16 @@ function answerOf(
   return { record, answer, subject, watched, otherAccount, readAt };
 }
 
-/** The monitor's watched paths with their kinds in its record. */
-function watchOf(m: MonitorRow, route: RestRoute): { path: string; kind: FieldKind }[] {
-  return (JSON.parse(m.watch) as string[]).map((path) => {
+/**
+ * The monitor's watched paths with their kinds in its record. A path the record's schema no
+ * longer has (a field renamed or removed by an upgrade since the monitor was made) is not read:
+ * read as a value it was null in every answer — its last value reported "removed" once, a
+ * change of the gateway's, not of the account's.
+ */
+export function watchOf(m: Pick<MonitorRow, 'watch'>, route: RestRoute): { path: string; kind: FieldKind }[] {
+  return (JSON.parse(m.watch) as string[]).flatMap((path) => {
     const kind = kindOf(route.op.record, path);
-    return { path, kind: typeof kind === 'string' ? kind : 'value' };
+    return typeof kind === 'string' ? [{ path, kind }] : [];
   });
 }
 

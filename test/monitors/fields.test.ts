@@ -21,6 +21,8 @@ import {
 } from '../../src/monitors/fields.js';
 import type { AnswerKind, FieldKind } from '../../src/monitors/fields.js';
 import { NCountText } from '../../src/platforms/records.js';
+import { watchOf } from '../../src/monitors/run.js';
+import type { RestRoute } from '../../src/rest/routes.js';
 
 describe('monitor fields', () => {
   it('every operation has a default watch whose paths resolve in its record', () => {
@@ -317,6 +319,21 @@ describe('monitor fields', () => {
     const videos = op('/v1/video/videos');
     expect([...pagesOf(videos.record, { videos: [], cursor: 'tok' }, [{ path: 'videos.url', kind: 'list' }])]).toEqual(['videos.url']);
     expect([...pagesOf(videos.record, { videos: [], cursor: null }, [{ path: 'videos.url', kind: 'list' }])]).toEqual([]);
+  });
+
+  it("a watched path the record's schema no longer has (renamed or removed by an upgrade) is not read: no false 'removed', the other fields compared as before", () => {
+    const op = allOperations().find((o) => o.rest.path === '/v1/code/user')!;
+    const route = { op } as unknown as RestRoute;
+    // Made by a version whose record had `organisation` and each social account's `handle` (made
+    // up: the record is strict there, its `user` object passes any member through).
+    const watch = watchOf({ watch: JSON.stringify(['user.bio', 'organisation', 'social_accounts.handle', 'user.followers']) }, route);
+    expect(watch).toEqual([
+      { path: 'user.bio', kind: 'value' },
+      { path: 'user.followers', kind: 'number' },
+    ]);
+    const last = { 'user.bio': 'Tools for potters.', organisation: 'Octo Ltd', 'social_accounts.handle': ['octo'], 'user.followers': 340 };
+    const now = valuesOf({ user: { bio: 'Tools for potters.', followers: 341 }, social_accounts: [] }, watch);
+    expect(diff(last, now, watch)).toEqual([{ field: 'user.followers', before: 340, after: 341 }]);
   });
 
   it('a count and the same count rounded as platforms show it ("1.2M", "551K") are no change; the exact one is kept', () => {
