@@ -11,8 +11,14 @@ export interface Clock {
   at(when: number, fn: () => void): () => void;
 }
 
-/** setTimeout's longest delay (about 24.8 days): a later instant is waited for in steps. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
+/**
+ * How long a wait for an instant goes at most before it reads the wall clock again. A timer
+ * counts monotonic time, which a wall-clock step does not move and a suspended machine does not
+ * advance: a monitor due in 7 days on a machine resumed after 3 days suspended ran 3 days late,
+ * and one whose clock was stepped back ran early (its claim then found it not due). Read again
+ * each minute, the instant is what fires it, within a minute. (Nothing else is read: no store.)
+ */
+const RECHECK_MS = 60_000;
 
 export const systemClock: Clock = {
   now: () => Date.now(),
@@ -20,7 +26,7 @@ export const systemClock: Clock = {
     let timer: NodeJS.Timeout;
     const wait = () => {
       const left = when - Date.now();
-      timer = setTimeout(left > MAX_DELAY_MS ? wait : fn, Math.max(0, Math.min(left, MAX_DELAY_MS)));
+      timer = setTimeout(left > RECHECK_MS ? wait : fn, Math.max(0, Math.min(left, RECHECK_MS)));
       // The schedule never holds the process open.
       timer.unref();
     };

@@ -23,11 +23,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { parseCount } from '../parse/counts.js';
 import type { OperationDef } from '../platforms/operation.js';
+import { countTexts } from '../platforms/records.js';
 import { fieldPaths, memberNode, nodeOf } from '../platforms/schema-walk.js';
 import type { SchemaNode } from '../platforms/schema-walk.js';
 
-export type FieldKind = 'number' | 'list' | 'value';
+/** `count`: a count as the platform shows it, a text ("1.2M subscribers": records.ts NCountText), compared as the count it stands for. */
+export type FieldKind = 'number' | 'list' | 'value' | 'count';
 
 export interface Change {
   field: string;
@@ -50,23 +53,37 @@ export function kindOf(record: z.ZodType, path: string): FieldKind | { problem: 
     return { problem: `must be a dotted path of at most ${PATH_MAX} characters (e.g. description, links, emails.email)` };
   let n = nodeOf(record);
   let throughList = false;
+  let schemas: readonly z.ZodType[] = [];
   for (let i = 0; i < steps.length; i++) {
     while (n.kind === 'list') {
       throughList = true;
       n = n.item;
     }
+    schemas = [];
     if (n.kind === 'object') {
-      const member = memberNode(n, steps[i]);
-      if (member) n = member;
-      else if (n.rest.length) n = nodeOf(n.rest);
+      const member = n.members.get(steps[i]);
+      if (member) schemas = member.alternatives;
+      else if (n.rest.length) schemas = n.rest;
       else return { problem: `the record has no field ${steps.slice(0, i + 1).join('.')}` };
+      n = nodeOf(schemas);
     } else if (n.kind === 'any') {
       // Passed through as the upstream gives it: any member may be there.
       n = ANY;
     } else return { problem: `${steps.slice(0, i).join('.')} has no fields (it is not an object)` };
   }
   if (n.kind === 'list' || throughList) return 'list';
-  return isNumber(n) ? 'number' : 'value';
+  if (isNumber(n)) return 'number';
+  return isString(n) && schemas.length > 0 && schemas.every(isCountText) ? 'count' : 'value';
+}
+
+/** Whether a schema is a count text (records.ts `countTexts`), seen through nullable and optional. */
+function isCountText(s: z.ZodType): boolean {
+  let at: z.ZodType | undefined = s;
+  for (let i = 0; at && i < 8; i++) {
+    if (countTexts.get(at)?.countText) return true;
+    at = (at as unknown as { _zod: { def: { innerType?: z.ZodType } } })._zod.def.innerType;
+  }
+  return false;
 }
 
 /** Pagination tokens and type tags: they change from one run to the next without anything changing. */
@@ -333,6 +350,54 @@ function sameCount(a: number, b: number): boolean {
   return Number.isSafeInteger(exact) && Math.abs(exact) >= 1000 && exact >= r - u / 2 && exact < r + u;
 }
 
+/** A count text as the count it stands for: its value, and the step its shown digits are of. */
+interface ShownCount {
+  n: number;
+  /** "1.2M": 100,000; "551K": 1,000; "1.2万": 1,000; "2,170,355,382 views": 1 (exact). */
+  step: number;
+}
+
+/** The count a text shows (src/parse/counts.ts parseCount), with its step: the value over the digits shown. */
+function shownCount(v: unknown): ShownCount | null {
+  if (typeof v !== 'string') return null;
+  const n = parseCount(v);
+  if (n === null) return null;
+  const digits = /\d+(?:[.,\u00a0\u202f\u2009' ]\d+)*/u.exec(v.normalize('NFKC'))?.[0].replace(/\D/g, '');
+  const shown = Number(digits);
+  return { n, step: shown > 0 && n > shown && n % shown === 0 ? n / shown : 1 };
+}
+
+/**
+ * Whether two count texts may show one count: the same, or of different precision and what each
+ * can stand for overlaps — a count shown with step `u` as `r` is anything from `r − u/2` (rounded
+ * to the nearest) to just under `r + u` (cut down), as `sameCount` reads a rounded number. "1.2M"
+ * and "1.23M" may be one count; "1.2M" and "1.31M" may not; two of one precision ("1.2M",
+ * "1.3M") are compared as they are.
+ */
+function sameShownCount(a: ShownCount, b: ShownCount): boolean {
+  if (a.n === b.n) return true;
+  if (a.step === b.step) return false;
+  return a.n - a.step / 2 < b.n + b.step && b.n - b.step / 2 < a.n + a.step;
+}
+
+/** Whether two values of a field of `kind` are the same: counts as counts (`sameCount`, `sameShownCount`), anything else by structure. */
+function sameValue(a: unknown, b: unknown, kind: FieldKind): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return sameCount(a, b);
+  if (kind === 'count') {
+    const [ca, cb] = [shownCount(a), shownCount(b)];
+    if (ca && cb) return sameShownCount(ca, cb);
+  }
+  return keysOf(b).includes(keptKeyOf(a));
+}
+
+/** Of two values `sameValue` found the same, whether the kept one (`a`) says more than the new one: the more precise count is kept. */
+function morePrecise(a: unknown, b: unknown, kind: FieldKind): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return sameCount(a, b) && roundingStep(a) < roundingStep(b);
+  if (kind !== 'count') return false;
+  const [ca, cb] = [shownCount(a), shownCount(b)];
+  return ca !== null && cb !== null && sameShownCount(ca, cb) && ca.step < cb.step;
+}
+
 /**
  * Whether a run's answer says nothing of a field: a number or list it does not carry (null: left
  * out, or the optional request that brings it failed) — never "removed" nor "0"; in a partial or
@@ -353,21 +418,117 @@ export interface AnswerKind {
    * unknown. (The first degraded answer in a row is also `partial` to the monitor, run.ts.)
    */
   degraded?: boolean;
-  /** It is one page of a longer list (its next-page token is set: `isPage`): an item it lacks is on another page, not removed. */
-  page?: boolean;
+  /**
+   * It is one page of a longer list (a next page is said: `pagesOf`) — every list of it (true) or
+   * these watched lists: an item such a list lacks is on another page, not removed.
+   */
+  page?: boolean | ReadonlySet<string>;
 }
 
 /** Items of a list a run keeps beyond its answer's own (a partial answer's or a page's lacking ones), at most. */
 export const CARRIED_ITEMS_MAX = 1000;
 
-/** A record's next-page token (`cursor`, `next_page_token`…): set, the record is one page of a longer list. */
-const PAGE_TOKEN = /^(cursor|after|next|next_?cursor|next_?page_?token|page_?token)$/i;
+/** A member holding the token of the next page (`cursor`, `end_cursor`, `next`, `next_page_token`…). */
+const PAGE_TOKEN = /^(cursor|after|next|next_?cursor|end_?cursor|next_?page|next_?page_?token|page_?token)$/i;
+/** A member saying whether there is a next page (`has_next_page`, `has_more`): where there is one, it decides. */
+const PAGE_FLAG = /^(has_?next_?page|has_?more|more_?available)$/i;
 
-/** Whether a record is one page of a longer list: a top-level next-page token is set. */
-export function isPage(record: unknown): boolean {
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) return false;
-  return Object.entries(record).some(([k, v]) => PAGE_TOKEN.test(k) && v !== null && v !== undefined && v !== '' && v !== false);
+/** An object of a record (not inside one of its lists) with members that tell whether the record is one page of a longer list. */
+interface PageMark {
+  /** Its path in the record. */
+  at: readonly string[];
+  tokens: string[];
+  flags: string[];
+  /** It has a list of its own (then it pages that, not a list beside it). */
+  lists: boolean;
 }
+
+/** Objects read this deep at most for page members (`data.user.edge_owner_to_timeline_media.page_info` is 5). */
+const PAGE_MARK_LEVELS = 6;
+
+const pageMarksKnown = new WeakMap<z.ZodType, PageMark[]>();
+
+/**
+ * Where a record's schema has page members: a scalar member named as a next-page token, or a
+ * boolean saying whether there is a next page — at the top (`cursor` of /v1/video/videos) or
+ * nested (`page_info.end_cursor` and `has_next_page` of a profile's first posts). Lists are not
+ * walked into (an item's own cursor pages that item's replies, not the list).
+ */
+function pageMarksOf(record: z.ZodType): PageMark[] {
+  let marks = pageMarksKnown.get(record);
+  if (marks) return marks;
+  marks = [];
+  const walk = (n: SchemaNode, at: string[]) => {
+    if (n.kind !== 'object' || at.length >= PAGE_MARK_LEVELS) return;
+    const mark: PageMark = { at, tokens: [], flags: [], lists: false };
+    for (const [name, m] of n.members) {
+      const child = nodeOf(m.alternatives);
+      if (child.kind === 'object') walk(child, [...at, name]);
+      else if (child.kind === 'list') mark.lists = true;
+      else if (child.kind === 'scalar' && child.type === 'boolean' && PAGE_FLAG.test(name)) mark.flags.push(name);
+      else if (child.kind === 'scalar' && child.type !== 'boolean' && PAGE_TOKEN.test(name)) mark.tokens.push(name);
+    }
+    if (mark.tokens.length || mark.flags.length) marks!.push(mark);
+  };
+  walk(nodeOf(record), []);
+  pageMarksKnown.set(record, marks);
+  return marks;
+}
+
+/** The object path holding a watched list path's first list (`edges` of `a.b.edges.node.id`: a.b), or null when it meets none. */
+function listHolder(record: z.ZodType, path: string): string[] | null {
+  const steps = path.split('.');
+  let n = nodeOf(record);
+  for (let i = 0; i < steps.length; i++) {
+    if (n.kind === 'list') return steps.slice(0, i);
+    const next = memberNode(n, steps[i]);
+    if (!next) return null;
+    n = next;
+  }
+  return n.kind === 'list' ? steps.slice(0, -1) : null;
+}
+
+const isPrefix = (p: readonly string[], of: readonly string[]) => p.length <= of.length && p.every((s, i) => of[i] === s);
+
+/**
+ * Whether a page mark pages the list held at `holder`: the lists of the object it is of, at any
+ * depth — its own object (a top-level `cursor` pages every list of the record), or, for an object
+ * of page members only (no list of its own), the object holding it (`page_info` beside `edges`).
+ */
+function marksList(mark: PageMark, holder: readonly string[]): boolean {
+  return isPrefix(!mark.lists && mark.at.length > 0 ? mark.at.slice(0, -1) : mark.at, holder);
+}
+
+/** Whether a record's page mark says there is a next page: its flag where it has one, else a token set. */
+function nextPageSaid(record: unknown, mark: PageMark): boolean {
+  let o: unknown = record;
+  for (const step of mark.at)
+    o = o !== null && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>)[step] : undefined;
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) return false;
+  const m = o as Record<string, unknown>;
+  if (mark.flags.some((f) => typeof m[f] === 'boolean')) return mark.flags.some((f) => m[f] === true);
+  return mark.tokens.some((t) => m[t] !== null && m[t] !== undefined && m[t] !== '' && m[t] !== false);
+}
+
+/**
+ * The watched lists this record holds one page of (a next page is said beside or above them,
+ * `pageMarksOf`): an item such a list lacks went to another page (or was paged otherwise), not
+ * removed. Before, only a top-level token counted: a profile's first posts (`page_info.end_cursor`
+ * beside them) reported its oldest post removed at each new one.
+ */
+export function pagesOf(schema: z.ZodType, record: unknown, watch: readonly { path: string; kind: FieldKind }[]): ReadonlySet<string> {
+  const marks = pageMarksOf(schema).filter((m) => nextPageSaid(record, m));
+  const out = new Set<string>();
+  if (!marks.length) return out;
+  for (const w of watch) {
+    if (w.kind !== 'list') continue;
+    const holder = listHolder(schema, w.path);
+    if (holder && marks.some((m) => marksList(m, holder))) out.add(w.path);
+  }
+  return out;
+}
+
+const pageIn = (answer: AnswerKind, path: string): boolean => answer.page === true || (answer.page instanceof Set && answer.page.has(path));
 
 /**
  * What changed between two runs' values, field by field in watch order. A field the previous run
@@ -400,10 +561,12 @@ export function diff(
       const kb = b.map(keysOf);
       const had = new Set(ka);
       const has = new Set(kb.flat());
-      for (let i = 0; i < b.length; i++) if (!kb[i].some((k) => had.has(k))) changes.push({ field: w.path, before: null, after: b[i] });
-      if (!partial && !answer.page)
+      // Known only in part (incompleteIn): an item not among those kept may be one never seen.
+      if (!incompleteIn(before, w.path))
+        for (let i = 0; i < b.length; i++) if (!kb[i].some((k) => had.has(k))) changes.push({ field: w.path, before: null, after: b[i] });
+      if (!partial && !pageIn(answer, w.path))
         for (let i = 0; i < a.length; i++) if (!has.has(ka[i])) changes.push({ field: w.path, before: shown(a[i]), after: null });
-    } else if (typeof a === 'number' && typeof b === 'number' ? !sameCount(a, b) : !keysOf(b).includes(keptKeyOf(a))) {
+    } else if (!sameValue(a, b, w.kind)) {
       changes.push({ field: w.path, before: shown(a ?? null), after: b ?? null });
     }
   }
@@ -423,28 +586,50 @@ export function carried(
   answer: AnswerKind = {},
 ): Record<string, unknown> {
   const partial = answer.partial === true;
-  const out = { ...kept };
+  const out: Record<string, unknown> = { ...kept };
+  const incomplete: string[] = [];
   for (const w of watch) {
     if (!Object.hasOwn(kept, w.path)) continue;
     const b = kept[w.path];
+    const says = !unknownIn(b, w.kind, answer);
     if (!before || !Object.hasOwn(before, w.path)) {
       // Nothing known before (the baseline, a field watched since) and nothing said now: no value
       // kept, so the first one an answer says is no change. Before, the baseline's null or empty
       // list of a partial or degraded read was kept as known: the next full answer's bio, and
       // every link of a page whose links request had failed, were changes.
-      if (unknownIn(b, w.kind, answer)) delete out[w.path];
+      if (!says) delete out[w.path];
+      // A list first read from a partial answer is known only in part (INCOMPLETE_KEY).
+      else if (partial && w.kind === 'list') incomplete.push(w.path);
       continue;
     }
+    // Known only in part: so until an answer that is not partial says it.
+    if (incompleteIn(before, w.path) && (!says || partial)) incomplete.push(w.path);
     const a = before[w.path];
-    if (unknownIn(b, w.kind, answer)) out[w.path] = a;
-    else if (typeof a === 'number' && typeof b === 'number' && sameCount(a, b) && roundingStep(a) < roundingStep(b)) out[w.path] = a;
-    else if ((partial || answer.page) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
+    if (!says) out[w.path] = a;
+    else if (morePrecise(a, b, w.kind)) out[w.path] = a;
+    else if ((partial || pageIn(answer, w.path)) && w.kind === 'list' && Array.isArray(a) && Array.isArray(b)) {
       const has = new Set(b.flatMap((x) => (isKeptHash(x) ? [x.sha256] : keysOf(x))));
       out[w.path] = [...b, ...a.filter((x) => !has.has(keptKeyOf(x)))].slice(0, Math.max(b.length, CARRIED_ITEMS_MAX));
     }
   }
+  if (incomplete.length) out[INCOMPLETE_KEY] = incomplete;
   return out;
 }
+
+/**
+ * Where a monitor's kept values name the watched lists it knows only in part: first read from a
+ * partial answer (a baseline whose scan of some pages failed, a degraded first read, a field
+ * newly watched), and not yet from a full one. An item a later answer has that is not among those
+ * kept may be one such a read never saw: not an addition (`diff`); an item kept and gone from a
+ * full answer is still removed. Before, a partial baseline's next full answer reported every item
+ * the baseline missed as added.
+ */
+export const INCOMPLETE_KEY = '.incomplete';
+
+const incompleteIn = (values: Record<string, unknown> | null, path: string): boolean => {
+  const listed = values?.[INCOMPLETE_KEY];
+  return Array.isArray(listed) && listed.includes(path);
+};
 
 /**
  * Where a monitor's kept values hold the id of the account (the resource) its answers are of: a

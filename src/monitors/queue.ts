@@ -71,10 +71,40 @@ function deletesAcross(redis: RedisStore, cancel: (id: string) => void, report: 
   };
 }
 
+/** A run's charge is settled once by its run number (Ledger.settleOnce): a takeover, or a delete's settlement at 0, share it. */
+const runOnce = (id: string, runNo: number) => ({ scope: `monitor:${id}`, id: String(runNo), keepMs: ONCE_KEEP_MS });
+
+/** How often, and how long at most, a delete looks for the record of a run that settled before it (settleDeleted). */
+const RECORD_LOOK_MS = 25;
+const RECORD_WAIT_MS = 5_000;
+
+/**
+ * A delete of a monitor with a run in progress (`row`: marked deleting, so no run of it starts
+ * any more), before it is removed. A run's charge (the ledger) and its record (the monitor's row)
+ * are two stores, so the charge is decided by the ledger, once by run number: the delete settles
+ * the run's charge at 0 first (`settleOnce` with no reservation), and the run's own settlement
+ * after it refunds its reservation in full — a run deleted before it settled is charged nothing
+ * (its record finds no monitor). A run that settled first is charged and about to be recorded
+ * (its record follows its settlement): the delete waits for that record (at most RECORD_WAIT_MS,
+ * should its instance have died in between), so the run is charged and recorded, then deleted.
+ * Before, the run looked for its monitor, then settled: a delete in between left it charged and
+ * unrecorded, answered 404 "0 credits".
+ */
+async function settleDeleted(deps: Deps, get: (id: string) => Promise<MonitorRow | undefined>, row: MonitorRow): Promise<void> {
+  if (row.lease_until === null) return;
+  const o = await deps.ledger.settleOnce!(row.key_id, null, 0, runOnce(row.id, row.run_no));
+  if (o.state !== 'duplicate') return;
+  for (let waited = 0; waited < RECORD_WAIT_MS; waited += RECORD_LOOK_MS) {
+    const now = await get(row.id);
+    if (!now || now.run_no !== row.run_no || now.lease_until === null || now.lease_until < Date.now()) return;
+    await sleep(RECORD_LOOK_MS);
+  }
+}
+
 export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes: ReadonlyMap<string, RestRoute>): MonitorService {
   const bull = requireHere('bullmq') as typeof import('bullmq');
   const cfg = deps.config.monitors;
-  const r = createRedisMonitorStore(redis);
+  const r = createRedisMonitorStore(redis, { beforeDelete: (row) => settleDeleted(deps, (id) => r.store.get(id), row) });
   const store = r.store;
   const clock = monitorClock();
   const events = new EventEmitter();
@@ -92,18 +122,9 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
 
   const books: RunBooks = {
     async settleAndRecord(m, reservation, actual, make) {
-      // Deleted while the run was in progress: nothing to record, so nothing charged (as embedded,
-      // where the charge and the record are one transaction). A delete landing between this look
-      // and the settlement still leaves the run charged and unrecorded.
-      if (reservation && !(await store.get(m.id))) {
-        await deps.ledger.settle(reservation, 0);
-        return undefined;
-      }
-      const o = await deps.ledger.settleOnce!(m.key_id, reservation, actual, {
-        scope: `monitor:${m.id}`,
-        id: String(m.run_no),
-        keepMs: ONCE_KEEP_MS,
-      });
+      // A run deleted before it settled finds its charge settled at 0 already (settleDeleted):
+      // its reservation is refunded in full, and its record finds no monitor.
+      const o = await deps.ledger.settleOnce!(m.key_id, reservation, actual, runOnce(m.id, m.run_no));
       // Refunded as abandoned before it settled: nothing charged, nothing recorded; the run is made again.
       if (o.state === 'lost') return undefined;
       return store.record(m.id, make(o.charged));

@@ -6,7 +6,7 @@
  *
  * Keys (all share the `{mon}` hash tag):
  *
- *   M:m:<id>          string  the MonitorRow as JSON
+ *   M:m:<id>          string  the MonitorRow as JSON (`deleting` once its delete began: no run of it is claimed)
  *   M:of:<key id>     zset    the key's monitors: members "<created ms, 15 digits>:<id>", all of score 0
  *   M:all             set     every monitor's id (the retention purge walks it)
  *   M:snap:<id>       zset    snapshots: score seq, member "<seq>:<at ms>:<values JSON>"
@@ -66,6 +66,7 @@ const CLAIM = lua(`
 local raw = redis.call('GET', KEYS[1])
 if not raw then return { 'gone' } end
 local m = cjson.decode(raw)
+if m.deleting then return { 'gone' } end
 local now, lease = tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[3])
 local leased = m.lease_until ~= cjson.null
 if leased and m.lease_until > now then return { 'busy' } end
@@ -177,6 +178,16 @@ local out = cjson.encode(m)
 redis.call('SET', KEYS[1], out)
 return out`);
 
+// KEYS: m. → the row as it is, marked `deleting` (no run of it is claimed any more), or false: none.
+const MARK_DELETING = lua(`
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local m = cjson.decode(raw)
+m.deleting = true
+local out = cjson.encode(m)
+redis.call('SET', KEYS[1], out)
+return out`);
+
 // KEYS: m, of, all, snap, chg, ev, evh, hooks, bytes. ARGV: id. → 1 deleted, 0 none.
 const DELETE = lua(`
 local raw = redis.call('GET', KEYS[1])
@@ -254,7 +265,7 @@ type Stored = MonitorRow & { created_ms: string };
 
 const rowOf = (json: string | null): MonitorRow | undefined => {
   if (!json) return undefined;
-  const { created_ms: _, ...row } = JSON.parse(json) as Stored;
+  const { created_ms: _, deleting: _d, ...row } = JSON.parse(json) as Stored & { deleting?: true };
   // A row stored before values_bytes existed: its values were counted nowhere yet.
   return { ...row, values_bytes: row.values_bytes ?? 0 };
 };
@@ -426,8 +437,13 @@ function webhookOutbox(redis: RedisStore, holder: string, isOpen: () => boolean)
   };
 }
 
-/** On `redis`, a connection its owner closes (the app's, Deps.redis). */
-export function createRedisMonitorStore(redis: RedisStore) {
+/**
+ * On `redis`, a connection its owner closes (the app's, Deps.redis). `beforeDelete`: what a
+ * delete does once the monitor is marked deleting (no run of it is claimed any more) and before
+ * it is removed, with its row as marked — the service settles a run of it in progress there
+ * (queue.ts: its charge and its record are in two stores).
+ */
+export function createRedisMonitorStore(redis: RedisStore, opts: { beforeDelete?: (row: MonitorRow) => Promise<void> } = {}) {
   let open = true;
   const holder = randomUUID();
   const get = (id: string) => readRow(redis, id);
@@ -450,8 +466,9 @@ export function createRedisMonitorStore(redis: RedisStore) {
       return rowOf(after);
     },
     async delete(id) {
-      const row = await get(id);
+      const row = rowOf(await redis.script<string | null>(MARK_DELETING, [K.m(id)], []));
       if (!row) return false;
+      await opts.beforeDelete?.(row);
       const keys = [K.m(id), K.of(row.key_id), K.all, K.snap(id), K.chg(id), K.ev(id), K.evh(id), K.hooks, K.bytes];
       return (await redis.script<number>(DELETE, keys, [id])) === 1;
     },

@@ -39,10 +39,10 @@ import {
   SUBJECT_KEY,
   carried,
   diff,
-  isPage,
   keptValues,
   kindOf,
   lastValuesBudget,
+  pagesOf,
   snapshotOf,
   subjectOf,
   valuesOf,
@@ -173,6 +173,7 @@ async function failedRun(
 function answerOf(
   run: { error: unknown; outcome: { body: (balance: number, charged: number) => string }; read?: ReadGap },
   route: RestRoute,
+  watch: readonly { path: string; kind: FieldKind }[],
   last: Record<string, unknown> | null,
   atMs: number,
 ) {
@@ -193,15 +194,20 @@ function answerOf(
   // at every read must not hide every removal).
   const degraded = run.read !== undefined;
   const lacking = run.read === 'partial' || (degraded && last?.[DEGRADED_KEY] !== true);
-  const answer: AnswerKind = { degraded, partial: says || lacking, page: isPage(record) };
+  const answer: AnswerKind = { degraded, partial: says || lacking, page: pagesOf(route.op.record, record, watch) };
   return { record, answer, subject, watched, otherAccount, readAt };
 }
 
-/** The monitor's watched paths with their kinds in its record. */
-function watchOf(m: MonitorRow, route: RestRoute): { path: string; kind: FieldKind }[] {
-  return (JSON.parse(m.watch) as string[]).map((path) => {
+/**
+ * The monitor's watched paths with their kinds in its record. A path the record's schema no
+ * longer has (a field renamed or removed by an upgrade since the monitor was made) is not read:
+ * read as a value it was null in every answer — its last value reported "removed" once, a
+ * change of the gateway's, not of the account's.
+ */
+export function watchOf(m: Pick<MonitorRow, 'watch'>, route: RestRoute): { path: string; kind: FieldKind }[] {
+  return (JSON.parse(m.watch) as string[]).flatMap((path) => {
     const kind = kindOf(route.op.record, path);
-    return { path, kind: typeof kind === 'string' ? kind : 'value' };
+    return typeof kind === 'string' ? [{ path, kind }] : [];
   });
 }
 
@@ -307,7 +313,7 @@ export function createMonitorRun(deps: Deps, routes: ReadonlyMap<string, RestRou
       return { kind: 'aborted' };
     }
 
-    const { record, answer, subject, watched, otherAccount, readAt } = answerOf(run, route, last, atMs);
+    const { record, answer, subject, watched, otherAccount, readAt } = answerOf(run, route, watch, last, atMs);
     if (otherAccount)
       deps.logger.warn(
         { monitor: m.id, watched, answered: subject },

@@ -32,6 +32,16 @@ export const NObj = Obj.nullable();
 export const Strs = z.array(z.string());
 
 /**
+ * Counts a record carries as the platform shows them, texts ("1.2M subscribers", "2,170,355,382
+ * views"; src/parse/counts.ts reads them): a field of `NCountText` is one. What reads a record
+ * by its schema learns it here (`countTexts.get`, inherited by a `.describe()`d copy) — a
+ * monitor compares two such texts as the counts they stand for, within the precision each shows
+ * (src/monitors/fields.ts), not as texts.
+ */
+export const countTexts = z.registry<{ countText: true }>();
+export const NCountText = z.string().nullable().register(countTexts, { countText: true });
+
+/**
  * "One URL field per linked platform" (api.md) added to a record: the field is the platform's
  * label or lowercase name — every name the link classifier can give
  * (src/platforms/links/classify.ts), so a typed client sees each — present when the page links

@@ -15,10 +15,14 @@ import {
   keptValues,
   kindOf,
   lastValuesBudget,
+  pagesOf,
   snapshotOf,
   valuesOf,
 } from '../../src/monitors/fields.js';
-import type { FieldKind } from '../../src/monitors/fields.js';
+import type { AnswerKind, FieldKind } from '../../src/monitors/fields.js';
+import { NCountText } from '../../src/platforms/records.js';
+import { watchOf } from '../../src/monitors/run.js';
+import type { RestRoute } from '../../src/rest/routes.js';
 
 describe('monitor fields', () => {
   it('every operation has a default watch whose paths resolve in its record', () => {
@@ -179,6 +183,159 @@ describe('monitor fields', () => {
     expect(diff(first, { ...first, bio: null }, watch)).toEqual([{ field: 'bio', before: 'x', after: null }]);
   });
 
+  it('a list first read partial is known only in part: the items it never saw are not added when a later answer has them; what it saw and is gone is removed', () => {
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'emails.email', kind: 'list' },
+      { path: 'bio', kind: 'value' },
+    ];
+    const v = (emails: string[] | null, bio = 'x') => valuesOf({ bio, emails: emails && emails.map((email) => ({ email })) }, watch);
+    /** Runs over these answers in turn (each kept as stored: JSON), the changes of each as [before, after]. */
+    const runs = (answers: [Record<string, unknown>, AnswerKind][]) => {
+      let kept: Record<string, unknown> | null = null;
+      return answers.map(([values, answer]) => {
+        const changes = diff(kept, values, watch, answer).map((c) => [c.before, c.after]);
+        kept = JSON.parse(JSON.stringify(carried(kept, keptValues(values, watch), watch, answer))) as Record<string, unknown>;
+        return changes;
+      });
+    };
+    const partial = { partial: true };
+    // The baseline's scan of two pages failed: b and c never seen. The next full answer adds nothing;
+    // then c goes (seen, now gone: removed) and d comes (after a full answer: added).
+    expect(
+      runs([
+        [v(['a'], 'x'), partial],
+        [v(['a', 'b', 'c']), {}],
+        [v(['a', 'b']), {}],
+        [v(['a', 'b', 'd']), {}],
+      ]),
+    ).toEqual([[], [], [['c', null]], [[null, 'd']]]);
+    // Partial after partial: still known only in part (c may be one never seen), until a full answer.
+    expect(
+      runs([
+        [v(['a', 'b']), partial],
+        [v(['a', 'c']), partial],
+        [v(['a', 'b', 'c', 'e']), {}],
+        [v(['a', 'b', 'c', 'e', 'f']), {}],
+      ]),
+    ).toEqual([[], [], [], [[null, 'f']]]);
+    // Seen by the partial baseline and gone from the next full answer: removed, and its newcomer not added.
+    expect(
+      runs([
+        [v(['a', 'x']), partial],
+        [v(['a', 'b']), {}],
+      ]),
+    ).toEqual([[], [['x', null]]]);
+    // Look-alikes that are additions: a partial answer after a full baseline (the list was known
+    // whole), and a list the partial baseline did not carry at all (unknown, then the full answer is
+    // the first: no change either way).
+    expect(
+      runs([
+        [v(['a']), {}],
+        [v(['a', 'b']), partial],
+        [v(['a', 'b', 'c']), {}],
+      ]),
+    ).toEqual([[], [[null, 'b']], [[null, 'c']]]);
+    expect(
+      runs([
+        [v(null), partial],
+        [v(['a', 'b']), {}],
+        [v(['a', 'b', 'c']), {}],
+      ]),
+    ).toEqual([[], [], [[null, 'c']]]);
+    // A partial answer that says nothing of the list keeps it known only in part.
+    expect(
+      runs([
+        [v(['a']), partial],
+        [v(null), partial],
+        [v(['a', 'b']), {}],
+        [v(['a', 'b', 'c']), {}],
+      ]),
+    ).toEqual([[], [], [], [[null, 'c']]]);
+  });
+
+  it("a page of a longer list is told by the record schema's page members, top-level or nested beside the list (page_info.end_cursor, pagination.next); a list they do not page is compared whole", () => {
+    const op = (path: string) => allOperations().find((o) => o.rest.path === path)!;
+    // A profile's first posts, with Instagram's page_info beside them; its bio links are the whole list.
+    const profile = op('/v1/social-b/profile');
+    const posts = 'data.user.edge_owner_to_timeline_media.edges.node.shortcode';
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: posts, kind: 'list' },
+      { path: 'data.user.bio_links.url', kind: 'list' },
+    ];
+    for (const w of watch) expect(kindOf(profile.record, w.path)).toBe('list');
+    const user = (codes: string[], links: string[], pageInfo: unknown) => ({
+      data: {
+        user: {
+          bio_links: links.map((url) => ({ url })),
+          edge_owner_to_timeline_media: { count: 40, page_info: pageInfo, edges: codes.map((shortcode) => ({ node: { shortcode } })) },
+        },
+      },
+    });
+    const more = { has_next_page: true, end_cursor: 'QVFCdGVzdA==' };
+    expect([...pagesOf(profile.record, user(['a'], [], more), watch)]).toEqual([posts]);
+    // The flag decides where there is one: the last page (a cursor still sent) is no page.
+    expect([...pagesOf(profile.record, user(['a'], [], { has_next_page: false, end_cursor: 'QVFCdGVzdA==' }), watch)]).toEqual([]);
+    // A new post pushed the oldest past the first page: one post added, none removed; a bio link gone is removed.
+    const first = valuesOf(user(['c3', 'c2', 'c1'], ['https://a.example', 'https://b.example'], more), watch);
+    const nextRecord = user(['c4', 'c3', 'c2'], ['https://a.example'], more);
+    const answer = { page: pagesOf(profile.record, nextRecord, watch) };
+    expect(diff(first, valuesOf(nextRecord, watch), watch, answer)).toEqual([
+      { field: posts, before: null, after: 'c4' },
+      { field: 'data.user.bio_links.url', before: 'https://b.example', after: null },
+    ]);
+    // On the last page an item gone is removed.
+    const last = user(['c3', 'c2'], ['https://a.example', 'https://b.example'], { has_next_page: false, end_cursor: null });
+    expect(diff(first, valuesOf(last, watch), watch, { page: pagesOf(profile.record, last, watch) })).toEqual([
+      { field: posts, before: 'c1', after: null },
+    ]);
+
+    // Made-up records (no capture pages this way): a `pagination` object of page members says
+    // its holder (here the record) is a page, every list in it; an object with a list of its own
+    // and a token pages the lists in it only; a list item's own cursor, a flag-like text and a
+    // member named `next` that is an object are no page members.
+    const Str = z.string();
+    const schema = z.object({
+      pagination: z.object({ next: Str.nullable(), total: z.number() }),
+      items: z.array(z.object({ id: Str, replies_cursor: Str.nullable(), cursor: Str.nullable() })),
+      profile: z.object({ next: Str.nullable(), links: z.array(Str) }),
+      tags: z.array(Str),
+      related: z.object({ next: z.object({ url: Str }), has_more: Str, videos: z.array(Str) }),
+    });
+    const lists: { path: string; kind: FieldKind }[] = ['items.id', 'profile.links', 'tags', 'related.videos'].map((path) => ({
+      path,
+      kind: 'list',
+    }));
+    const record = (next: string | null, profileNext: string | null, itemCursor: string | null) => ({
+      pagination: { next, total: 9 },
+      items: [{ id: '1', replies_cursor: 'r', cursor: itemCursor }],
+      profile: { next: profileNext, links: [] },
+      tags: [],
+      related: { next: { url: 'https://x.example/2' }, has_more: 'yes', videos: [] },
+    });
+    expect([...pagesOf(schema, record('p2', null, 'i2'), lists)]).toEqual(['items.id', 'profile.links', 'tags', 'related.videos']);
+    expect([...pagesOf(schema, record(null, null, 'i2'), lists)]).toEqual([]);
+    expect([...pagesOf(schema, record(null, 'n', null), lists)]).toEqual(['profile.links']);
+    // A top-level token pages every list of the record (/v1/video/videos' cursor), as before.
+    const videos = op('/v1/video/videos');
+    expect([...pagesOf(videos.record, { videos: [], cursor: 'tok' }, [{ path: 'videos.url', kind: 'list' }])]).toEqual(['videos.url']);
+    expect([...pagesOf(videos.record, { videos: [], cursor: null }, [{ path: 'videos.url', kind: 'list' }])]).toEqual([]);
+  });
+
+  it("a watched path the record's schema no longer has (renamed or removed by an upgrade) is not read: no false 'removed', the other fields compared as before", () => {
+    const op = allOperations().find((o) => o.rest.path === '/v1/code/user')!;
+    const route = { op } as unknown as RestRoute;
+    // Made by a version whose record had `organisation` and each social account's `handle` (made
+    // up: the record is strict there, its `user` object passes any member through).
+    const watch = watchOf({ watch: JSON.stringify(['user.bio', 'organisation', 'social_accounts.handle', 'user.followers']) }, route);
+    expect(watch).toEqual([
+      { path: 'user.bio', kind: 'value' },
+      { path: 'user.followers', kind: 'number' },
+    ]);
+    const last = { 'user.bio': 'Tools for potters.', organisation: 'Octo Ltd', 'social_accounts.handle': ['octo'], 'user.followers': 340 };
+    const now = valuesOf({ user: { bio: 'Tools for potters.', followers: 341 }, social_accounts: [] }, watch);
+    expect(diff(last, now, watch)).toEqual([{ field: 'user.followers', before: 340, after: 341 }]);
+  });
+
   it('a count and the same count rounded as platforms show it ("1.2M", "551K") are no change; the exact one is kept', () => {
     const watch: { path: string; kind: FieldKind }[] = [{ path: 'n', kind: 'number' }];
     const moved = (a: number, b: number) => diff({ n: a }, { n: b }, watch).length;
@@ -196,6 +353,53 @@ describe('monitor fields', () => {
     expect(moved(1_234_567, 1_234_568)).toBe(1);
     expect(carried({ n: 1_234_567 }, { n: 1_200_000 }, watch)).toEqual({ n: 1_234_567 });
     expect(carried({ n: 1_200_000 }, { n: 1_234_567 }, watch)).toEqual({ n: 1_234_567 });
+  });
+
+  it('a count the record carries as a text ("1.2M subscribers": the schema says so, NCountText) compares as the count it shows, within the precision of each text', () => {
+    // The schema decides, not the name: a video channel's count texts are counts; the same name
+    // in a record whose schema does not say so, and another text of the channel, are values.
+    const channel = allOperations().find((o) => o.rest.path === '/v1/video/channel')!;
+    expect(kindOf(channel.record, 'subscriberCountText')).toBe('count');
+    expect(kindOf(channel.record, 'videoCountText')).toBe('count');
+    expect(kindOf(channel.record, 'joinedDateText')).toBe('value');
+    expect(kindOf(channel.record, 'subscriberCount')).toBe('number');
+    expect(kindOf(z.object({ subscriberCountText: z.string().nullable() }), 'subscriberCountText')).toBe('value');
+    const described = z.object({ fans: NCountText.describe('As shown: "1.2K fans"'), label: z.string() });
+    expect(kindOf(described, 'fans')).toBe('count');
+    expect(kindOf(described, 'label')).toBe('value');
+
+    const watch: { path: string; kind: FieldKind }[] = [
+      { path: 'subs', kind: 'count' },
+      { path: 'label', kind: 'value' },
+    ];
+    const moved = (a: string, b: string) => diff({ subs: a }, { subs: b }, watch).length;
+    // Precision changes: what the shorter text stands for holds the longer one.
+    expect(moved('1.2M subscribers', '1.23M subscribers')).toBe(0);
+    expect(moved('1.23M subscribers', '1.2M subscribers')).toBe(0);
+    expect(moved('1.2M subscribers', '1,234,567 subscribers')).toBe(0);
+    expect(moved('1M subscribers', '1.23M subscribers')).toBe(0);
+    expect(moved('1,2 M abonnés', '1.23M subscribers')).toBe(0);
+    expect(moved('1.2万人', '1.23万人')).toBe(0);
+    expect(moved('120만명', '121만명')).toBe(1);
+    // Moved beyond what the texts can express, or two texts of one precision: a change.
+    expect(moved('1.2M subscribers', '1.31M subscribers')).toBe(1);
+    expect(moved('1.2M subscribers', '1.3M subscribers')).toBe(1);
+    expect(moved('1.23M subscribers', '1.25M subscribers')).toBe(1);
+    expect(moved('551K subscribers', '552K subscribers')).toBe(1);
+    expect(moved('1,234,567 views', '1,234,568 views')).toBe(1);
+    expect(moved('1.2M subscribers', '12M subscribers')).toBe(1);
+    // A text that reads as no count is compared as the text it is.
+    expect(moved('N/A', '1.2M subscribers')).toBe(1);
+    expect(moved('Members only', 'Members only')).toBe(0);
+    // The same texts in a field the schema does not call a count: compared as texts.
+    expect(diff({ label: '1.2M' }, { label: '1.23M' }, watch)).toEqual([{ field: 'label', before: '1.2M', after: '1.23M' }]);
+    // The more precise text is kept for the next run, whichever came first.
+    expect(carried({ subs: '1.23M subscribers' }, { subs: '1.2M subscribers' }, watch).subs).toBe('1.23M subscribers');
+    expect(carried({ subs: '1.2M subscribers' }, { subs: '1.23M subscribers' }, watch).subs).toBe('1.23M subscribers');
+    // Kept '1.23M', a later '1.24M' is a move within the precision shown: a change.
+    expect(moved('1.23M subscribers', '1.24M subscribers')).toBe(1);
+    // Left out (null): unknown, like a number.
+    expect(diff({ subs: '1.2M subscribers' }, { subs: null }, watch)).toEqual([]);
   });
 
   describe('what a monitor keeps for its next run (keptValues, LAST_VALUES_BYTES)', () => {

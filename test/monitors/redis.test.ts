@@ -174,6 +174,81 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
     expect(Date.parse(got.body.cached_at)).toBeLessThanOrEqual(baselineAt + 1_000);
   });
 
+  /**
+   * A monitor on the cluster's own account whose next run (by hand, on A) fetches live; `onSettle`
+   * runs in place of A's ledger's settlement of that run (given the real one), so a test can put a
+   * delete (on B) just before or just after it.
+   */
+  async function runWithSettlement(
+    handle: string,
+    onSettle: (settle: () => Promise<unknown>, id: string, key: string) => Promise<unknown>,
+  ): Promise<{ key: string; keyId: string; id: string; run: Awaited<ReturnType<typeof call>> }> {
+    const [a] = c.nodes;
+    const acct = codeUser(handle);
+    c.replay.add(acct.route);
+    const { key, id: keyId } = await c.key(10);
+    const made = await call(a, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/code/user', params: { handle }, every: '30s', watch: ['user.followers'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id: string = made.body.monitor.id;
+    await waitFor(async () => (await monitorOf(a, key, id)).runs === 1);
+    // Past the answer a run reuses (a tenth of 30 s): the run by hand fetches live, and reserves.
+    await new Promise((r) => setTimeout(r, 3_200));
+    const ledger = a.deps.ledger;
+    const real = ledger.settleOnce!.bind(ledger);
+    ledger.settleOnce = (keyId_, reservation, actual, once) => {
+      if (!reservation || once.scope !== `monitor:${id}`) return real(keyId_, reservation, actual, once);
+      ledger.settleOnce = real;
+      let result!: ReturnType<typeof real>;
+      return onSettle(() => (result = real(keyId_, reservation, actual, once)), id, key).then(() => result);
+    };
+    try {
+      const run = await call(a, 'POST', `/v1/monitors/${id}/run`, { key });
+      return { key, keyId, id, run };
+    } finally {
+      ledger.settleOnce = real;
+    }
+  }
+
+  it('a delete landing after a run looked for its monitor and before it settled: the run is charged nothing (404, 0 credits)', async () => {
+    const [, b] = c.nodes;
+    let deleted: Awaited<ReturnType<typeof call>> | undefined;
+    const { key, keyId, id, run } = await runWithSettlement('octo-redis-race1', async (settle, monitorId, monitorKey) => {
+      // The delete, on the other instance, completes before the run's settlement reaches the ledger.
+      deleted = await call(b, 'DELETE', `/v1/monitors/${monitorId}`, { key: monitorKey });
+      await settle();
+    });
+    expect(deleted?.status, deleted?.text).toBe(200);
+    expect(run.status, run.text).toBe(404);
+    expect(run.body.error.code).toBe('NOT_FOUND');
+    // The baseline's 1 credit only: the run's reservation refunded, no charge of it anywhere.
+    expect(await c.nodes[0].deps.ledger.balance(keyId)).toBe(9);
+    const tx = await call(b, 'GET', '/v1/account/transactions', { key });
+    expect(tx.body.transactions.filter((t: any) => t.monitor_id === id).map((t: any) => t.credits)).toEqual([-1]);
+    expect((await call(b, 'GET', `/v1/monitors/${id}`, { key })).status).toBe(404);
+  });
+
+  it('a delete landing after a run settled and before it is recorded: the run is charged and recorded (its answer says so), then deleted', async () => {
+    const [, b] = c.nodes;
+    let deleting: Promise<Awaited<ReturnType<typeof call>>> | undefined;
+    const { key, keyId, id, run } = await runWithSettlement('octo-redis-race2', async (settle, monitorId, monitorKey) => {
+      await settle();
+      // Asked on the other instance now; the run goes on to its record meanwhile (given a while:
+      // a delete that does not wait for it is done by then).
+      deleting = call(b, 'DELETE', `/v1/monitors/${monitorId}`, { key: monitorKey });
+      await Promise.race([deleting, new Promise((r) => setTimeout(r, 400))]);
+    });
+    expect(run.status, run.text).toBe(200);
+    expect(run.body).toMatchObject({ credits_charged: 1, run: { result: 'ok', credits_charged: 1 } });
+    expect((await deleting)?.status).toBe(200);
+    expect(await c.nodes[0].deps.ledger.balance(keyId)).toBe(8);
+    const tx = await call(b, 'GET', '/v1/account/transactions', { key });
+    expect(tx.body.transactions.filter((t: any) => t.monitor_id === id).map((t: any) => t.credits)).toEqual([-1, -1]);
+    expect((await call(b, 'GET', `/v1/monitors/${id}`, { key })).status).toBe(404);
+  });
+
   it("a run never compares an answer older than the last run's: an instance's in-memory cache still holding an earlier read is not reused (no change back and forth)", async () => {
     const [a, b] = c.nodes;
     const acct = codeUser('octo-redis-lru');

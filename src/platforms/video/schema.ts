@@ -4,7 +4,7 @@
  * tracking data as it comes ("tracking data"): that object is loose. Nullable fields: README.md.
  */
 import { z } from 'zod';
-import { named, NInt, NStr, Str, Strs, withPlatformUrls } from '../records.js';
+import { named, NCountText, NInt, NStr, Str, Strs, withPlatformUrls } from '../records.js';
 
 export const VideoImageSource = z.strictObject({ url: Str, width: NInt, height: NInt });
 export type VideoImageSource = z.infer<typeof VideoImageSource>;
@@ -25,9 +25,9 @@ export const VideoChannel = named(
       avatar: VideoChannelAvatar.nullable(),
       description: NStr,
       subscriberCount: NInt,
-      subscriberCountText: NStr,
-      videoCountText: NStr,
-      viewCountText: NStr,
+      subscriberCountText: NCountText,
+      videoCountText: NCountText,
+      viewCountText: NCountText,
       joinedDateText: NStr,
       /** Comma-separated. */
       tags: NStr,
