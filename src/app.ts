@@ -34,6 +34,7 @@ import {
   connectionFree,
   forwardUnmetExpectation,
   methodNotAllowed,
+  originForm,
   refusal,
 } from './http/edges.js';
 import { buildSchema, checkRootFields } from './graphql/schema.js';
@@ -291,6 +292,7 @@ export function createApp(deps: Deps): App {
     open.add(res);
     if (draining) res.shouldKeepAlive = false;
     res.on('close', onClose);
+    const refused = refusal(req) ?? originForm(req);
     // Split by hand: this runs for every request, and a full URL parse is not needed to route.
     const raw = req.url ?? '/';
     const qAt = raw.indexOf('?');
@@ -310,7 +312,6 @@ export function createApp(deps: Deps): App {
     const origin = req.headers.origin;
     if (origin !== undefined) applyCors(res, origin, deps.config.corsOrigins);
 
-    const refused = refusal(req);
     if (refused) return sendError(res, refused, {}, info.id);
     const exact = table.get(path) ?? (prefixed.length ? prefixed.find((r) => path.startsWith(r.path)) : undefined);
     if (exact) {

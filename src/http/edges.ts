@@ -387,24 +387,73 @@ export function forwardUnmetExpectation(server: EventEmitter, req: IncomingMessa
 }
 
 /**
+ * A Host value (RFC 9110 §7.2: uri-host [":" port], RFC 3986's grammar): a bracketed IP literal, or
+ * a reg-name (an IPv4 address is one) of unreserved, percent-encoded and sub-delim characters.
+ */
+const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(?::[0-9]*)?$/;
+
+/** 400 for a request's Host (RFC 9112 §3.2); the connection is closed, as node closes it. */
+const badHost = (message: string, detail: string) =>
+  new ApiError('INVALID_INPUT', message, {
+    details: [{ param: 'host', message: detail }],
+    // As node closes it: what follows on this connection is not read as further requests.
+    headers: { connection: 'close' },
+  });
+
+/** How many Host field lines a request has (node keeps the first of several in `headers`). */
+function hostLines(req: IncomingMessage): number {
+  const raw = req.rawHeaders;
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') n++;
+  return n;
+}
+
+/**
  * What the HTTP layer refuses before any route runs (the app's handler asks first): an HTTP/1.1
- * request without Host (RFC 9112 §3.2: 400; node's own check, requireHostHeader, is turned off in
- * createHttpServer because it answers with an empty body), then an Expect it cannot meet — node's
- * order.
+ * request without Host, and any request with more than one Host line or a Host that is no host
+ * (RFC 9112 §3.2: 400; node's own check, requireHostHeader, is turned off in createHttpServer
+ * because it answers with an empty body, and node reads the first of several Host lines); then an
+ * Expect it cannot meet — node's order.
  */
 export function refusal(req: IncomingMessage): ApiError | null {
-  if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
-    return new ApiError('INVALID_INPUT', 'An HTTP/1.1 request needs a Host header', {
-      details: [{ param: 'host', message: 'required in an HTTP/1.1 request' }],
-      // As node closes it: what follows on this connection is not read as further requests.
-      headers: { connection: 'close' },
-    });
+  const host = req.headers.host;
+  if (host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
+    return badHost('An HTTP/1.1 request needs a Host header', 'required in an HTTP/1.1 request');
+  if (host !== undefined && (!HOST_VALUE.test(host) || hostLines(req) > 1))
+    return badHost(
+      'A request has one Host header at most, naming a host (a name or address, with an optional port)',
+      'given more than once, or not a host name or address with an optional port',
+    );
   const expect = req.headers.expect;
   if (expect !== undefined && unmetExpectations.has(req))
     return new ApiError(
       'EXPECTATION_FAILED',
       `Expect: ${JSON.stringify(expect.slice(0, 40))} cannot be met; only 100-continue is supported`,
     );
+  return null;
+}
+
+/**
+ * A request target in absolute-form (`GET http://host/v1/… HTTP/1.1`, what a client configured for
+ * a proxy sends; RFC 9112 §3.2.2: a server MUST accept it) is made origin-form before anything reads
+ * it: `req.url` becomes its path and query (`/` when it has no path) and its authority the request's
+ * Host (the RFC: the target's host, not the Host header, names the resource), so every face — the
+ * routes, GraphQL, MCP, jobs, media URLs — sees the request as if sent in origin-form. A target
+ * with userinfo (RFC 9110 §4.2.4), without a host or another scheme's is a 400 naming it, and the
+ * target is not echoed (it may hold a password). Called after `refusal` (a missing Host is 400 first).
+ */
+export function originForm(req: IncomingMessage): ApiError | null {
+  const target = req.url ?? '/';
+  // Origin-form (and OPTIONS' asterisk-form) as it comes: one comparison on the hot path.
+  if (target.charCodeAt(0) === 47 || target === '*') return null;
+  const m = /^https?:\/\/([^/?#]*)(.*)$/is.exec(target);
+  const authority = m?.[1] ?? '';
+  if (!m || !authority || authority.includes('@') || !HOST_VALUE.test(authority))
+    return new ApiError('INVALID_INPUT', 'The request target must be a path (/v1/…) or an http(s) URL with a host and no user name', {
+      details: [{ param: 'request target', message: 'is neither origin-form (/path?query) nor an http(s) URL with a host' }],
+    });
+  req.url = m[2].startsWith('/') ? m[2] : `/${m[2]}`;
+  req.headers.host = authority;
   return null;
 }
 
