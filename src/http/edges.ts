@@ -11,7 +11,8 @@
  *                               not receive in time (its headersTimeout); the connection is closed
  *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
  *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json; any body sent with
- *                               a content-encoding other than identity (codedBody: never inflated)
+ *                               a content-encoding other than identity (never inflated), a transfer
+ *                               coding besides chunked or a charset other than UTF-8 (unreadableBody)
  *   417 EXPECTATION_FAILED      an Expect header other than 100-continue (refusal); the connection is
  *                               kept, as node keeps it
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
@@ -29,6 +30,7 @@ import { STATUS_CODES, ServerResponse } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { MIMEType } from 'node:util';
 import { ApiError } from '../errors.js';
 import { newRequestId } from '../observability/request.js';
 import { jsonShapeExcess } from '../parse/json.js';
@@ -49,18 +51,59 @@ export function declaresOver(req: IncomingMessage, limit: number): boolean {
 }
 
 /**
- * 415 for a body sent with a content coding (content-encoding other than identity: gzip, deflate,
- * br…), before any of it is read: bodies are read as they are sent, and a compressed one read as
- * JSON, NDJSON or CSV is not what its sender meant (nor is a body labelled compressed and sent as
- * it is). Nothing is inflated, so no small body can unpack to a large one here.
+ * 415 for a body this gateway would not read as its sender meant, before any of it is read (every
+ * body reader asks: bodyChunks, readBody). Bodies are read as they are sent, as UTF-8:
+ *   - a content coding (content-encoding other than identity: gzip, deflate, br…): a compressed
+ *     body read as JSON, NDJSON or CSV is not what its sender meant (nor is a body labelled
+ *     compressed and sent as it is). Nothing is inflated, so no small body can unpack to a large one;
+ *   - a transfer coding besides chunked (`transfer-encoding: gzip, chunked`): node undoes chunked
+ *     only, and the gzip bytes were read as the body (RFC 9112 §6.1 has a server refuse a transfer
+ *     coding it does not understand);
+ *   - a charset other than UTF-8 (the content-type's `charset` parameter, whatever the type; any
+ *     label the Encoding Standard reads as UTF-8, `utf8` too): a body labelled UTF-16 or Latin-1
+ *     was read as UTF-8 regardless. RFC 8259 has JSON exchanged in UTF-8; such a client is told to
+ *     send UTF-8 rather than have its text decoded by a guess.
  */
-export function codedBody(req: IncomingMessage): ApiError | null {
+export function unreadableBody(req: IncomingMessage): ApiError | null {
   const coding = req.headers['content-encoding'];
-  if (coding === undefined || /^\s*(identity\s*)?$/i.test(coding)) return null;
-  return new ApiError(
-    'UNSUPPORTED_MEDIA_TYPE',
-    `Request bodies are read as sent: content-encoding ${JSON.stringify(coding.slice(0, 40))} is not supported; send the body uncompressed`,
-  );
+  if (coding !== undefined && !/^\s*(identity\s*)?$/i.test(coding))
+    return new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Request bodies are read as sent: content-encoding ${JSON.stringify(coding.slice(0, 40))} is not supported; send the body uncompressed`,
+    );
+  const transfer = req.headers['transfer-encoding'];
+  if (transfer !== undefined && !/^\s*chunked\s*$/i.test(transfer))
+    return new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Request bodies are read as sent: transfer-encoding ${JSON.stringify(transfer.slice(0, 40))} is not supported; send chunked or with a content-length`,
+    );
+  const charset = charsetOf(req.headers['content-type']);
+  if (charset !== null && !isUtf8Label(charset))
+    return new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Request bodies are read as UTF-8: charset ${JSON.stringify(charset.slice(0, 40))} is not supported; send UTF-8 (charset=utf-8, or no charset)`,
+    );
+  return null;
+}
+
+/** A content-type's charset parameter (WHATWG MIME parsing, node's MIMEType), or null: none, or no parsable type. */
+function charsetOf(type: string | undefined): string | null {
+  // Most bodies name no charset: one test, no parse.
+  if (type === undefined || !/charset/i.test(type)) return null;
+  try {
+    return new MIMEType(type).params.get('charset');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the Encoding Standard reads `label` as UTF-8 (utf-8, utf8, unicode-1-1-utf-8…). */
+function isUtf8Label(label: string): boolean {
+  try {
+    return new TextDecoder(label).encoding === 'utf-8';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -76,8 +119,8 @@ export function codedBody(req: IncomingMessage): ApiError | null {
  * the connection of a large body left unread).
  */
 export async function* bodyChunks(req: IncomingMessage, idleMs: number): AsyncGenerator<Buffer> {
-  const coded = codedBody(req);
-  if (coded) throw coded;
+  const unreadable = unreadableBody(req);
+  if (unreadable) throw unreadable;
   const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   /** A read not settled yet: left to settle (or fail) when the connection closes. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
@@ -157,8 +200,8 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
   // bodyChunks: this is every GraphQL POST's read, and an async iterator with a race per chunk
   // cost cached GraphQL 15 % of its requests a second (bench/ab.ts, 5 rounds).
   return new Promise((resolveP, reject) => {
-    const coded = codedBody(req);
-    if (coded) return resolveP(coded);
+    const unreadable = unreadableBody(req);
+    if (unreadable) return resolveP(unreadable);
     if (declaresOver(req, limit)) return resolveP('too-large');
     const body = new BodyBytes();
     let size = 0;
