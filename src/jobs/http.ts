@@ -222,8 +222,20 @@ export interface CheckedJob {
 }
 
 /**
+ * Whether two webhook URLs (or none) are the same URL as WHATWG URL parsing reads them: scheme and
+ * host in any case, the scheme's default port or none, dot segments resolved
+ * (`HTTPS://Hooks.Example:443/a/./b` is `https://hooks.example/a/b`). Stored as sent, each is
+ * parsed for the comparison (a job's URL passed validation, webhookOption).
+ */
+function sameUrl(a: string | null, b: string | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || !URL.canParse(a) || !URL.canParse(b)) return false;
+  return new URL(a).href === new URL(b).href;
+}
+
+/**
  * A request naming the idempotency key of a job the key has must be that job's request: under the
- * same key, another operation, number of items, cache_max_age or webhook URL is a 400 — answered
+ * same key, another operation, number of items, cache_max_age or webhook URL (as a URL: sameUrl) is a 400 — answered
  * with the earlier job, it would read that job's results as its own. Items are compared by their
  * number (their inputs are not read again); max_credits not at all (a resume changes it).
  */
@@ -232,7 +244,7 @@ function replayMismatch(row: JobRow, request: JobRequest, route: RestRoute, item
     row.operation !== route.path && `operation (${row.operation})`,
     row.total !== items && `number of items (${row.total})`,
     row.cache_max_age !== request.cacheMaxAge && `cache_max_age (${row.cache_max_age ?? 'none'})`,
-    row.webhook_url !== (request.webhook?.url ?? null) && `webhook URL (${row.webhook_url ?? 'none'})`,
+    !sameUrl(row.webhook_url, request.webhook?.url ?? null) && `webhook URL (${row.webhook_url ?? 'none'})`,
   ].filter((d): d is string => typeof d === 'string');
   if (!differs.length) return null;
   return invalidInput([
