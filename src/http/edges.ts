@@ -114,38 +114,47 @@ function isUtf8Label(label: string): boolean {
  * stalls holds what its read holds (a job body's place) for that long, not until node's
  * requestTimeout (300 s). Bytes that keep coming, however slowly, are read on.
  *
+ * `signal` (a job body's place given to another key's body): aborted, the read ends at once with
+ * its reason (thrown).
+ *
  * Stopping early (a throw, a return, the timeout) leaves the request as it is instead of
  * destroying it with its socket, so the answer still reaches the client (GatewayResponse closes
  * the connection of a large body left unread).
  */
-export async function* bodyChunks(req: IncomingMessage, idleMs: number): AsyncGenerator<Buffer> {
+export async function* bodyChunks(req: IncomingMessage, idleMs: number, signal?: AbortSignal): AsyncGenerator<Buffer> {
   const unreadable = unreadableBody(req);
   if (unreadable) throw unreadable;
   const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   /** A read not settled yet: left to settle (or fail) when the connection closes. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
   // One timer for the whole body, started again as each read begins (the consumer's own time
-  // between chunks is not the client's); it ends the read it finds waiting. (Not a race of each
-  // read against one promise of the whole body: every race left a reaction on that promise until
-  // the body ended, ~230 bytes of heap per chunk — 120 MB for a 512 KiB body sent a byte a chunk.)
-  let idle: (() => void) | null = null;
-  const timer = setTimeout(() => idle?.(), idleMs);
+  // between chunks is not the client's); it ends the read it finds waiting, as `signal` does.
+  // (Not a race of each read against one promise of the whole body: every race left a reaction on
+  // that promise until the body ended, ~230 bytes of heap per chunk — 120 MB for a 512 KiB body
+  // sent a byte a chunk.)
+  let interrupt: ((why: 'idle' | 'cut') => void) | null = null;
+  const timer = setTimeout(() => interrupt?.('idle'), idleMs);
+  const onAbort = () => interrupt?.('cut');
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
     for (;;) {
+      if (signal?.aborted) throw signal.reason;
       const read = (pending = it.next());
       timer.refresh();
-      const next = await new Promise<IteratorResult<Buffer> | 'idle'>((resolveP, reject) => {
-        idle = () => resolveP('idle');
+      const next = await new Promise<IteratorResult<Buffer> | 'idle' | 'cut'>((resolveP, reject) => {
+        interrupt = resolveP;
         read.then(resolveP, reject);
       });
-      idle = null;
+      interrupt = null;
       if (next === 'idle') throw bodyIdle(idleMs);
+      if (next === 'cut') throw signal!.reason;
       pending = null;
       if (next.done) return;
       yield next.value;
     }
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
     if (pending) pending.catch(() => undefined);
     else await it.return?.();
   }
