@@ -124,6 +124,7 @@ function isUtf8Label(label: string): boolean {
 export async function* bodyChunks(req: IncomingMessage, idleMs: number, signal?: AbortSignal): AsyncGenerator<Buffer> {
   const unreadable = unreadableBody(req);
   if (unreadable) throw unreadable;
+  continueBody(req);
   const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   /** A read not settled yet: left to settle (or fail) when the connection closes. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
@@ -212,6 +213,7 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
     const unreadable = unreadableBody(req);
     if (unreadable) return resolveP(unreadable);
     if (declaresOver(req, limit)) return resolveP('too-large');
+    continueBody(req);
     const body = new BodyBytes();
     let size = 0;
     const stop = () => {
@@ -277,6 +279,8 @@ export const DRAIN_MAX_BODY = 64 * 1024;
 
 /** A body that may be large and that nobody is reading (nor has read to its end). */
 function bodyLeftUnread(req: IncomingMessage): boolean {
+  // Held back by its client (no 100 Continue sent): draining it would wait for bytes that never come.
+  if (continueFor.has(req)) return true;
   if (req.complete || req.readableFlowing) return false;
   const length = req.headers['content-length'];
   if (length !== undefined) return !(Number(length) <= DRAIN_MAX_BODY);
@@ -459,6 +463,34 @@ function hostLines(req: IncomingMessage): number {
   for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') n++;
   return n;
 }
+
+/** Requests whose client waits for 100 Continue before it sends the body (Expect: 100-continue), and their answers. */
+const continueFor = new WeakMap<IncomingMessage, ServerResponse>();
+
+/**
+ * node's 'checkContinue' (createHttpServer): a request whose client sends its body only after a
+ * 100 Continue. node would send that at once, before anything is known; the request goes to the
+ * app instead, and the 100 is sent when a body reader begins (continueBody). An answer made
+ * without its body — 401, 404, a declared length over the limit (413), a charset refused (415) — is
+ * then the client's final status before it sends a byte (RFC 9110 §10.1.1), and the connection is
+ * closed after it (bodyLeftUnread). Sent at once, the 100 had the client upload a body nobody
+ * read: curl's 40 MB keyless POST /graphql ended in "connection reset by peer", its 413 lost.
+ */
+export function deferContinue(server: EventEmitter, req: IncomingMessage, res: ServerResponse): void {
+  continueFor.set(req, res);
+  server.emit('request', req, res);
+}
+
+/** The 100 Continue of a request whose client waits for it, once its body is about to be read. */
+export function continueBody(req: IncomingMessage): void {
+  const res = continueFor.get(req);
+  if (!res) return;
+  continueFor.delete(req);
+  if (!res.headersSent && !res.destroyed) res.writeContinue();
+}
+
+/** Whether the client holds the body back until a 100 Continue that was not sent (none of it will come). */
+export const bodyHeldBack = (req: IncomingMessage): boolean => continueFor.has(req);
 
 /**
  * What the HTTP layer refuses before any route runs (the app's handler asks first): an HTTP/1.1

@@ -23,7 +23,7 @@ import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
-import { methodNotAllowed } from '../http/edges.js';
+import { bodyHeldBack, methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
 import { itemIndexParam, keysetCursor, keysetListQuery, withinBytes } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
@@ -196,6 +196,8 @@ function bodySlot(deps: Deps, keyId: string, req: IncomingMessage): { release: (
  * the answer (undici's fetch reports ECONNRESET).
  */
 function refuseUnread(req: IncomingMessage, res: ServerResponse, deps: Deps, error: ApiError, requestId: string): void {
+  // A client waiting for 100 Continue has sent none of it: the answer is its final status (src/http/edges.ts deferContinue).
+  if (bodyHeldBack(req)) return sendError(res, error, {}, requestId);
   let seen = 0;
   req.on('data', (c: Buffer) => {
     seen += c.length;
