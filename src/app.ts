@@ -32,8 +32,10 @@ import {
   answerOptions,
   applyCors,
   connectionFree,
+  deferContinue,
   forwardUnmetExpectation,
   methodNotAllowed,
+  originForm,
   refusal,
 } from './http/edges.js';
 import { buildSchema, checkRootFields } from './graphql/schema.js';
@@ -85,8 +87,9 @@ function tokenMatches(header: string | undefined, token: string): boolean {
  * errors of node's HTTP parser (431 and 400 before any request exists) and CONNECT (405, then
  * close: answerConnect) answered as JSON too, and so are an HTTP/1.1 request without Host (400)
  * and an Expect other than 100-continue (417, through the app: forwardUnmetExpectation), both
- * refused by the app's handler (refusal); a large request body nobody reads is not drained
- * (GatewayResponse closes its connection).
+ * refused by the app's handler (refusal); Expect: 100-continue is answered 100 only once a body
+ * reader begins (deferContinue: a refusal made from the headers is the client's final status); a
+ * large request body nobody reads is not drained (GatewayResponse closes its connection).
  * Without an app, its handler is attached later (`server.on('request', app.handler)`).
  */
 /** How long a client may take to send a request's headers. */
@@ -109,6 +112,7 @@ export function createHttpServer(app?: Pick<App, 'handler'>): Server {
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => forwardUnmetExpectation(server, req, res));
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => deferContinue(server, req, res));
   server.keepAliveTimeout = 5_000;
   return server;
 }
@@ -291,6 +295,7 @@ export function createApp(deps: Deps): App {
     open.add(res);
     if (draining) res.shouldKeepAlive = false;
     res.on('close', onClose);
+    const refused = refusal(req) ?? originForm(req);
     // Split by hand: this runs for every request, and a full URL parse is not needed to route.
     const raw = req.url ?? '/';
     const qAt = raw.indexOf('?');
@@ -310,7 +315,6 @@ export function createApp(deps: Deps): App {
     const origin = req.headers.origin;
     if (origin !== undefined) applyCors(res, origin, deps.config.corsOrigins);
 
-    const refused = refusal(req);
     if (refused) return sendError(res, refused, {}, info.id);
     const exact = table.get(path) ?? (prefixed.length ? prefixed.find((r) => path.startsWith(r.path)) : undefined);
     if (exact) {

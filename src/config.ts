@@ -139,6 +139,12 @@ export interface JobsConfig {
    */
   bodiesAtOnce: number;
   bodiesPerKey: number;
+  /**
+   * JOBS_BODY_HOLD_MS (default 30 s): a job body still arriving after this long gives its place up
+   * to another key's body that finds every place taken (408 REQUEST_TIMEOUT for it); uncontended it
+   * reads on. Two keys sending just above the minimum rate held both places for half an hour.
+   */
+  bodyHoldMs: number;
   /** JOBS_MAX_RUNNING_PER_KEY: unfinished (queued or running) jobs per key; more is 429 (default 3). */
   maxRunningPerKey: number;
   /** JOBS_CONCURRENCY: items run at once by this instance, all jobs together (default 8). */
@@ -518,6 +524,7 @@ function readConfig(env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): Config {
       maxJsonBodyBytes: int(env, 'JOBS_MAX_JSON_BODY_MB', 16, 1, 1024) * 1024 * 1024,
       bodiesAtOnce: int(env, 'JOBS_BODIES_AT_ONCE', 2, 1, 1024),
       bodiesPerKey: int(env, 'JOBS_BODIES_PER_KEY', 1, 1, 1024),
+      bodyHoldMs: int(env, 'JOBS_BODY_HOLD_MS', 30_000, 1),
       maxRunningPerKey: int(env, 'JOBS_MAX_RUNNING_PER_KEY', 3, 1),
       maxStreamsPerKey: int(env, 'JOBS_MAX_STREAMS_PER_KEY', 20, 1),
       concurrency: int(env, 'JOBS_CONCURRENCY', 8, 1, 1024),

@@ -41,6 +41,9 @@ export interface FastGraphql {
   held(): { entries: number; bytes: number; compiled: number };
 }
 
+/** A request parameter that must be a map (`variables`, `extensions`): an object, or null / absent. */
+const mapOrNone = (v: unknown) => v == null || (typeof v === 'object' && !Array.isArray(v));
+
 /** Which media type the response uses, as yoga negotiates it; null when neither is acceptable. */
 function responseMediaType(accept: string | undefined): string | null {
   if (!accept) return 'application/json';
@@ -177,11 +180,13 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
     async handle(req, res, info, parsed) {
       const media = responseMediaType(req.headers.accept);
       if (!media || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
-      const body = parsed as { query?: unknown; variables?: unknown; operationName?: unknown };
-      const { query, variables, operationName } = body;
+      const body = parsed as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown };
+      const { query, variables, operationName, extensions } = body;
+      // Not a well-formed GraphQL-over-HTTP request: yoga's answer (400) is the reference.
       if (
         typeof query !== 'string' ||
-        (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) ||
+        !mapOrNone(variables) ||
+        !mapOrNone(extensions) ||
         (operationName != null && typeof operationName !== 'string')
       ) {
         return false;

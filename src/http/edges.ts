@@ -11,7 +11,8 @@
  *                               not receive in time (its headersTimeout); the connection is closed
  *   413 PAYLOAD_TOO_LARGE       a body over the limit (read no further than the limit + one chunk)
  *   415 UNSUPPORTED_MEDIA_TYPE  a POST /graphql body that is not application/json; any body sent with
- *                               a content-encoding other than identity (codedBody: never inflated)
+ *                               a content-encoding other than identity (never inflated), a transfer
+ *                               coding besides chunked or a charset other than UTF-8 (unreadableBody)
  *   417 EXPECTATION_FAILED      an Expect header other than 100-continue (refusal); the connection is
  *                               kept, as node keeps it
  *   431 HEADERS_TOO_LARGE       a request line or headers over node's limit (16 KiB)
@@ -29,6 +30,7 @@ import { STATUS_CODES, ServerResponse } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { MIMEType } from 'node:util';
 import { ApiError } from '../errors.js';
 import { newRequestId } from '../observability/request.js';
 import { jsonShapeExcess } from '../parse/json.js';
@@ -49,18 +51,59 @@ export function declaresOver(req: IncomingMessage, limit: number): boolean {
 }
 
 /**
- * 415 for a body sent with a content coding (content-encoding other than identity: gzip, deflate,
- * br…), before any of it is read: bodies are read as they are sent, and a compressed one read as
- * JSON, NDJSON or CSV is not what its sender meant (nor is a body labelled compressed and sent as
- * it is). Nothing is inflated, so no small body can unpack to a large one here.
+ * 415 for a body this gateway would not read as its sender meant, before any of it is read (every
+ * body reader asks: bodyChunks, readBody). Bodies are read as they are sent, as UTF-8:
+ *   - a content coding (content-encoding other than identity: gzip, deflate, br…): a compressed
+ *     body read as JSON, NDJSON or CSV is not what its sender meant (nor is a body labelled
+ *     compressed and sent as it is). Nothing is inflated, so no small body can unpack to a large one;
+ *   - a transfer coding besides chunked (`transfer-encoding: gzip, chunked`): node undoes chunked
+ *     only, and the gzip bytes were read as the body (RFC 9112 §6.1 has a server refuse a transfer
+ *     coding it does not understand);
+ *   - a charset other than UTF-8 (the content-type's `charset` parameter, whatever the type; any
+ *     label the Encoding Standard reads as UTF-8, `utf8` too): a body labelled UTF-16 or Latin-1
+ *     was read as UTF-8 regardless. RFC 8259 has JSON exchanged in UTF-8; such a client is told to
+ *     send UTF-8 rather than have its text decoded by a guess.
  */
-export function codedBody(req: IncomingMessage): ApiError | null {
+export function unreadableBody(req: IncomingMessage): ApiError | null {
   const coding = req.headers['content-encoding'];
-  if (coding === undefined || /^\s*(identity\s*)?$/i.test(coding)) return null;
-  return new ApiError(
-    'UNSUPPORTED_MEDIA_TYPE',
-    `Request bodies are read as sent: content-encoding ${JSON.stringify(coding.slice(0, 40))} is not supported; send the body uncompressed`,
-  );
+  if (coding !== undefined && !/^\s*(identity\s*)?$/i.test(coding))
+    return new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Request bodies are read as sent: content-encoding ${JSON.stringify(coding.slice(0, 40))} is not supported; send the body uncompressed`,
+    );
+  const transfer = req.headers['transfer-encoding'];
+  if (transfer !== undefined && !/^\s*chunked\s*$/i.test(transfer))
+    return new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Request bodies are read as sent: transfer-encoding ${JSON.stringify(transfer.slice(0, 40))} is not supported; send chunked or with a content-length`,
+    );
+  const charset = charsetOf(req.headers['content-type']);
+  if (charset !== null && !isUtf8Label(charset))
+    return new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Request bodies are read as UTF-8: charset ${JSON.stringify(charset.slice(0, 40))} is not supported; send UTF-8 (charset=utf-8, or no charset)`,
+    );
+  return null;
+}
+
+/** A content-type's charset parameter (WHATWG MIME parsing, node's MIMEType), or null: none, or no parsable type. */
+function charsetOf(type: string | undefined): string | null {
+  // Most bodies name no charset: one test, no parse.
+  if (type === undefined || !/charset/i.test(type)) return null;
+  try {
+    return new MIMEType(type).params.get('charset');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the Encoding Standard reads `label` as UTF-8 (utf-8, utf8, unicode-1-1-utf-8…). */
+function isUtf8Label(label: string): boolean {
+  try {
+    return new TextDecoder(label).encoding === 'utf-8';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -71,38 +114,48 @@ export function codedBody(req: IncomingMessage): ApiError | null {
  * stalls holds what its read holds (a job body's place) for that long, not until node's
  * requestTimeout (300 s). Bytes that keep coming, however slowly, are read on.
  *
+ * `signal` (a job body's place given to another key's body): aborted, the read ends at once with
+ * its reason (thrown).
+ *
  * Stopping early (a throw, a return, the timeout) leaves the request as it is instead of
  * destroying it with its socket, so the answer still reaches the client (GatewayResponse closes
  * the connection of a large body left unread).
  */
-export async function* bodyChunks(req: IncomingMessage, idleMs: number): AsyncGenerator<Buffer> {
-  const coded = codedBody(req);
-  if (coded) throw coded;
+export async function* bodyChunks(req: IncomingMessage, idleMs: number, signal?: AbortSignal): AsyncGenerator<Buffer> {
+  const unreadable = unreadableBody(req);
+  if (unreadable) throw unreadable;
+  continueBody(req);
   const it = req.iterator({ destroyOnReturn: false })[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   /** A read not settled yet: left to settle (or fail) when the connection closes. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
   // One timer for the whole body, started again as each read begins (the consumer's own time
-  // between chunks is not the client's); it ends the read it finds waiting. (Not a race of each
-  // read against one promise of the whole body: every race left a reaction on that promise until
-  // the body ended, ~230 bytes of heap per chunk — 120 MB for a 512 KiB body sent a byte a chunk.)
-  let idle: (() => void) | null = null;
-  const timer = setTimeout(() => idle?.(), idleMs);
+  // between chunks is not the client's); it ends the read it finds waiting, as `signal` does.
+  // (Not a race of each read against one promise of the whole body: every race left a reaction on
+  // that promise until the body ended, ~230 bytes of heap per chunk — 120 MB for a 512 KiB body
+  // sent a byte a chunk.)
+  let interrupt: ((why: 'idle' | 'cut') => void) | null = null;
+  const timer = setTimeout(() => interrupt?.('idle'), idleMs);
+  const onAbort = () => interrupt?.('cut');
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
     for (;;) {
+      if (signal?.aborted) throw signal.reason;
       const read = (pending = it.next());
       timer.refresh();
-      const next = await new Promise<IteratorResult<Buffer> | 'idle'>((resolveP, reject) => {
-        idle = () => resolveP('idle');
+      const next = await new Promise<IteratorResult<Buffer> | 'idle' | 'cut'>((resolveP, reject) => {
+        interrupt = resolveP;
         read.then(resolveP, reject);
       });
-      idle = null;
+      interrupt = null;
       if (next === 'idle') throw bodyIdle(idleMs);
+      if (next === 'cut') throw signal!.reason;
       pending = null;
       if (next.done) return;
       yield next.value;
     }
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
     if (pending) pending.catch(() => undefined);
     else await it.return?.();
   }
@@ -157,9 +210,10 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
   // bodyChunks: this is every GraphQL POST's read, and an async iterator with a race per chunk
   // cost cached GraphQL 15 % of its requests a second (bench/ab.ts, 5 rounds).
   return new Promise((resolveP, reject) => {
-    const coded = codedBody(req);
-    if (coded) return resolveP(coded);
+    const unreadable = unreadableBody(req);
+    if (unreadable) return resolveP(unreadable);
     if (declaresOver(req, limit)) return resolveP('too-large');
+    continueBody(req);
     const body = new BodyBytes();
     let size = 0;
     const stop = () => {
@@ -225,6 +279,8 @@ export const DRAIN_MAX_BODY = 64 * 1024;
 
 /** A body that may be large and that nobody is reading (nor has read to its end). */
 function bodyLeftUnread(req: IncomingMessage): boolean {
+  // Held back by its client (no 100 Continue sent): draining it would wait for bytes that never come.
+  if (continueFor.has(req)) return true;
   if (req.complete || req.readableFlowing) return false;
   const length = req.headers['content-length'];
   if (length !== undefined) return !(Number(length) <= DRAIN_MAX_BODY);
@@ -387,24 +443,101 @@ export function forwardUnmetExpectation(server: EventEmitter, req: IncomingMessa
 }
 
 /**
+ * A Host value (RFC 9110 §7.2: uri-host [":" port], RFC 3986's grammar): a bracketed IP literal, or
+ * a reg-name (an IPv4 address is one) of unreserved, percent-encoded and sub-delim characters.
+ */
+const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(?::[0-9]*)?$/;
+
+/** 400 for a request's Host (RFC 9112 §3.2); the connection is closed, as node closes it. */
+const badHost = (message: string, detail: string) =>
+  new ApiError('INVALID_INPUT', message, {
+    details: [{ param: 'host', message: detail }],
+    // As node closes it: what follows on this connection is not read as further requests.
+    headers: { connection: 'close' },
+  });
+
+/** How many Host field lines a request has (node keeps the first of several in `headers`). */
+function hostLines(req: IncomingMessage): number {
+  const raw = req.rawHeaders;
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') n++;
+  return n;
+}
+
+/** Requests whose client waits for 100 Continue before it sends the body (Expect: 100-continue), and their answers. */
+const continueFor = new WeakMap<IncomingMessage, ServerResponse>();
+
+/**
+ * node's 'checkContinue' (createHttpServer): a request whose client sends its body only after a
+ * 100 Continue. node would send that at once, before anything is known; the request goes to the
+ * app instead, and the 100 is sent when a body reader begins (continueBody). An answer made
+ * without its body — 401, 404, a declared length over the limit (413), a charset refused (415) — is
+ * then the client's final status before it sends a byte (RFC 9110 §10.1.1), and the connection is
+ * closed after it (bodyLeftUnread). Sent at once, the 100 had the client upload a body nobody
+ * read: curl's 40 MB keyless POST /graphql ended in "connection reset by peer", its 413 lost.
+ */
+export function deferContinue(server: EventEmitter, req: IncomingMessage, res: ServerResponse): void {
+  continueFor.set(req, res);
+  server.emit('request', req, res);
+}
+
+/** The 100 Continue of a request whose client waits for it, once its body is about to be read. */
+export function continueBody(req: IncomingMessage): void {
+  const res = continueFor.get(req);
+  if (!res) return;
+  continueFor.delete(req);
+  if (!res.headersSent && !res.destroyed) res.writeContinue();
+}
+
+/** Whether the client holds the body back until a 100 Continue that was not sent (none of it will come). */
+export const bodyHeldBack = (req: IncomingMessage): boolean => continueFor.has(req);
+
+/**
  * What the HTTP layer refuses before any route runs (the app's handler asks first): an HTTP/1.1
- * request without Host (RFC 9112 §3.2: 400; node's own check, requireHostHeader, is turned off in
- * createHttpServer because it answers with an empty body), then an Expect it cannot meet — node's
- * order.
+ * request without Host, and any request with more than one Host line or a Host that is no host
+ * (RFC 9112 §3.2: 400; node's own check, requireHostHeader, is turned off in createHttpServer
+ * because it answers with an empty body, and node reads the first of several Host lines); then an
+ * Expect it cannot meet — node's order.
  */
 export function refusal(req: IncomingMessage): ApiError | null {
-  if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
-    return new ApiError('INVALID_INPUT', 'An HTTP/1.1 request needs a Host header', {
-      details: [{ param: 'host', message: 'required in an HTTP/1.1 request' }],
-      // As node closes it: what follows on this connection is not read as further requests.
-      headers: { connection: 'close' },
-    });
+  const host = req.headers.host;
+  if (host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
+    return badHost('An HTTP/1.1 request needs a Host header', 'required in an HTTP/1.1 request');
+  if (host !== undefined && (!HOST_VALUE.test(host) || hostLines(req) > 1))
+    return badHost(
+      'A request has one Host header at most, naming a host (a name or address, with an optional port)',
+      'given more than once, or not a host name or address with an optional port',
+    );
   const expect = req.headers.expect;
   if (expect !== undefined && unmetExpectations.has(req))
     return new ApiError(
       'EXPECTATION_FAILED',
       `Expect: ${JSON.stringify(expect.slice(0, 40))} cannot be met; only 100-continue is supported`,
     );
+  return null;
+}
+
+/**
+ * A request target in absolute-form (`GET http://host/v1/… HTTP/1.1`, what a client configured for
+ * a proxy sends; RFC 9112 §3.2.2: a server MUST accept it) is made origin-form before anything reads
+ * it: `req.url` becomes its path and query (`/` when it has no path) and its authority the request's
+ * Host (the RFC: the target's host, not the Host header, names the resource), so every face — the
+ * routes, GraphQL, MCP, jobs, media URLs — sees the request as if sent in origin-form. A target
+ * with userinfo (RFC 9110 §4.2.4), without a host or another scheme's is a 400 naming it, and the
+ * target is not echoed (it may hold a password). Called after `refusal` (a missing Host is 400 first).
+ */
+export function originForm(req: IncomingMessage): ApiError | null {
+  const target = req.url ?? '/';
+  // Origin-form (and OPTIONS' asterisk-form) as it comes: one comparison on the hot path.
+  if (target.charCodeAt(0) === 47 || target === '*') return null;
+  const m = /^https?:\/\/([^/?#]*)(.*)$/is.exec(target);
+  const authority = m?.[1] ?? '';
+  if (!m || !authority || authority.includes('@') || !HOST_VALUE.test(authority))
+    return new ApiError('INVALID_INPUT', 'The request target must be a path (/v1/…) or an http(s) URL with a host and no user name', {
+      details: [{ param: 'request target', message: 'is neither origin-form (/path?query) nor an http(s) URL with a host' }],
+    });
+  req.url = m[2].startsWith('/') ? m[2] : `/${m[2]}`;
+  req.headers.host = authority;
   return null;
 }
 

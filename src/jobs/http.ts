@@ -23,7 +23,7 @@ import type { AuthenticatedKey } from '../credits/ledger.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import type { Deps } from '../pipeline/context.js';
-import { methodNotAllowed } from '../http/edges.js';
+import { bodyHeldBack, methodNotAllowed } from '../http/edges.js';
 import { csvLine } from '../http/csv.js';
 import { itemIndexParam, keysetCursor, keysetListQuery, withinBytes } from '../http/paging.js';
 import type { Given } from '../http/paging.js';
@@ -134,27 +134,59 @@ async function refusedBeforeBody(svc: JobService, deps: Deps, key: Authenticated
  * ~100 MB of heap until its job is written: JOBS_BODIES_AT_ONCE and JOBS_BODIES_PER_KEY bound the
  * heap all bodies together may take, whatever clients send (429 with Retry-After beyond).
  */
-const bodies = { all: 0, byKey: new Map<string, number>() };
+interface BodyPlace {
+  keyId: string;
+  req: IncomingMessage;
+  since: number;
+  /** Ends the body's read (src/http/edges.ts bodyChunks) with 408: its place was given to another key's body. */
+  cut: AbortController;
+}
+const places = new Set<BodyPlace>();
 
-/** A place to read one body in (its release), or the 429. */
-function bodySlot(deps: Deps, keyId: string): (() => void) | ApiError {
-  const { bodiesAtOnce, bodiesPerKey } = deps.config.jobs;
-  const mine = bodies.byKey.get(keyId) ?? 0;
-  if (mine >= bodiesPerKey || bodies.all >= bodiesAtOnce) {
+/**
+ * A body still arriving that has held its place past JOBS_BODY_HOLD_MS, of another key than
+ * `keyId` (the longest held), or undefined. A client sending just above BODY_MIN_BYTES_PER_S holds
+ * its place for as long as its body lasts (32 MiB: half an hour), and two keys doing so held both
+ * places: every other key's job was refused. Only a body still arriving is cut, only when another
+ * key asks for its place; uncontended, a slow upload runs to its end.
+ */
+function overstayed(deps: Deps, keyId: string): BodyPlace | undefined {
+  const limit = Date.now() - deps.config.jobs.bodyHoldMs;
+  let oldest: BodyPlace | undefined;
+  for (const p of places) if (p.keyId !== keyId && !p.req.complete && p.since <= limit && (!oldest || p.since < oldest.since)) oldest = p;
+  return oldest;
+}
+
+/** 408 for a body whose place went to another key's body. */
+const placeTaken = (holdMs: number) =>
+  new ApiError(
+    'REQUEST_TIMEOUT',
+    `This job body was still arriving after ${holdMs / 1000} s (JOBS_BODY_HOLD_MS) while another key's body waited for its place; send it faster, or as smaller jobs`,
+    { headers: { connection: 'close' } },
+  );
+
+/**
+ * A place to read one body in — its release and the signal that ends its read when the place is
+ * given to another key's body (overstayed) — or the 429.
+ */
+function bodySlot(deps: Deps, keyId: string, req: IncomingMessage): { release: () => void; signal: AbortSignal } | ApiError {
+  const { bodiesAtOnce, bodiesPerKey, bodyHoldMs } = deps.config.jobs;
+  let mine = 0;
+  for (const p of places) if (p.keyId === keyId) mine++;
+  if (mine < bodiesPerKey && places.size >= bodiesAtOnce) {
+    const cut = overstayed(deps, keyId);
+    if (cut) {
+      places.delete(cut);
+      cut.cut.abort(placeTaken(bodyHoldMs));
+    }
+  }
+  if (mine >= bodiesPerKey || places.size >= bodiesAtOnce) {
     const which = mine >= bodiesPerKey ? `${bodiesPerKey} per key (JOBS_BODIES_PER_KEY)` : `${bodiesAtOnce} (JOBS_BODIES_AT_ONCE)`;
     return new ApiError('RATE_LIMITED', `Job request bodies are read at most ${which} at once; try again shortly`, { retryAfterSec: 1 });
   }
-  bodies.all++;
-  bodies.byKey.set(keyId, mine + 1);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    bodies.all--;
-    const left = (bodies.byKey.get(keyId) ?? 1) - 1;
-    if (left > 0) bodies.byKey.set(keyId, left);
-    else bodies.byKey.delete(keyId);
-  };
+  const place: BodyPlace = { keyId, req, since: Date.now(), cut: new AbortController() };
+  places.add(place);
+  return { release: () => void places.delete(place), signal: place.cut.signal };
 }
 
 /**
@@ -164,6 +196,8 @@ function bodySlot(deps: Deps, keyId: string): (() => void) | ApiError {
  * the answer (undici's fetch reports ECONNRESET).
  */
 function refuseUnread(req: IncomingMessage, res: ServerResponse, deps: Deps, error: ApiError, requestId: string): void {
+  // A client waiting for 100 Continue has sent none of it: the answer is its final status (src/http/edges.ts deferContinue).
+  if (bodyHeldBack(req)) return sendError(res, error, {}, requestId);
   let seen = 0;
   req.on('data', (c: Buffer) => {
     seen += c.length;
@@ -190,6 +224,7 @@ async function readRequest(
   req: IncomingMessage,
   deps: Deps,
   svc: JobService,
+  signal: AbortSignal,
 ): Promise<{ request: JobRequest; route: RestRoute; items: ValidItem[] } | ApiError> {
   const cfg = deps.config.jobs;
   const query = queryOf(req);
@@ -201,7 +236,7 @@ async function readRequest(
     request = await readJobRequest(
       req,
       query,
-      { upload: cfg.maxBodyBytes, json: cfg.maxJsonBodyBytes, idleMs: deps.config.bodyIdleMs },
+      { upload: cfg.maxBodyBytes, json: cfg.maxJsonBodyBytes, idleMs: deps.config.bodyIdleMs, signal },
       cfg.maxItems,
     );
   } catch (e) {
@@ -222,8 +257,20 @@ export interface CheckedJob {
 }
 
 /**
+ * Whether two webhook URLs (or none) are the same URL as WHATWG URL parsing reads them: scheme and
+ * host in any case, the scheme's default port or none, dot segments resolved
+ * (`HTTPS://Hooks.Example:443/a/./b` is `https://hooks.example/a/b`). Stored as sent, each is
+ * parsed for the comparison (a job's URL passed validation, webhookOption).
+ */
+function sameUrl(a: string | null, b: string | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || !URL.canParse(a) || !URL.canParse(b)) return false;
+  return new URL(a).href === new URL(b).href;
+}
+
+/**
  * A request naming the idempotency key of a job the key has must be that job's request: under the
- * same key, another operation, number of items, cache_max_age or webhook URL is a 400 — answered
+ * same key, another operation, number of items, cache_max_age or webhook URL (as a URL: sameUrl) is a 400 — answered
  * with the earlier job, it would read that job's results as its own. Items are compared by their
  * number (their inputs are not read again); max_credits not at all (a resume changes it).
  */
@@ -232,7 +279,7 @@ function replayMismatch(row: JobRow, request: JobRequest, route: RestRoute, item
     row.operation !== route.path && `operation (${row.operation})`,
     row.total !== items && `number of items (${row.total})`,
     row.cache_max_age !== request.cacheMaxAge && `cache_max_age (${row.cache_max_age ?? 'none'})`,
-    row.webhook_url !== (request.webhook?.url ?? null) && `webhook URL (${row.webhook_url ?? 'none'})`,
+    !sameUrl(row.webhook_url, request.webhook?.url ?? null) && `webhook URL (${row.webhook_url ?? 'none'})`,
   ].filter((d): d is string => typeof d === 'string');
   if (!differs.length) return null;
   return invalidInput([
@@ -601,10 +648,10 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     const svc = svcOf(res, info, deps);
     if (!svc) return;
     const refused = await refusedBeforeBody(svc, deps, key, req);
-    const release = refused ?? bodySlot(deps, key.id);
-    if (release instanceof ApiError) return refuseUnread(req, res, deps, release, info.id);
+    const place = refused ?? bodySlot(deps, key.id, req);
+    if (place instanceof ApiError) return refuseUnread(req, res, deps, place, info.id);
     try {
-      const r = await readRequest(req, deps, svc);
+      const r = await readRequest(req, deps, svc, place.signal);
       if (r instanceof ApiError) return refuseRead(req, res, deps, r, info.id);
       const made = await createJob(svc, deps, key, r);
       if (made instanceof ApiError) return sendError(res, made, {}, info.id);
@@ -615,7 +662,7 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
         made.existing ? { 'idempotent-replayed': 'true' } : {},
       );
     } finally {
-      release();
+      place.release();
     }
   }
 
@@ -637,15 +684,15 @@ export function createJobHandlers(service: (deps: Deps) => JobService | undefine
     if (!key) return;
     const svc = svcOf(res, info, deps);
     if (!svc) return;
-    const release = bodySlot(deps, key.id);
-    if (release instanceof ApiError) return refuseUnread(req, res, deps, release, info.id);
+    const place = bodySlot(deps, key.id, req);
+    if (place instanceof ApiError) return refuseUnread(req, res, deps, place, info.id);
     try {
-      const r = await readRequest(req, deps, svc);
+      const r = await readRequest(req, deps, svc, place.signal);
       if (r instanceof ApiError) return refuseRead(req, res, deps, r, info.id);
       const balance = await deps.ledger.balance(key.id);
       sendJson(res, 200, { success: true, credits_remaining: balance, credits_charged: 0, estimate: await estimateJob(deps, r) });
     } finally {
-      release();
+      place.release();
     }
   }
 

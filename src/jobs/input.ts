@@ -65,6 +65,8 @@ export interface BodyCaps {
   json: number;
   /** BODY_IDLE_MS: no byte for this long ends the read with 408 REQUEST_TIMEOUT (src/http/edges.ts bodyChunks). */
   idleMs: number;
+  /** Aborted when the body's place is given to another key's body (JOBS_BODY_HOLD_MS): the read ends with its reason. */
+  signal?: AbortSignal;
 }
 
 /** An NDJSON line or a CSV record (one item): at most 64 KiB. */
@@ -103,12 +105,18 @@ const MAX_JSON_DEPTH = 8;
  * it is refused before anything is read), with a turn of the event loop every BYTES_PER_TURN; 408
  * once none has come for `idleMs`.
  */
-async function* bodyChunks(req: IncomingMessage, limit: number, setting: string, idleMs: number): AsyncGenerator<Buffer> {
+async function* bodyChunks(
+  req: IncomingMessage,
+  limit: number,
+  setting: string,
+  idleMs: number,
+  signal?: AbortSignal,
+): AsyncGenerator<Buffer> {
   if (declaresOver(req, limit)) throw tooLarge(limit, setting);
   let size = 0;
   let sinceTurn = 0;
   const started = Date.now();
-  for await (const chunk of requestChunks(req, idleMs)) {
+  for await (const chunk of requestChunks(req, idleMs, signal)) {
     size += chunk.length;
     if (size > limit) throw tooLarge(limit, setting);
     const elapsed = Date.now() - started;
@@ -175,9 +183,15 @@ export async function* lines(chunks: AsyncIterable<Buffer>, maxBytes = LINE_MAX_
  * come for `idleMs`), a leading BOM skipped. Bytes that are not UTF-8 (RFC 8259's only encoding for
  * JSON exchanged) are a 400: decoded leniently, a Latin-1 "José" was looked up as "Jos\uFFFD".
  */
-export async function bodyText(req: IncomingMessage, limit: number, setting: string, idleMs: number): Promise<string> {
+export async function bodyText(
+  req: IncomingMessage,
+  limit: number,
+  setting: string,
+  idleMs: number,
+  signal?: AbortSignal,
+): Promise<string> {
   const body = new BodyBytes();
-  for await (const chunk of bodyChunks(req, limit, setting, idleMs)) body.add(chunk);
+  for await (const chunk of bodyChunks(req, limit, setting, idleMs, signal)) body.add(chunk);
   const bytes = body.bytes();
   const text = jsonText(bytes);
   if (text === null) throw notUtf8(bytes);
@@ -425,7 +439,7 @@ export async function readJobRequest(
   const twice = HEADER_OPTIONS.filter((n) => (req.headersDistinct?.[n]?.length ?? 0) > 1);
   if (twice.length) return invalidInput(twice.map((n) => ({ param: n, message: 'is given twice; give it once' })));
   if (type === 'application/json' || type === '') {
-    const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB', caps.idleMs);
+    const text = await bodyText(req, caps.json, 'JOBS_MAX_JSON_BODY_MB', caps.idleMs, caps.signal);
     const shape = jsonStructureProblem(text, maxItems);
     if (shape) return invalidInput([{ param: 'body', message: `is no job: it ${shape}` }]);
     let body: unknown;
@@ -450,7 +464,7 @@ export async function readJobRequest(
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send a job as application/json, or its items as application/x-ndjson or text/csv');
   const problems: ParamProblem[] = [];
   const options = uploadOptions(query, header, problems);
-  const chunks = utf8Text(bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB', caps.idleMs));
+  const chunks = utf8Text(bodyChunks(req, caps.upload, 'JOBS_MAX_BODY_MB', caps.idleMs, caps.signal));
   const read = await (ndjson ? ndjsonItems(chunks, maxItems) : csvItems(chunks, maxItems));
   if (read instanceof ApiError) return read;
   if (read.items.length === 0)

@@ -25,6 +25,19 @@ const POSTS: [string, string, number][] = [
   ['variables as a string', JSON.stringify({ query: '{ me { balance } }', variables: '{"a":1}' }), 400],
   ['query as a number', JSON.stringify({ query: 5 }), 400],
   ['no query at all', JSON.stringify({ variables: {} }), 400],
+  // GraphQL over HTTP: `extensions` is an optional map. The fast path once served these (200,
+  // charged) where yoga refused them.
+  ['extensions as a number', JSON.stringify({ query: '{ me { balance } }', extensions: 5 }), 400],
+  ['extensions as a string', JSON.stringify({ query: '{ me { balance } }', extensions: '{}' }), 400],
+  ['extensions as an array', JSON.stringify({ query: '{ me { balance } }', extensions: [] }), 400],
+];
+
+/** Bodies both paths serve: an empty or null map, a null parameter (as good as absent). */
+const SERVED = [
+  { query: '{ me { balance } }', extensions: {} },
+  { query: '{ me { balance } }', extensions: { persistedQuery: null } },
+  { query: '{ me { balance } }', extensions: null, variables: null, operationName: null },
+  { query: '{ me { balance } }', other: null },
 ];
 
 describe.each([
@@ -45,6 +58,19 @@ describe.each([
       expect(json.errors.map((e) => e.extensions.code)).toEqual(json.errors.map(() => 'INVALID_INPUT'));
       expect(json.errors[0].extensions.request_id).toBe(res.headers.get('x-request-id'));
     }
+    expect(await g.balance(id)).toBe(3);
+  });
+
+  it.each(SERVED)('served alike: %j', async (body) => {
+    const g = gw();
+    const { key, id } = await g.key(3);
+    const res = await fetch(`${g.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', 'x-api-key': key },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown }).data).toEqual({ me: { balance: 3 } });
     expect(await g.balance(id)).toBe(3);
   });
 
