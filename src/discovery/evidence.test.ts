@@ -136,8 +136,12 @@ describe('the evidence model', () => {
     const base: EvidenceLabel[] = ['reciprocal_profile_link', 'display_name_match', 'websearch_match'];
     const c = (extra: EvidenceLabel[]) => confidenceOf([...base, ...extra]);
     for (const down of ['fan_marker', 'lookalike_handle', 'links_elsewhere'] as const) expect(c([down]), down).toBeLessThan(c([]));
-    for (const up of ['shared_website', 'shared_link_page', 'shared_contact', 'creator_mention', 'second_account_marker'] as const)
+    for (const up of ['shared_website', 'shared_link_page', 'shared_contact', 'creator_mention'] as const)
       expect(c([up]), up).toBeGreaterThan(c([]));
+    // The second-account claim moves it up once the creator's side answers it (she names it: session 40);
+    // a claim only the candidate makes counts nothing and caps it below the default threshold.
+    expect(c(['creator_mention', 'second_account_marker'])).toBeGreaterThan(c(['creator_mention']));
+    expect(c(['second_account_marker'])).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
   });
 
   it('labels are listed in api.md order, once; a verified profile lists api.md’s labels only, a candidate every label', () => {

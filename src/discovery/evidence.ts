@@ -179,6 +179,36 @@ export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>>
 export const CANDIDATE_MAX_CONFIDENCE = 0.95;
 
 /**
+ * The creator's side pointing at a candidate: she names its handle (`creator_mention`), her website
+ * links it (`website_link`, or its handle is her website's name: `site_handle`), or her own items do
+ * (a lone creator link). Everything else a candidate has is its own doing (what it links, what it
+ * says, its name, its address) or a search engine's.
+ */
+export const CREATOR_SIDE_LABELS: ReadonlySet<EvidenceLabel> = new Set([
+  'creator_mention',
+  'website_link',
+  'site_handle',
+  ...CREATOR_LINK_LABELS,
+]);
+
+/**
+ * A candidate claiming to be the creator's second, new or backup account (`second_account_marker`)
+ * that nothing of the creator's side points at (CREATOR_SIDE_LABELS) is at most this sure, and the
+ * claim adds nothing: "new account, the old one was hacked", linking her link page while she links
+ * it nowhere, is the impostor's lure (session 40: such accounts scored 0.88–0.95 on the claim, the
+ * shared link page and a search hit). Answered (she names it, her site or her own items link it),
+ * the claim weighs as fitted. Not fitted: the simulated web's second accounts claim one-way too,
+ * and its impostors copy the claim; set below the default `min_confidence` (README.md "The
+ * candidate model").
+ */
+export const CLAIM_ONLY_MAX_CONFIDENCE = 0.4;
+
+/** The candidate claims to be the creator's other account, and nothing of the creator's side points at it. */
+export function isUnansweredClaim(set: ReadonlySet<EvidenceLabel>): boolean {
+  return set.has('second_account_marker') && ![...CREATOR_SIDE_LABELS].some((l) => set.has(l));
+}
+
+/**
  * Identity evidence short of proof: a candidate is listed only with one of these (a same handle
  * and a search hit alone are what strangers have).
  */
@@ -234,11 +264,12 @@ export function confidenceOf(labels: Iterable<EvidenceLabel>): number {
 /** The candidate model (not verified): logistic of the intercept plus the labels' weights. */
 export function candidateConfidence(labels: Iterable<EvidenceLabel>): number {
   const set = new Set(labels);
+  const claimOnly = isUnansweredClaim(set);
   let z = CANDIDATE_INTERCEPT;
-  for (const l of set) z += CANDIDATE_WEIGHTS[l] ?? 0;
+  for (const l of set) if (!(claimOnly && l === 'second_account_marker')) z += CANDIDATE_WEIGHTS[l] ?? 0;
   // The creator pointing at someone else (other_person) is no claim of its own: that model was fitted without it.
   if ([...CREATOR_LINK_LABELS].some((l) => set.has(l)) && !set.has('other_person')) z += CREATOR_LINK_WEIGHT;
-  return Math.min(CANDIDATE_MAX_CONFIDENCE, round2(1 / (1 + Math.exp(-z))));
+  return Math.min(claimOnly ? CLAIM_ONLY_MAX_CONFIDENCE : CANDIDATE_MAX_CONFIDENCE, round2(1 / (1 + Math.exp(-z))));
 }
 
 function isTied(labels: ReadonlySet<EvidenceLabel>): boolean {

@@ -9,7 +9,9 @@
  * require it), but impersonators claim "backup account" too and fan-run clip channels look like
  * second accounts. The lists below are not exhaustive (fan wording in English, German, Spanish,
  * French, Portuguese, Italian, Dutch, Polish, Turkish, Russian, Ukrainian, Indonesian, Malay,
- * Vietnamese, Thai, Japanese, Korean, Chinese, Arabic, Hindi); an account in another language is
+ * Vietnamese, Thai, Japanese, Korean, Chinese, Arabic, Hindi; Tamil, Telugu, Kannada, Malayalam, Urdu,
+ * Gujarati, Punjabi, Swahili, the South Slavic languages, Scandinavian, Caucasian and Central Asian
+ * ones, Baltic, Filipino, Khmer…); an account in another language is
  * simply not marked. Matching is on whole words (letters and digits around a phrase
  * end it) after case folding and dropping accents, so `fã-clube` and `fa clube` are one phrase
  * and `fanfare` is no fan.
@@ -291,6 +293,109 @@ const FAN_PHRASES = [
   '粉丝',
   '非官方',
   '后援会',
+  // More of the languages creators write in (session 40): Tamil, Telugu, Kannada, Malayalam, Urdu,
+  // Gujarati, Punjabi, more Hindi, Russian and Turkish, Swahili, Serbian, Croatian, Bosnian,
+  // Bulgarian, Danish, Norwegian, Azerbaijani, Uzbek, Kazakh, Sinhala, Georgian, Armenian,
+  // Lithuanian, Estonian, Slovenian, Filipino, Khmer. A phrase ending in `*` is a word's beginning:
+  // its inflected endings follow ("அதிகாரப்பூர்வமற்றது", "sayfamız", "nezvanična").
+  'ரசிகர் பக்க*',
+  'ரசிகர்கள் பக்க*',
+  'ரசிகர் மன்ற*',
+  'ரசிகர் கணக்*',
+  'அதிகாரப்பூர்வமற்ற*',
+  'அதிகாரப்பூர்வ கணக்கு அல்ல',
+  'அதிகாரப்பூர்வமானது அல்ல',
+  'అభిమానుల పేజ*',
+  'అభిమాని పేజ*',
+  'అభిమాన సంఘ*',
+  'ఫ్యాన్ పేజ*',
+  'అనధికారిక*',
+  'ಅಭಿಮಾನಿ ಪುಟ*',
+  'ಅಭಿಮಾನಿಗಳ ಪುಟ*',
+  'ಅಭಿಮಾನಿ ಸಂಘ*',
+  'ಫ್ಯಾನ್ ಪೇಜ್*',
+  'ಅನಧಿಕೃತ*',
+  'ഫാൻ പേജ്*',
+  'ഫാൻസ് പേജ്*',
+  'ഫാൻ ക്ലബ്*',
+  'ആരാധകരുടെ പേജ്*',
+  'അനൗദ്യോഗിക*',
+  'فین پیج',
+  'فین اکاؤنٹ',
+  'فین کلب',
+  'مداحوں کا پیج',
+  'غیر سرکاری پیج',
+  'غیر سرکاری اکاؤنٹ',
+  'غیر آفیشل',
+  'ફેન પેજ',
+  'ફેન ક્લબ',
+  'બિનસત્તાવાર*',
+  'ਫੈਨ ਪੇਜ',
+  'ਫੈਨ ਕਲੱਬ',
+  'ਅਣਅਧਿਕਾਰਤ*',
+  'ਗੈਰ-ਅਧਿਕਾਰਤ*',
+  'गैर-आधिकारिक',
+  'प्रशंसक पेज',
+  'प्रशंसकों का पेज',
+  'प्रशंसक अकाउंट',
+  'प्रशंसक क्लब',
+  'фан-группа',
+  'фанатский аккаунт',
+  'фанатская страница',
+  'фанатский канал',
+  'фан-канал',
+  'не является официальн*',
+  'resmi degildir',
+  'resmi hesap degil*',
+  'resmi hesabi degil*',
+  'hayran sayfa*',
+  'hayran hesab*',
+  'ukurasa wa mashabiki',
+  'akaunti ya mashabiki',
+  'si rasmi',
+  'sio rasmi',
+  'isiyo rasmi',
+  'nezvanicn*',
+  'nesluzben*',
+  'fan stranica',
+  'stranica obozavatelja',
+  'незваничн*',
+  'неофицијалн*',
+  'фен страница',
+  'фен клуб',
+  'неофициален',
+  'неофициална',
+  'неофициално',
+  'uofficiel',
+  'uofficielt',
+  'uoffisiell',
+  'uoffisielt',
+  'fanside',
+  'fan səhifə*',
+  'qeyri-rəsmi',
+  'rəsmi deyil',
+  'muxlislar sahifa*',
+  'fan sahifa*',
+  'norasmiy',
+  'rasmiy emas',
+  'ресми емес',
+  'фан парақша*',
+  'жанкүйерлер парақша*',
+  'රසික පිටුව',
+  'නිල නොවන',
+  'ფან გვერდი',
+  'არაოფიციალურ*',
+  'ֆան էջ',
+  'ոչ պաշտոնական',
+  'neoficial*',
+  'gerbeju puslap*',
+  'mitteametlik',
+  'fannileht',
+  'neuradn*',
+  'stran obozevalcev',
+  'hindi opisyal',
+  'ទំព័រអ្នកគាំទ្រ',
+  'មិនមែនផ្លូវការ',
 ];
 
 /** The creator's second account saying so, in the first person (fans write about the creator in the third). */
@@ -544,14 +649,16 @@ const SECOND_WORDS = new Set([
 /** What impersonators pad the creator's handle with. */
 const PADDING_WORDS = new Set(['', 'x', 'xx', 'real', 'the', 'its', 'im', 'official', 'offical', 'og', 'original', 'actual', '1', '0']);
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+/** Scripts written without spaces between words: their phrases are matched anywhere. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Khmer}]/u;
 
 function phraseMatcher(phrases: readonly string[]): (text: string) => boolean {
   // A phrase ending in a word ends at a word's end; one ending in a sign (`formerly @`) runs into the handle.
+  // A phrase ending in `*` is a word's beginning: an inflected ending may follow.
   const latin = phrases
     .filter((p) => !CJK.test(p))
-    .map((p) => fold(p))
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (/[\p{L}\p{N}]$/u.test(p) ? '(?![\\p{L}\\p{N}])' : ''))
+    .map((p) => ({ p: fold(p.replace(/\*$/, '')), stem: p.endsWith('*') }))
+    .map(({ p, stem }) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (!stem && /[\p{L}\p{N}]$/u.test(p) ? '(?![\\p{L}\\p{N}])' : ''))
     // A space or hyphen inside a phrase is any of them, or none: "fan made" is "fan-made" and "fanmade".
     .map((p) => p.replace(/(?<=[\p{L}\p{N}])[\s-]+(?=[\p{L}\p{N}])/gu, '[\\s\\-\u2010-\u2015_]*'));
   const cjk = phrases.filter((p) => CJK.test(p)).map(fold);

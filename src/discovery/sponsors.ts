@@ -356,7 +356,7 @@ function smallestBlocks($: CheerioAPI): Cheerio<AnyNode> {
  * (a microtask clears it), so no page outlives the read that parsed it.
  */
 let lastPage: { html: string; $: CheerioAPI } | null = null;
-function parsedPage(html: string, what: string): CheerioAPI {
+export function parsedPage(html: string, what: string): CheerioAPI {
   if (lastPage?.html !== html) {
     if (!lastPage) queueMicrotask(() => (lastPage = null));
     lastPage = { html, $: loadHtml(html, what) };
@@ -411,7 +411,7 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
  * Labels that introduce the creator's own contact ("Email:", "Bookings:", "Kontakt:", "Business
  * enquiries:"): a name after them is whom to write to, not whom the line credits (folded, as words).
  */
-const CONTACT_LABEL_RE = new RegExp(
+export const CONTACT_LABEL_RE = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[
     'e-?mail',
     'mail',
@@ -516,7 +516,7 @@ const CASED = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
  * two letters or more starts with one (a joiner aside) — "Petr Svoboda", "Pixelhíd Stúdió", "KL
  * WebWorks"; in one without (Hebrew, Persian, Bengali…), any words. Prose ("please write to") is none.
  */
-function creditName(text: string): string | null {
+export function creditName(text: string): string | null {
   const t = text
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
     .replace(/\s+/g, ' ')

@@ -27,7 +27,8 @@ import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
 import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
-import { creditedEmails, emailLines, sponsorEmails } from './sponsors.js';
+import { creditedEmails, emailLines, parsedPage, sponsorEmails } from './sponsors.js';
+import { listedPeopleEmails } from './people-lists.js';
 import { anchorContexts, cardNames, emailsInHtml, jsonLdSameAs, pageAnchors, visibleText } from './text.js';
 import { scriptLinks } from './script-links.js';
 import { unwrapLink } from './wrappers.js';
@@ -409,7 +410,11 @@ function readPage(page: HtmlPage): ReadPage {
   const contexts = remap(anchorContexts(page.html, page.finalUrl), rawOf);
   for (const a of scripted) if (a.text && !contexts.has(unwrapLink(a.url))) contexts.set(unwrapLink(a.url), a.text);
   const sponsored = sponsorEmails(page.html, page.finalUrl);
-  const credited = creditedEmails(page.html, page.finalUrl);
+  // A credit line's name, else the person a list's entry names (a guest list, a team page: people-lists.ts).
+  const listed = page.html.includes('@')
+    ? listedPeopleEmails(parsedPage(page.html, `the website page ${page.finalUrl}`), page.finalUrl)
+    : new Map();
+  const credited = new Map([...listed, ...creditedEmails(page.html, page.finalUrl)]);
   const lines = emailLines(page.html, page.finalUrl);
   const chrome = chromeOf(page.html, page.finalUrl);
   const cards = remap(cardNames(page.html, page.finalUrl), rawOf);
