@@ -32,7 +32,7 @@ import { buildSchema } from '../../src/graphql/schema.js';
 import type { RecordedResponse, ReplayRequest } from '../../src/replay/server.js';
 import type { OperationDef } from '../../src/platforms/operation.js';
 import { call as jobCall, ndjson, waitFinal } from '../jobs/helpers.js';
-import { ESSENTIAL, FAULTS, callAltered, envFor, exampleRequests, isEssential, startGateway } from './operations.js';
+import { ESSENTIAL, FAULTS, callAltered, eachFault, exampleRequests, isEssential } from './operations.js';
 import type { Gateway } from './operations.js';
 
 /**
@@ -109,22 +109,33 @@ describe.concurrent('operations of several requests, each request failing in tur
 
   for (const op of several) {
     it(`${op.field}: each secondary request answering ${FAULTS.map((f) => f.name).join(', ')}; each essential one ${[...ESSENTIAL_FAULTS].join(', ')}`, async () => {
-      const problems: string[] = [];
-      for (const fault of FAULTS) {
-        const g = await startGateway(envFor(fault));
-        try {
-          problems.push(...(await facesOf(op, g, fault)));
-        } finally {
-          await g.close();
-        }
-      }
+      const problems = await eachFault(
+        FAULTS,
+        (g) => cleanExample(op, g),
+        (fault, g, example) => facesOf(op, g, fault, example),
+        { gatewayEach: op.platform === 'discovery' },
+      );
       expect(problems, problems.join('\n')).toEqual([]);
     }, 600_000);
   }
 });
 
+/** The example's steady requests on `g` and the sibling root field's clean answer beside it. */
+interface CleanExample {
+  steady: string[];
+  cleanSibling: string;
+}
+
+async function cleanExample(op: OperationDef, g: Gateway): Promise<CleanExample> {
+  const sibling = siblingOf(op);
+  const { requests, steady } = await exampleRequests(g, op.field, restExamplePath(op));
+  const clean = await g.h.gql(queryWithSibling(op, sibling), { key: g.key, raw: true });
+  expect(clean.body?.errors, `${op.field} beside ${sibling.field}: ${JSON.stringify(clean.body?.errors)}`).toBeUndefined();
+  return { steady: requests.filter((r) => steady.has(r)), cleanSibling: JSON.stringify(clean.body.data.sibling.json) };
+}
+
 /** The example's steady requests on `g`, each answering `fault` in turn (essential ones only ESSENTIAL_FAULTS): what GraphQL and a job got wrong. */
-async function facesOf(op: OperationDef, g: Gateway, fault: (typeof FAULTS)[number]): Promise<string[]> {
+async function facesOf(op: OperationDef, g: Gateway, fault: (typeof FAULTS)[number], example: CleanExample): Promise<string[]> {
   const path = restExamplePath(op);
   const sibling = siblingOf(op);
   const query = queryWithSibling(op, sibling);
@@ -132,11 +143,8 @@ async function facesOf(op: OperationDef, g: Gateway, fault: (typeof FAULTS)[numb
   const item = Object.fromEntries(url.searchParams);
   const answer = fault.answer;
   const problems: string[] = [];
-  const { requests, steady } = await exampleRequests(g, op.field, path);
-  const clean = await g.h.gql(query, { key: g.key, raw: true });
-  expect(clean.body?.errors, `${op.field} beside ${sibling.field}: ${JSON.stringify(clean.body?.errors)}`).toBeUndefined();
-  const cleanSibling = JSON.stringify(clean.body.data.sibling.json);
-  for (const target of requests.filter((r) => steady.has(r))) {
+  const { cleanSibling } = example;
+  for (const target of example.steady) {
     const essential = isEssential(op.field, target);
     if (essential && !ESSENTIAL_FAULTS.has(fault.name)) continue;
     const { a, wrong } = await callAltered(g, path, target, answer);

@@ -30,6 +30,7 @@ import {
   answeredWith,
   call,
   callAltered,
+  eachFault,
   envFor,
   exampleRequests,
   FAULTS,
@@ -89,22 +90,26 @@ describe.concurrent('every next page, each upstream request failing in turn: a t
         await probe.close();
       }
       if (cursor === null) ctx.skip(`${op.field}'s demo data has no second page`);
-      const problems: string[] = [];
-      for (const fault of pageFaults(new Map(), '')) {
-        const gw = await startGateway(envFor(fault));
-        try {
-          problems.push(...(await nextPageFailing(op, cursor!, fault.name, gw)).map((p) => `${fault.name}: ${p}`));
-        } finally {
-          await gw.close();
-        }
-      }
+      const problems = await eachFault(
+        pageFaults(new Map(), ''),
+        (gw) => nextPageOf(op, cursor!, gw),
+        (fault, gw, page) => nextPageFailing(op, fault.name, gw, page),
+      );
       expect(problems, problems.join('\n')).toEqual([]);
     }, 180_000);
   }
 });
 
-/** The next page with each of its requests answering the fault named `faultName` in turn: what was wrong. */
-async function nextPageFailing(op: OperationDef, cursor: string, faultName: string, gw: Gateway): Promise<string[]> {
+/** The next page as `gw` reads it: its path, the first page's answers, its own requests and those every later read makes. */
+interface NextPage {
+  path: string;
+  cursor: string;
+  firstPage: Map<string, RecordedResponse>;
+  requests: string[];
+  steady: Set<string>;
+}
+
+async function nextPageOf(op: OperationDef, cursor: string, gw: Gateway): Promise<NextPage> {
   const first = await call(gw, restExamplePath(op));
   expect(nextCursor(first.body)).toBe(cursor);
   const firstPage = new Map(gw.recorded);
@@ -114,7 +119,12 @@ async function nextPageFailing(op: OperationDef, cursor: string, faultName: stri
   // The next page's own requests (the first page's are not made again).
   const requests = [...new Set(gw.h.replay.hits().slice(from).map(requestKey))];
   expect(nextCursor(clean.body), `${op.field}'s second page returns its own cursor`).not.toBe(cursor);
+  return { path, cursor, firstPage, requests, steady };
+}
 
+/** The next page with each of its requests answering the fault named `faultName` in turn: what was wrong. */
+async function nextPageFailing(op: OperationDef, faultName: string, gw: Gateway, page: NextPage): Promise<string[]> {
+  const { path, cursor, firstPage, requests, steady } = page;
   const problems: string[] = [];
   for (const target of requests) {
     const fault = pageFaults(firstPage, target).find((f) => f.name === faultName)!;

@@ -347,6 +347,47 @@ export interface FaultKind {
 /** The settings of a gateway whose requests answer `fault` in turn: ENV's short deadlines for a hang, ANSWERING_ENV's otherwise. */
 export const envFor = (fault: FaultKind) => (fault.hangs ? ENV : ANSWERING_ENV);
 
+/**
+ * `faults` in turn on one operation: `check` each against a gateway, with what `read` read on a
+ * clean gateway first (its example's requests, its clean answer). Two gateways serve all the faults
+ * — ANSWERING_ENV's for those that answer, ENV's short deadlines for a hang — not one a fault: the
+ * test gateways keep no cool-down (TEST_UPSTREAM_ENV) and cache no failed read, so a fault leaves
+ * nothing the next one meets, and starting a gateway and reading its example again for each fault
+ * was ~0.6 s of CPU a fault, several times the faulted calls of most operations. The hang's gateway
+ * is not read clean (on a loaded machine its 1 s deadlines cut clean reads too): what its first
+ * faulted call fetches besides the target (a public token) is answered as recorded. Each problem
+ * comes back prefixed with its fault's name. `gatewayEach`: a gateway (and its clean read) for each
+ * fault — the creator tools', whose lookups on one gateway meet what earlier lookups left
+ * (a shared gateway's findSocialProfiles stopped asking the web search after the first fault).
+ */
+export async function eachFault<T>(
+  faults: readonly FaultKind[],
+  read: (gw: Gateway) => Promise<T>,
+  check: (fault: FaultKind, gw: Gateway, clean: T) => Promise<string[]>,
+  opts: { gatewayEach?: boolean } = {},
+): Promise<string[]> {
+  if (opts.gatewayEach) {
+    const problems: string[] = [];
+    for (const fault of faults) problems.push(...(await eachFault([fault], read, check)));
+    return problems;
+  }
+  const answering = await startGateway(ANSWERING_ENV);
+  let hanging: Gateway | null = null;
+  try {
+    const clean = await read(answering);
+    const problems: string[] = [];
+    // The hangs last: the answering gateway is not left idle meanwhile (a keep-alive connection
+    // idle past its timeout on a loaded machine was reset under the next call: ECONNRESET).
+    for (const fault of [...faults.filter((f) => !f.hangs), ...faults.filter((f) => f.hangs)]) {
+      const gw = fault.hangs ? (hanging ??= await startGateway(ENV)) : answering;
+      problems.push(...(await check(fault, gw, clean)).map((p) => `${fault.name}: ${p}`));
+    }
+    return problems;
+  } finally {
+    await Promise.all([answering.close(), hanging?.close()]);
+  }
+}
+
 export const withFault = (fault: Fault) => (recorded: RecordedResponse) => ({ ...recorded, fault });
 
 /** The recorded answer with its body (and status or headers, when given) replaced. */

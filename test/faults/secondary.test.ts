@@ -4,11 +4,12 @@
  *
  * Cases come from the registry (src/gateway.ts allOperations: every platform's operations and the
  * creator tools), each run with its `example` against the demo's own answers (src/demo/routes.ts),
- * so a new operation is covered without a change here. For each operation and each fault, on a
- * gateway of its own, the example runs twice: the first run lists every upstream request it makes
- * (public tokens included), the second the requests every later run makes (a token is kept by the
- * gateway). Then, for each distinct request (method, host, path and query, in the order first
- * made), the example runs again with exactly that request answering with the fault:
+ * so a new operation is covered without a change here. For each operation, on a gateway of its own
+ * (two: one with short deadlines for the hang), the example runs twice: the first run lists every
+ * upstream request it makes (public tokens included), the second the requests every later run makes
+ * (a token is kept by the gateway). Then, for each fault and each distinct request (method, host,
+ * path and query, in the order first made), the example runs again with exactly that request
+ * answering with the fault:
  * 500, 503 (GitHub's real "Service Unavailable" page when ../shared holds it), 404, 429 with
  * Retry-After, a Cloudflare block page, its own body cut in half (half a JSON document or an HTML
  * page), its own body whole with its first JSON member broken (malformed JSON), nothing at all
@@ -36,8 +37,10 @@ import { restExamplePath } from '../../src/demo/examples.js';
 import { allOperations } from '../../src/gateway.js';
 import type { OperationDef } from '../../src/platforms/operation.js';
 import { expectNoOpenExchanges } from './lib.js';
-import { call, callAltered, envFor, ESSENTIAL, exampleRequests, FAULTS, isEssential, startGateway } from './operations.js';
+import { call, callAltered, eachFault, envFor, ESSENTIAL, exampleRequests, FAULTS, isEssential, startGateway } from './operations.js';
 import type { Answer, FaultKind, Gateway } from './operations.js';
+
+type Example = Awaited<ReturnType<typeof exampleRequests>>;
 
 /** What the answer is, for messages and the table: `502 UPSTREAM_BLOCKED`, or `200` with the fields that changed. */
 function outcome(clean: unknown, a: Answer): string {
@@ -147,15 +150,13 @@ describe.concurrent('every operation, each upstream request failing in turn: a t
     it(`${op.field}: each upstream request answering ${faultsFor(op)
       .map((f) => f.name)
       .join(', ')}`, async () => {
-      const problems: string[] = [];
-      for (const fault of faultsFor(op)) {
-        const gw = await startGateway(envFor(fault));
-        try {
-          problems.push(...(await eachRequestFailing(op, fault, gw)).map((p) => `${fault.name}: ${p}`));
-        } finally {
-          await gw.close();
-        }
-      }
+      const path = restExamplePath(op);
+      const problems = await eachFault(
+        faultsFor(op),
+        (gw) => exampleRequests(gw, op.field, path),
+        (fault, gw, example) => eachRequestFailing(op, fault, gw, example),
+        { gatewayEach: op.platform === 'discovery' },
+      );
       expect(problems, problems.join('\n')).toEqual([]);
       // A creator tool's ten faults, one after another, ran 90 s alone and past 180 s beside the
       // other operations on a loaded machine (2026-12-01).
@@ -164,9 +165,9 @@ describe.concurrent('every operation, each upstream request failing in turn: a t
 });
 
 /** The example run with each of its requests answering `fault` in turn: what was wrong, one line per request. */
-async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gateway): Promise<string[]> {
+async function eachRequestFailing(op: OperationDef, fault: FaultKind, gw: Gateway, example: Example): Promise<string[]> {
   const path = restExamplePath(op);
-  const { clean, requests, steady } = await exampleRequests(gw, op.field, path);
+  const { clean, requests, steady } = example;
   expect(clean.status).toBe(200);
   expect(requests.length, `${op.field}'s example makes no upstream request`).toBeGreaterThan(0);
   const declared = ESSENTIAL[op.field];
