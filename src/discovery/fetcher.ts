@@ -25,11 +25,10 @@
  *    requests are sent with `retries: 0` and `cooldown: 'fail'`, so a failing or blocked answer
  *    is the answer (its URL lands in a failed_* list, the result is partial) and a host cooling
  *    down after a 429 fails it at once instead of being slept on — except a GET answered a bare
- *    500/502/503, sent once more after a short pause (`optionalUpstream`). The source profile, which
+ *    500/502/503, sent once more after a short pause (the client's `retryBare5xx`). The source profile, which
  *    fails the whole lookup, keeps the client's retries and cool-down waits (within the deadline).
  *    Whichever caller starts a shared fetch decides its retry policy.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isApiError, notFound, upstreamTimeout } from '../errors.js';
 import { createLocalSingleFlight } from '../cache/single-flight.js';
 import { internalContext } from '../pipeline/context.js';
@@ -182,36 +181,18 @@ function observed(upstream: Upstream, statuses: number[]): Upstream {
 }
 
 /**
- * Statuses of a passing upstream fault: a server error a second request a moment later usually
- * does not meet (a deploy, a load balancer's hiccup). 504 is not among them: a gateway timeout
- * has already cost the request's own time.
- */
-const TRANSIENT_STATUS = new Set([500, 502, 503]);
-/** The pause before the one repeat of a transient 5xx: short beside the per-fetch timeout. */
-export const TRANSIENT_RETRY_PAUSE_MS = 150;
-
-/**
  * The upstream as an optional scan uses it: no client retries and no sleeping on a host's
  * cool-down (fails at once with UPSTREAM_BLOCKED). Retried answers and cool-down waits are time
- * the lookup's critical path never needed for a scan that may fail anyway — with one exception: a
- * GET answered a bare 500, 502 or 503 (no Retry-After: the host did not ask to be left alone) is
- * sent once more after a short pause, within the fetch's own signal (its timeout and the lookup's
- * deadline). A page lost to one passing server error was a lost profile; a host that fails twice
- * is failed, as before.
+ * the lookup's critical path never needed for a scan that may fail anyway — with one exception, the
+ * client's `retryBare5xx`: a GET answered a bare 500, 502 or 503 (no Retry-After) is sent once more
+ * after a short pause, within the fetch's own signal. A page lost to one passing server error was
+ * a lost profile; a host that fails twice is failed, as before.
  */
 export function optionalUpstream(upstream: Upstream): Upstream & { tokenOwner: Upstream } {
-  const base = (upstream as { tokenOwner?: Upstream }).tokenOwner ?? upstream;
   return {
-    request: async (req) => {
-      const once = () => upstream.request({ ...req, retries: 0, cooldown: 'fail' });
-      const res = await once();
-      const get = (req.method ?? 'GET') === 'GET';
-      if (!get || !TRANSIENT_STATUS.has(res.status) || res.headers['retry-after'] !== undefined || req.signal?.aborted) return res;
-      const paused = await sleep(TRANSIENT_RETRY_PAUSE_MS, true, { signal: req.signal }).catch(() => false);
-      return paused ? once() : res;
-    },
+    request: (req) => upstream.request({ ...req, retries: 0, cooldown: 'fail', retryBare5xx: true }),
     close: () => upstream.close(),
     // Public tokens (X's guest token…) are the client's, not this view's: one activation serves both.
-    tokenOwner: base,
+    tokenOwner: (upstream as { tokenOwner?: Upstream }).tokenOwner ?? upstream,
   };
 }

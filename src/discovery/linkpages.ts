@@ -22,7 +22,8 @@ import type { OperationDef } from '../platforms/operation.js';
 import { platforms } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { fetchHtmlPage } from './pages.js';
-import { loadHtml } from '../parse/load-html.js';
+import type { CheerioAPI } from 'cheerio';
+import { loadHtml, withoutElements } from '../parse/load-html.js';
 import { anchorContexts, anchorLinks, emailsInHtml, emailsInText, linksInText, pageMeta, visibleText } from './text.js';
 import { relationMentions } from './relations.js';
 import { isPartialRead } from '../platforms/partial-read.js';
@@ -262,33 +263,34 @@ async function redirectTargets(
  * page" → the vendor's inbox, which may sit at another domain than the page's). A footer linking
  * nothing of the vendor's (the creator's own, on a site builder) stays.
  */
-function vendorFooterless(html: string, pageUrl: string, pageHost: string): string {
-  const $ = loadHtml(html, `the link page ${pageUrl}`);
+function vendorFooterless($: CheerioAPI, pageUrl: string, pageHost: string): CheerioAPI {
   const ownPath = new URL(pageUrl).pathname.replace(/\/+$/, '');
-  const vendors = $('footer').filter((_, el) =>
-    $(el)
-      .find('a[href]')
-      .toArray()
-      .some((a) => {
-        try {
-          const u = new URL($(a).attr('href') ?? '', pageUrl);
-          return u.hostname.replace(/^www\./, '') === pageHost && u.pathname.replace(/\/+$/, '') !== ownPath;
-        } catch {
-          return false;
-        }
-      }),
-  );
-  if (!vendors.length) return html;
-  vendors.remove();
-  return $.html();
+  const vendors = (d: CheerioAPI) =>
+    d('footer').filter((_, el) =>
+      d(el)
+        .find('a[href]')
+        .toArray()
+        .some((a) => {
+          try {
+            const u = new URL(d(a).attr('href') ?? '', pageUrl);
+            return u.hostname.replace(/^www\./, '') === pageHost && u.pathname.replace(/\/+$/, '') !== ownPath;
+          } catch {
+            return false;
+          }
+        }),
+    );
+  return withoutElements($, `the link page ${pageUrl}`, vendors);
 }
 
 async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: string | null): Promise<LinkPageView> {
   const page = await fetchHtmlPage(f, linkPageUrl(url), vendor ?? 'link-in-bio');
   const pageHost = new URL(page.finalUrl).hostname.replace(/^www\./, '');
-  const shown = anchorLinks(page.html, page.finalUrl, { skipFooter: true });
+  // Parsed once, and read by each reader below; its footers (the vendor's, the site builder's) are left out of a copy.
+  const $ = loadHtml(page.html, `the link page ${page.finalUrl}`);
+  const footerless = withoutElements($, `the link page ${page.finalUrl}`, (d) => d('footer'));
+  const shown = anchorLinks(footerless, page.finalUrl);
   // A client-rendered page's links only its script data holds (bento-like Next.js pages: script-links.ts).
-  const scripted = scriptLinks(page.html, page.finalUrl, new Set(shown));
+  const scripted = scriptLinks($, page.finalUrl, new Set(shown));
   const anchors = [...shown, ...scripted.map((a) => a.url)];
   const redirects = await redirectTargets(f, anchors, page.finalUrl, pageHost);
   const links = anchors
@@ -299,8 +301,8 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
       if (u.hostname.replace(/^www\./, '') === pageHost) return false;
       return !namesVendor(classifyLink(l)?.handle ?? null, vendor);
     });
-  const meta = pageMeta(page.html, page.finalUrl);
-  const contexts = anchorContexts(page.html, page.finalUrl, { skipFooter: true });
+  const meta = pageMeta($, page.finalUrl);
+  const contexts = anchorContexts(footerless, page.finalUrl);
   // What the page says about a redirect link, it says about its target.
   for (const [l, target] of redirects) if (contexts.has(l) && !contexts.has(target)) contexts.set(target, contexts.get(l)!);
   for (const a of scripted) if (a.text && !contexts.has(a.url)) contexts.set(a.url, a.text);
@@ -308,13 +310,13 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     const target = unwrapLink(redirects.get(l) ?? l);
     if (contexts.has(l) && !contexts.has(target)) contexts.set(target, contexts.get(l)!);
   }
-  const text = visibleText(page.html);
-  const own = vendorFooterless(page.html, page.finalUrl, pageHost);
+  const text = visibleText($);
+  const own = vendorFooterless($, page.finalUrl, pageHost);
   return {
     url: linkPageUrl(url),
     title: meta.title,
     links: [...new Set([...links, ...linksInText(meta.description)])],
-    emails: [...emailsInHtml(own, own === page.html ? text : visibleText(own))],
+    emails: [...emailsInHtml(own, own === $ ? text : undefined)],
     labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
     others: relationMentions(`${text}\n${meta.description ?? ''}`),
   };

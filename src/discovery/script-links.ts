@@ -18,7 +18,8 @@
  */
 import type * as cheerio from 'cheerio';
 import { classifyLink, isLinkInBioHost } from '../links/classify.js';
-import { loadHtml } from '../parse/load-html.js';
+import { parsedHtml } from '../parse/load-html.js';
+import type { Html } from '../parse/load-html.js';
 import type { Anchor } from '../platforms/page-text.js';
 import { ANCHOR_TEXT_MAX } from '../platforms/page-text.js';
 
@@ -219,11 +220,11 @@ function dataBlobs($: cheerio.CheerioAPI): unknown[] {
  * The accounts and link pages a page's script data links (above), each once with its text, in
  * data order — URLs `shown` (the page's own anchors) left out: an anchor says more.
  */
-export function scriptLinks(html: string, pageUrl: string, shown: ReadonlySet<string> = new Set()): Anchor[] {
-  if (!/<script\b|data-block-json/i.test(html)) return [];
+export function scriptLinks(page: Html, pageUrl: string, shown: ReadonlySet<string> = new Set()): Anchor[] {
+  if (typeof page === 'string' && !/<script\b|data-block-json/i.test(page)) return [];
   let $: cheerio.CheerioAPI;
   try {
-    $ = loadHtml(html, `the script data of ${pageUrl}`);
+    $ = parsedHtml(page, `the script data of ${pageUrl}`);
   } catch {
     return []; // a page over the parser's bounds: its anchors are refused too
   }

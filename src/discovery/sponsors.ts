@@ -12,7 +12,8 @@
  * crawled as the creator's, and an address at its domain is the brand's, not the creator's.
  */
 import type { Cheerio, CheerioAPI, contains } from 'cheerio';
-import { loadHtml } from '../parse/load-html.js';
+import { parsedHtml } from '../parse/load-html.js';
+import type { Html } from '../parse/load-html.js';
 import { registrableDomain } from './domains.js';
 import { fold, key } from './markers.js';
 import type { EmailNode } from '../links/emails.js';
@@ -351,30 +352,16 @@ function smallestBlocks($: CheerioAPI): Cheerio<AnyNode> {
 }
 
 /**
- * The page sponsorEmails, creditedEmails and emailLines read, parsed once: website.ts reads them of one
- * page one after another, and none of them edits the document. Kept to the end of the current job
- * (a microtask clears it), so no page outlives the read that parsed it.
- */
-let lastPage: { html: string; $: CheerioAPI } | null = null;
-export function parsedPage(html: string, what: string): CheerioAPI {
-  if (lastPage?.html !== html) {
-    if (!lastPage) queueMicrotask(() => (lastPage = null));
-    lastPage = { html, $: loadHtml(html, what) };
-  }
-  return lastPage.$;
-}
-
-/**
  * Addresses a page shows for someone else's business: in the smallest block that says the page is
  * sponsored or credits who built the site ("Sponsored by Hanmi Knives — partnership@…", "site by
  * Studio X · hello@studiox.com"), or at the domain of a link the page offers a discount or a
  * referral code on — when they sit on another domain than the page's own. Lower-cased.
  */
-export function sponsorEmails(html: string, pageUrl: string): Set<string> {
+export function sponsorEmails(page: Html, pageUrl: string): Set<string> {
   const out = new Set<string>();
   const own = registrableDomain(pageUrl);
   const foreign = (e: string) => registrableDomain(e.slice(e.lastIndexOf('@') + 1)) !== own;
-  const $ = parsedPage(html, `the page ${pageUrl}`);
+  const $ = parsedHtml(page, `the page ${pageUrl}`);
   const sponsorDomains = new Set<string>();
   // Whether each block offers a discount, read once however many links it holds (read again for
   // each link, one block of 9,000 links — 396 KB — took 22 s).
@@ -402,7 +389,7 @@ export function sponsorEmails(html: string, pageUrl: string): Set<string> {
     for (const e of emailsInBlock(childrenOf(el), text)) if (foreign(e)) out.add(e.toLowerCase());
   });
   if (sponsorDomains.size)
-    for (const e of emailsInHtml(html))
+    for (const e of emailsInHtml($))
       if (sponsorDomains.has(registrableDomain(e.slice(e.lastIndexOf('@') + 1)) ?? '')) out.add(e.toLowerCase());
   return out;
 }
@@ -562,10 +549,10 @@ const BY_RE =
  * An address at the page's own domain, or credited to the site's own name (its title), is the
  * site's: not listed. Whether the name is the creator's is the caller's to judge (verification.ts).
  */
-export function creditedEmails(html: string, pageUrl: string): Map<string, string> {
+export function creditedEmails(page: Html, pageUrl: string): Map<string, string> {
   const out = new Map<string, string>();
   const own = registrableDomain(pageUrl);
-  const $ = parsedPage(html, `the website page ${pageUrl}`);
+  const $ = parsedHtml(page, `the website page ${pageUrl}`);
   const siteName = key($('title').first().text() + ' ' + ($('meta[property="og:site_name"]').attr('content') ?? ''));
   const headings: HeadingsSeen = new Map();
   smallestBlocks($).each((_, el) => {
@@ -625,9 +612,9 @@ function boundedText(node: DomNode): string | null {
  * looks up its nearest block, whose text is read once, at most LINE_MAX characters of it (a search
  * of every block's descendants took 40 s on 200 KB of nested blocks).
  */
-export function emailLines(html: string, pageUrl: string): Map<string, string> {
+export function emailLines(page: Html, pageUrl: string): Map<string, string> {
   const out = new Map<string, string>();
-  const $ = parsedPage(html, `the website page ${pageUrl}`);
+  const $ = parsedHtml(page, `the website page ${pageUrl}`);
   const lines = new Map<DomNode, string | null>();
   const lineOf = (from: DomNode | null | undefined): string | null => {
     let b = from;

@@ -14,7 +14,8 @@
  * platforms and shorteners (`support@linktr.ee`, `press@youtube.com` are nobody's contact here).
  */
 import type * as cheerio from 'cheerio';
-import { loadHtml } from '../parse/load-html.js';
+import { parsedHtml } from '../parse/load-html.js';
+import type { Html } from '../parse/load-html.js';
 import { decode as decodeEntities } from 'html-entities';
 import { parse as parseDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
@@ -178,16 +179,18 @@ export function emailsInText(...texts: (string | null | undefined)[]): string[] 
 }
 
 /** Contact addresses in an HTML page (visible text, mailto, Cloudflare, JSON-LD, spelled-out); `text`: its visibleText, when known. */
-export function emailsInHtml(html: string, text = visibleText(html)): string[] {
-  return emailsFrom(extractEmails({ html }), text);
+export function emailsInHtml(page: Html, text?: string): string[] {
+  const nodes = rootNodes(parsedHtml(page, 'an HTML text read for addresses'));
+  return emailsFrom(extractEmails({ nodes }), text ?? visibleLines(nodes));
 }
 
 /**
- * `emailsInHtml` of a block of a page already parsed — its children and its text — without
- * serialising the block and parsing it again: a page's readers read every small block for
- * addresses (sponsors.ts), and a parse per block made 28,000 blocks of a 450 KB page cost 1 s.
+ * `emailsInHtml` of a block of a page already parsed — its children (or the block itself) and its
+ * text (default: their visibleText) — without serialising the block and parsing it again: a page's
+ * readers read every small block for addresses (sponsors.ts), and a parse per block made 28,000
+ * blocks of a 450 KB page cost 1 s.
  */
-export function emailsInBlock(nodes: readonly EmailNode[], text: string): string[] {
+export function emailsInBlock(nodes: readonly EmailNode[], text = visibleLines(nodes)): string[] {
   return emailsFrom(extractEmails({ nodes }), text);
 }
 
@@ -218,6 +221,9 @@ interface TextNode {
   children?: TextNode[];
 }
 
+/** The top nodes of a parsed page (its root's children). */
+const rootNodes = ($: cheerio.CheerioAPI): EmailNode[] => ($.root()[0] as unknown as EmailNode).children ?? [];
+
 /**
  * The page's visible text, one line per block (scripts and styles dropped): a block starts and
  * ends a line, so `<a>write</a><p>br@…</p>` is two lines, not `writebr@…`.
@@ -228,8 +234,12 @@ interface TextNode {
  * of children, so a page of 99,000 sibling `<p>` or `<br>` (290–390 KB, within the page's byte
  * and element bounds) held the event loop for 25–65 s, on any website a creator links.
  */
-export function visibleText(html: string): string {
-  const $ = loadHtml(html, 'a page read for its text');
+export function visibleText(page: Html): string {
+  return visibleLines(rootNodes(parsedHtml(page, 'a page read for its text')));
+}
+
+/** visibleText of some nodes of a parsed page (a block of it, or its top nodes). */
+export function visibleLines(nodes: readonly TextNode[]): string {
   const out: string[] = [];
   const walk = (nodes: readonly TextNode[]): void => {
     for (const n of nodes) {
@@ -244,7 +254,7 @@ export function visibleText(html: string): string {
       }
     }
   };
-  walk(($.root()[0] as unknown as TextNode).children ?? []);
+  walk(nodes);
   return out.join('');
 }
 
@@ -471,9 +481,9 @@ export const SAME_AS_MAX = 50;
  * profiles, often beside or instead of visible icons. Absolute http(s) URLs, page order, each once,
  * at most SAME_AS_MAX; malformed or over-bound JSON-LD holds none.
  */
-export function jsonLdSameAs(html: string, pageUrl: string): string[] {
-  if (!/application\/ld\+json/i.test(html)) return [];
-  const $ = loadHtml(html, `the JSON-LD of ${pageUrl}`);
+export function jsonLdSameAs(page: Html, pageUrl: string): string[] {
+  if (typeof page === 'string' && !/application\/ld\+json/i.test(page)) return [];
+  const $ = parsedHtml(page, `the JSON-LD of ${pageUrl}`);
   const out = new Set<string>();
   const walk = (node: unknown, depth: number): void => {
     if (depth > 32 || out.size >= SAME_AS_MAX || node === null || typeof node !== 'object') return;
@@ -519,9 +529,8 @@ const BLOCKS = 'li, p, td, dd, dt, figcaption, blockquote, h1, h2, h3, h4, h5, h
  * manager: <a>Northstar</a></li>". A block shared by several links (a row of social icons, a
  * page's whole body) describes none of them.
  */
-export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter?: boolean } = {}): Map<string, string> {
-  const $ = loadHtml(html, `the page ${pageUrl}`);
-  if (opts.skipFooter) $('footer').remove();
+export function anchorContexts(page: Html, pageUrl: string): Map<string, string> {
+  const $ = parsedHtml(page, `the page ${pageUrl}`);
   const out = new Map<string, string>();
   // Each block's text, when it holds one link only, read once however many links it holds (read
   // again for each link, one paragraph of 10,000 links — 450 KB — took 16 s).
@@ -560,8 +569,8 @@ function eachWebLink($: cheerio.CheerioAPI, pageUrl: string, visit: (link: Retur
  * `<div><h3>Burak Tekin</h3><a>YouTube</a> <a>Instagram</a></div>` names both links "Burak
  * Tekin". A page of such cards lists people, each with accounts of their own (a roster).
  */
-export function cardNames(html: string, pageUrl: string): Map<string, string> {
-  const $ = loadHtml(html, `the page ${pageUrl}`);
+export function cardNames(page: Html, pageUrl: string): Map<string, string> {
+  const $ = parsedHtml(page, `the page ${pageUrl}`);
   const out = new Map<string, string>();
   // What each box says, read once however many links it holds (read again for each link, one
   // paragraph of 10,000 links — 450 KB — took 19 s, inside 150 nested blocks 80 s): `null` a box

@@ -69,24 +69,18 @@ describe('a transient 5xx on an optional fetch', () => {
       description: 'bread videos',
       links: [],
     });
-    const { ctx } = webContext(w);
-    const real = ctx.upstream.request.bind(ctx.upstream);
     let failedOnce = false;
-    ctx.upstream.request = async (req) => {
-      if (!failedOnce && req.url.startsWith('https://linktr.ee/')) {
-        failedOnce = true;
-        const body = Buffer.from('<html><body><h1>502 Bad Gateway</h1></body></html>');
-        return {
-          status: 502,
-          headers: { 'content-type': 'text/html' },
-          url: req.url,
-          body,
-          text: () => body.toString(),
-          json: () => ({}) as never,
-        };
-      }
-      return real(req);
-    };
+    const { ctx } = webContext(
+      w,
+      {},
+      {
+        fault: (req) => {
+          if (failedOnce || !req.url.startsWith('https://linktr.ee/')) return undefined;
+          failedOnce = true;
+          return { status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+        },
+      },
+    );
     const out = await runDiscovery(ctx, 'social-b', sourceRef('tovahbakes'), { emails: true, internal: null });
     expect(failedOnce).toBe(true);
     expect(out.profiles.find((p) => p.handle.toLowerCase() === 'tovahbakesbread')?.confidence).toBeGreaterThanOrEqual(0.9);

@@ -19,20 +19,26 @@
  * parse/load-html.ts) is listed as failed; a linked page that does
  * not exist (404) is only a dead link.
  */
+import type { Cheerio, CheerioAPI, contains } from 'cheerio';
 import { isApiError } from '../errors.js';
-import { loadHtml } from '../parse/load-html.js';
+import { loadHtml, parsedHtml, withoutElements } from '../parse/load-html.js';
+import type { Html } from '../parse/load-html.js';
 import type { LookupFetcher } from './fetcher.js';
 import { registrableDomain } from './domains.js';
 import type { HtmlPage } from './pages.js';
 import { fetchHtmlPage, isOverByteCap } from './pages.js';
 import { handleMentions } from './markers.js';
 import { relationMentions } from './relations.js';
-import { creditedEmails, emailLines, parsedPage, sponsorEmails } from './sponsors.js';
+import { creditedEmails, emailLines, sponsorEmails } from './sponsors.js';
 import { listedPeopleEmails } from './people-lists.js';
-import { anchorContexts, cardNames, emailsInHtml, jsonLdSameAs, pageAnchors, visibleText } from './text.js';
+import { anchorContexts, cardNames, emailsInBlock, emailsInHtml, jsonLdSameAs, pageAnchors, visibleText } from './text.js';
 import { scriptLinks } from './script-links.js';
 import { unwrapLink } from './wrappers.js';
 import type { Anchor } from './text.js';
+import type { EmailNode } from '../links/emails.js';
+
+/** cheerio's node type (domhandler's AnyNode), without depending on domhandler directly. */
+type AnyNode = Parameters<typeof contains>[0];
 
 /** Pages the declared page links that are read (best first). */
 export const SITE_LINKED_PAGES = 3;
@@ -394,36 +400,40 @@ interface ReadPage extends SitePage {
   anchors: Anchor[];
 }
 
+/**
+ * What a page of the site says: parsed once, here, and that one document read by each reader
+ * (none edits it: one that leaves a part of the page out reads a copy, parse/load-html.ts
+ * withoutElements).
+ */
 function readPage(page: HtmlPage): ReadPage {
   if (!page.html) return { url: page.finalUrl, links: [], anchors: [], emails: [], mentions: [] };
-  const visible = pageAnchors(page.html, page.finalUrl);
+  const $ = loadHtml(page.html, `the website page ${page.finalUrl}`);
+  const visible = pageAnchors($, page.finalUrl);
   // The accounts its JSON-LD names as the page's subject (`sameAs`) are links of the page with no text of their own.
   const shown = new Set(visible.map((a) => a.url));
-  const sameAs = jsonLdSameAs(page.html, page.finalUrl).flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]));
+  const sameAs = jsonLdSameAs($, page.finalUrl).flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]));
   // Links only its script data holds (a client-rendered site's social links: script-links.ts), with the texts the data gives them.
-  const scripted = scriptLinks(page.html, page.finalUrl, new Set([...shown, ...sameAs.map((a) => a.url)]));
+  const scripted = scriptLinks($, page.finalUrl, new Set([...shown, ...sameAs.map((a) => a.url)]));
   const written = [...visible, ...sameAs, ...scripted];
   // A link through a known click-through wrapper (a Google result's `/url?q=` pasted in) is its target (wrappers.ts).
   const anchors = written.map((a) => ({ ...a, url: unwrapLink(a.url) }));
   const rawOf = new Map(written.map((a, i) => [anchors[i].url, a.url]));
-  const text = visibleText(page.html);
-  const contexts = remap(anchorContexts(page.html, page.finalUrl), rawOf);
+  const text = visibleText($);
+  const contexts = remap(anchorContexts($, page.finalUrl), rawOf);
   for (const a of scripted) if (a.text && !contexts.has(unwrapLink(a.url))) contexts.set(unwrapLink(a.url), a.text);
-  const sponsored = sponsorEmails(page.html, page.finalUrl);
+  const sponsored = sponsorEmails($, page.finalUrl);
   // A credit line's name, else the person a list's entry names (a guest list, a team page: people-lists.ts).
-  const listed = page.html.includes('@')
-    ? listedPeopleEmails(parsedPage(page.html, `the website page ${page.finalUrl}`), page.finalUrl)
-    : new Map();
-  const credited = new Map([...listed, ...creditedEmails(page.html, page.finalUrl)]);
-  const lines = emailLines(page.html, page.finalUrl);
-  const chrome = chromeOf(page.html, page.finalUrl);
-  const cards = remap(cardNames(page.html, page.finalUrl), rawOf);
+  const listed = page.html.includes('@') ? listedPeopleEmails($, page.finalUrl) : new Map();
+  const credited = new Map([...listed, ...creditedEmails($, page.finalUrl)]);
+  const lines = emailLines($, page.finalUrl);
+  const chrome = chromeOf($, page.finalUrl);
+  const cards = remap(cardNames($, page.finalUrl), rawOf);
   return {
     url: page.finalUrl,
     links: anchors.map((a) => a.url),
     anchors,
     // A sponsor's or the site builder's address on the page is theirs (sponsors.ts).
-    emails: emailsInHtml(page.html, text).filter((e) => !sponsored.has(e.toLowerCase())),
+    emails: emailsInHtml($, text).filter((e) => !sponsored.has(e.toLowerCase())),
     mentions: handleMentions(text),
     labels: Object.fromEntries(anchors.map((a) => [a.url, contexts.get(a.url) ?? a.text])),
     others: relationMentions(text),
@@ -446,15 +456,8 @@ function remap<T>(byRaw: Map<string, T>, rawOf: Map<string, string>): Map<string
 /** The most header, footer and navigation blocks read of one page (a site has a few; a hostile page thousands). */
 export const CHROME_MAX_PARTS = 32;
 
-/**
- * The addresses (lower case) and links only a page's header, footer or navigation shows. Read from
- * the outermost such blocks, at most CHROME_MAX_PARTS of them, each once: a block nested in another
- * is read with it (every block read apart re-read its nested ones — 500 nested `<nav>` held the
- * event loop 7 s, 15,000 footers 6 s).
- */
-export function chromeOf(html: string, pageUrl: string): { emails: string[]; links: string[] } {
-  if (!/<(?:footer|header|nav)\b/i.test(html)) return { emails: [], links: [] };
-  const $ = loadHtml(html, `the website page ${pageUrl}`);
+/** The outermost header, footer and navigation blocks of a page, at most CHROME_MAX_PARTS, in document order. */
+function chromeParts($: CheerioAPI): Cheerio<AnyNode> {
   // Document order: a block inside the last one kept comes right after it (nesting is bounded by loadHtml).
   const blocks = $('footer, header, nav').toArray();
   const outermost: typeof blocks = [];
@@ -466,15 +469,29 @@ export function chromeOf(html: string, pageUrl: string): { emails: string[]; lin
     if (outermost.length === CHROME_MAX_PARTS) break;
     outermost.push(el);
   }
-  const parts = outermost.map((el) => $.html(el));
-  const emails = parts.flatMap((h) => emailsInHtml(h).map((e) => e.toLowerCase()));
-  const links = parts.flatMap((h) => pageAnchors(h, pageUrl).map((a) => a.url));
-  if (!emails.length && !links.length) return { emails: [], links: [] };
-  $(outermost).remove();
-  const rest = $.html();
+  return $(outermost);
+}
+
+/**
+ * The addresses (lower case) and links only a page's header, footer or navigation shows. Read from
+ * the outermost such blocks, at most CHROME_MAX_PARTS of them, each once: a block nested in another
+ * is read with it (every block read apart re-read its nested ones — 500 nested `<nav>` held the
+ * event loop 7 s, 15,000 footers 6 s). The rest of the page is read from a copy without them
+ * (withoutElements: the page is not edited); a link it does not hold is one only they hold.
+ */
+export function chromeOf(page: Html, pageUrl: string): { emails: string[]; links: string[] } {
+  const none = { emails: [], links: [] };
+  if (typeof page === 'string' && !/<(?:footer|header|nav)\b/i.test(page)) return none;
+  const what = `the website page ${pageUrl}`;
+  const $ = parsedHtml(page, what);
+  const parts = chromeParts($);
+  const emails = parts.toArray().flatMap((el) => emailsInBlock([el as EmailNode]).map((e) => e.toLowerCase()));
+  if (!emails.length && !parts.find('a[href]').length) return none;
+  const rest = withoutElements($, what, chromeParts);
   const restEmails = new Set(emailsInHtml(rest).map((e) => e.toLowerCase()));
   const restLinks = new Set(pageAnchors(rest, pageUrl).map((a) => a.url));
-  return { emails: [...new Set(emails.filter((e) => !restEmails.has(e)))], links: [...new Set(links.filter((l) => !restLinks.has(l)))] };
+  const links = pageAnchors($, pageUrl).map((a) => a.url);
+  return { emails: [...new Set(emails.filter((e) => !restEmails.has(e)))], links: links.filter((l) => !restLinks.has(l)) };
 }
 
 /** What a scan keeps of a read page: everything but its anchors (their URLs and texts are in `links` and `anchorTexts`). */

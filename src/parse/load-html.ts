@@ -239,6 +239,40 @@ export function loadHtml(html: string, what: string): CheerioAPI {
   }
 }
 
+/**
+ * A page as a reader of it takes it: its HTML, or the document its caller already parsed — a page
+ * read by several readers (a website page: its links, text, addresses, credits…) is parsed once,
+ * by the code that fetched it, and that one document handed to each.
+ */
+export type Html = string | CheerioAPI;
+
+/** `page` as a document: parsed (loadHtml, `what` naming it) when given as HTML, else the caller's own. */
+export function parsedHtml(page: Html, what: string): CheerioAPI {
+  return typeof page === 'string' ? loadHtml(page, what) : page;
+}
+
+/**
+ * `page` without the elements `drop` picks in it (its footer, its menus), for a reader that leaves
+ * them out. A parsed page shared by several readers is never edited — each reader's answer is the
+ * same whatever was read before it — so the elements are removed from a copy of it (a copy costs
+ * about half a parse), or from the reader's own parse when given as HTML; with nothing to drop,
+ * `page` itself.
+ */
+export function withoutElements(page: Html, what: string, drop: ($: CheerioAPI) => Cheerio<AnyNode>): CheerioAPI {
+  if (typeof page === 'string') {
+    const own = loadHtml(page, what);
+    drop(own).remove();
+    return own;
+  }
+  if (!drop(page).length) return page;
+  const doc = page.root().clone()[0];
+  doc.parent = null; // cheerio's clone hangs the copy under a root of its own
+  const copy = cheerio.load(doc);
+  linearFind(copy);
+  drop(copy).remove();
+  return copy;
+}
+
 /** An upstream XML document as `cheerio.load(xml, { xml: true })` reads it (htmlparser2), within the same budget. */
 export function loadXml(xml: string, what: string): CheerioAPI {
   try {

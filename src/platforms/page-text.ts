@@ -2,7 +2,8 @@
  * Reading plain HTML pages, shared by platform readers and creator discovery: a page's anchors
  * (with their text, for choosing which pages of a website to read) and its title/description tags.
  */
-import { loadHtml } from '../parse/load-html.js';
+import { parsedHtml, withoutElements } from '../parse/load-html.js';
+import type { Html } from '../parse/load-html.js';
 
 export interface Anchor {
   /** Absolute http(s) URL, resolved against the page URL, without its fragment. */
@@ -19,17 +20,17 @@ export interface Anchor {
  */
 export const ANCHOR_TEXT_MAX = 500;
 
-/** What `pageAnchors` leaves out: the page's `<footer>`; anchors matching a CSS selector (`skip`). */
+/** What `pageAnchors` leaves out: the page's `<footer>`; anchors matching a CSS selector (`skip`) — of a copy, the page itself untouched. */
 export interface AnchorOptions {
   skipFooter?: boolean;
   skip?: string;
 }
 
 /** The page's http(s) anchors in document order, each URL once (its first text kept, later non-empty texts appended). */
-export function pageAnchors(html: string, pageUrl: string, opts: AnchorOptions = {}): Anchor[] {
-  const $ = loadHtml(html, `the HTML of ${pageUrl}`);
-  if (opts.skipFooter) $('footer').remove();
-  if (opts.skip) $(opts.skip).remove();
+export function pageAnchors(page: Html, pageUrl: string, opts: AnchorOptions = {}): Anchor[] {
+  const what = `the HTML of ${pageUrl}`;
+  const skip = [opts.skipFooter ? 'footer' : '', opts.skip ?? ''].filter(Boolean).join(', ');
+  const $ = skip ? withoutElements(page, what, (d) => d(skip)) : parsedHtml(page, what);
   const out: Anchor[] = [];
   const byUrl = new Map<string, Anchor>();
   $('a[href]').each((_, el) => {
@@ -62,13 +63,13 @@ export function pageAnchors(html: string, pageUrl: string, opts: AnchorOptions =
 }
 
 /** Absolute http(s) links of a page's anchors (resolved against the page URL), in document order, without fragments. */
-export function anchorLinks(html: string, pageUrl: string, opts: AnchorOptions = {}): string[] {
-  return pageAnchors(html, pageUrl, opts).map((a) => a.url);
+export function anchorLinks(page: Html, pageUrl: string, opts: AnchorOptions = {}): string[] {
+  return pageAnchors(page, pageUrl, opts).map((a) => a.url);
 }
 
 /** `og:title` / `og:description` / `<title>` / meta description of a page. */
-export function pageMeta(html: string, pageUrl?: string): { title: string | null; description: string | null } {
-  const $ = loadHtml(html, pageUrl ? `the page ${pageUrl}` : 'a page');
+export function pageMeta(page: Html, pageUrl?: string): { title: string | null; description: string | null } {
+  const $ = parsedHtml(page, pageUrl ? `the page ${pageUrl}` : 'a page');
   const meta = (sel: string) => $(sel).attr('content')?.trim() || null;
   return {
     title: meta('meta[property="og:title"]') ?? ($('title').first().text().trim() || null),

@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { UpstreamConfig } from '../config.js';
 import { ApiError } from '../errors.js';
 import { startReplayServer } from '../replay/server.js';
-import type { ReplayServer } from '../replay/server.js';
-import { createUpstream, expectOk, replayTarget } from './client.js';
+import type { Fault, ReplayServer } from '../replay/server.js';
+import { createUpstream, expectOk, replayTarget, TRANSIENT_RETRY_PAUSE_MS } from './client.js';
 import type { Upstream, UpstreamResponse } from './client.js';
 import { ssrfRefusalOf } from './ssrf.js';
 
@@ -659,6 +659,38 @@ describe('upstream client (replay mode)', () => {
       const res = await upstream.request({ url: 'https://down.example/', platform: 't', retries: 0 });
       expect(res.status).toBe(503);
       expect(replay.hits({ host: 'down.example' })).toHaveLength(1);
+    });
+
+    it('retryBare5xx (with retries: 0): a GET answered a bare 500, 502 or 503 is sent once more after a pause; a second one is the answer', async () => {
+      const once = (host: string, first: Fault, then: Fault | null = null) =>
+        replay.add({ host, path: '/', response: { body: 'ok', fault: { kind: 'sequence', faults: [first, then] } } });
+      const ask = (host: string, method: 'GET' | 'POST' = 'GET') =>
+        timed(upstream.request({ url: `https://${host}/`, method, platform: 't', retries: 0, retryBare5xx: true }));
+      for (const status of [500, 502, 503]) {
+        once(`s${status}.example`, { kind: 'status', status });
+        const { ms, value } = await ask(`s${status}.example`);
+        expect([value.status, value.text(), replay.hits({ host: `s${status}.example` }).length]).toEqual([200, 'ok', 2]);
+        expect(ms).toBeGreaterThanOrEqual(TRANSIENT_RETRY_PAUSE_MS - 2);
+      }
+      once('twice.example', { kind: 'status', status: 502 }, { kind: 'status', status: 503 });
+      expect((await ask('twice.example')).value.status).toBe(503);
+      expect(replay.hits({ host: 'twice.example' })).toHaveLength(2);
+    });
+
+    it('retryBare5xx: a 503 with Retry-After, a 504, a POST and a reset are answered as they are, asked once', async () => {
+      const once = (host: string, first: Fault) =>
+        replay.add({ host, path: '/', response: { body: 'ok', fault: { kind: 'sequence', faults: [first, null] } } });
+      const ask = (host: string, method: 'GET' | 'POST' = 'GET') =>
+        upstream.request({ url: `https://${host}/`, method, platform: 't', retries: 0, retryBare5xx: true });
+      once('wait.example', { kind: 'status', status: 503, headers: { 'retry-after': '0' } });
+      once('gw.example', { kind: 'status', status: 504 });
+      once('post.example', { kind: 'status', status: 503 });
+      once('rst.example', { kind: 'reset' });
+      expect((await ask('wait.example')).status).toBe(503);
+      expect((await ask('gw.example')).status).toBe(504);
+      expect((await ask('post.example', 'POST')).status).toBe(503);
+      expect((await failure(ask('rst.example'))).code).toBe('UPSTREAM_FAILED');
+      for (const host of ['wait.example', 'gw.example', 'post.example', 'rst.example']) expect(replay.hits({ host }), host).toHaveLength(1);
     });
 
     it('truncated body → retried, then UPSTREAM_FAILED', async () => {

@@ -8,6 +8,8 @@
  * - at most 5 redirects, each re-checked by the SSRF guard (or none followed, per request);
  * - bounded retries with exponential backoff and full jitter for 429 / 5xx / resets / truncated
  *   bodies on idempotent requests, honouring a short Retry-After;
+ * - for a request that retries nothing else (`retries: 0`), one repeat of a GET answered a bare
+ *   500/502/503 on asking (`retryBare5xx`);
  * - per upstream origin at most UPSTREAM_PER_HOST_CONCURRENCY connections, one request on each at
  *   a time (the pool's `connections`; a request beyond waits in its queue, and leaves it promptly
  *   when cancelled); through a rotating proxy list, that limit holds per proxy;
@@ -108,6 +110,14 @@ export interface UpstreamRequest {
    */
   cooldown?: 'wait' | 'fail';
   /**
+   * true: a GET answered a bare 500, 502 or 503 (no Retry-After: the host did not ask to be left
+   * alone) is sent once more, TRANSIENT_RETRY_PAUSE_MS later, whatever `retries` says — for a
+   * request that otherwise never retries (`retries: 0`: discovery's optional scans, where a page
+   * lost to one passing server error was a lost profile). A host that fails twice has failed; a
+   * 504 has already cost the request's own time, and is answered as it is.
+   */
+  retryBare5xx?: boolean;
+  /**
    * false: a redirect is returned as it is (status, `location` header, no body) instead of being
    * followed — for a caller that wants to know where a link leads without fetching the target
    * (a link shortener's answer).
@@ -169,6 +179,20 @@ const DISCARD_MS = 1_000;
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+/** Statuses of a passing server fault a second request a moment later usually does not meet (a deploy, a load balancer's hiccup). */
+const TRANSIENT_STATUS = new Set([500, 502, 503]);
+/** The pause before the one repeat of a bare 5xx (`retryBare5xx`): short beside any request's timeout. */
+export const TRANSIENT_RETRY_PAUSE_MS = 150;
+
+/** Whether answer `res` to `req` is one `retryBare5xx` sends `req` once more for. */
+export function repeatsBare5xx(req: UpstreamRequest, res: Pick<UpstreamResponse, 'status' | 'headers'>): boolean {
+  return (
+    req.retryBare5xx === true &&
+    (req.method ?? 'GET') === 'GET' &&
+    TRANSIENT_STATUS.has(res.status) &&
+    res.headers['retry-after'] === undefined
+  );
+}
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** Where a request for `original` is actually sent. */
@@ -454,6 +478,7 @@ async function request(c: Client, req: UpstreamRequest): Promise<UpstreamRespons
   };
   let redirects = 0;
   let attempt = 0;
+  let repeated = false;
   let outcome = 'failed';
   let block: string | undefined;
   try {
@@ -528,6 +553,12 @@ async function request(c: Client, req: UpstreamRequest): Promise<UpstreamRespons
       if (blocked) {
         block = blocked.source;
         throw blockedError(req.platform, url.host, res.status, blocked);
+      }
+      if (!repeated && repeatsBare5xx(req, res)) {
+        repeated = true;
+        await sleep(TRANSIENT_RETRY_PAUSE_MS, signal).catch(() => undefined);
+        if (signal.aborted) throw classify(signal.reason, req, url.host, signal);
+        continue;
       }
       outcome = res.status < 400 ? 'ok' : `http_${res.status}`;
       return res;

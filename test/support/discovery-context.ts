@@ -2,12 +2,14 @@
  * An OpContext for unit tests of discovery code: an in-memory upstream that answers from a
  * function (and counts requests), an in-memory result cache, the default configuration. Like the
  * real upstream client, it answers a block (a vendor challenge, the request's platform's walls:
- * src/upstream/blocks) with UPSTREAM_BLOCKED before any platform module sees it. Its `deps` (what
+ * src/upstream/blocks) with UPSTREAM_BLOCKED before any platform module sees it, and sends a GET
+ * asking for it (`retryBare5xx`) once more for a bare 500/502/503, by the client's own rule. Its `deps` (what
  * discovery reads other operations through: runOperation's internal mode) are made of the same
  * upstream and cache, an in-process single-flight, and a ledger that fails any use: internal
  * reads never charge.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { CacheEntry, ResultCache } from '../../src/cache/cache.js';
 import { createLocalSingleFlight } from '../../src/cache/single-flight.js';
 import type { Config } from '../../src/config.js';
@@ -22,6 +24,7 @@ import { createMemoryRateLimiter } from '../../src/ratelimit/limiter.js';
 import { secretBox } from '../../src/store/secrets.js';
 import type { OpContext } from '../../src/platforms/operation.js';
 import type { Upstream, UpstreamRequest, UpstreamResponse } from '../../src/upstream/client.js';
+import { repeatsBare5xx, TRANSIENT_RETRY_PAUSE_MS } from '../../src/upstream/client.js';
 import { blockedError, detectBlock } from '../../src/upstream/blocks/catalogue.js';
 import { platformWalls } from '../../src/platforms/registry.js';
 import type { ReplayRequest, Route } from '../../src/replay/server.js';
@@ -63,34 +66,42 @@ export function fakeContext(
   opts: { signal?: AbortSignal; env?: Record<string, string> } = {},
 ): FakeContext {
   const requests: UpstreamRequest[] = [];
-  const upstream: Upstream = {
-    async request(req) {
-      requests.push(req);
-      const a = await answer(req);
-      if (a.delayMs) {
-        await new Promise<void>((resolve, reject) => {
-          const t = setTimeout(resolve, a.delayMs);
-          req.signal?.addEventListener('abort', () => {
-            clearTimeout(t);
-            reject(upstreamTimeout(`${req.platform}: request cancelled (deadline)`));
-          });
+  const once = async (req: UpstreamRequest): Promise<UpstreamResponse> => {
+    requests.push(req);
+    const a = await answer(req);
+    if (a.delayMs) {
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(resolve, a.delayMs);
+        req.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          reject(upstreamTimeout(`${req.platform}: request cancelled (deadline)`));
         });
-      }
-      const body = Buffer.from(a.body ?? '', 'utf8');
-      const res: UpstreamResponse = {
-        status: a.status ?? 200,
-        headers: { 'content-type': 'text/html', ...a.headers },
-        url: a.url ?? req.url,
-        body,
-        text: () => body.toString('utf8'),
-        json<T>() {
-          return JSON.parse(body.toString('utf8')) as T;
-        },
-      };
-      walls ??= platformWalls();
-      const blocked = detectBlock(res, walls.get(req.platform) ?? []);
-      if (blocked) throw blockedError(req.platform, new URL(res.url).host, res.status, blocked);
-      return res;
+      });
+    }
+    const body = Buffer.from(a.body ?? '', 'utf8');
+    const res: UpstreamResponse = {
+      status: a.status ?? 200,
+      headers: { 'content-type': 'text/html', ...a.headers },
+      url: a.url ?? req.url,
+      body,
+      text: () => body.toString('utf8'),
+      json<T>() {
+        return JSON.parse(body.toString('utf8')) as T;
+      },
+    };
+    walls ??= platformWalls();
+    const blocked = detectBlock(res, walls.get(req.platform) ?? []);
+    if (blocked) throw blockedError(req.platform, new URL(res.url).host, res.status, blocked);
+    return res;
+  };
+  const upstream: Upstream = {
+    // Like the real client, a GET asking for it is sent once more for a bare 500/502/503 (client.ts retryBare5xx).
+    async request(req) {
+      const res = await once(req);
+      if (!repeatsBare5xx(req, res)) return res;
+      await delay(TRANSIENT_RETRY_PAUSE_MS, undefined, { signal: req.signal }).catch(() => undefined);
+      if (req.signal?.aborted) throw upstreamTimeout(`${req.platform}: request cancelled (deadline)`);
+      return once(req);
     },
     close: async () => undefined,
   };
@@ -132,13 +143,20 @@ export function unitDeps(config: Config, upstream: Upstream, cache: ResultCache)
 
 /**
  * An OpContext answered in process from `w`'s replay routes (no server): `delays` (URL prefix →
- * ms) hold answers back; `answered` records when each answer was due.
+ * ms) hold answers back; `answered` records when each answer was due; `fault` answers a request
+ * in the web's stead when it gives an answer (a passing fault of the upstream's).
  */
-export function webContext(w: DiscoveryWeb, delays: Record<string, number> = {}, opts: { env?: Record<string, string> } = {}) {
+export function webContext(
+  w: DiscoveryWeb,
+  delays: Record<string, number> = {},
+  opts: { env?: Record<string, string>; fault?: (req: UpstreamRequest) => FakeAnswer | undefined } = {},
+) {
   const routes: Route[] = w.routes();
   const answered: { url: string; at: number }[] = [];
   const ctx = fakeContext(
     async (req: UpstreamRequest) => {
+      const fault = opts.fault?.(req);
+      if (fault) return fault;
       const u = new URL(req.url);
       const rr: ReplayRequest = {
         method: req.method ?? 'GET',
