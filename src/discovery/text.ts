@@ -20,6 +20,7 @@ import { parse as parseDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
 import { OTHER_LINK_IN_BIO_HOSTS } from './domains.js';
 import { saysSecondAccount } from './markers.js';
+import { isMailboxDomain, labelsAddress, SPACED_AT } from './email-forms.js';
 import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import type { EmailNode } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
@@ -55,8 +56,11 @@ const SPELLINGS = [
   // Bengali "এট"): only with a spelled dot or a contact cue ("aino ät ainovirtanen piste fi").
   { at: around(['at', 'ät', 'ات', 'এট']), plain: false },
   { at: `${around(AT_WORDS_PLAIN)}|${BRACKETED_AT}`, plain: true },
-].map(({ at, plain }) => ({
+  // `ana @ studio-ana.com`: under the same limits, or at a mailbox provider (email-forms.ts).
+  { at: SPACED_AT, plain: false, mailbox: true },
+].map(({ at, plain, mailbox }) => ({
   plain,
+  mailbox: mailbox === true,
   dot: new RegExp(SPELLED_DOT, 'giu'),
   anyDot: new RegExp(`${SPELLED_DOT}|${SIGN_DOT}`, 'giu'),
   // `local at domain dot tld` (plain dots may join other labels).
@@ -68,7 +72,7 @@ const SPELLINGS = [
   ),
 }));
 const CONTACT_CUE_RE =
-  /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
+  /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me|contacto|contato|contatto|kontakt|correo|courriel|anfragen|presse|prensa|negocios|negócios|parcerias|réservations?|buchungen)\b|お問い合わせ|問い合わせ|連絡先|メール|お仕事|联系|商务|문의|📩|📧|✉️?|💌/i;
 
 const SIGN_DOT_RE = new RegExp(SIGN_DOT, 'u');
 const OTHER_DOT_RE = new RegExp(`${SPELLED_DOT}|\\.`, 'iu');
@@ -103,7 +107,10 @@ export function spelledOutEmails(text: string): string[] {
       for (let m = s.re.exec(line); m; m = s.re.exec(line)) {
         s.dot.lastIndex = 0;
         const spelled = s.dot.test(m[2]);
-        if (!s.plain && !spelled && (cueEnd ??= contactCueEnd(line)) > m.index) continue;
+        if (!s.plain && !spelled) {
+          const cue = (cueEnd ??= contactCueEnd(line));
+          if (s.mailbox ? !isMailboxDomain(m[2]) && !labelsAddress(line, cue, m.index) : cue > m.index) continue;
+        }
         const e = normaliseEmail(`${m[1].replace(s.dot, '.')}@${signDotsOnlyAlone(m[2]).replace(s.anyDot, '.')}`);
         if (e) out.push(e);
       }
