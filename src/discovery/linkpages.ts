@@ -29,6 +29,7 @@ import { isPartialRead } from '../platforms/partial-read.js';
 import { otherLinkPage } from './domains.js';
 import { resolveShortLink } from './shorteners.js';
 import { scriptLinks } from './script-links.js';
+import { assignedStateText } from './vendor-data.js';
 import { unwrapLink, wrappedAddress } from './wrappers.js';
 
 export interface LinkPageView {
@@ -283,6 +284,12 @@ function vendorFooterless(html: string, pageUrl: string, pageHost: string): stri
   return $.html();
 }
 
+/** The addresses of a link page's assigned state (vendor-data.ts), at no vendor's domain (text.ts drops those). */
+function stateEmails(html: string, pageUrl: string): string[] {
+  if (!/<script\b/i.test(html)) return [];
+  return emailsInText(assignedStateText(loadHtml(html, `the page state of ${pageUrl}`)));
+}
+
 async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: string | null): Promise<LinkPageView> {
   const page = await fetchHtmlPage(f, linkPageUrl(url), vendor ?? 'link-in-bio');
   const pageHost = new URL(page.finalUrl).hostname.replace(/^www\./, '');
@@ -314,7 +321,8 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     url: linkPageUrl(url),
     title: meta.title,
     links: [...new Set([...links, ...linksInText(meta.description)])],
-    emails: [...emailsInHtml(own, own === page.html ? text : visibleText(own))],
+    // And those of the vendor's page state, a client-rendered page's text blocks (Taplink's `window.data`).
+    emails: [...new Set([...emailsInHtml(own, own === page.html ? text : visibleText(own)), ...stateEmails(page.html, page.finalUrl)])],
     labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
     others: relationMentions(`${text}\n${meta.description ?? ''}`),
   };

@@ -21,6 +21,7 @@ import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js
 import { OTHER_LINK_IN_BIO_HOSTS } from './domains.js';
 import { saysSecondAccount } from './markers.js';
 import { isMailboxDomain, labelsAddress, SPACED_AT } from './email-forms.js';
+import { fediverseAccounts } from './fediverse.js';
 import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import type { EmailNode } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
@@ -466,7 +467,8 @@ export function mentionedAccounts(raw: string): string[] {
     const url = mentionUrl(m[3] ?? m[4], handle);
     if (url) out.push(url);
   }
-  return [...new Set(out)];
+  // `@user@instance.tld`: a fediverse account, whatever labels it (fediverse.ts).
+  return [...new Set([...out, ...fediverseAccounts(text)])];
 }
 
 /** The most `sameAs` URLs read from one page's JSON-LD (a site lists its few accounts; more is no listing of its own). */
