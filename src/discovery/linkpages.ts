@@ -30,6 +30,7 @@ import { otherLinkPage } from './domains.js';
 import { resolveShortLink } from './shorteners.js';
 import { scriptLinks } from './script-links.js';
 import { assignedStateText } from './vendor-data.js';
+import { representativeEmails } from './agents.js';
 import { unwrapLink, wrappedAddress } from './wrappers.js';
 
 export interface LinkPageView {
@@ -42,6 +43,8 @@ export interface LinkPageView {
   labels?: Record<string, string>;
   /** Handles the page's own text names by `@` beside a relation to someone else (markers.ts relationMentions). */
   others?: string[];
+  /** Addresses the page's text gives to a representative (agents.ts), lower case. */
+  representatives?: string[];
   /** Read without a part an optional request failed to bring (a linkpage-c page's modules): a lookup that read it is partial. */
   partialRead?: true;
 }
@@ -142,6 +145,7 @@ function fromRecord(url: string, title: string | null, record: unknown): LinkPag
     emails: [...emailsInText(text), ...recordLinks(record).flatMap((l) => wrappedAddress(l) ?? [])],
     labels: Object.fromEntries(Object.entries(recordLabels(record)).map(([l, t]) => [unwrapLink(l), t])),
     others: relationMentions(text),
+    representatives: [...representativeEmails(text).keys()],
   };
 }
 
@@ -325,5 +329,6 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     emails: [...new Set([...emailsInHtml(own, own === page.html ? text : visibleText(own)), ...stateEmails(page.html, page.finalUrl)])],
     labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
     others: relationMentions(`${text}\n${meta.description ?? ''}`),
+    representatives: [...representativeEmails(text).keys()],
   };
 }

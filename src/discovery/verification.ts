@@ -38,6 +38,7 @@ import {
   secondAccountMentionsOn,
 } from './markers.js';
 import { ownerDomain, registrableDomain } from './domains.js';
+import { representativeEmails } from './agents.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
 import { comparableHandle, pairedPlatforms } from './profiles.js';
@@ -1014,6 +1015,42 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
   // An agency page of many people (scan.crowd): its inbox is every listed person's, so sharing it says nothing.
   for (const s of g.sites.values())
     if (v.sites.has(s.domain) && s.scan && !s.scan.crowd) for (const page of s.scan.pages) add(pageEmails(g, page, s.scan));
+  // Her agent's, agency's or publicist's inbox is on every talent's profile: no address of hers to know her by.
+  const theirs = representativeAddresses(g, v);
+  return new Set([...out].filter((e) => !theirs.has(e)));
+}
+
+const representatives = new WeakMap<Verification, Set<string>>();
+
+/**
+ * The addresses the creator's items give to a representative (agents.ts: "Booking: Nord Agency —
+ * bookings@…", "contact my agent at …", "Management: …"), lower case — unless the address sits at
+ * one of her own sites' domains or its user names her ("kai.mgmt@…"): then it is hers.
+ */
+function representativeAddresses(g: EvidenceGraph, v: Verification): Set<string> {
+  let out = representatives.get(v);
+  if (out) return out;
+  const found = new Set<string>();
+  const add = (xs: Iterable<string> | undefined) => {
+    for (const e of xs ?? []) found.add(e.toLowerCase());
+  };
+  add(g.sourceView.representatives);
+  for (const k of v.verified) add(g.profiles.get(k)?.view?.representatives);
+  for (const p of g.pages.values()) if (v.pages.has(p.url)) add(p.view?.representatives);
+  for (const s of g.sites.values()) {
+    if (!v.sites.has(s.domain) || !s.scan) continue;
+    for (const page of s.scan.pages)
+      for (const [e, line] of Object.entries(page.emailLines ?? {})) if (representativeEmails(line).has(e)) found.add(e);
+  }
+  const keys = personKeys(g, []);
+  out = new Set(
+    [...found].filter((e) => {
+      const at = e.lastIndexOf('@');
+      const domain = registrableDomain(e.slice(at + 1));
+      return !(domain && v.sites.has(domain)) && !keys.some((k) => key(e.slice(0, at)).includes(k));
+    }),
+  );
+  representatives.set(v, out);
   return out;
 }
 
@@ -1381,6 +1418,7 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
       mentions(page.mentions.filter((h) => !linked.has(h)));
     }
   }
+  for (const e of representativeAddresses(g, v)) side.emails.delete(e);
   sides.set(v, side);
   return side;
 }
