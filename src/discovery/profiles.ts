@@ -14,6 +14,7 @@ import { allReaders } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { addressDomainLinks, emailsInText, linksInText, mentionedAccounts } from './text.js';
 import { representativeEmails } from './agents.js';
+import { representativeHandles } from './roles.js';
 import { relationMentions, textParts } from './relations.js';
 import { unwrapLink, wrappedAddress } from './wrappers.js';
 
@@ -114,7 +115,8 @@ export function enrich(raw: ReaderView): ProfileView {
     textMentions,
     emails: emailsInText(...v.emails, v.bio),
     linkLabels,
-    others: relationMentions(v.bio),
+    // And a handle a role list gives to a representative ("manager @nadia", roles.ts): someone else's.
+    others: [...new Set([...relationMentions(v.bio), ...representativeHandles(v.bio)])],
     representatives: [...representativeEmails(v.bio).keys()],
   };
 }

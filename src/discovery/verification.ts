@@ -27,18 +27,10 @@ import { ANCHOR_LABELS, isVerified, sameDisplayName, TIED_LABELS } from './evide
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import {
-  bareHandleMentions,
-  fold,
-  handleMentions,
-  isPaddedCopy,
-  key,
-  markersOf,
-  secondAccountMentions,
-  secondAccountMentionsOn,
-} from './markers.js';
+import { bareHandleMentions, fold, handleMentions, isPaddedCopy, key, markersOf } from './markers.js';
 import { ownerDomain, registrableDomain } from './domains.js';
 import { representativeEmails } from './agents.js';
+import { ownAccountMentions, ownAccountMentionsOn } from './roles.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
 import { comparableHandle, pairedPlatforms } from './profiles.js';
@@ -676,7 +668,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     return [...n.samePlatformFrom].some((k) => verifiedOther(k) && back.has(g.canonical(k)));
   };
   // A second account the creator names by `@` on a second-account line ("Zweitaccount: @…",
-  // "인스타 부계정: @…": on its platform, markers.ts secondAccountMentionsOn) whose own bio names a
+  // "인스타 부계정: @…": on its platform, roles.ts ownAccountMentionsOn) whose own bio names a
   // creator account on its platform back ("main: @…", "본계 @…"): `@` mentions, which the apps
   // render as links — a mutual link, as above.
   const mutualSecondMention = () => {
@@ -686,7 +678,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     const others = [...v.verified].map((k) => g.profiles.get(k)).filter((o) => !!o?.view && o.key !== n.key);
     return (
       others.some((o) =>
-        secondAccountMentionsOn(o!.view!.bio, o!.platform).some((m) => m.handle === handle && m.platforms.includes(n.platform)),
+        ownAccountMentionsOn(o!.view!.bio, o!.platform).some((m) => m.handle === handle && m.platforms.includes(n.platform)),
       ) && others.some((o) => o!.platform === n.platform && back.has(o!.view!.handle.toLowerCase()))
     );
   };
@@ -1315,10 +1307,10 @@ function cardHeading(g: EvidenceGraph, n: ProfileNode, domain: string): string |
   return null;
 }
 
-/** The source's or a verified profile's bio names `handle` as a second account (markers.ts secondAccountMentions). */
+/** The source's or a verified profile's bio names `handle` as a second account (roles.ts ownAccountMentions). */
 function namedSecond(g: EvidenceGraph, v: Verification, handle: string): boolean {
   const bios = [g.sourceView.bio, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.bio)];
-  return bios.some((b) => secondAccountMentions(b).includes(handle));
+  return bios.some((b) => ownAccountMentions(b).includes(handle));
 }
 
 /**
