@@ -22,6 +22,7 @@ import { OTHER_LINK_IN_BIO_HOSTS } from './domains.js';
 import { saysSecondAccount } from './markers.js';
 import { isMailboxDomain, labelsAddress, SPACED_AT } from './email-forms.js';
 import { fediverseAccounts } from './fediverse.js';
+import { iconLabel, isIconLink, setApartInBlock } from './icon-links.js';
 import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import type { EmailNode } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
@@ -536,11 +537,13 @@ export function anchorContexts(html: string, pageUrl: string, opts: { skipFooter
   // again for each link, one paragraph of 10,000 links — 450 KB — took 16 s).
   const lone = new Map<unknown, string | null>();
   eachWebLink($, pageUrl, (a, u) => {
-    const parts = [a.text(), a.attr('title') ?? '', a.attr('aria-label') ?? ''];
+    // A social icon (no words of its own) is named by its icon; its block's words not when a part separator sets it apart (icon-links.ts).
+    const icon = isIconLink(a);
+    const parts = icon ? [iconLabel(a, u)] : [a.text(), a.attr('title') ?? '', a.attr('aria-label') ?? ''];
     const block = a.parent().closest(BLOCKS);
     if (block.length && !lone.has(block[0])) lone.set(block[0], block.find('a[href]').length === 1 ? block.text() : null);
     const text0 = block.length ? lone.get(block[0]) : null;
-    if (text0 != null) parts.push(text0);
+    if (text0 != null && !(icon && setApartInBlock(a, block))) parts.push(text0);
     const text = parts.join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
     out.set(u.href, [out.get(u.href), text].filter(Boolean).join(' '));
   });
