@@ -23,6 +23,7 @@ describe('role lists', { timeout: 120_000 }, () => {
     'conta reserva / backup: @kai_alt',
     'compte secondaire, backup : @kai_alt',
     'サブ垢・バックアップ：@kai_alt',
+    'sub acc: @kai_alt',
   ])('her own: %s', (line) => {
     expect(ownAccountMentionsOn(`knits 🧶\n${line}`, 'social-b')).toEqual([{ handle: 'kai_alt', platforms: ['social-b'] }]);
   });
@@ -34,6 +35,8 @@ describe('role lists', { timeout: 120_000 }, () => {
     'I back up my files with @dropbox',
     'photos, edits: @lena',
     'manager @nadia',
+    'sub @nadia',
+    'side quest w/ @nadia',
   ])('not hers: %s', (line) => {
     expect(ownAccountMentions(line)).toEqual([]);
   });

@@ -74,6 +74,9 @@ function labelledHandles(line: string): [string, string[]][] {
   return out;
 }
 
+/** Role words that are everyday words alone ("sub @…" is "subscribe to"): her account's role only before a word for an account ("sub acc"). */
+const NEEDS_NOUN = new Set(['sub', 'side', 'second', '2nd']);
+
 /** Words for an account after its role ("backup acc", "main channel"). */
 const ACCOUNT_NOUNS = new Set([
   'acc',
@@ -105,9 +108,10 @@ const ownItem = (item: string): boolean => {
   const words = fold(item)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
-  if (OWN_ROLE_WORDS.has(words.join(''))) return true;
+  if (OWN_ROLE_WORDS.has(words.join('')) && !NEEDS_NOUN.has(words.join(''))) return true;
   const i = words.findIndex((w) => OWN_ROLE_WORDS.has(w));
-  return i >= 0 && words.slice(i + 1).every((w) => ACCOUNT_NOUNS.has(w));
+  const after = words.slice(i + 1);
+  return i >= 0 && after.every((w) => ACCOUNT_NOUNS.has(w)) && (after.length > 0 || !NEEDS_NOUN.has(words[i]));
 };
 
 /** A list whose item names another person: a relation ("my bf"), a representative ("manager"). */
