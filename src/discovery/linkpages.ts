@@ -30,6 +30,8 @@ import { isPartialRead } from '../platforms/partial-read.js';
 import { otherLinkPage } from './domains.js';
 import { resolveShortLink } from './shorteners.js';
 import { scriptLinks } from './script-links.js';
+import { assignedStateText } from './vendor-data.js';
+import { representativeEmails } from './agents.js';
 import { unwrapLink, wrappedAddress } from './wrappers.js';
 
 export interface LinkPageView {
@@ -42,6 +44,8 @@ export interface LinkPageView {
   labels?: Record<string, string>;
   /** Handles the page's own text names by `@` beside a relation to someone else (markers.ts relationMentions). */
   others?: string[];
+  /** Addresses the page's text gives to a representative (agents.ts), lower case. */
+  representatives?: string[];
   /** Read without a part an optional request failed to bring (a linkpage-c page's modules): a lookup that read it is partial. */
   partialRead?: true;
 }
@@ -142,6 +146,7 @@ function fromRecord(url: string, title: string | null, record: unknown): LinkPag
     emails: [...emailsInText(text), ...recordLinks(record).flatMap((l) => wrappedAddress(l) ?? [])],
     labels: Object.fromEntries(Object.entries(recordLabels(record)).map(([l, t]) => [unwrapLink(l), t])),
     others: relationMentions(text),
+    representatives: [...representativeEmails(text).keys()],
   };
 }
 
@@ -282,6 +287,11 @@ function vendorFooterless($: CheerioAPI, pageUrl: string, pageHost: string): Che
   return withoutElements($, `the link page ${pageUrl}`, vendors);
 }
 
+/** The addresses of a link page's assigned state (vendor-data.ts), at no vendor's domain (text.ts drops those). */
+function stateEmails($: CheerioAPI): string[] {
+  return emailsInText(assignedStateText($));
+}
+
 async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: string | null): Promise<LinkPageView> {
   const page = await fetchHtmlPage(f, linkPageUrl(url), vendor ?? 'link-in-bio');
   const pageHost = new URL(page.finalUrl).hostname.replace(/^www\./, '');
@@ -316,8 +326,10 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     url: linkPageUrl(url),
     title: meta.title,
     links: [...new Set([...links, ...linksInText(meta.description)])],
-    emails: [...emailsInHtml(own, own === $ ? text : undefined)],
+    // And those of the vendor's page state, a client-rendered page's text blocks (Taplink's `window.data`).
+    emails: [...new Set([...emailsInHtml(own, own === $ ? text : undefined), ...stateEmails($)])],
     labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
     others: relationMentions(`${text}\n${meta.description ?? ''}`),
+    representatives: [...representativeEmails(text).keys()],
   };
 }

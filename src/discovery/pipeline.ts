@@ -50,7 +50,8 @@ import { crawlSite } from './website.js';
 import { pageAnchors } from './text.js';
 import { websearchEnabled, websearchQuery, websearchResults } from './websearch.js';
 import { linkSignals } from '../upstream/signals.js';
-import { handleMentions, key, secondAccountMentionsOn } from './markers.js';
+import { handleMentions, key } from './markers.js';
+import { ownAccountMentionsOn } from './roles.js';
 import { isReferralUrl, offersDiscount, queryNamesCreator } from './sponsors.js';
 import { namesRelation } from './relations.js';
 
@@ -607,7 +608,7 @@ class Lookup {
 
   /**
    * `@handle`s the bio of the source or of an account the creator's items link names as a second
-   * account ("サブ垢: @hoshi_sub", "Мій другий акаунт: @…", markers.ts secondAccountMentionsOn), on the
+   * account ("サブ垢: @hoshi_sub", "Мій другий акаунт: @…", roles.ts ownAccountMentionsOn), on the
    * platform the line names ("인스타 부계정: @…", "IG second account: @…"), else on that account's
    * own: read as candidates — the creator's word, not a link, so they still need the usual proof
    * (a link back, or its bio naming the creator back: verification.ts `labelsOf`).
@@ -616,7 +617,7 @@ class Lookup {
     const g = this.g;
     let i = 0;
     // On the platform its line names ("인스타 부계정: @…" on a channel's description), else on the naming account's own.
-    for (const { handle: mention, platforms } of secondAccountMentionsOn(view.bio, n.platform)) {
+    for (const { handle: mention, platforms } of ownAccountMentionsOn(view.bio, n.platform)) {
       for (const platform of platforms) {
         const reader = readerOf(platform);
         const h = reader ? fetchHandle(platform, mention) : null;

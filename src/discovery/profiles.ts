@@ -13,6 +13,8 @@ import { identityOf, readProfile, uniq, viewOf } from '../platforms/reader.js';
 import { allReaders } from '../platforms/registry.js';
 import type { LookupFetcher } from './fetcher.js';
 import { addressDomainLinks, emailsInText, linksInText, mentionedAccounts } from './text.js';
+import { representativeEmails } from './agents.js';
+import { representativeHandles } from './roles.js';
 import { relationMentions, textParts } from './relations.js';
 import { unwrapLink, wrappedAddress } from './wrappers.js';
 
@@ -27,6 +29,8 @@ export interface ProfileView extends ReaderView {
    * a link the platform holds: a guess at a handle until the account is read (graph.ts textMentionBy).
    */
   textMentions?: string[];
+  /** Addresses the bio gives to a representative (agents.ts: "Booking: Nord Agency — …"), lower case. */
+  representatives?: string[];
 }
 
 export const identity = identityOf;
@@ -111,7 +115,9 @@ export function enrich(raw: ReaderView): ProfileView {
     textMentions,
     emails: emailsInText(...v.emails, v.bio),
     linkLabels,
-    others: relationMentions(v.bio),
+    // And a handle a role list gives to a representative ("manager @nadia", roles.ts): someone else's.
+    others: [...new Set([...relationMentions(v.bio), ...representativeHandles(v.bio)])],
+    representatives: [...representativeEmails(v.bio).keys()],
   };
 }
 

@@ -22,6 +22,8 @@ import { parsedHtml } from '../parse/load-html.js';
 import type { Html } from '../parse/load-html.js';
 import type { Anchor } from '../platforms/page-text.js';
 import { ANCHOR_TEXT_MAX } from '../platforms/page-text.js';
+import { readerAccount } from './profiles.js';
+import { assignedStates, handleLinkOf } from './vendor-data.js';
 
 /** Script text read of one page (a page is at most 512 KiB; its data is most of a client-rendered one). */
 export const SCRIPT_DATA_MAX_CHARS = 1_000_000;
@@ -103,7 +105,7 @@ function isProfileLink(url: string, pageHost: string): boolean {
     return false;
   }
   if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.hostname.replace(/^www\./, '') === pageHost) return false;
-  return Boolean(classifyLink(u.href)?.handle) || isLinkInBioHost(u.hostname);
+  return Boolean(classifyLink(u.href)?.handle) || isLinkInBioHost(u.hostname) || Boolean(readerAccount(u.href));
 }
 
 /** Walks parsed script data, reporting each profile link with its text (bounded by `budget`). */
@@ -113,7 +115,8 @@ function walkData(data: unknown, pageHost: string, out: Map<string, string>, bud
   while (stack.length && budget.nodes-- > 0 && out.size < SCRIPT_LINKS_MAX) {
     const { v, up, key } = stack.pop()!;
     if (typeof v === 'string') {
-      const s = v.trim();
+      // A network and a bare handle, a fediverse handle (vendor-data.ts): read as the account's URL.
+      const s = /^https?:\/\//i.test(v.trim()) ? v.trim() : (handleLinkOf(v, isObj(up[0]) ? up[0] : null, key) ?? '');
       if (!/^https?:\/\/\S+$/i.test(s) || s.length > 2_000 || !isProfileLink(s, pageHost)) continue;
       const url = new URL(s);
       url.hash = '';
@@ -201,6 +204,7 @@ function dataBlobs($: cheerio.CheerioAPI): unknown[] {
       }
     } else if (text.includes('self.__next_f.push')) scripts.push(text);
     else if (text.includes('SQUARESPACE_CONTEXT')) blobs.push(assignedObject(text, /Static\.SQUARESPACE_CONTEXT\s*=/));
+    else blobs.push(...assignedStates(text));
   });
   blobs.push(...rscValues(scripts));
   $('[data-block-json]').each((_, el) => {

@@ -21,6 +21,9 @@ import { parse as parseDomain } from 'tldts';
 import { classifyLink, isLinkInBioHost, isShortener } from '../links/classify.js';
 import { OTHER_LINK_IN_BIO_HOSTS } from './domains.js';
 import { saysSecondAccount } from './markers.js';
+import { isMailboxDomain, labelsAddress, SPACED_AT } from './email-forms.js';
+import { fediverseAccounts } from './fediverse.js';
+import { iconLabel, isIconLink, setApartInBlock } from './icon-links.js';
 import { AT_WORDS_PLAIN, DOT_WORDS, escapeRe, extractEmails, normaliseEmail } from '../links/emails.js';
 import type { EmailNode } from '../links/emails.js';
 import { profileLinks } from '../platforms/shortvideo/parse.js';
@@ -56,8 +59,11 @@ const SPELLINGS = [
   // Bengali "এট"): only with a spelled dot or a contact cue ("aino ät ainovirtanen piste fi").
   { at: around(['at', 'ät', 'ات', 'এট']), plain: false },
   { at: `${around(AT_WORDS_PLAIN)}|${BRACKETED_AT}`, plain: true },
-].map(({ at, plain }) => ({
+  // `ana @ studio-ana.com`: under the same limits, or at a mailbox provider (email-forms.ts).
+  { at: SPACED_AT, plain: false, mailbox: true },
+].map(({ at, plain, mailbox }) => ({
   plain,
+  mailbox: mailbox === true,
   dot: new RegExp(SPELLED_DOT, 'giu'),
   anyDot: new RegExp(`${SPELLED_DOT}|${SIGN_DOT}`, 'giu'),
   // `local at domain dot tld` (plain dots may join other labels).
@@ -69,7 +75,7 @@ const SPELLINGS = [
   ),
 }));
 const CONTACT_CUE_RE =
-  /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me)\b|📩|📧|✉️?|💌/i;
+  /\b(?:e-?mail|mail|contact|bookings?|business|enquir(?:y|ies)|inquir(?:y|ies)|collabs?|collaborations?|management|mgmt|press|pr|partnerships?|reach me|write me|contacto|contato|contatto|kontakt|correo|courriel|anfragen|presse|prensa|negocios|negócios|parcerias|réservations?|buchungen)\b|お問い合わせ|問い合わせ|連絡先|メール|お仕事|联系|商务|문의|📩|📧|✉️?|💌/i;
 
 const SIGN_DOT_RE = new RegExp(SIGN_DOT, 'u');
 const OTHER_DOT_RE = new RegExp(`${SPELLED_DOT}|\\.`, 'iu');
@@ -104,7 +110,10 @@ export function spelledOutEmails(text: string): string[] {
       for (let m = s.re.exec(line); m; m = s.re.exec(line)) {
         s.dot.lastIndex = 0;
         const spelled = s.dot.test(m[2]);
-        if (!s.plain && !spelled && (cueEnd ??= contactCueEnd(line)) > m.index) continue;
+        if (!s.plain && !spelled) {
+          const cue = (cueEnd ??= contactCueEnd(line));
+          if (s.mailbox ? !isMailboxDomain(m[2]) && !labelsAddress(line, cue, m.index) : cue > m.index) continue;
+        }
         const e = normaliseEmail(`${m[1].replace(s.dot, '.')}@${signDotsOnlyAlone(m[2]).replace(s.anyDot, '.')}`);
         if (e) out.push(e);
       }
@@ -469,7 +478,8 @@ export function mentionedAccounts(raw: string): string[] {
     const url = mentionUrl(m[3] ?? m[4], handle);
     if (url) out.push(url);
   }
-  return [...new Set(out)];
+  // `@user@instance.tld`: a fediverse account, whatever labels it (fediverse.ts).
+  return [...new Set([...out, ...fediverseAccounts(text)])];
 }
 
 /** The most `sameAs` URLs read from one page's JSON-LD (a site lists its few accounts; more is no listing of its own). */
@@ -536,11 +546,13 @@ export function anchorContexts(page: Html, pageUrl: string): Map<string, string>
   // again for each link, one paragraph of 10,000 links — 450 KB — took 16 s).
   const lone = new Map<unknown, string | null>();
   eachWebLink($, pageUrl, (a, u) => {
-    const parts = [a.text(), a.attr('title') ?? '', a.attr('aria-label') ?? ''];
+    // A social icon (no words of its own) is named by its icon; its block's words not when a part separator sets it apart (icon-links.ts).
+    const icon = isIconLink(a);
+    const parts = icon ? [iconLabel(a, u)] : [a.text(), a.attr('title') ?? '', a.attr('aria-label') ?? ''];
     const block = a.parent().closest(BLOCKS);
     if (block.length && !lone.has(block[0])) lone.set(block[0], block.find('a[href]').length === 1 ? block.text() : null);
     const text0 = block.length ? lone.get(block[0]) : null;
-    if (text0 != null) parts.push(text0);
+    if (text0 != null && !(icon && setApartInBlock(a, block))) parts.push(text0);
     const text = parts.join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
     out.set(u.href, [out.get(u.href), text].filter(Boolean).join(' '));
   });

@@ -27,17 +27,10 @@ import { ANCHOR_LABELS, isVerified, sameDisplayName, TIED_LABELS } from './evide
 import type { EvidenceGraph, PageNode, ProfileNode, SiteNode } from './graph.js';
 import { accountOf } from './graph.js';
 import type { Markers } from './markers.js';
-import {
-  bareHandleMentions,
-  fold,
-  handleMentions,
-  isPaddedCopy,
-  key,
-  markersOf,
-  secondAccountMentions,
-  secondAccountMentionsOn,
-} from './markers.js';
+import { bareHandleMentions, fold, handleMentions, isPaddedCopy, key, markersOf } from './markers.js';
 import { ownerDomain, registrableDomain } from './domains.js';
+import { representativeEmails } from './agents.js';
+import { ownAccountMentions, ownAccountMentionsOn } from './roles.js';
 import type { ProfileView } from './profiles.js';
 import type { SitePage, SiteScan } from './website.js';
 import { comparableHandle, pairedPlatforms } from './profiles.js';
@@ -675,7 +668,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     return [...n.samePlatformFrom].some((k) => verifiedOther(k) && back.has(g.canonical(k)));
   };
   // A second account the creator names by `@` on a second-account line ("Zweitaccount: @…",
-  // "인스타 부계정: @…": on its platform, markers.ts secondAccountMentionsOn) whose own bio names a
+  // "인스타 부계정: @…": on its platform, roles.ts ownAccountMentionsOn) whose own bio names a
   // creator account on its platform back ("main: @…", "본계 @…"): `@` mentions, which the apps
   // render as links — a mutual link, as above.
   const mutualSecondMention = () => {
@@ -685,7 +678,7 @@ export function labelsOf(g: EvidenceGraph, n: ProfileNode, v: Verification): Evi
     const others = [...v.verified].map((k) => g.profiles.get(k)).filter((o) => !!o?.view && o.key !== n.key);
     return (
       others.some((o) =>
-        secondAccountMentionsOn(o!.view!.bio, o!.platform).some((m) => m.handle === handle && m.platforms.includes(n.platform)),
+        ownAccountMentionsOn(o!.view!.bio, o!.platform).some((m) => m.handle === handle && m.platforms.includes(n.platform)),
       ) && others.some((o) => o!.platform === n.platform && back.has(o!.view!.handle.toLowerCase()))
     );
   };
@@ -1014,6 +1007,42 @@ function creatorEmails(g: EvidenceGraph, v: Verification): Set<string> {
   // An agency page of many people (scan.crowd): its inbox is every listed person's, so sharing it says nothing.
   for (const s of g.sites.values())
     if (v.sites.has(s.domain) && s.scan && !s.scan.crowd) for (const page of s.scan.pages) add(pageEmails(g, page, s.scan));
+  // Her agent's, agency's or publicist's inbox is on every talent's profile: no address of hers to know her by.
+  const theirs = representativeAddresses(g, v);
+  return new Set([...out].filter((e) => !theirs.has(e)));
+}
+
+const representatives = new WeakMap<Verification, Set<string>>();
+
+/**
+ * The addresses the creator's items give to a representative (agents.ts: "Booking: Nord Agency —
+ * bookings@…", "contact my agent at …", "Management: …"), lower case — unless the address sits at
+ * one of her own sites' domains or its user names her ("kai.mgmt@…"): then it is hers.
+ */
+function representativeAddresses(g: EvidenceGraph, v: Verification): Set<string> {
+  let out = representatives.get(v);
+  if (out) return out;
+  const found = new Set<string>();
+  const add = (xs: Iterable<string> | undefined) => {
+    for (const e of xs ?? []) found.add(e.toLowerCase());
+  };
+  add(g.sourceView.representatives);
+  for (const k of v.verified) add(g.profiles.get(k)?.view?.representatives);
+  for (const p of g.pages.values()) if (v.pages.has(p.url)) add(p.view?.representatives);
+  for (const s of g.sites.values()) {
+    if (!v.sites.has(s.domain) || !s.scan) continue;
+    for (const page of s.scan.pages)
+      for (const [e, line] of Object.entries(page.emailLines ?? {})) if (representativeEmails(line).has(e)) found.add(e);
+  }
+  const keys = personKeys(g, []);
+  out = new Set(
+    [...found].filter((e) => {
+      const at = e.lastIndexOf('@');
+      const domain = registrableDomain(e.slice(at + 1));
+      return !(domain && v.sites.has(domain)) && !keys.some((k) => key(e.slice(0, at)).includes(k));
+    }),
+  );
+  representatives.set(v, out);
   return out;
 }
 
@@ -1278,10 +1307,10 @@ function cardHeading(g: EvidenceGraph, n: ProfileNode, domain: string): string |
   return null;
 }
 
-/** The source's or a verified profile's bio names `handle` as a second account (markers.ts secondAccountMentions). */
+/** The source's or a verified profile's bio names `handle` as a second account (roles.ts ownAccountMentions). */
 function namedSecond(g: EvidenceGraph, v: Verification, handle: string): boolean {
   const bios = [g.sourceView.bio, ...[...v.verified].map((k) => g.profiles.get(k)?.view?.bio)];
-  return bios.some((b) => secondAccountMentions(b).includes(handle));
+  return bios.some((b) => ownAccountMentions(b).includes(handle));
 }
 
 /**
@@ -1381,6 +1410,7 @@ function creatorSide(g: EvidenceGraph, v: Verification): CreatorSide {
       mentions(page.mentions.filter((h) => !linked.has(h)));
     }
   }
+  for (const e of representativeAddresses(g, v)) side.emails.delete(e);
   sides.set(v, side);
   return side;
 }
