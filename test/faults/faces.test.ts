@@ -113,7 +113,6 @@ describe.concurrent('operations of several requests, each request failing in tur
         FAULTS,
         (g) => cleanExample(op, g),
         (fault, g, example) => facesOf(op, g, fault, example),
-        { gatewayEach: op.platform === 'discovery' },
       );
       expect(problems, problems.join('\n')).toEqual([]);
     }, 600_000);

@@ -356,21 +356,16 @@ export const envFor = (fault: FaultKind) => (fault.hangs ? ENV : ANSWERING_ENV);
  * was ~0.6 s of CPU a fault, several times the faulted calls of most operations. The hang's gateway
  * is not read clean (on a loaded machine its 1 s deadlines cut clean reads too): what its first
  * faulted call fetches besides the target (a public token) is answered as recorded. Each problem
- * comes back prefixed with its fault's name. `gatewayEach`: a gateway (and its clean read) for each
- * fault — the creator tools', whose lookups on one gateway meet what earlier lookups left
- * (a shared gateway's findSocialProfiles stopped asking the web search after the first fault).
+ * comes back prefixed with its fault's name. The creator tools share theirs too: a shared gateway's
+ * findSocialProfiles once stopped asking the web search after the first fault (session 40); on
+ * session 41's main it asks it after every fault (each request answering 500 in turn, then a clean
+ * lookup: every steady request made again), and both tools' sweeps pass on one gateway.
  */
 export async function eachFault<T>(
   faults: readonly FaultKind[],
   read: (gw: Gateway) => Promise<T>,
   check: (fault: FaultKind, gw: Gateway, clean: T) => Promise<string[]>,
-  opts: { gatewayEach?: boolean } = {},
 ): Promise<string[]> {
-  if (opts.gatewayEach) {
-    const problems: string[] = [];
-    for (const fault of faults) problems.push(...(await eachFault([fault], read, check)));
-    return problems;
-  }
   const answering = await startGateway(ANSWERING_ENV);
   let hanging: Gateway | null = null;
   try {

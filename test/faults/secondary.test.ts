@@ -157,7 +157,6 @@ describe.concurrent('every operation, each upstream request failing in turn: a t
         faultsFor(op),
         (gw) => exampleRequests(gw, op.field, path),
         (fault, gw, example) => eachRequestFailing(op, fault, gw, example),
-        { gatewayEach: op.platform === 'discovery' },
       );
       expect(problems, problems.join('\n')).toEqual([]);
       // A creator tool's ten faults, one after another, ran 90 s alone and past 180 s beside the
