@@ -27,7 +27,8 @@ function timed<T>(f: () => T): { value: T; ms: number } {
 describe('visibleText: one walk of the page', () => {
   it('99,000 sibling <br> (387 KB; 25 s before): a line each, at once', () => {
     const { value, ms } = timed(() => visibleText(`<main>${'<br>'.repeat(99_000)}</main>`));
-    expect(value).toBe('\n'.repeat(99_000));
+    // <main> is a block of its own (session 41): a line break before and after it.
+    expect(value).toBe(`\n${'\n'.repeat(99_000)}\n`);
     expect(ms).toBeLessThan(3000);
   });
 
@@ -42,7 +43,10 @@ describe('visibleText: one walk of the page', () => {
       '<div>Write<span> to</span><br>me</div><a>write</a><p>br@studio-nord.example</p><ul><li>one</li><li>two</li></ul>' +
       '<script>var x = "a@b.example";</script><style>p{}</style><noscript><p>no</p></noscript><template><p>t</p></template>' +
       '<svg><text>s</text><p>after</p></svg><!-- c --><table><tr><td>cell</td></tr></table><h3>Bookings</h3>end';
-    expect(visibleText(html)).toBe('\nWrite to\nme\nwrite\nbr@studio-nord.example\n\none\n\ntwo\n\nafter\n\ncell\n\nBookings\nend');
+    // Since session 41 a list and a table are blocks too, and a cell starts with a tab (text.test.ts).
+    expect(visibleText(html)).toBe(
+      '\nWrite to\nme\nwrite\nbr@studio-nord.example\n\n\none\n\ntwo\n\n\nafter\n\n\n\tcell\n\n\nBookings\nend',
+    );
   });
 });
 

@@ -9,7 +9,9 @@ import {
   linksInText,
   mentionedAccounts,
   spelledOutEmails,
+  visibleText,
 } from './text.js';
+import { representativeEmails } from './agents.js';
 
 describe('spelled-out addresses (" at ", read only where prose cannot match)', () => {
   it('"name at domain dot com" with the word dot', () => {
@@ -280,5 +282,25 @@ describe('a label before what is not an account name (web AE, session 36, writte
     expect(mentionedAccounts('Instagram: https://instagram.com/kenjicooks')).toEqual([]);
     expect(mentionedAccounts('Twitter: http://twitter.com/kenjicooks')).toEqual([]);
     expect(linksInText('Instagram: https://instagram.com/kenjicooks')).toEqual(['https://instagram.com/kenjicooks']);
+  });
+});
+
+describe('visibleText: a table and a definition list as a reader sees them (pages written here)', () => {
+  const page =
+    '<table><tr><th>Management</th><td>mgmt@nord.agency</td></tr><tr><td>Instagram</td><td>@kai.draws</td></tr></table>' +
+    '<dl><dt>Press</dt><dd>press@kaidraws.art</dd></dl>';
+
+  it('cells apart on their row’s line, a term and its description on lines of their own', () => {
+    const lines = visibleText(page)
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    // Before: "Managementmgmt@nord.agency", "Instagram@kai.draws", "Presspress@kaidraws.art".
+    expect(lines).toEqual(['Management\tmgmt@nord.agency', 'Instagram\t@kai.draws', 'Press', 'press@kaidraws.art']);
+  });
+
+  it('the agency’s address in a "Management" row is the representative’s (a link page reads its representatives from this text)', () => {
+    expect([...representativeEmails(visibleText(page)).keys()]).toEqual(['mgmt@nord.agency']);
+    expect(emailsInText(visibleText(page))).toEqual(['mgmt@nord.agency', 'press@kaidraws.art']);
   });
 });

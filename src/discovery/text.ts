@@ -220,7 +220,14 @@ function emailsFrom(fromHtml: string[], text: string): string[] {
 /** Elements whose text no reader sees (visibleText skips them whole). */
 const HIDDEN_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 /** Elements that start and end a line of visible text (`br` only ends one). */
-const BLOCK_ELEMENTS = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'section', 'footer', 'header']);
+const BLOCK_ELEMENTS = new Set([
+  ...['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'section', 'footer', 'header'],
+  // Laid out as blocks too: a definition list's term and its description are two lines, not one
+  // word ("Press" + "press@…" read as "Presspress@…").
+  ...['dt', 'dd', 'dl', 'ul', 'ol', 'table', 'address', 'article', 'aside', 'nav', 'main', 'blockquote', 'figcaption', 'pre', 'hr'],
+]);
+/** A table's cells: on their row's line, apart ("Management" + "mgmt@…" was one word, "Managementmgmt@…"). */
+const CELL_ELEMENTS = new Set(['td', 'th']);
 
 /** A node of the page as visibleText walks it (domhandler's, by the fields read). */
 interface TextNode {
@@ -258,6 +265,7 @@ export function visibleLines(nodes: readonly TextNode[]): string {
         if (HIDDEN_ELEMENTS.has(name)) continue;
         const block = BLOCK_ELEMENTS.has(name);
         if (block) out.push('\n');
+        else if (CELL_ELEMENTS.has(name)) out.push('\t');
         walk(n.children);
         if (block || name === 'br') out.push('\n');
       }
