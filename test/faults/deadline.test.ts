@@ -30,6 +30,7 @@ import {
 } from '../../src/platforms/linkpage-d/samples.js';
 import type { SampleCreator } from '../../src/platforms/linkpage-d/samples.js';
 import { startHarness } from '../harness.js';
+import { runQueueWaitMs } from '../support/cpu-time.js';
 import type { Harness } from '../harness.js';
 import { call, ndjson, waitFinal } from '../jobs/helpers.js';
 import { expectLive, expectTypedError, useFaultGateway } from './lib.js';
@@ -275,8 +276,12 @@ describe('a creator lookup keeps its own deadline; its internal reads have the o
     h.replay.add(slowly(LOOKUP_DEADLINE_MS + 3_500)(xProfile[0]));
     h.replay.add(slowly(LOOKUP_DEADLINE_MS + 500, (req) => req.path === '/about')(site[0]));
     const started = Date.now();
+    const waited0 = runQueueWaitMs();
     const r = await h.rest('/v1/find-social-profiles?platform=social-b&handle=tala.draws', { key });
     const took = Date.now() - started;
+    // The gateway runs on this thread: the time it waited for a core while other processes had
+    // them is not the lookup's (7,503 ms against the 7,500 ms bound on a loaded machine, X not read).
+    const ownMs = took - (runQueueWaitMs() - waited0);
     expect(r.status).toBe(200);
     expect(r.body.credits_charged).toBe(10);
     expect(r.body.partial).toBe(true);
@@ -284,7 +289,7 @@ describe('a creator lookup keeps its own deadline; its internal reads have the o
     expect(r.body.failed_website_urls).toEqual([]);
     // Past the operation deadline (the website's page), well before the X read would have ended.
     expect(took).toBeGreaterThanOrEqual(LOOKUP_DEADLINE_MS);
-    expect(took).toBeLessThan(LOOKUP_DEADLINE_MS + 3_500);
+    expect(ownMs).toBeLessThan(LOOKUP_DEADLINE_MS + 3_500);
     expect(await h.balance(id)).toBe(90);
   });
 });

@@ -14,7 +14,15 @@ import { startCluster } from '../redis/cluster.js';
 import type { Cluster } from '../redis/cluster.js';
 import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
+import { runQueueWaitMs } from '../support/cpu-time.js';
 import { anyRepo, call, heldRepos, repoUrl, waitFinal, waitFor } from './helpers.js';
+
+/**
+ * Wall time less what this thread (the gateways run on it) waited for a core while other processes
+ * had them: a bound on it is about the job slots, not how busy the machine is (4,836 ms against a
+ * 3,000 ms bound on a loaded machine, every slot given as it should be).
+ */
+const ownClock = () => Date.now() - runQueueWaitMs();
 
 const OP = '/v1/code/repository';
 const items = (n: number, owner: string) => Array.from({ length: n }, (_, i) => ({ url: repoUrl(owner, `r${i}`) }));
@@ -56,12 +64,12 @@ describe('job slots between keys (embedded runner)', () => {
     expect(stalled.waiting()).toBe(2);
 
     const second = await h.key(100);
-    const t0 = Date.now();
+    const t0 = ownClock();
     const created = await call(h, 'POST', '/v1/jobs', { key: second.key, body: { operation: OP, items: items(5, 'healthy') } });
     expect(created.status).toBe(202);
     const done = await waitFinal(h, second.key, created.body.job.id, 5_000);
     expect(done).toMatchObject({ status: 'completed', counts: { done: 5, ok: 5 }, credits_charged: 5 });
-    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(ownClock() - t0).toBeLessThan(3_000);
     // Still stalled meanwhile: the first key never got more than its share.
     expect(stalled.waiting()).toBe(2);
     expect([...stalled.hits.values()].reduce((a, b) => a + b, 0)).toBe(2);
@@ -135,12 +143,12 @@ describe.skipIf(REDIS.skip)(titled('job slots between keys on Redis (two instanc
     expect(stalled.waiting()).toBeLessThanOrEqual(4);
 
     const second = await c.key(100);
-    const t0 = Date.now();
+    const t0 = ownClock();
     const created = await call(a, 'POST', '/v1/jobs', { key: second.key, body: { operation: OP, items: items(5, 'rhealthy') } });
     expect(created.status).toBe(202);
     const done = await waitFinal(a, second.key, created.body.job.id, 8_000);
     expect(done).toMatchObject({ status: 'completed', counts: { done: 5, ok: 5 } });
-    expect(Date.now() - t0).toBeLessThan(6_000);
+    expect(ownClock() - t0).toBeLessThan(6_000);
     expect(stalled.waiting()).toBeLessThanOrEqual(4);
 
     for (const id of jobs) await call(a, 'DELETE', `/v1/jobs/${id}`, { key: first.key });
