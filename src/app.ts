@@ -163,7 +163,7 @@ function routeTable(
     if (table.has(r.path)) throw new Error(`route ${r.path} declared twice`);
     table.set(r.path, r);
   };
-  route({ path: '/graphql', methods: ['GET', 'POST'], serve: (req, res, info) => faces.graphql.serve(req, res, info) });
+  route({ path: '/graphql', methods: ['GET', 'POST'], noHead: true, serve: (req, res, info) => faces.graphql.serve(req, res, info) });
   route({ path: '/mcp', methods: ['POST'], serve: (req, res, info) => faces.mcp.serve(req, res, info) });
   route({
     path: '/openapi.json',
@@ -326,7 +326,7 @@ export function createApp(deps: Deps): App {
     if (exact) {
       info.route = routeName(exact);
       res.setHeader('x-request-id', info.id);
-      const methods = exact.methods.includes('GET') ? [...exact.methods, 'HEAD'] : [...exact.methods];
+      const methods = exact.methods.includes('GET') && !exact.noHead ? [...exact.methods, 'HEAD'] : [...exact.methods];
       if (req.method === 'OPTIONS') return answerOptions(req, res, deps.config.corsOrigins, methods.join(', '));
       // /graphql answers other methods in its own (GraphQL) error shape; a prefix route checks per path.
       if (!methods.includes(req.method ?? '') && path !== '/graphql' && !exact.prefix)

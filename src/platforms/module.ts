@@ -16,8 +16,10 @@ export interface HttpRoute {
   path: string;
   /** Serves every path that starts with `path` (paths with ids: `/v1/jobs/{id}/results`); exact routes win. */
   prefix?: boolean;
-  /** Methods served (HEAD is served where GET is; OPTIONS — CORS preflights — everywhere). */
+  /** Methods served (HEAD is served where GET is, unless `noHead`; OPTIONS — CORS preflights — everywhere). */
   methods: readonly HttpMethod[];
+  /** GET without HEAD: a HEAD would run what the GET runs (a GraphQL operation) for an answer nobody reads. */
+  noHead?: true;
   serve(req: IncomingMessage, res: ServerResponse, info: RequestInfo, deps: Deps): void | Promise<void>;
   /** Its OpenAPI path item, for a route clients call (/openapi.json). */
   openapi?: Record<string, unknown>;

@@ -261,6 +261,23 @@ describe('CORS', () => {
     }
   });
 
+  it('what OPTIONS says a route allows, it answers: no method listed there is refused with 405, and a 405 lists the same methods', async () => {
+    const paths = ['/graphql', '/mcp', '/healthz', '/openapi.json', '/v1/status', '/v1/account', '/v1/jobs', '/v1/monitors', REPO];
+    for (const path of paths) {
+      const pre = await fetch(h.url + path, { method: 'OPTIONS' });
+      const allow = (pre.headers.get('allow') ?? '').split(/,\s*/);
+      for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH']) {
+        const res = await fetch(h.url + path, { method, ...(['POST', 'PUT', 'PATCH'].includes(method) ? { body: '{}' } : {}) });
+        await res.arrayBuffer();
+        if (allow.includes(method)) expect(res.status, `${method} ${path}: OPTIONS allows it`).not.toBe(405);
+        else {
+          expect(res.status, `${method} ${path}: OPTIONS does not allow it (${allow.join(', ')})`).toBe(405);
+          expect(res.headers.get('allow'), `${method} ${path}`).toBe(pre.headers.get('allow'));
+        }
+      }
+    }
+  });
+
   it('CORS_ORIGINS: only listed origins get CORS headers', async () => {
     const g = await startHarness({ routes: [route], env: { CORS_ORIGINS: 'https://app.example' } });
     try {
