@@ -23,7 +23,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { parseCount } from '../parse/counts.js';
+import { parseShownCount } from '../parse/counts.js';
+import type { ShownCount } from '../parse/counts.js';
 import type { OperationDef } from '../platforms/operation.js';
 import { countTexts } from '../platforms/records.js';
 import { fieldPaths, memberNode, nodeOf } from '../platforms/schema-walk.js';
@@ -350,22 +351,8 @@ function sameCount(a: number, b: number): boolean {
   return Number.isSafeInteger(exact) && Math.abs(exact) >= 1000 && exact >= r - u / 2 && exact < r + u;
 }
 
-/** A count text as the count it stands for: its value, and the step its shown digits are of. */
-interface ShownCount {
-  n: number;
-  /** "1.2M": 100,000; "551K": 1,000; "1.2万": 1,000; "2,170,355,382 views": 1 (exact). */
-  step: number;
-}
-
-/** The count a text shows (src/parse/counts.ts parseCount), with its step: the value over the digits shown. */
-function shownCount(v: unknown): ShownCount | null {
-  if (typeof v !== 'string') return null;
-  const n = parseCount(v);
-  if (n === null) return null;
-  const digits = /\d+(?:[.,\u00a0\u202f\u2009' ]\d+)*/u.exec(v.normalize('NFKC'))?.[0].replace(/\D/g, '');
-  const shown = Number(digits);
-  return { n, step: shown > 0 && n > shown && n % shown === 0 ? n / shown : 1 };
-}
+/** The count a text shows, with the step of its shown digits (src/parse/counts.ts parseShownCount). */
+const shownCount = (v: unknown): ShownCount | null => (typeof v === 'string' ? parseShownCount(v) : null);
 
 /**
  * Whether two count texts may show one count: the same, or of different precision and what each

@@ -63,9 +63,21 @@ const NUMBER_RE = /(\d+(?:[.,\u00a0\u202f\u2009' ]\d+)*)\s*([^\s\d]*)/u;
  * mark ("1,2 M" and "1.2M" are both 1,200,000; "12.345" and "12,345" are both 12,345).
  */
 export function parseCount(text: string | null | undefined): number | null {
+  return parseShownCount(text)?.n ?? null;
+}
+
+/** A count as a text shows it: its value, and the step its shown digits are of. */
+export interface ShownCount {
+  n: number;
+  /** "1.2M": 100,000; "551K": 1,000; "1.2万": 1,000; "2,170,355,382 views": 1 (exact). */
+  step: number;
+}
+
+/** parseCount's count with the step of its shown digits (the multiplier over the decimals written), or null. */
+export function parseShownCount(text: string | null | undefined): ShownCount | null {
   if (typeof text !== 'string') return null;
   const s = text.normalize('NFKC');
-  if (NONE_RE.test(s)) return 0;
+  if (NONE_RE.test(s)) return { n: 0, step: 1 };
   const m = NUMBER_RE.exec(s);
   if (!m) return null;
   const [, digits, after] = m;
@@ -76,16 +88,18 @@ export function parseCount(text: string | null | undefined): number | null {
   // "B" after a decimal comma is Turkish "bin" (a thousand: "1,2 B abone"), never English's billion ("1.2B").
   if (multiplier === 1e9 && /^b$/i.test(after.replace(/[.,:;]+$/u, '')) && /,\d{1,2}$/.test(digits)) return null;
   let value: number;
+  let step = 1;
   if (multiplier !== 1) {
     const dm = /^(.*?)(?:[.,](\d{1,2}))?$/u.exec(digits)!;
     const whole = dm[1].replace(/\D/g, '');
     value = Number(`${whole || '0'}.${dm[2] ?? '0'}`);
+    step = multiplier / 10 ** (dm[2]?.length ?? 0);
   } else {
     value = Number(digits.replace(/\D/g, ''));
   }
   if (!Number.isFinite(value)) return null;
   const n = Math.round(value * multiplier);
-  return Number.isSafeInteger(n) ? n : null;
+  return Number.isSafeInteger(n) ? { n, step: n === 0 ? 1 : step } : null;
 }
 
 function multiplierOf(word: string): number {
