@@ -5,7 +5,6 @@
  * (SECRETS_KEY, else DATA_DIR/secret.key) is loaded once here: src/store/secrets.ts.
  */
 import { setMaxListeners } from 'node:events';
-import KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 import { createKeyvCache, createSqliteCache } from './cache/cache.js';
 import type { ResultCache } from './cache/cache.js';
@@ -25,7 +24,7 @@ import type { Metrics } from './observability/metrics.js';
 import { onParserWarning } from './observability/warn.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './ratelimit/limiter.js';
 import { platformHosts, platformWalls } from './platforms/registry.js';
-import { openRedis, storeUnavailable } from './store/redis.js';
+import { openRedis, redisLibrary, storeUnavailable } from './store/redis.js';
 import type { RedisStore } from './store/redis.js';
 import { dataDirSecretsKey, secretBox } from './store/secrets.js';
 import { openDatabase } from './store/sqlite.js';
@@ -160,6 +159,7 @@ export function openDeps(config: Config, overrides: DepsOverrides = {}): OpenDep
  */
 function createRedisCache(redis: RedisStore, logger: Logger, lruBytes: number): ResultCache {
   const { client, deadline } = redis.duplicate();
+  const { default: KeyvRedis } = redisLibrary();
   const store = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: false });
   const keyv = new Keyv({ store, namespace: 'cl:results', throwOnErrors: true });
   keyv.on('error', (err) => logger.debug({ err }, 'redis cache error'));

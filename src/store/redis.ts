@@ -27,11 +27,21 @@
  * it (up to connectTimeoutMs).
  */
 import { createHash } from 'node:crypto';
-import { createClient } from '@keyv/redis';
+import { createRequire } from 'node:module';
+import type { createClient } from '@keyv/redis';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../config.js';
 import { ApiError } from '../errors.js';
 
 export type RedisClient = ReturnType<typeof newClient>;
+
+/**
+ * The Redis client library (@keyv/redis: node-redis's client and keyv's Redis store), loaded the
+ * first time a store is opened: a gateway without REDIS_URL never reads it (~0.2 s of its start).
+ */
+export function redisLibrary(): typeof import('@keyv/redis') {
+  return (library ??= createRequire(import.meta.url)('@keyv/redis') as typeof import('@keyv/redis'));
+}
+let library: typeof import('@keyv/redis') | undefined;
 export type RedisArg = string | number;
 
 export const RECONNECT_MAX_MS = 500;
@@ -166,8 +176,8 @@ function clientOptions(url: string, o: RedisStoreOptions) {
   };
 }
 
-function newClient(url: string, o: RedisStoreOptions) {
-  return createClient(clientOptions(url, o));
+function newClient(url: string, o: RedisStoreOptions): ReturnType<typeof createClient> {
+  return redisLibrary().createClient(clientOptions(url, o));
 }
 
 /** Calls `fn` at most once per `everyMs` (error logs while the store is down). */
