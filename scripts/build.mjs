@@ -1,6 +1,8 @@
 /**
  * Compiles the server ahead of time: one esbuild bundle of src/server.ts (our code only;
- * packages stay in node_modules) → dist/server.js, with a linked source map.
+ * packages stay in node_modules) → dist/server.js, with linked source maps. What the server
+ * imports only once listening (the GraphQL and MCP faces: src/app.ts `madeOnUse`) is split into
+ * dist/chunks/, so a start does not load their libraries before it listens.
  *
  * Why: `tsx` compiles TypeScript inside the serving process, which costs ~10% throughput and
  * ~100 MB of memory for its loader; the bundle runs on plain node. `npm start` builds only when
@@ -8,12 +10,17 @@
  * never runs stale code and any other start skips the build. For a production image: `npm run
  * build` once, then `node dist/server.js` (or `npm start`).
  */
-import { mkdirSync, readdirSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE = join(ROOT, 'dist/server.js');
+/**
+ * Chunks of earlier builds are left this long: a server started from one loads its chunks once
+ * listening, and may still be doing so while the next build writes.
+ */
+const OLD_CHUNKS_KEPT_MS = 3_600_000;
 
 /** What the bundle is built from: every file under src/, and the files that say how. */
 const INPUTS = {
@@ -48,7 +55,10 @@ export async function buildServer({ outfile = BUNDLE } = {}) {
   const { build, stop } = await import('esbuild');
   const result = await build({
     entryPoints: [join(ROOT, 'src/server.ts')],
-    outfile,
+    outdir: dirname(outfile),
+    entryNames: basename(outfile, '.js'),
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -62,12 +72,18 @@ export async function buildServer({ outfile = BUNDLE } = {}) {
   await stop();
   // Each file written under a temporary name, then renamed: a server starting meanwhile (or a
   // second build at the same time) reads a whole old or a whole new file, never half of one.
-  mkdirSync(dirname(outfile), { recursive: true });
+  mkdirSync(join(dirname(outfile), 'chunks'), { recursive: true });
   for (const f of result.outputFiles) {
     const tmp = `${f.path}.${process.pid}.tmp`;
     writeFileSync(tmp, f.contents);
     utimesSync(tmp, began, began);
     renameSync(tmp, f.path);
+  }
+  const written = new Set(result.outputFiles.map((f) => f.path));
+  const chunks = join(dirname(outfile), 'chunks');
+  for (const name of readdirSync(chunks)) {
+    const f = join(chunks, name);
+    if (!written.has(f) && statSync(f).mtimeMs < began.getTime() - OLD_CHUNKS_KEPT_MS) rmSync(f, { force: true });
   }
   return outfile;
 }

@@ -5,6 +5,7 @@
  *
  *   /graphql        GraphQL (src/graphql/http.ts): GraphiQL inline (works offline), fast path, yoga
  *   /mcp            the Model Context Protocol for agents (src/mcp/http.ts): every operation a tool
+ *                   (these two faces are made on first use, or by App.warm once listening)
  *   /v1/...         every operation's REST route (src/rest/) — both faces run each operation
  *                   through the one pipeline (src/pipeline/run.ts runOperation)
  *   module routes   /v1/status, /v1/account … (src/gateway.ts `modules`)
@@ -22,7 +23,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ApiError } from './errors.js';
 import type { Deps } from './pipeline/context.js';
-import { createGraphqlFace } from './graphql/http.js';
+import type { GraphqlFace } from './graphql/http.js';
 import { createComputeBudget } from './graphql/introspection-budget.js';
 import type { ComputeBudget } from './graphql/introspection-budget.js';
 import {
@@ -38,9 +39,8 @@ import {
   originForm,
   refusal,
 } from './http/edges.js';
-import { buildSchema, checkRootFields } from './graphql/schema.js';
 import { createMediaServer } from './media/serve.js';
-import { createMcpFace } from './mcp/http.js';
+import type { McpFace } from './mcp/http.js';
 import { createCanaryRunner, resolveCanaries } from './observability/canary.js';
 import type { CanaryRunner } from './observability/canary.js';
 import { requestIdOf } from './observability/request.js';
@@ -57,7 +57,11 @@ import { bearerToken } from './http/api-key.js';
 
 export interface App {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
-  schema: ReturnType<typeof buildSchema>;
+  /**
+   * Makes the faces made on first use (GraphQL, MCP: `madeOnUse`) now; server.ts calls it once
+   * listening. Rejects when one cannot be made (the GraphQL schema disagreeing with the operations).
+   */
+  warm(): Promise<void>;
   /** Requests being served right now. */
   inFlight(): number;
   /** What the GraphQL document caches hold (bounded in bytes: a keyless caller fills them). */
@@ -146,8 +150,8 @@ function openApiBytes(): Buffer {
 function routeTable(
   deps: Deps,
   faces: {
-    graphql: ReturnType<typeof createGraphqlFace>;
-    mcp: ReturnType<typeof createMcpFace>;
+    graphql: MadeOnUse<GraphqlFace>;
+    mcp: MadeOnUse<McpFace>;
     openapiJson: Buffer;
     draining: () => boolean;
   },
@@ -163,8 +167,23 @@ function routeTable(
     if (table.has(r.path)) throw new Error(`route ${r.path} declared twice`);
     table.set(r.path, r);
   };
-  route({ path: '/graphql', methods: ['GET', 'POST'], noHead: true, serve: (req, res, info) => faces.graphql.serve(req, res, info) });
-  route({ path: '/mcp', methods: ['POST'], serve: (req, res, info) => faces.mcp.serve(req, res, info) });
+  route({
+    path: '/graphql',
+    methods: ['GET', 'POST'],
+    noHead: true,
+    serve: (req, res, info) => {
+      const made = faces.graphql.made();
+      return made ? made.serve(req, res, info) : faces.graphql.get().then((g) => g.serve(req, res, info));
+    },
+  });
+  route({
+    path: '/mcp',
+    methods: ['POST'],
+    serve: (req, res, info) => {
+      const made = faces.mcp.made();
+      return made ? made.serve(req, res, info) : faces.mcp.get().then((m) => m.serve(req, res, info));
+    },
+  });
   route({
     path: '/openapi.json',
     methods: ['GET'],
@@ -231,17 +250,39 @@ async function metrics(deps: Deps, req: IncomingMessage, res: ServerResponse, bu
   res.end(body);
 }
 
+/** A face made once, when first asked for (its first request, or App.warm). */
+interface MadeOnUse<F> {
+  get(): Promise<F>;
+  /** The face, once made (null before). */
+  made(): F | null;
+}
+
+function madeOnUse<F>(make: () => Promise<F>): MadeOnUse<F> {
+  let face: F | null = null;
+  let making: Promise<F> | null = null;
+  return {
+    get: () =>
+      (making ??= make().then((f) => {
+        face = f;
+        return f;
+      })),
+    made: () => face,
+  };
+}
+
 export function createApp(deps: Deps): App {
   validateGateway();
-  const schema = buildSchema();
-  checkRootFields(schema, allOperations());
   const routes = buildRoutes(allOperations());
   const openapiJson = openApiBytes();
   const rest = createRestHandler(deps, routes);
   const media = createMediaServer(deps);
 
-  const graphql = createGraphqlFace(deps, schema);
-  const mcp = createMcpFace(deps, routes);
+  // The GraphQL face (its schema, yoga, graphql-jit, Pothos) and the MCP face (the SDK) are made
+  // when first asked for, or by warm() once the server listens: most of a start's work
+  // otherwise (docs/performance.md "Start-up"). Their modules load then (scripts/build.mjs splits
+  // them from the bundle). The REST routes, /openapi.json and the modules are made here.
+  const graphql = madeOnUse(() => import('./graphql/http.js').then((m) => m.startGraphqlFace(deps, allOperations())));
+  const mcp = madeOnUse(() => import('./mcp/http.js').then((m) => m.createMcpFace(deps, routes)));
   const runtimes = modules.flatMap((m) => (m.start ? [m.start(deps, routes)] : []));
 
   const canaries = createCanaryRunner(
@@ -352,9 +393,12 @@ export function createApp(deps: Deps): App {
 
   return {
     handler,
-    schema,
+    warm: async () => {
+      await Promise.all([graphql.get(), mcp.get()]);
+    },
     inFlight: () => open.size,
-    documentCaches: () => graphql.documentCaches(),
+    documentCaches: () =>
+      graphql.made()?.documentCaches() ?? { fast: { entries: 0, bytes: 0, compiled: 0 }, yoga: { entries: 0, bytes: 0 } },
     idle: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r))),
     drain() {
       draining = true;

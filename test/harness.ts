@@ -77,6 +77,8 @@ export async function startHarness(
     upstream?: { url: string; relayTo(url: string): void };
     logger?: Logger;
     deps?: DepsOverrides;
+    /** false: GraphQL and MCP are left to be made by their first request (the server makes them once listening). */
+    warm?: boolean;
   } = {},
 ): Promise<Harness> {
   const replay = await startReplayServer({ routes: opts.routes ?? [] });
@@ -90,6 +92,8 @@ export async function startHarness(
   } as NodeJS.ProcessEnv);
   const deps = openDeps(config, { ...opts.deps, logger: opts.logger ?? silentLogger, resolver: opts.resolver });
   const app = createApp(deps);
+  // As the server does once listening: GraphQL and MCP made before the first request.
+  if (opts.warm !== false) await app.warm();
   const server: Server = createHttpServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

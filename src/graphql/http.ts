@@ -44,6 +44,8 @@ import { executeIncrementalWithCredits, noDeferOnRootFieldsRule, usesIncremental
 import type { DocumentLimits } from './limits.js';
 import { MAX_VALIDATION_ERRORS, documentLimitErrors, parseLimited } from './limits.js';
 import { apiKeyOf, keyOf } from '../http/api-key.js';
+import type { OperationDef } from '../platforms/operation.js';
+import { buildSchema, checkRootFields } from './schema.js';
 
 // Answered to every refused body (a flood of them builds no error, and captures no stack, per request).
 const KEYLESS_TOO_LARGE = tooLarge(KEYLESS_MAX_BODY, true);
@@ -176,6 +178,16 @@ async function sendGraphiql(face: Face, res: ServerResponse): Promise<void> {
   const body = await face.graphiql();
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
   res.end(body);
+}
+
+/**
+ * The face as the app makes it (src/app.ts, on first use): the schema built — once a process —
+ * and checked to have a root field for every operation `ops`, then createGraphqlFace.
+ */
+export function startGraphqlFace(deps: Deps, ops: readonly OperationDef[]): GraphqlFace {
+  const schema = buildSchema();
+  checkRootFields(schema, ops);
+  return createGraphqlFace(deps, schema);
 }
 
 export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFace {

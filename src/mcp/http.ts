@@ -94,6 +94,8 @@ function batchRefusal(body: unknown): string | null {
   return null;
 }
 
+export type McpFace = ReturnType<typeof createMcpFace>;
+
 export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>) {
   /** Per key id: the MCP POSTs this instance is answering (MCP_MAX_IN_FLIGHT_PER_KEY). */
   const inFlight = new Map<string, number>();

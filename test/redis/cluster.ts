@@ -51,6 +51,7 @@ async function startInstance(
   } as NodeJS.ProcessEnv);
   const deps = openDeps(config, { logger: silentLogger });
   const app = createApp(deps);
+  await app.warm();
   const server: Server = createServer(app.handler);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
