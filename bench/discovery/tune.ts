@@ -18,7 +18,6 @@
 import { readFileSync } from 'node:fs';
 import {
   CANDIDATE_WEIGHTS,
-  CLAIM_ONLY_MAX_CONFIDENCE,
   CREATOR_LINK_LABELS,
   CREATOR_LINK_WEIGHT,
   isUnansweredClaim,
@@ -113,10 +112,7 @@ function solve(A: number[][], g: number[]): number[] {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const predict = (beta: number[], r: Row) =>
-  Math.min(
-    claimOnly(r) ? CLAIM_ONLY_MAX_CONFIDENCE : 0.95,
-    Math.round(100 * sigmoid(x(r).reduce((s, v, j) => s + v * beta[j], offsetOf(r)))) / 100,
-  );
+  Math.min(0.95, Math.round(100 * sigmoid(x(r).reduce((s, v, j) => s + v * beta[j], offsetOf(r)))) / 100);
 
 function report(title: string, beta: number[], rows: Row[]): void {
   console.log(`\n${title}`);

@@ -139,9 +139,10 @@ describe('the evidence model', () => {
     for (const up of ['shared_website', 'shared_link_page', 'shared_contact', 'creator_mention'] as const)
       expect(c([up]), up).toBeGreaterThan(c([]));
     // The second-account claim moves it up once the creator's side answers it (she names it: session 40);
-    // a claim only the candidate makes counts nothing and caps it below the default threshold.
+    // a claim only the candidate makes counts nothing either way (session 42: never below the same
+    // account without it).
     expect(c(['creator_mention', 'second_account_marker'])).toBeGreaterThan(c(['creator_mention']));
-    expect(c(['second_account_marker'])).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
+    expect(c(['second_account_marker'])).toBe(c([]));
   });
 
   it('labels are listed in api.md order, once; a verified profile lists api.md’s labels only, a candidate every label', () => {
