@@ -16,13 +16,7 @@
  * the rounded model per mix. Never run it on held-out seeds: their report is the measurement.
  */
 import { readFileSync } from 'node:fs';
-import {
-  CANDIDATE_WEIGHTS,
-  CREATOR_LINK_LABELS,
-  CREATOR_LINK_WEIGHT,
-  isUnansweredClaim,
-  isVerified,
-} from '../../src/discovery/evidence.js';
+import { CANDIDATE_WEIGHTS, CREATOR_LINK_LABELS, CREATOR_LINK_WEIGHT, isVerified } from '../../src/discovery/evidence.js';
 import type { EvidenceLabel } from '../../src/discovery/types.js';
 import type { LabelledProfile } from './score.js';
 import { reliability } from './score.js';
@@ -57,9 +51,7 @@ function load(files: string[]): Row[] {
   return rows.filter((r) => !isVerified(r.evidence as EvidenceLabel[]));
 }
 
-/** An unanswered second-account claim (evidence.ts isUnansweredClaim) counts nothing: its marker is no feature there. */
-const claimOnly = (r: Row) => isUnansweredClaim(new Set(r.evidence as EvidenceLabel[]));
-const x = (r: Row) => [1, ...FEATURES.map((f) => (r.evidence.includes(f) && !(f === 'second_account_marker' && claimOnly(r)) ? 1 : 0))];
+const x = (r: Row) => [1, ...FEATURES.map((f) => (r.evidence.includes(f) ? 1 : 0))];
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** Weighted, L2-penalised logistic regression by Newton's method: [intercept, ...weights]. */

@@ -179,37 +179,6 @@ export const CANDIDATE_WEIGHTS: Readonly<Partial<Record<EvidenceLabel, number>>>
 export const CANDIDATE_MAX_CONFIDENCE = 0.95;
 
 /**
- * The creator's side pointing at a candidate: she names its handle (`creator_mention`), her website
- * links it (`website_link`, or its handle is her website's name: `site_handle`), or her own items do
- * (a lone creator link). Everything else a candidate has is its own doing (what it links, what it
- * says, its name, its address) or a search engine's.
- */
-export const CREATOR_SIDE_LABELS: ReadonlySet<EvidenceLabel> = new Set([
-  'creator_mention',
-  'website_link',
-  'site_handle',
-  ...CREATOR_LINK_LABELS,
-]);
-
-/**
- * A candidate claiming to be the creator's second, new or backup account (`second_account_marker`)
- * that nothing of the creator's side points at (CREATOR_SIDE_LABELS): the claim is its own word and
- * adds nothing — the candidate is weighed on everything else it shows, as if it had not claimed.
- * "New account, the old one was hacked", linking her link page while she links it nowhere, is the
- * impostor's lure (session 40) and gains nothing by the claim; a clips or dev account that says what
- * it is loses nothing by saying it either. Session 40 also capped such a candidate at 0.40, below
- * what the same account scored without the claim: on the held-out simulated webs that dropped 51 of
- * 88 of the creators' own one-way second accounts (recall 0.90 against issue 33's 0.95; 80 % of the
- * capped candidates were the creator's), and an impostor that left the claim out kept its score.
- * Answered (she names it, her site or her own items link it), the claim weighs as fitted.
- *
- * Whether the candidate claims to be the creator's other account and nothing of her side points at it.
- */
-export function isUnansweredClaim(set: ReadonlySet<EvidenceLabel>): boolean {
-  return set.has('second_account_marker') && ![...CREATOR_SIDE_LABELS].some((l) => set.has(l));
-}
-
-/**
  * Identity evidence short of proof: a candidate is listed only with one of these (a same handle
  * and a search hit alone are what strangers have).
  */
@@ -265,9 +234,11 @@ export function confidenceOf(labels: Iterable<EvidenceLabel>): number {
 /** The candidate model (not verified): logistic of the intercept plus the labels' weights. */
 export function candidateConfidence(labels: Iterable<EvidenceLabel>): number {
   const set = new Set(labels);
-  const claimOnly = isUnansweredClaim(set);
+  // A second-account claim (`second_account_marker`) weighs as fitted whether or not anything of the
+  // creator's side answers it: held out, such claimants are hers (README.md "A claim nothing of hers
+  // answers"; session 40's cap at 0.40 dropped them, session 42 removed it).
   let z = CANDIDATE_INTERCEPT;
-  for (const l of set) if (!(claimOnly && l === 'second_account_marker')) z += CANDIDATE_WEIGHTS[l] ?? 0;
+  for (const l of set) z += CANDIDATE_WEIGHTS[l] ?? 0;
   // The creator pointing at someone else (other_person) is no claim of its own: that model was fitted without it.
   if ([...CREATOR_LINK_LABELS].some((l) => set.has(l)) && !set.has('other_person')) z += CREATOR_LINK_WEIGHT;
   return Math.min(CANDIDATE_MAX_CONFIDENCE, round2(1 / (1 + Math.exp(-z))));

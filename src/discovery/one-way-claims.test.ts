@@ -1,13 +1,14 @@
 /**
  * One-way "new account" claims (session 40's class 2): an account whose bio says it is the
  * creator's new, moved or backup account and links her link page or website, while nothing of
- * hers links it back, may be the impostor's lure ("new account, the old one got hacked") or her
- * own clips / dev / backup account. The claim is its own word: unanswered, it adds nothing — the
- * account is weighed on what else it shows, exactly as the same account without the claim (never
- * less: session 40 capped it at 0.40, which dropped most of the creators' own one-way second
- * accounts, issue 33's recall). When her side points at it (her link page, her bio, her website)
- * the claim counts. Every page here is our own, written in the shapes the platforms answer
- * (sample-web.ts); no capture of such a web exists.
+ * hers links it back, may be an impostor's lure ("new account, the old one got hacked") or — far
+ * more often on the held-out simulated webs — her own clips, dev or backup account. It is a
+ * candidate: listed with its evidence (the claim among it) and the candidate model's confidence,
+ * the claim weighed as fitted, never verified. Session 40 capped such a claimant at 0.40, below the
+ * same account without the claim; that dropped most of the creators' own one-way second accounts
+ * (issue 33's recall) and was removed in session 42. When her side points at it (her link page,
+ * her bio, her website) it is hers as before. Every page here is our own, written in the shapes the
+ * platforms answer (sample-web.ts); no capture of such a web exists.
  */
 import { describe, expect, it } from 'vitest';
 import { candidateConfidence } from './evidence.js';
@@ -68,7 +69,7 @@ function claimants(w: DiscoveryWeb): string[] {
 }
 
 describe('a claim only the candidate makes (class 2)', () => {
-  it('"new account, the old one was hacked", "nueva cuenta", "backup acc": linking her link page or site, a search hit, her name — weighed as if the claim were not there', async () => {
+  it('"new account, the old one was hacked", "nueva cuenta", "backup acc": linking her link page or site, a search hit, her name — candidates, the claim weighed as fitted', async () => {
     const w = herWeb();
     const handles = claimants(w);
     const { byHandle } = await discover(w, 'social-b', 'odalysreyes');
@@ -77,10 +78,9 @@ describe('a claim only the candidate makes (class 2)', () => {
       const p = byHandle(h);
       expect(p, h).toBeDefined();
       expect(p!.evidence, h).toContain('second_account_marker');
-      const without = candidateConfidence(p!.evidence.filter((l) => l !== 'second_account_marker'));
-      // The claim neither lifts nor sinks it; none of it is proof (a candidate, below the verified 0.9+).
-      expect(p!.confidence, h).toBe(without);
-      expect(p!.confidence, h).toBeLessThan(0.9);
+      // A candidate (nothing verifies it): the candidate model's confidence, the claim counted.
+      expect(p!.confidence, h).toBe(candidateConfidence(p!.evidence));
+      expect(p!.confidence, h).toBeGreaterThan(candidateConfidence(p!.evidence.filter((l) => l !== 'second_account_marker')));
     }
   });
   it('her side answers the claim: her link page links one, her bio names another, her website a third — each hers as before', async () => {
@@ -94,7 +94,7 @@ describe('a claim only the candidate makes (class 2)', () => {
     for (const h of handles) expect(byHandle(h)?.confidence ?? 0, h).toBeGreaterThanOrEqual(0.8);
   });
 
-  it('the model: the claim with everything the candidate itself shows weighs nothing; a word from her side makes it count', () => {
+  it('the model: the claim counts, answered or not; a word from her side counts too', () => {
     const own: EvidenceLabel[] = [
       'second_account_marker',
       'shared_link_page',
@@ -104,11 +104,13 @@ describe('a claim only the candidate makes (class 2)', () => {
       'display_name_match',
       'websearch_match',
     ];
-    // Unanswered, the claim adds nothing and takes nothing: the same account without it.
-    expect(candidateConfidence(own)).toBe(candidateConfidence(own.filter((l) => l !== 'second_account_marker')));
-    // A clips account linking her profile under her name, found by a search: returned either way.
+    // Unanswered, the claim counts as fitted: never below the same account without it (both at the
+    // candidates' 0.95 ceiling here), above it where there is room.
+    expect(candidateConfidence(own)).toBeGreaterThanOrEqual(candidateConfidence(own.filter((l) => l !== 'second_account_marker')));
+    // A clips account linking her profile under her name, found by a search, saying what it is.
     const clips: EvidenceLabel[] = ['second_account_marker', 'reciprocal_profile_link', 'display_name_match', 'websearch_match'];
-    expect(candidateConfidence(clips)).toBeGreaterThanOrEqual(0.5);
+    expect(candidateConfidence(clips)).toBeGreaterThanOrEqual(0.8);
+    expect(candidateConfidence(clips)).toBeGreaterThan(candidateConfidence(clips.filter((l) => l !== 'second_account_marker')));
     // She names its handle: the claim is answered and counts.
     const answered: EvidenceLabel[] = ['second_account_marker', 'shared_link_page', 'websearch_match', 'creator_mention'];
     expect(candidateConfidence(answered)).toBeGreaterThanOrEqual(0.8);
