@@ -12,7 +12,7 @@
  *   /openapi.json   OpenAPI 3.1 of every /v1 route
  *   /metrics        Prometheus metrics (METRICS_TOKEN: bearer token required)
  *   /healthz        process is up
- *   /readyz         stores reachable (503 while shutting down)
+ *   /readyz         stores reachable, GraphQL and MCP made (503 while starting or shutting down)
  *   /media/...      media hosted for download_media
  *
  * Every response carries x-request-id; each request is counted (route, status, time) and logged
@@ -194,7 +194,11 @@ function routeTable(
     },
   });
   route({ path: '/healthz', methods: ['GET'], serve: (_req, res) => sendJson(res, 200, { status: 'ok' }) });
-  route({ path: '/readyz', methods: ['GET'], serve: (_req, res) => ready(deps, res, faces.draining()) });
+  route({
+    path: '/readyz',
+    methods: ['GET'],
+    serve: (_req, res) => ready(deps, res, faces.draining(), faces.graphql.made() !== null && faces.mcp.made() !== null),
+  });
   // Open (no METRICS_TOKEN): making answers shares a budget of the event loop (METRICS_CPU_MS).
   const metricsBudget = createComputeBudget(deps.config.metricsToken ? 0 : METRICS_CPU_MS, undefined, METRICS_REFUSAL);
   route({ path: '/metrics', methods: ['GET'], serve: (req, res) => metrics(deps, req, res, metricsBudget) });
@@ -209,9 +213,14 @@ function routeTable(
   return { table, prefixed, anyRouteMethods };
 }
 
-/** /readyz: 503 while draining or while a store does not answer. */
-function ready(deps: Deps, res: ServerResponse, draining: boolean): void | Promise<void> {
+/** /readyz: 503 while draining, while the faces made once listening are not made yet, or while a store does not answer. */
+function ready(deps: Deps, res: ServerResponse, draining: boolean, facesMade: boolean): void | Promise<void> {
   if (draining) return sendJson(res, 503, { status: 'unavailable', error: { code: 'SERVICE_UNAVAILABLE', message: 'shutting down' } });
+  if (!facesMade)
+    return sendJson(res, 503, {
+      status: 'unavailable',
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'starting: the GraphQL and MCP faces are being made' },
+    });
   return Promise.all([deps.ledger.ping(), deps.cache.ping()]).then(
     () => sendJson(res, 200, { status: 'ready' }),
     (err) => {

@@ -1,7 +1,7 @@
 /**
  * The GraphQL and MCP faces are made on first use (src/app.ts `madeOnUse`): the server makes them
  * once listening (App.warm), and a request that comes first waits for its face rather than
- * failing. Concurrent first requests share one making; the document caches read empty until then.
+ * failing; /readyz says 503 until both are made. Concurrent first requests share one making; the document caches read empty until then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
@@ -16,6 +16,11 @@ afterAll(() => h?.close());
 describe('faces made on first use', () => {
   it('first requests to /graphql and /mcp are answered; made once; warm() resolves after', async () => {
     expect(h.app.documentCaches()).toEqual({ fast: { entries: 0, bytes: 0, compiled: 0 }, yoga: { entries: 0, bytes: 0 } });
+    // Not ready while a face is still to be made (an orchestrator sends no traffic yet); up all the same.
+    const starting = await fetch(`${h.url}/readyz`);
+    expect(starting.status).toBe(503);
+    expect(await starting.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/^starting/) } });
+    expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
     const { key } = await h.key(10);
     const [a, b, keyless, mcp] = await Promise.all([
       h.gql('{ __typename }', { key }),
@@ -36,5 +41,6 @@ describe('faces made on first use', () => {
     const before = h.app.documentCaches();
     await h.app.warm();
     expect(h.app.documentCaches()).toEqual(before);
+    expect((await fetch(`${h.url}/readyz`)).status).toBe(200);
   });
 });
