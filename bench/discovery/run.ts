@@ -57,6 +57,7 @@ import type { SimWeb } from '../../test/sim/generator.js';
 import { SOURCE_PLATFORMS } from '../../test/sim/model.js';
 import type { TruthEntry } from '../../test/sim/truth.js';
 import { freePort, median, startChild, stopChild } from '../lib.js';
+import { startArgs } from '../../test/start-args.js';
 import { finishResults, progress } from '../results.js';
 import type { CalibrationPoint, Counts, LabelledProfile, ReturnedProfile } from './score.js';
 import {
@@ -154,11 +155,11 @@ const SHARED_REQUEST =
 
 async function startGateway(replay: ReplayServer, work: string, name: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  // node itself with tsx's loader, not `npx tsx`: a signal to npx is not passed on to the server it
-  // starts, and every gateway of a run was left running after it.
+  // As `npm start` ships it (package.json's start command: the built bundle on plain node), run by
+  // node itself, not through npm: a signal to npm is not passed on to the server it starts.
   const child = await startChild(
     process.execPath,
-    ['--import', 'tsx', 'src/server.ts'],
+    startArgs(),
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -172,7 +173,13 @@ async function startGateway(replay: ReplayServer, work: string, name: string): P
     },
     /listening on/,
   );
-  return { child, url: `http://127.0.0.1:${port}` };
+  const url = `http://127.0.0.1:${port}`;
+  // Ready (its GraphQL and MCP faces made, right after listening) before any lookup is timed.
+  for (let t = 0; (await fetch(`${url}/readyz`)).status !== 200; t++) {
+    if (t > 200) throw new Error(`the gateway at ${url} did not become ready`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, url };
 }
 
 /** 404 "No route" → the operation is not built yet. Otherwise a warm-up answer (400/404 NOT_FOUND). */
