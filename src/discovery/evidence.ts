@@ -235,8 +235,8 @@ export function confidenceOf(labels: Iterable<EvidenceLabel>): number {
 export function candidateConfidence(labels: Iterable<EvidenceLabel>): number {
   const set = new Set(labels);
   // A second-account claim (`second_account_marker`) weighs as fitted whether or not anything of the
-  // creator's side answers it: held out, such claimants are hers (README.md "A claim nothing of hers
-  // answers"; session 40's cap at 0.40 dropped them, session 42 removed it).
+  // creator's side answers it: on the held-out simulated webs such claimants are mostly hers (README.md
+  // "A claim nothing of hers answers"; session 40's cap at 0.40 dropped them, session 42 removed it).
   let z = CANDIDATE_INTERCEPT;
   for (const l of set) z += CANDIDATE_WEIGHTS[l] ?? 0;
   // The creator pointing at someone else (other_person) is no claim of its own: that model was fitted without it.
