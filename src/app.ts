@@ -171,18 +171,12 @@ function routeTable(
     path: '/graphql',
     methods: ['GET', 'POST'],
     noHead: true,
-    serve: (req, res, info) => {
-      const made = faces.graphql.made();
-      return made ? made.serve(req, res, info) : faces.graphql.get().then((g) => g.serve(req, res, info));
-    },
+    serve: servedBy(faces.graphql),
   });
   route({
     path: '/mcp',
     methods: ['POST'],
-    serve: (req, res, info) => {
-      const made = faces.mcp.made();
-      return made ? made.serve(req, res, info) : faces.mcp.get().then((m) => m.serve(req, res, info));
-    },
+    serve: servedBy(faces.mcp),
   });
   route({
     path: '/openapi.json',
@@ -264,6 +258,16 @@ interface MadeOnUse<F> {
   get(): Promise<F>;
   /** The face, once made (null before). */
   made(): F | null;
+}
+
+type FaceServe = (req: IncomingMessage, res: ServerResponse, info: RequestInfo) => void | Promise<void>;
+
+/** A route served by a face made on use: by the face at once once made, else once it is. */
+function servedBy(face: MadeOnUse<{ serve: FaceServe }>): FaceServe {
+  return (req, res, info) => {
+    const made = face.made();
+    return made ? made.serve(req, res, info) : face.get().then((f) => f.serve(req, res, info));
+  };
 }
 
 function madeOnUse<F>(make: () => Promise<F>): MadeOnUse<F> {
