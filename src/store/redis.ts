@@ -34,6 +34,7 @@ import { ApiError } from '../errors.js';
 
 export type RedisClient = ReturnType<typeof newClient>;
 
+let library: typeof import('@keyv/redis') | undefined;
 /**
  * The Redis client library (@keyv/redis: node-redis's client and keyv's Redis store), loaded the
  * first time a store is opened: a gateway without REDIS_URL never reads it (~0.2 s of its start).
@@ -41,7 +42,6 @@ export type RedisClient = ReturnType<typeof newClient>;
 export function redisLibrary(): typeof import('@keyv/redis') {
   return (library ??= createRequire(import.meta.url)('@keyv/redis') as typeof import('@keyv/redis'));
 }
-let library: typeof import('@keyv/redis') | undefined;
 export type RedisArg = string | number;
 
 export const RECONNECT_MAX_MS = 500;
