@@ -12,7 +12,7 @@
  *   /openapi.json   OpenAPI 3.1 of every /v1 route
  *   /metrics        Prometheus metrics (METRICS_TOKEN: bearer token required)
  *   /healthz        process is up
- *   /readyz         stores reachable, GraphQL and MCP made (503 while starting or shutting down)
+ *   /readyz         stores reachable, GraphQL and MCP made, App.warm done (503 while starting or shutting down)
  *   /media/...      media hosted for download_media
  *
  * Every response carries x-request-id; each request is counted (route, status, time) and logged
@@ -54,14 +54,18 @@ import { buildOpenApi } from './rest/openapi.js';
 import { buildRoutes } from './rest/routes.js';
 import type { RestRoute } from './rest/routes.js';
 import { bearerToken } from './http/api-key.js';
+import { warmTextPatterns } from './discovery/warm-patterns.js';
 
 export interface App {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   /**
-   * Makes the faces made on first use (GraphQL, MCP: `madeOnUse`) now; server.ts calls it once
-   * listening. Rejects when one cannot be made (the GraphQL schema disagreeing with the operations).
+   * Makes the faces made on first use (GraphQL, MCP: `madeOnUse`) now, then compiles discovery's
+   * largest text patterns (src/discovery/warm-patterns.ts; `textPatterns: false` leaves them to
+   * the first lookup — the tests' gateways); server.ts calls it once listening, and /readyz
+   * answers 503 while it runs. Rejects when a face cannot be made (the GraphQL schema disagreeing
+   * with the operations).
    */
-  warm(): Promise<void>;
+  warm(opts?: { textPatterns?: boolean }): Promise<void>;
   /** Requests being served right now. */
   inFlight(): number;
   /** What the GraphQL document caches hold (bounded in bytes: a keyless caller fills them). */
@@ -154,6 +158,8 @@ function routeTable(
     mcp: MadeOnUse<McpFace>;
     openapiJson: Buffer;
     draining: () => boolean;
+    /** App.warm is under way. */
+    warming: () => boolean;
   },
 ): { table: Map<string, HttpRoute>; prefixed: HttpRoute[]; anyRouteMethods: string } {
   const table = new Map<string, HttpRoute>();
@@ -191,7 +197,8 @@ function routeTable(
   route({
     path: '/readyz',
     methods: ['GET'],
-    serve: (_req, res) => ready(deps, res, faces.draining(), faces.graphql.made() !== null && faces.mcp.made() !== null),
+    serve: (_req, res) =>
+      ready(deps, res, faces.draining(), !faces.warming() && faces.graphql.made() !== null && faces.mcp.made() !== null),
   });
   // Open (no METRICS_TOKEN): making answers shares a budget of the event loop (METRICS_CPU_MS).
   const metricsBudget = createComputeBudget(deps.config.metricsToken ? 0 : METRICS_CPU_MS, undefined, METRICS_REFUSAL);
@@ -207,13 +214,16 @@ function routeTable(
   return { table, prefixed, anyRouteMethods };
 }
 
-/** /readyz: 503 while draining, while the faces made once listening are not made yet, or while a store does not answer. */
-function ready(deps: Deps, res: ServerResponse, draining: boolean, facesMade: boolean): void | Promise<void> {
+/**
+ * /readyz: 503 while draining, while what is made once listening is not made yet (the faces, and
+ * App.warm while it runs), or while a store does not answer.
+ */
+function ready(deps: Deps, res: ServerResponse, draining: boolean, warm: boolean): void | Promise<void> {
   if (draining) return sendJson(res, 503, { status: 'unavailable', error: { code: 'SERVICE_UNAVAILABLE', message: 'shutting down' } });
-  if (!facesMade)
+  if (!warm)
     return sendJson(res, 503, {
       status: 'unavailable',
-      error: { code: 'SERVICE_UNAVAILABLE', message: 'starting: the GraphQL and MCP faces are being made' },
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'starting: the GraphQL and MCP faces and the text patterns are being made' },
     });
   return Promise.all([deps.ledger.ping(), deps.cache.ping()]).then(
     () => sendJson(res, 200, { status: 'ready' }),
@@ -283,6 +293,23 @@ function madeOnUse<F>(make: () => Promise<F>): MadeOnUse<F> {
   };
 }
 
+/** App.warm: the faces made, then discovery's text patterns compiled; `warming()` while it runs (/readyz). */
+function warming(faces: MadeOnUse<unknown>[]): { warm: App['warm']; warming: () => boolean } {
+  let running = 0;
+  return {
+    warm: async ({ textPatterns = true } = {}) => {
+      running++;
+      try {
+        await Promise.all(faces.map((f) => f.get()));
+        if (textPatterns) await warmTextPatterns();
+      } finally {
+        running--;
+      }
+    },
+    warming: () => running > 0,
+  };
+}
+
 export function createApp(deps: Deps): App {
   validateGateway();
   const routes = buildRoutes(allOperations());
@@ -296,6 +323,7 @@ export function createApp(deps: Deps): App {
   // them from the bundle). The REST routes, /openapi.json and the modules are made here.
   const graphql = madeOnUse(() => import('./graphql/http.js').then((m) => m.startGraphqlFace(deps, allOperations())));
   const mcp = madeOnUse(() => import('./mcp/http.js').then((m) => m.createMcpFace(deps, routes)));
+  const warmer = warming([graphql, mcp]);
   const runtimes = modules.flatMap((m) => (m.start ? [m.start(deps, routes)] : []));
 
   const canaries = createCanaryRunner(
@@ -310,7 +338,13 @@ export function createApp(deps: Deps): App {
   let draining = false;
   let idleWaiters: (() => void)[] = [];
   deps.metrics.setInFlight(() => open.size);
-  const { table, prefixed, anyRouteMethods } = routeTable(deps, { graphql, mcp, openapiJson, draining: () => draining });
+  const { table, prefixed, anyRouteMethods } = routeTable(deps, {
+    graphql,
+    mcp,
+    openapiJson,
+    draining: () => draining,
+    warming: warmer.warming,
+  });
   // Every route's series exist from the start (a response then costs a Map lookup and two additions).
   for (const r of [...routes.keys(), ...[...table.values(), ...prefixed].map(routeName), '/media/*', 'unmatched']) deps.metrics.route(r);
   const accessLog = deps.logger.isLevelEnabled('info');
@@ -406,9 +440,7 @@ export function createApp(deps: Deps): App {
 
   return {
     handler,
-    warm: async () => {
-      await Promise.all([graphql.get(), mcp.get()]);
-    },
+    warm: warmer.warm,
     inFlight: () => open.size,
     documentCaches: () =>
       graphql.made()?.documentCaches() ?? { fast: { entries: 0, bytes: 0, compiled: 0 }, yoga: { entries: 0, bytes: 0 } },

@@ -1,7 +1,7 @@
 /**
  * The GraphQL and MCP faces are made on first use (src/app.ts `madeOnUse`): the server makes them
  * once listening (App.warm), and a request that comes first waits for its face rather than
- * failing; /readyz says 503 until both are made. Concurrent first requests share one making; the
+ * failing; /readyz says 503 until both are made (and while App.warm runs). Concurrent first requests share one making; the
  * document caches read empty until then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,7 +40,13 @@ describe('faces made on first use', () => {
     // One face served them all (made once, not once a request): its cache holds both documents.
     expect(h.app.documentCaches().fast.entries).toBe(2);
     const before = h.app.documentCaches();
-    await h.app.warm();
+    // Faces made, but App.warm still compiling discovery's text patterns (the server's own warm,
+    // src/discovery/warm-patterns.ts): not ready until it is done.
+    const warming = h.app.warm();
+    const during = await fetch(`${h.url}/readyz`);
+    expect(during.status).toBe(503);
+    expect(await during.json()).toMatchObject({ error: { message: expect.stringMatching(/^starting/) } });
+    await warming;
     expect(h.app.documentCaches()).toEqual(before);
     expect((await fetch(`${h.url}/readyz`)).status).toBe(200);
   });
