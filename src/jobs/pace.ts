@@ -16,9 +16,14 @@ import { performance } from 'node:perf_hooks';
 import type { EventLoopUtilization } from 'node:perf_hooks';
 
 const SAMPLE_MS = 100;
-/** Above this share of busy time the allowance is halved; below LOW_ELU it grows by one. */
-const HIGH_ELU = 0.6;
-const LOW_ELU = 0.45;
+/**
+ * Above this share of busy time the allowance is halved; below LOW_ELU it grows by one. At 0.6 /
+ * 0.45 (until December 2026) single requests' p99 while a job ran was 2.2× the same without a job
+ * on two instances on Redis (bench/jobs.ts, issue 16's guard rail: ≤ 2×); at 0.45 / 0.3, 1.6×,
+ * jobs a third slower (docs/performance.md, "The job pacer's thresholds").
+ */
+const HIGH_ELU = 0.45;
+const LOW_ELU = 0.3;
 
 /**
  * Items one key's jobs may run at once when `limit` may run in all: half, rounded up (one at

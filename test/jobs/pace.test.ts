@@ -36,6 +36,28 @@ describe('job pacer', () => {
     }
   });
 
+  it('a loop busy about half the time (single requests beside a job) holds the items back', async () => {
+    // Busy 27 ms of every 50: a utilization of ~0.55, under the 0.6 that halved the allowance until
+    // December 2026 (single requests' p99 then doubled while a job ran on Redis: bench/jobs.ts).
+    const pacer = createPacer(8, () => undefined);
+    try {
+      pacer.setActive(true);
+      let lowest = pacer.limit();
+      const until = performance.now() + 1_500;
+      while (performance.now() < until) {
+        const busyUntil = performance.now() + 27;
+        while (performance.now() < busyUntil) {
+          /* busy */
+        }
+        await new Promise((r) => setTimeout(r, 23));
+        lowest = Math.min(lowest, pacer.limit());
+      }
+      expect(lowest).toBeLessThan(8);
+    } finally {
+      pacer.close();
+    }
+  });
+
   it('inactive, it does not sample: a busy loop then leaves the limit at the maximum', async () => {
     const pacer = createPacer(8, () => undefined);
     try {
