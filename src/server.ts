@@ -231,8 +231,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: St
   );
   print(`Creator Lookup listening on http://localhost:${port} (GraphiQL: /graphql, REST: /v1, OpenAPI: /openapi.json)`);
   // The faces made on first use (GraphQL, MCP: src/app.ts) are made now, once listening (a request
-  // to one meanwhile waits for it), then discovery's text patterns compiled. One that cannot be made is a defect of this build (the schema
-  // disagreeing with the operations): the gateway stops rather than serve without it.
+  // to one meanwhile waits for it), then discovery's text patterns compiled. A face that cannot be
+  // made is a defect of this build (the schema disagreeing with the operations): the gateway stops
+  // rather than serve without it.
   app.warm().catch((err: unknown) => {
     deps.logger.fatal({ err }, 'cannot make the GraphQL or MCP face: stopping');
     void shutdown('startup failure').finally(() => {

@@ -1,8 +1,8 @@
 /**
  * The GraphQL and MCP faces are made on first use (src/app.ts `madeOnUse`): the server makes them
  * once listening (App.warm), and a request that comes first waits for its face rather than
- * failing; /readyz says 503 until both are made (and while App.warm runs). Concurrent first requests share one making; the
- * document caches read empty until then.
+ * failing; /readyz says 503 until both are made (and while App.warm runs). Concurrent first
+ * requests share one making; the document caches read empty until then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness } from './harness.js';
