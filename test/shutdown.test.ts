@@ -155,7 +155,9 @@ describe('SIGTERM', () => {
   });
 
   it('several requests in flight: those done within the grace period are charged, the others cancelled and refunded', async () => {
-    const gw = await startGateway({ SHUTDOWN_GRACE_MS: '1000' });
+    // 3 s of grace for answers due 0.4 and 0.6 s after their upstream request: with 1 s, a busy CI
+    // machine once finished the 0.6 s one after the grace period (stop 60).
+    const gw = await startGateway({ SHUTDOWN_GRACE_MS: '3000' });
     const pendings = ['a-15000ms', 'b-15000ms', 'c-400ms', 'd-600ms'].map((r) =>
       fetch(gw.url + repoPath(r), { headers: { 'x-api-key': KEY } }).then(
         (x) => x.status,
