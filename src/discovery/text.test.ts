@@ -12,6 +12,7 @@ import {
   visibleText,
 } from './text.js';
 import { representativeEmails } from './agents.js';
+import { cpuMs } from '../../test/support/cpu-time.js';
 
 describe('spelled-out addresses (" at ", read only where prose cannot match)', () => {
   it('"name at domain dot com" with the word dot', () => {
@@ -64,9 +65,12 @@ describe('spelled-out addresses (" at ", read only where prose cannot match)', (
 
   it('a text of many addresses is read for links in bounded time (the address domains counted: the first 16)', () => {
     const text = Array.from({ length: 16_000 }, (_, i) => `u${i}@d${i}.com`).join(' ');
-    const t = performance.now();
+    // This thread's CPU time, not wall time (test/support/cpu-time.ts): the read takes ~0.2–0.3 s of
+    // CPU, which a loaded machine stretches 5–8× in wall time, to the 1.5 s bound; every domain
+    // counted (the defect) took 3.6 s of CPU.
+    const t = cpuMs();
     linksInText(text);
-    expect(performance.now() - t).toBeLessThan(1500);
+    expect(cpuMs() - t).toBeLessThan(1500);
   });
 
   it('a page of spelled dots without an address is read in bounded time (the local part takes at most four words)', () => {
