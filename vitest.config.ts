@@ -25,7 +25,7 @@ export default defineConfig({
     // in each (2-core machine, 2026-11-30). What a file changes of the process (environment,
     // stubs, timers) is put back when it ends: test/support/file-state.ts.
     isolate: false,
-    setupFiles: ['test/support/file-state.ts'],
+    setupFiles: ['test/support/file-state.ts', 'test/support/warnings-attributed.ts'],
     // One worker more than the machine has cores (vitest's own default leaves one out: a single
     // worker on a 2-core machine). Most of the suite waits on sockets, timers and child processes:
     // two workers on 2 cores ran it in 310 s against 555 s with one (2026-11-29), and with two the

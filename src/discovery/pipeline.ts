@@ -390,7 +390,12 @@ class Lookup {
         if (r === 'grace' && this.pending.size > 0) {
           // Cut: what is still in flight is failed (markUnfinished), the result partial.
           this.st.cutShort = true;
-          warn('discovery', 'lookup.beyond_reach_cut', `${this.pending.size} fetches beyond the reach cut after the grace period`);
+          warn(
+            'discovery',
+            'lookup.beyond_reach_cut',
+            `${this.pending.size} fetches beyond the reach cut after the grace period`,
+            this.ctx.read,
+          );
           break;
         }
       }

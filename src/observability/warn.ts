@@ -13,19 +13,38 @@
  * Parsers are pure functions without the gateway's services at hand, so this is a process-wide
  * function: every open gateway (openDeps) listens while it is open. Without one (a parser's own
  * unit tests) it does nothing unless a test listens (captureWarnings in src/parse/).
+ *
+ * Which read a warning degrades: parsers are synchronous, so a read runs each of its parses
+ * through `parsing(read, parse)` (platforms: `parsed(ctx, () => parseX(...))`,
+ * src/platforms/operation.ts), which names the read for as long as that call lasts. Code of a
+ * read that warns outside a parse (an optional request that failed) passes the read itself:
+ * `warn(platform, field, detail, ctx.read)`. (An AsyncLocalStorage did this before; why it does
+ * not any more is measured in docs/performance.md, "Kept".) Tests fail on a parse of a read under
+ * way that runs outside `parsing` (test/support/warnings-attributed.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 export type WarningListener = (platform: string, field: string, detail: string | undefined) => void;
 
 const listeners = new Set<WarningListener>();
 
-/** The reads under way that asked to hear whether a parser warned (`readWarned`), by async context. */
-const reads = new AsyncLocalStorage<{ warned: boolean }>();
+/** One read's warnings: whether a parser warned while reading it (src/pipeline/live-fetch.ts). */
+export interface ReadWarnings {
+  warned: boolean;
+}
 
-export function warn(platform: string, field: string, detail?: string): void {
-  const read = reads.getStore();
-  if (read) read.warned = true;
+/** The read whose parse runs now (`parsing`), if any. */
+let current: ReadWarnings | null = null;
+
+/**
+ * Parses of reads under way that ran outside `parsing` (or warned outside it without naming their
+ * read): their warnings could degrade no record. Counted while `countUnattributed` is on, which
+ * the test suite turns on and checks after each test (test/support/warnings-attributed.ts).
+ */
+const unattributed = { counting: false, live: 0, seen: [] as string[] };
+
+export function warn(platform: string, field: string, detail?: string, read?: ReadWarnings): void {
+  const target = read ?? current;
+  if (target) target.warned = true;
+  else if (unattributed.counting && unattributed.live > 0) unattributed.seen.push(`warn ${platform} ${field}: ${deepStack()}`);
   for (const l of listeners) {
     try {
       l(platform, field, detail);
@@ -41,14 +60,57 @@ export function onParserWarning(listener: WarningListener): () => void {
   return () => void listeners.delete(listener);
 }
 
+/** Runs `parse` (synchronous) for `read`: a warning it gives marks that read. */
+export function parsing<T>(read: ReadWarnings, parse: () => T): T {
+  const outer = current;
+  current = read;
+  try {
+    return parse();
+  } finally {
+    current = outer;
+  }
+}
+
+/** Runs `parse` for no read: a fetch shared by every read (a platform's token), whose warnings degrade no record. */
+export function parsingForNoRead<T>(parse: () => T): T {
+  return parsing({ warned: false }, parse);
+}
+
+/** A read under way (live-fetch.ts): `done` when it is over. For the count of unattributed parses. */
+export function readStarted(): { done(): void } {
+  unattributed.live++;
+  let open = true;
+  return {
+    done: () => {
+      if (open) unattributed.live--;
+      open = false;
+    },
+  };
+}
+
 /**
- * Runs `work` and tells whether a parser warned while it ran, in its own async context (what
- * concurrent reads do is theirs; a read nested inside hears its own): the pipeline's live fetch,
- * which marks the record it read as degraded when one did (src/pipeline/live-fetch.ts), so every
- * caller sharing that fetch, and its cache entry, carries it (OperationOutcome.read).
+ * Called where a parser begins to read (the parse kit's readers and page getters): outside
+ * `parsing` while a read is under way, its warnings would degrade no record. Counted for tests.
  */
-export async function readWarned<T>(work: () => Promise<T>): Promise<{ result: T; warned: boolean }> {
-  const read = { warned: false };
-  const result = await reads.run(read, work);
-  return { result, warned: read.warned };
+export function parserBegins(platform: string): void {
+  if (current === null && unattributed.counting && unattributed.live > 0) unattributed.seen.push(`parse ${platform}: ${deepStack()}`);
+}
+
+/** The stack to the start of this synchronous run (tests only: past the default 10 frames). */
+function deepStack(): string | undefined {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 60;
+  try {
+    return new Error().stack;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/** Tests: count unattributed parses from now on; `take()` returns and clears what was seen. */
+export function countUnattributed(): { take(): string[] } {
+  unattributed.counting = true;
+  return {
+    take: () => unattributed.seen.splice(0),
+  };
 }

@@ -8,7 +8,7 @@
  * explicit JSON null).
  */
 import type { Cheerio, CheerioAPI, contains } from 'cheerio';
-import { warn } from '../observability/warn.js';
+import { parserBegins, warn } from '../observability/warn.js';
 
 /** cheerio's node type (domhandler's AnyNode), without depending on domhandler directly. */
 type AnyNode = Parameters<typeof contains>[0];
@@ -60,6 +60,7 @@ export interface HtmlReader {
 
 /** HTML getters bound to a page, reporting misses as `warn(platform, 'record.field')`. */
 export function htmlReader($: CheerioAPI, opts: { platform: string; record: string }): HtmlReader {
+  parserBegins(opts.platform);
   const report = (field: string, detail?: string) => warn(opts.platform, `${opts.record}.${field}`, detail);
   return {
     text(field, scope, selector) {

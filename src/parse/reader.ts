@@ -22,7 +22,7 @@
  *   const owner = r.child('owner');                     // a reader over json.owner, record 'repository.owner'
  */
 import { isApiError, shapeChanged } from '../errors.js';
-import { warn } from '../observability/warn.js';
+import { parserBegins, warn } from '../observability/warn.js';
 import type { Coerce, Key, Obj, Path } from './values.js';
 import {
   at,
@@ -308,6 +308,7 @@ class ReaderImpl extends GettersImpl implements Reader {
 }
 
 export function reader(root: unknown, opts: ReaderOptions): Reader {
+  parserBegins(opts.platform);
   return new ReaderImpl(root, opts.platform, opts.record);
 }
 

@@ -28,7 +28,8 @@ import type { OperationDef } from '../platforms/operation.js';
 import type { Upstream } from '../upstream/client.js';
 import { linkSignals } from '../upstream/signals.js';
 import { degradedRead, isPartialRead } from '../platforms/partial-read.js';
-import { readWarned } from '../observability/warn.js';
+import type { ReadWarnings } from '../observability/warn.js';
+import { parsing, readStarted } from '../observability/warn.js';
 
 /**
  * One live fetch through this request's loader, by cache key: root fields and aliases with the
@@ -127,11 +128,14 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
                 deadlineError(op, deadlineMs),
               );
         let v: unknown;
-        let warned: boolean;
+        // Its parses run through `parsed(ctx, …)`: a parser's warning marks this read (observability/warn.ts).
+        const read: ReadWarnings = { warned: false };
+        const underWay = readStarted();
         try {
-          ({ result: v, warned } = await readWarned(() =>
-            op.run({ upstream: opUpstream, config: deps.config, cache: deps.cache, signal: shared, deps }, args),
-          ));
+          // (Whatever run parses before its first await, it parses for this read too.)
+          v = await parsing(read, () =>
+            op.run({ upstream: opUpstream, config: deps.config, cache: deps.cache, signal: shared, deps, read }, args),
+          );
         } catch (e) {
           const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
           if (outcome) {
@@ -145,7 +149,10 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
             );
           }
           throw e;
+        } finally {
+          underWay.done();
         }
+        const { warned } = read;
         const ms = performance.now() - started;
         deps.metrics.liveFetch(op.platform, 'ok', ms);
         deps.health.record(op.platform, 'ok', ms);

@@ -12,6 +12,8 @@ import type { ParamProblem } from '../errors.js';
 import type { WithRequestBaseUrl } from '../media/public-url.js';
 import type { Deps } from '../pipeline/deps.js';
 import type { Upstream } from '../upstream/client.js';
+import type { ReadWarnings } from '../observability/warn.js';
+import { parsing } from '../observability/warn.js';
 import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 
 /** `number`: a decimal (GraphQL Float), e.g. a threshold in 0..1. */
@@ -51,6 +53,16 @@ export interface OpContext {
    * mode with them (src/discovery/fetcher.ts), sharing their cache entries and in-flight fetches.
    */
   deps?: Deps;
+  /**
+   * This read's warnings (set by the pipeline's fetch step): its parses run through `parsed(ctx,
+   * …)`, so a parser's warning marks the record read as degraded (src/observability/warn.ts).
+   */
+  read?: ReadWarnings;
+}
+
+/** Runs a parser (synchronous) for the read of `ctx`: a warning it gives degrades that read's record. */
+export function parsed<T>(ctx: OpContext, parse: () => T): T {
+  return ctx.read ? parsing(ctx.read, parse) : parse();
 }
 
 export interface OperationDef<A = any, R = any> {

@@ -14,6 +14,7 @@
  * itself is read through `optionalStep`: its failure a warning, never the read's.
  */
 import { isApiError } from '../errors.js';
+import type { ReadWarnings } from '../observability/warn.js';
 import { warn } from '../observability/warn.js';
 
 const partial = new WeakSet<object>();
@@ -60,7 +61,7 @@ export function readGapOf(value: unknown): ReadGap | undefined {
  * ApiError stay errors.
  */
 export async function optionalStep<T>(
-  ctx: { signal?: AbortSignal },
+  ctx: { signal?: AbortSignal; read?: ReadWarnings },
   warning: { platform: string; field: string; context?: string },
   step: () => Promise<T>,
 ): Promise<T | null> {
@@ -68,7 +69,7 @@ export async function optionalStep<T>(
     return await step();
   } catch (e) {
     if (ctx.signal?.aborted || !isApiError(e)) throw e;
-    warn(warning.platform, warning.field, warning.context ? `${warning.context}: ${e.message}` : e.message);
+    warn(warning.platform, warning.field, warning.context ? `${warning.context}: ${e.message}` : e.message, ctx.read);
     return null;
   }
 }

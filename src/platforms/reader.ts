@@ -15,6 +15,7 @@
 import { classifyLink } from '../links/classify.js';
 import { extractEmails } from '../links/emails.js';
 import type { OpContext, OperationDef } from './operation.js';
+import { parsed } from './operation.js';
 import { isPartialRead } from './partial-read.js';
 import { profileLinks } from './shortvideo/parse.js';
 
@@ -129,7 +130,8 @@ export interface ProfileReader<R = any> {
 
 /** One read: fetch, then view (marked `partialRead` when the record is). */
 export async function readProfile(reader: ProfileReader, ctx: OpContext, handle: string): Promise<ProfileView> {
-  return viewOf(reader, await reader.fetch(ctx, handle), handle);
+  const raw = await reader.fetch(ctx, handle);
+  return parsed(ctx, () => viewOf(reader, raw, handle));
 }
 
 /** A fetched record as its reader's view, marked `partialRead` when the record is (src/platforms/partial-read.ts). */

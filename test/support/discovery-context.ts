@@ -113,6 +113,8 @@ export function fakeContext(
     config,
     cache,
     signal: opts.signal,
+    // The read's warnings, as the pipeline gives a read (src/observability/warn.ts).
+    read: { warned: false },
     requests,
     // Made when first asked for (discovery's tests): most tests of a platform's parser never do.
     get deps() {

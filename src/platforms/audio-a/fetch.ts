@@ -12,6 +12,7 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { TokenSource } from '../../upstream/tokens.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { EmbedKind, PersistedQuery } from './pathfinder.js';
 import { PLAYLIST_PAGE_SIZE, QUERIES, embedUrl, pathfinderUrl, tokenPageUrl } from './pathfinder.js';
 import type { Album, Artist, Episode, Playlist, Podcast, Track } from './parse.js';
@@ -60,7 +61,7 @@ async function pathfinder(ctx: OpContext, q: PersistedQuery, variables: Record<s
 
 export async function fetchPodcast(ctx: OpContext, a: { id: string }): Promise<Podcast> {
   const json = await pathfinder(ctx, QUERIES.show, { uri: `spotify:show:${a.id}` }, `Podcast ${a.id}`);
-  const podcast = parsePodcast(json, a.id);
+  const podcast = parsed(ctx, () => parsePodcast(json, a.id));
   // Another show (or another kind of entity) than asked is no answer (identity.ts).
   assertSameResource(PLATFORM, `podcast ${a.id}`, { type: 'show', id: a.id }, { type: uriKind(podcast.uri), id: podcast.id });
   return podcast;
@@ -69,7 +70,7 @@ export async function fetchPodcast(ctx: OpContext, a: { id: string }): Promise<P
 export async function fetchPlaylistPage(ctx: OpContext, a: { id: string; cursor: number }): Promise<Playlist> {
   const variables = { uri: `spotify:playlist:${a.id}`, offset: a.cursor, limit: PLAYLIST_PAGE_SIZE, enableWatchFeedEntrypoint: false };
   const json = await pathfinder(ctx, QUERIES.playlist, variables, `Playlist ${a.id}`);
-  const playlist = parsePlaylist(json, { id: a.id, offset: a.cursor, limit: PLAYLIST_PAGE_SIZE });
+  const playlist = parsed(ctx, () => parsePlaylist(json, { id: a.id, offset: a.cursor, limit: PLAYLIST_PAGE_SIZE }));
   assertSameResource(PLATFORM, `playlist ${a.id}`, { type: 'playlist', id: a.id }, { type: uriKind(playlist.uri), id: playlist.id });
   return playlist;
 }
@@ -87,27 +88,31 @@ async function embedPage(ctx: OpContext, kind: EmbedKind, id: string, what: stri
 }
 
 export async function fetchTrack(ctx: OpContext, a: { id: string }): Promise<Track> {
-  const track = parseTrack(await embedPage(ctx, 'track', a.id, `Track ${a.id}`), a.id);
+  const html = await embedPage(ctx, 'track', a.id, `Track ${a.id}`);
+  const track = parsed(ctx, () => parseTrack(html, a.id));
   // The embed of another track (or of an episode, an album) is no answer (identity.ts).
   assertSameResource(PLATFORM, `track ${a.id}`, { type: 'track', id: a.id }, { type: uriKind(track.uri), id: track.id });
   return track;
 }
 
 export async function fetchAlbum(ctx: OpContext, a: { id: string }): Promise<Album> {
-  const album = parseAlbum(await embedPage(ctx, 'album', a.id, `Album ${a.id}`), a.id);
+  const html = await embedPage(ctx, 'album', a.id, `Album ${a.id}`);
+  const album = parsed(ctx, () => parseAlbum(html, a.id));
   // The embed of another album (or of a playlist, a track) is no answer (identity.ts).
   assertSameResource(PLATFORM, `album ${a.id}`, { type: 'album', id: a.id }, { type: uriKind(album.uri), id: album.id });
   return album;
 }
 
 export async function fetchArtist(ctx: OpContext, a: { id: string }): Promise<Artist> {
-  const artist = parseArtist(await embedPage(ctx, 'artist', a.id, `Artist ${a.id}`), a.id);
+  const html = await embedPage(ctx, 'artist', a.id, `Artist ${a.id}`);
+  const artist = parsed(ctx, () => parseArtist(html, a.id));
   assertSameResource(PLATFORM, `artist ${a.id}`, { type: 'artist', id: a.id }, { type: uriKind(artist.uri), id: artist.id });
   return artist;
 }
 
 export async function fetchEpisode(ctx: OpContext, a: { id: string }): Promise<Episode> {
-  const episode = parseEpisode(await embedPage(ctx, 'episode', a.id, `Episode ${a.id}`), a.id);
+  const html = await embedPage(ctx, 'episode', a.id, `Episode ${a.id}`);
+  const episode = parsed(ctx, () => parseEpisode(html, a.id));
   // The embed of another episode (or of a show, a track) is no answer (identity.ts).
   assertSameResource(PLATFORM, `episode ${a.id}`, { type: 'episode', id: a.id }, { type: uriKind(episode.uri), id: episode.id });
   return episode;

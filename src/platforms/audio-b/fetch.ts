@@ -24,6 +24,7 @@ import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstrea
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import { warn } from '../../observability/warn.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { isWrongResource } from '../identity.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import { findBundleUrl, findDeveloperToken, findPageToken, jwtExpiry, parseAlbumPage, parseArtistPage } from './pages.js';
@@ -153,14 +154,19 @@ async function catalogGet(ctx: OpContext, url: string, what: string): Promise<un
  * is never cached, and the next call asks the API again. The page must be the resource asked for
  * (pages.ts; another album or artist is UPSTREAM_FAILED).
  */
-async function apiOrPage<T extends object>(record: 'album' | 'artist', api: () => Promise<T>, page: () => Promise<T>): Promise<T> {
+async function apiOrPage<T extends object>(
+  ctx: OpContext,
+  record: 'album' | 'artist',
+  api: () => Promise<T>,
+  page: () => Promise<T>,
+): Promise<T> {
   try {
     return await api();
   } catch (e) {
     if (!tokenTrouble.has(e as object)) throw e;
     try {
       const fromPage = await page();
-      warn(PLATFORM, `${record}.page_fallback`, `read from the music.apple.com page: ${(e as Error).message}`);
+      warn(PLATFORM, `${record}.page_fallback`, `read from the music.apple.com page: ${(e as Error).message}`, ctx.read);
       return partialRead(fromPage);
     } catch (pageError) {
       // "Gone", "blocked" and "another resource" from the page are the answer; any other page
@@ -185,13 +191,17 @@ const MORE_ALBUM_PAGES = 3;
 export async function fetchArtist(ctx: OpContext, a: CatalogRef): Promise<Artist> {
   const what = `Artist ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
+    ctx,
     'artist',
     async () => {
       const json = await catalogGet(ctx, catalogUrl(a.storefront, `artists/${a.id}`, { views: 'top-songs', include: 'albums' }), what);
-      const { artist, albumsNext } = parseArtistAnswer(json, what, a.id);
+      const { artist, albumsNext } = parsed(ctx, () => parseArtistAnswer(json, what, a.id));
       return albumsNext === null ? artist : withMoreAlbums(ctx, a, artist, albumsNext);
     },
-    async () => parseArtistPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what), a, what),
+    async () => {
+      const html = await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/artist/${a.id}`, what);
+      return parsed(ctx, () => parseArtistPage(html, a, what));
+    },
   );
 }
 
@@ -211,7 +221,10 @@ async function withMoreAlbums(ctx: OpContext, a: CatalogRef, artist: Artist, off
     const more: ReturnType<typeof artistAlbumsPage> | null = await optionalStep(
       ctx,
       { platform: PLATFORM, field: 'artist.albums' },
-      async () => artistAlbumsPage(await catalogGet(ctx, url, what), a.id, offsetAsked),
+      async () => {
+        const json = await catalogGet(ctx, url, what);
+        return parsed(ctx, () => artistAlbumsPage(json, a.id, offsetAsked));
+      },
     );
     if (!more) return partialRead({ ...artist, albums });
     albums.push(...more.albums);
@@ -223,25 +236,24 @@ async function withMoreAlbums(ctx: OpContext, a: CatalogRef, artist: Artist, off
 export async function fetchAlbum(ctx: OpContext, a: CatalogRef): Promise<Album> {
   const what = `Album ${a.id} (storefront ${a.storefront})`;
   return apiOrPage(
+    ctx,
     'album',
-    async () =>
-      parseAlbumResponse(
-        await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what),
-        what,
-        a.id,
-      ),
-    async () => parseAlbumPage(await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what), a, what),
+    async () => {
+      const json = await catalogGet(ctx, catalogUrl(a.storefront, `albums/${a.id}`, { include: 'artists,tracks' }), what);
+      return parsed(ctx, () => parseAlbumResponse(json, what, a.id));
+    },
+    async () => {
+      const html = await fetchPage(ctx, `${WEB_ORIGIN}/${a.storefront}/album/${a.id}`, what);
+      return parsed(ctx, () => parseAlbumPage(html, a, what));
+    },
   );
 }
 
 /** One song, in English names (`l=en-US`) whatever the storefront; its artists and album come as relationships, included (names, not bare ids). */
 export async function fetchSong(ctx: OpContext, a: CatalogRef): Promise<Song> {
   const what = `Song ${a.id} (storefront ${a.storefront})`;
-  return parseSongResponse(
-    await catalogGet(ctx, catalogUrl(a.storefront, `songs/${a.id}`, { l: 'en-US', include: 'artists,albums' }), what),
-    what,
-    a.id,
-  );
+  const json = await catalogGet(ctx, catalogUrl(a.storefront, `songs/${a.id}`, { l: 'en-US', include: 'artists,albums' }), what);
+  return parsed(ctx, () => parseSongResponse(json, what, a.id));
 }
 
 /**
@@ -255,7 +267,10 @@ export async function fetchPlaylist(ctx: OpContext, a: PlaylistRef): Promise<Pla
   const what = `Playlist ${a.id} (storefront ${a.storefront})`;
   const ref = { id: a.id, storefront: a.storefront };
   const playlistUrl = catalogUrl(a.storefront, `playlists/${encodeURIComponent(a.id)}`, { include: 'tracks' });
-  if (a.offset === null) return parsePlaylistResponse(await catalogGet(ctx, playlistUrl, what), ref, what);
+  if (a.offset === null) {
+    const first = await catalogGet(ctx, playlistUrl, what);
+    return parsed(ctx, () => parsePlaylistResponse(first, ref, what));
+  }
   // A later page: the playlist and its tracks page asked side by side.
   const [json, tracks] = await Promise.all([
     catalogGet(ctx, playlistUrl, what),
@@ -265,7 +280,7 @@ export async function fetchPlaylist(ctx: OpContext, a: PlaylistRef): Promise<Pla
       `The tracks of ${what} from offset ${a.offset}`,
     ),
   ]);
-  return playlistOf(playlistResource(json, what, a.id), parsePlaylistTracksResponse(tracks, ref));
+  return parsed(ctx, () => playlistOf(playlistResource(json, what, a.id), parsePlaylistTracksResponse(tracks, ref)));
 }
 
 /** Our `type` → the resource types to ask for. Radio episodes are station resources. */
@@ -292,5 +307,5 @@ export function searchUrl(a: { query: string; type: SearchType; storefront: stri
 
 export async function fetchSearch(ctx: OpContext, a: { query: string; type: SearchType; storefront: string }): Promise<Search> {
   const json = await catalogGet(ctx, searchUrl(a), `Search results for ${JSON.stringify(a.query)}`);
-  return parseSearchResponse(json, a);
+  return parsed(ctx, () => parseSearchResponse(json, a));
 }

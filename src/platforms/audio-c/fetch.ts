@@ -43,6 +43,7 @@ import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { optionalStep } from '../partial-read.js';
 import type { AudioCArtist, AudioCArtistTracks, AudioCPlaylist, AudioCTrack, SetRef, TrackRef } from './parse.js';
 import {
@@ -120,7 +121,7 @@ export async function fetchArtist(ctx: OpContext, handle: string): Promise<Audio
       return null;
     });
     if (!fromPage) throw e;
-    warn(PLATFORM, 'artist.resolve', e.message);
+    warn(PLATFORM, 'artist.resolve', e.message, ctx.read);
     return fromPage;
   }
 }
@@ -135,7 +136,7 @@ async function profilePageArtist(ctx: OpContext, handle: string): Promise<AudioC
   });
   const html = res.text();
   expectOk(res, PLATFORM, `The profile page of ${handle}`);
-  const artist = parseHydratedUser(html);
+  const artist = parsed(ctx, () => parseHydratedUser(html));
   // Another account's data is never this artist's (a redirect to a renamed or other profile).
   if (!artist || artist.permalink?.toLowerCase() !== handle.toLowerCase()) return null;
   return artist;
@@ -175,7 +176,7 @@ async function resolveArtist(ctx: OpContext, handle: string): Promise<AudioCArti
     'JSON user object',
     `No audio-c artist with handle ${JSON.stringify(handle)}`,
   );
-  const artist = parseArtist(body, handle);
+  const artist = parsed(ctx, () => parseArtist(body, handle));
   assertArtistOf(handle, artist);
   return artist;
 }
@@ -209,7 +210,7 @@ export async function fetchWebProfiles(ctx: OpContext, userId: number): Promise<
     'JSON web profiles',
     `No audio-c user ${userId}`,
   );
-  return parseWebProfiles(body);
+  return parsed(ctx, () => parseWebProfiles(body));
 }
 
 export interface AudioCProfile {
@@ -242,7 +243,7 @@ export async function fetchPlaylist(ctx: OpContext, set: SetRef): Promise<AudioC
   });
   const html = res.text();
   expectOk(res, PLATFORM, `The audio-c set ${path}`);
-  const playlist = parsePlaylistPage(html);
+  const playlist = parsed(ctx, () => parsePlaylistPage(html));
   const stated = setPath(playlist.permalink_url);
   // With neither its permalink nor its URL the page does not say which set it is: it cannot be this one.
   // A permalink_url that is not a set URL differs from the asked path (compared as it is).
@@ -272,7 +273,7 @@ export async function fetchTrack(ctx: OpContext, t: TrackRef): Promise<AudioCTra
     'JSON track object',
     `No audio-c track ${JSON.stringify(path)}`,
   );
-  const track = parseTrack(body);
+  const track = parsed(ctx, () => parseTrack(body));
   // Without its URL the answer does not say which track it is: it cannot be this one.
   if (track.permalink_url === null) throw shapeChanged(PLATFORM, `the permalink_url of track ${path}`);
   // A permalink_url that is not a track URL differs from the asked path (compared as it is).
@@ -372,7 +373,7 @@ async function tracksPage(ctx: OpContext, handle: string, userId: number, offset
     'JSON tracks page',
     `No audio-c artist with handle ${JSON.stringify(handle)}`,
   );
-  const page = parseTrackList(body);
+  const page = parsed(ctx, () => parseTrackList(body));
   const what = `the tracks of ${handle}`;
   for (const t of page.tracks) {
     assertSameResource(PLATFORM, what, { id: userId, handle }, { id: t.user?.id, handle: t.user?.permalink });
@@ -382,6 +383,6 @@ async function tracksPage(ctx: OpContext, handle: string, userId: number, offset
   if (page.nextHref === null) return { tracks: page.tracks, next: null };
   const next = nextTracksOffset(page.nextHref, userId);
   if (next === 'other') throw upstreamFailed(`${PLATFORM}: the next page of ${what} names another user's tracks`);
-  if (next === null) warn(PLATFORM, 'tracks.next_href', 'no offset for the next page: the list ends here');
+  if (next === null) warn(PLATFORM, 'tracks.next_href', 'no offset for the next page: the list ends here', ctx.read);
   return { tracks: page.tracks, next };
 }

@@ -23,6 +23,7 @@ import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { PostRef } from './parse.js';
 import { apiError, blogNameOf, PAGE_NUMBER, parseInfo, parsePosts, parseSinglePost, PLATFORM } from './parse.js';
 import type { BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
@@ -92,7 +93,7 @@ async function apiGet(
 
 export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: PostsCursor | null }): Promise<BlogPostsPage> {
   const body = await apiGet(ctx, a.blog, 'posts', a.cursor ? { ...POST_PARAMS, ...pageParams(a.cursor) } : POST_PARAMS, `Blog ${a.blog}`);
-  const { posts, blogName, next } = parsePosts(body);
+  const { posts, blogName, next } = parsed(ctx, () => parsePosts(body));
   const asked = blogNameOf(a.blog);
   const stranger = asked ? posts.find((p) => p.blog_name !== null && p.blog_name !== asked) : undefined;
   if ((asked && blogName && blogName !== asked) || stranger)
@@ -108,7 +109,8 @@ export async function fetchPosts(ctx: OpContext, a: { blog: string; cursor: Post
 /** A blog's public info; for `<name>.tumblr.com` its `name` must be that name. */
 export async function fetchInfo(ctx: OpContext, a: { blog: string }): Promise<BlogInfo> {
   const what = `Blog ${a.blog}`;
-  const info = parseInfo(await apiGet(ctx, a.blog, 'info', {}, what));
+  const body = await apiGet(ctx, a.blog, 'info', {}, what);
+  const info = parsed(ctx, () => parseInfo(body));
   const asked = blogNameOf(a.blog);
   if (asked) assertSameResource(PLATFORM, what, { handle: asked }, { handle: info.name });
   return info;
@@ -120,7 +122,8 @@ export async function fetchInfo(ctx: OpContext, a: { blog: string }): Promise<Bl
  */
 export async function fetchPost(ctx: OpContext, a: PostRef): Promise<BlogPost> {
   const what = `Post ${a.id} of blog ${a.blog}`;
-  const post = parseSinglePost(await apiGet(ctx, a.blog, 'posts', { id: a.id, ...POST_PARAMS }, what));
+  const body = await apiGet(ctx, a.blog, 'posts', { id: a.id, ...POST_PARAMS }, what);
+  const post = parsed(ctx, () => parseSinglePost(body));
   if (!post) throw notFound(`${what} was not found`);
   assertSameResource(PLATFORM, what, { id: a.id }, { id: post.id_string });
   const asked = blogNameOf(a.blog);

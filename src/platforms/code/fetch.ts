@@ -8,6 +8,7 @@ import { isObj } from '../../parse/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
 import { nextPageOf, parseRepository, parseRepositoryList, parseTrendingDevelopers } from './parse.js';
 import { normalizeLogin } from './profile.js';
@@ -29,7 +30,7 @@ export async function fetchTrendingDevelopers(
   });
   if (res.status === 404) throw notFound(`No trending page for language ${JSON.stringify(a.language)}`);
   expectOk(res, 'code', 'The trending page');
-  return parseTrendingDevelopers(res.text(), a);
+  return parsed(ctx, () => parseTrendingDevelopers(res.text(), a));
 }
 
 /** The REST API's headers: its media type and version, and the operator's token when configured. */
@@ -81,7 +82,7 @@ export async function fetchRepository(ctx: OpContext, a: { owner: string; repo: 
   const blocked = blockedRepository(res, `${a.owner}/${a.repo}`);
   if (blocked) throw blocked;
   expectOk(res, 'code', `Repository ${a.owner}/${a.repo}`);
-  const { repository } = parseRepository(res.json());
+  const { repository } = parsed(ctx, () => parseRepository(res.json()));
   // The repository asked for, by name — or, when GitHub redirected a renamed repository to
   // /repositories/<id>, the one with that id.
   // (res.url is a URL's href: a path of /repositories/… contains that text, so most answers need no parse.)
@@ -187,10 +188,10 @@ export async function fetchUserRepos(ctx: OpContext, a: UserReposArgs): Promise<
     if (e instanceof JsonOverBound) throw e;
     throw shapeChanged('code', `${what}: JSON answer`);
   }
-  const repositories = parseRepositoryList(json);
+  const repositories = parsed(ctx, () => parseRepositoryList(json));
   for (const r of repositories)
     assertSameResource('code', `the repositories of ${a.handle}`, { handle: a.handle }, { handle: r.owner.login });
-  const next = nextPageOf(res.headers.link, a.page);
+  const next = parsed(ctx, () => nextPageOf(res.headers.link, a.page));
   return {
     repositories: repositories.filter((r) => r.private !== true),
     cursor: next === null ? null : encodeReposCursor({ ...a, page: next }),

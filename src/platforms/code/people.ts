@@ -43,6 +43,7 @@ import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { apiHeaders, blockedRepository } from './fetch.js';
 import { nextPageOf } from './parse.js';
 import { normalizeLogin } from './profile.js';
@@ -161,8 +162,8 @@ export async function fetchUserFollowers(ctx: OpContext, a: FollowersArgs): Prom
     throw upstreamFailed(
       `${PLATFORM}: the upstream answered the followers of ${a.handle} from ${from || 'an unreadable URL'}, another list`,
     );
-  const followers = parseFollowers(jsonOf(res, what));
-  const next = nextPageOf(res.headers.link, a.page, 'followers');
+  const followers = parsed(ctx, () => parseFollowers(jsonOf(res, what)));
+  const next = parsed(ctx, () => nextPageOf(res.headers.link, a.page, 'followers'));
   return { followers, cursor: next === null ? null : encodeFollowersCursor({ ...a, page: next }) };
 }
 
@@ -203,8 +204,8 @@ export async function fetchRepositoryContributors(ctx: OpContext, a: Contributor
     );
   // An empty repository (no commits): 204 No Content.
   if (res.status === 204) return { contributors: [], cursor: null };
-  const contributors = parseContributors(jsonOf(res, what));
-  const next = nextPageOf(res.headers.link, a.page, 'contributors');
+  const contributors = parsed(ctx, () => parseContributors(jsonOf(res, what)));
+  const next = parsed(ctx, () => nextPageOf(res.headers.link, a.page, 'contributors'));
   return { contributors, cursor: next === null ? null : encodeContributorsCursor({ ...a, page: next }) };
 }
 

@@ -12,6 +12,7 @@
  */
 import { isPartialRead, partialRead } from '../partial-read.js';
 import type { ProfileReader } from '../reader.js';
+import { parsed } from '../operation.js';
 import { absoluteUrl, bioUrls, classifiedHandle, identityOf, textEmails, uniq } from '../reader.js';
 import type { CodeProfile } from './fetch.js';
 import { normalizeLogin } from './profile.js';
@@ -29,7 +30,8 @@ export const reader: ProfileReader<CodeProfile> = {
   fetch: async (ctx, handle) => {
     const record = await fetchCodeUser(ctx, handle);
     // Its view keeps the record's mark: a user read without its social accounts is a partial read.
-    return isPartialRead(record) ? partialRead(profileView(record)) : profileView(record);
+    const view = parsed(ctx, () => profileView(record));
+    return isPartialRead(record) ? partialRead(view) : view;
   },
   view({ user: u, socialAccounts }) {
     const blog = absoluteUrl(u.blog);

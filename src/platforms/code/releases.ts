@@ -37,6 +37,7 @@ import { int, nonEmpty, reader } from '../../parse/index.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { apiHeaders, blockedRepository } from './fetch.js';
 import { nextPageOf, parseRepositoryUrl } from './parse.js';
 import { simpleUser } from './people.js';
@@ -184,9 +185,9 @@ export async function fetchRepositoryReleases(ctx: OpContext, a: ReleasesArgs): 
   const renamed = /^\/repositories\/\d+\/releases$/.test(from);
   if (from !== path.toLowerCase() && !renamed)
     throw upstreamFailed(`${PLATFORM}: the upstream answered the releases of ${name} from ${from || 'an unreadable URL'}, another list`);
-  const all = parseReleases(jsonOf(res, what));
+  const all = parsed(ctx, () => parseReleases(jsonOf(res, what)));
   assertReleasesOf(all, name, renamed);
-  const next = nextPageOf(res.headers.link, a.page, 'releases');
+  const next = parsed(ctx, () => nextPageOf(res.headers.link, a.page, 'releases'));
   return {
     releases: all.filter((r) => r.draft !== true),
     cursor: next === null ? null : encodeReleasesCursor({ ...a, page: next }),

@@ -25,6 +25,7 @@ import type { Obj } from '../../parse/index.js';
 import { int, nonEmpty, recordReader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { Int, named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { getUserResource } from './fetch.js';
 import type { CodeProfile } from './fetch.js';
@@ -150,15 +151,16 @@ export function profileView(p: CodeUserRecord): CodeProfile {
 export async function fetchCodeUser(ctx: OpContext, login: string): Promise<CodeUserRecord> {
   // Its failure never fails the record, and must not be left unhandled while the user is awaited.
   const social = getUserResource(ctx, login, '/social_accounts', `Social accounts of ${login}`)
-    .then((json) => ({ accounts: parseCodeSocialAccounts(json) }))
+    .then((json) => ({ accounts: parsed(ctx, () => parseCodeSocialAccounts(json)) }))
     .catch((error: unknown) => ({ error }));
-  const user = parseCodeUser(await getUserResource(ctx, login, '', `User ${login}`));
+  const userJson = await getUserResource(ctx, login, '', `User ${login}`);
+  const user = parsed(ctx, () => parseCodeUser(userJson));
   assertSameResource(PLATFORM, `user ${login}`, { handle: login }, { handle: user.login });
   const s = await social;
   if ('accounts' in s) return { user, social_accounts: s.accounts };
   // Counted only when the record is answered (a missing account fails both requests).
   const e = s.error;
-  warn(PLATFORM, 'user.social_accounts', `request failed: ${isApiError(e) ? `${e.code} ${e.message}` : String(e)}`);
+  warn(PLATFORM, 'user.social_accounts', `request failed: ${isApiError(e) ? `${e.code} ${e.message}` : String(e)}`, ctx.read);
   return partialRead({ user, social_accounts: null });
 }
 

@@ -27,6 +27,7 @@
  */
 import type { Config } from '../../config.js';
 import { notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
+import { parsingForNoRead } from '../../observability/warn.js';
 import { isObj, reader } from '../../parse/index.js';
 import { expectOk, expectStepOk } from '../../upstream/client.js';
 import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
@@ -183,14 +184,17 @@ async function fetchAppToken(upstream: Upstream, app: RedditApp, signal?: AbortS
     if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, 'JSON answer to the app token request');
   }
-  const r = reader(isObj(body) ? body : {}, { platform: PLATFORM, record: 'app_token' });
-  // Reddit answers some refusals with 200 and `{"error": "unsupported_grant_type"}`: its code only.
-  const error = r.opt.str('error');
-  if (error) throw upstreamFailed(`${PLATFORM}: Reddit refused the app token request (${error.slice(0, 64)})`);
-  const value = r.opt.nonEmpty('access_token');
-  if (!value) throw shapeChanged(PLATFORM, 'access_token in the app token answer');
-  const type = r.opt.str('token_type');
-  if (type && type.toLowerCase() !== 'bearer') throw shapeChanged(PLATFORM, `a bearer token (got token_type ${type.slice(0, 32)})`);
-  const seconds = r.num('expires_in') ?? DEFAULT_TOKEN_SECONDS;
-  return { value, expiresAt: Date.now() + seconds * 1000 };
+  // The token is shared by every read of the platform: its answer is parsed for none of them.
+  return parsingForNoRead(() => {
+    const r = reader(isObj(body) ? body : {}, { platform: PLATFORM, record: 'app_token' });
+    // Reddit answers some refusals with 200 and `{"error": "unsupported_grant_type"}`: its code only.
+    const error = r.opt.str('error');
+    if (error) throw upstreamFailed(`${PLATFORM}: Reddit refused the app token request (${error.slice(0, 64)})`);
+    const value = r.opt.nonEmpty('access_token');
+    if (!value) throw shapeChanged(PLATFORM, 'access_token in the app token answer');
+    const type = r.opt.str('token_type');
+    if (type && type.toLowerCase() !== 'bearer') throw shapeChanged(PLATFORM, `a bearer token (got token_type ${type.slice(0, 32)})`);
+    const seconds = r.num('expires_in') ?? DEFAULT_TOKEN_SECONDS;
+    return { value, expiresAt: Date.now() + seconds * 1000 };
+  });
 }

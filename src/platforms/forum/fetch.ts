@@ -10,6 +10,7 @@
 import { shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { ForumFilter, ForumSearchPage, ForumSort, ForumTimeframe } from './parse.js';
 import { parseListing } from './parse.js';
 
@@ -83,5 +84,5 @@ export async function fetchSearchPage(ctx: OpContext, a: ForumSearchArgs): Promi
     throw shapeChanged(PLATFORM, 'JSON Listing (www.reddit.com answered with HTML)');
   }
   expectOk(res, PLATFORM, 'The search page');
-  return parseListing(res.json(), { filter: a.filter, trim: a.trim });
+  return parsed(ctx, () => parseListing(res.json(), { filter: a.filter, trim: a.trim }));
 }

@@ -25,6 +25,7 @@ import type { Obj, Reader } from '../../parse/index.js';
 import { Int, named, NStr, Str, Strs } from '../records.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { readRedditJson } from './api.js';
 import type { ForumPost } from './parse.js';
 import { parseListing, typedItem } from './parse.js';
@@ -180,7 +181,7 @@ export function parseForumPostUrl(input: string): { id: string } | null {
 export async function fetchForumPost(ctx: OpContext, id: string): Promise<ForumThread> {
   const what = `Post ${id}`;
   const { json } = await readRedditJson(ctx, { path: `/comments/${id}`, what });
-  const thread = parseForumThread(json);
+  const thread = parsed(ctx, () => parseForumThread(json));
   assertSameResource(PLATFORM, `post ${id}`, { id }, { id: thread.post.id });
   return thread;
 }

@@ -16,6 +16,7 @@
  * (Reddit answers a site-wide search when it ignores `restrict_sr`: not this subreddit's data).
  */
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { AFTER_PARAM, afterOf, checkAfter, readRedditJson } from './api.js';
 import { SEARCH_SORT_PARAM, SEARCH_TIMEFRAME_PARAM, searchQuery, UPSTREAM_SORT } from './fetch.js';
 import type { ForumSort, ForumTimeframe } from './parse.js';
@@ -52,7 +53,7 @@ export async function fetchForumSubredditSearch(ctx: OpContext, a: ForumSubreddi
   const what = `Subreddit r/${a.subreddit}`;
   const answer = await readRedditJson(ctx, { path: `/r/${a.subreddit}/search`, query: subredditSearchQuery(a), what });
   assertNotRedirectedAway(answer, what);
-  return parseSubredditSearch(answer.json, a.subreddit);
+  return parsed(ctx, () => parseSubredditSearch(answer.json, a.subreddit));
 }
 
 export const forumSubredditSearch: OperationDef<ForumSubredditSearchArgs, ForumPostsPage> = {

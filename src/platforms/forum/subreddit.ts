@@ -28,6 +28,7 @@ import { isObj, reader, trimmed } from '../../parse/index.js';
 import { NStr, named, passThrough, Str } from '../records.js';
 import { sameHandle } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { AFTER_PARAM, afterOf, checkAfter, readRedditJson } from './api.js';
 import type { FieldKind } from './schema.js';
 import { isoFromUnix, typedFields } from './parse.js';
@@ -188,7 +189,7 @@ export async function fetchForumSubreddit(ctx: OpContext, a: ForumSubredditArgs)
   const what = `Subreddit r/${a.name}`;
   const listing = await readRedditJson(ctx, { path: `/r/${a.name}/${a.sort}`, query: subredditListingQuery(a), what });
   assertNotRedirectedAway(listing, what);
-  const page = parsePostsPage(listing.json);
+  const page = parsed(ctx, () => parsePostsPage(listing.json));
   const about = await optionalAbout(ctx, a.name, what);
   // Reddit answers a subreddit marked NSFW with an empty Listing to clients that are not signed-in
   // adults: its posts are withheld (login-only), not absent. Only a listing of every post (hot,
@@ -202,9 +203,10 @@ export async function fetchForumSubreddit(ctx: OpContext, a: ForumSubredditArgs)
 
 /** The about fields, or null with a `subreddit.about` warning when that request fails (blocks included; cancellation stays an error). */
 function optionalAbout(ctx: OpContext, name: string, what: string): Promise<ForumSubreddit | null> {
-  return optionalStep(ctx, { platform: PLATFORM, field: 'subreddit.about', context: what }, async () =>
-    parseSubredditAbout((await readRedditJson(ctx, { path: `/r/${name}/about`, what: `The about page of r/${name}` })).json),
-  );
+  return optionalStep(ctx, { platform: PLATFORM, field: 'subreddit.about', context: what }, async () => {
+    const { json } = await readRedditJson(ctx, { path: `/r/${name}/about`, what: `The about page of r/${name}` });
+    return parsed(ctx, () => parseSubredditAbout(json));
+  });
 }
 
 export const forumSubreddit: OperationDef<ForumSubredditArgs, ForumSubredditPage> = {

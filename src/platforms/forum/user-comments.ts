@@ -19,6 +19,7 @@
 import { z } from 'zod';
 import { NStr, named } from '../records.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { readRedditJson } from './api.js';
 import { parseListing } from './parse.js';
 import { ForumComment } from './schema.js';
@@ -56,7 +57,7 @@ export async function fetchForumUserComments(ctx: OpContext, a: ForumUserComment
     query: userPostsQuery(a),
     what: `User u/${a.handle}`,
   });
-  const page = parseCommentsPage(json);
+  const page = parsed(ctx, () => parseCommentsPage(json));
   assertUsersItems(page.comments, a.handle, 'comment');
   return page;
 }

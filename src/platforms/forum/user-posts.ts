@@ -17,6 +17,7 @@ import { NStr, named } from '../records.js';
 import { sameHandle } from '../identity.js';
 import { upstreamFailed } from '../../errors.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { AFTER_PARAM, afterOf, checkAfter, readRedditJson } from './api.js';
 import { parseListing } from './parse.js';
 import { normalizeUsername } from './profile.js';
@@ -79,7 +80,7 @@ export async function fetchForumUserPosts(ctx: OpContext, a: ForumUserPostsArgs)
     query: userPostsQuery(a),
     what: `User u/${a.handle}`,
   });
-  const page = parsePostsPage(json);
+  const page = parsed(ctx, () => parsePostsPage(json));
   assertUsersPosts(page, a.handle);
   return page;
 }

@@ -24,6 +24,7 @@ import { isObj, reader, trimmed } from '../../parse/index.js';
 import { NStr, named, passThrough, Str } from '../records.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { readRedditJson } from './api.js';
 import type { FieldKind } from './schema.js';
 import { isoFromUnix, typedFields } from './parse.js';
@@ -173,7 +174,7 @@ export function userView(record: ForumUserRecord): ForumUserView {
 export async function fetchForumUser(ctx: OpContext, name: string): Promise<ForumUserRecord> {
   const what = `User u/${name}`;
   const { json } = await readRedditJson(ctx, { path: `/user/${encodeURIComponent(name)}/about`, what });
-  const record = parseForumUser(json);
+  const record = parsed(ctx, () => parseForumUser(json));
   assertSameResource(PLATFORM, `user u/${name}`, { handle: name }, { handle: record.user.name });
   return record;
 }

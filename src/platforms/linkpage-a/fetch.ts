@@ -8,6 +8,7 @@ import { singleSegmentHandle } from '../../links/page-handle.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { LinkpageAProfile } from './parse.js';
 import { parseLinkmePage } from './parse.js';
 
@@ -30,7 +31,7 @@ export async function fetchLinkmeProfile(ctx: OpContext, a: { username: string }
   // A redirect that ends on another username's page is that account's page, whatever it holds.
   const landed = singleSegmentHandle(res.url, { label: 'linkpage-a', hosts: ['link.me', 'www.link.me'], origin: 'https://link.me' });
   assertSameResource('linkpage-a', what, { handle: a.username }, { handle: landed });
-  const profile = parseLinkmePage(html, a.username);
+  const profile = parsed(ctx, () => parseLinkmePage(html, a.username));
   // The page of another account (a username answered with someone else's) is no answer (identity.ts).
   assertSameResource('linkpage-a', what, { handle: a.username }, { handle: profile.username });
   return profile;

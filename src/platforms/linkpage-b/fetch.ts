@@ -7,6 +7,7 @@ import { notFound } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { LinkpageBPage } from './parse.js';
 import { parseLinktreePage } from './parse.js';
 
@@ -26,7 +27,7 @@ export async function fetchLinktreePage(ctx: OpContext, a: { username: string })
   expectOk(res, 'linkpage-b', what);
   // An unknown username that is sent on to the site's home page has no page of its own.
   if (new URL(res.url).pathname === '/') throw notFound(`${what} was not found`);
-  const page = parseLinktreePage(html, a.username);
+  const page = parsed(ctx, () => parseLinktreePage(html, a.username));
   // The page of another account is no answer (identity.ts).
   assertSameResource('linkpage-b', what, { handle: a.username }, { handle: page.username });
   return page;

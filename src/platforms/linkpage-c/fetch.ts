@@ -14,6 +14,7 @@ import { assertSameResource } from '../identity.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { LinkpageCLink, LinkpageCPage } from './parse.js';
 import { pageRecord, readModules, readTalent } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
@@ -44,7 +45,7 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
   // Komi answers an unknown username with 404 {"message": "The talent profile was not found"}.
   if (talentRes.status === 404 || talentRes.status === 410) throw notFound(`${page} was not found`);
   expectOk(talentRes, PLATFORM, page);
-  const talent = readTalent(jsonOf(talentRes, 'api/talent/usernames'), a.username);
+  const talent = parsed(ctx, () => readTalent(jsonOf(talentRes, 'api/talent/usernames'), a.username));
   // Another talent than the one asked for is no answer (identity.ts), checked before its modules
   // are fetched: every username the answer states (the account's, its profile's) must be the one
   // asked, and it must state one — a talent naming none cannot be told to be the asked one.
@@ -53,7 +54,8 @@ export async function fetchKomiPage(ctx: OpContext, a: { username: string }): Pr
   for (const username of stated) assertSameResource(PLATFORM, page, { handle: a.username }, { handle: username });
 
   const links = await optionalStep(ctx, { platform: PLATFORM, field: 'page.links' }, () => fetchModules(ctx, talent.profileId, page));
-  return links ? pageRecord(talent, links, a.username) : partialRead(pageRecord(talent, [], a.username));
+  const record = parsed(ctx, () => pageRecord(talent, links ?? [], a.username));
+  return links ? record : partialRead(record);
 }
 
 async function fetchModules(ctx: OpContext, profileId: string, page: string): Promise<LinkpageCLink[]> {
@@ -64,5 +66,5 @@ async function fetchModules(ctx: OpContext, profileId: string, page: string): Pr
     signal: ctx.signal,
   });
   expectOk(modulesRes, PLATFORM, `The modules of ${page}`);
-  return readModules(jsonOf(modulesRes, 'api/talent-profiles/<id>/modules'));
+  return parsed(ctx, () => readModules(jsonOf(modulesRes, 'api/talent-profiles/<id>/modules')));
 }

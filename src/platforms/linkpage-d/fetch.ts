@@ -27,6 +27,7 @@ import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import type { Credentials, GraphqlRequest, LinkpageDPage } from './parse.js';
 import {
@@ -151,11 +152,14 @@ async function graphql(ctx: OpContext, pageUrl: string, req: GraphqlRequest, wha
 export async function fetchPillarPage(ctx: OpContext, a: { username: string }): Promise<LinkpageDPage> {
   const pageUrl = pageUrlOf(a.username);
   const name = `pillar.io/${a.username}`;
-  const resolved = resolveInfluencer(await graphql(ctx, pageUrl, resolveQuery(a.username), `the lookup of ${name}`), a.username);
-  const page = readPage(await graphql(ctx, pageUrl, pageQuery(resolved.id), `the page ${name}`), resolved, a.username);
-  const products = await optionalStep(ctx, { platform: PLATFORM, field: 'page.products' }, async () =>
-    readProducts(await graphql(ctx, pageUrl, productsQuery(resolved.id), `the products of ${name}`), a.username, resolved.id),
-  );
-  const record = pageRecord(page, products ?? []);
+  const resolveBody = await graphql(ctx, pageUrl, resolveQuery(a.username), `the lookup of ${name}`);
+  const resolved = parsed(ctx, () => resolveInfluencer(resolveBody, a.username));
+  const pageBody = await graphql(ctx, pageUrl, pageQuery(resolved.id), `the page ${name}`);
+  const page = parsed(ctx, () => readPage(pageBody, resolved, a.username));
+  const products = await optionalStep(ctx, { platform: PLATFORM, field: 'page.products' }, async () => {
+    const body = await graphql(ctx, pageUrl, productsQuery(resolved.id), `the products of ${name}`);
+    return parsed(ctx, () => readProducts(body, a.username, resolved.id));
+  });
+  const record = parsed(ctx, () => pageRecord(page, products ?? []));
   return products === null ? partialRead(record) : record;
 }

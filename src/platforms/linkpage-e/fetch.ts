@@ -8,6 +8,7 @@ import { singleSegmentHandle } from '../../links/page-handle.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { LinkpageEPage } from './parse.js';
 import { parseLnkBioPage } from './parse.js';
 
@@ -30,7 +31,7 @@ export async function fetchLnkBioPage(ctx: OpContext, a: { handle: string }): Pr
   // A redirect that ends on another handle's page is that account's page, whatever it holds.
   const landed = singleSegmentHandle(res.url, { label: 'linkpage-e', hosts: ['lnk.bio', 'www.lnk.bio'], origin: 'https://lnk.bio' });
   assertSameResource('linkpage-e', what, { handle: a.handle }, { handle: landed });
-  const page = parseLnkBioPage(html, a.handle);
+  const page = parsed(ctx, () => parseLnkBioPage(html, a.handle));
   // The page of another account is no answer (identity.ts).
   assertSameResource('linkpage-e', what, { handle: a.handle }, { handle: page.handle });
   return page;

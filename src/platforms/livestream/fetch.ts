@@ -34,6 +34,7 @@ import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource, sameHandle, sameId } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { kickMessage, NOT_FOUND_MESSAGE, parseChannel, parseClips, parseVideos, PLATFORM } from './parse.js';
 import type { LivestreamChannel, LivestreamClips, LivestreamVideos } from './schema.js';
 import { JsonOverBound } from '../../parse/json.js';
@@ -75,7 +76,7 @@ export async function fetchChannel(ctx: OpContext, a: { slug: string }): Promise
   const body = await kickJson(ctx, channelUrl(a.slug), `Channel ${a.slug}`).catch((e: unknown) => {
     throw withSlugHint(e, a.slug);
   });
-  const channel = parseChannel(body);
+  const channel = parsed(ctx, () => parseChannel(body));
   assertSameResource(PLATFORM, `channel ${a.slug}`, { handle: a.slug }, { handle: channel.slug });
   return channel;
 }
@@ -98,7 +99,8 @@ async function videosBody(ctx: OpContext, slug: string, channelId: number): Prom
 
 export async function fetchVideos(ctx: OpContext, a: { slug: string }): Promise<LivestreamVideos> {
   const channel = await fetchChannel(ctx, a);
-  const videos = parseVideos(await videosBody(ctx, a.slug, channel.id));
+  const body = await videosBody(ctx, a.slug, channel.id);
+  const videos = parsed(ctx, () => parseVideos(body));
   for (const v of videos)
     assertSameResource(PLATFORM, `the videos of channel ${a.slug} (id ${channel.id})`, { id: channel.id }, { id: v.channel_id });
   return { videos };
@@ -142,7 +144,8 @@ export function decodeClipsCursor(raw: string): ClipsCursor | null {
 
 export async function fetchClips(ctx: OpContext, a: ClipsArgs): Promise<LivestreamClips> {
   const q = new URLSearchParams({ sort: a.sort, time: a.time, cursor: a.cursor ?? '' });
-  const { clips, nextCursor } = parseClips(await kickJson(ctx, `${channelUrl(a.slug)}/clips?${q}`, `Clips of channel ${a.slug}`));
+  const body = await kickJson(ctx, `${channelUrl(a.slug)}/clips?${q}`, `Clips of channel ${a.slug}`);
+  const { clips, nextCursor } = parsed(ctx, () => parseClips(body));
   const what = `the clips of channel ${a.slug}`;
   // The channel id the page's own clips prove (those stating the asked slug): one per page.
   let owner: number | null = null;

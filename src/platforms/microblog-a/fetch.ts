@@ -24,6 +24,7 @@ import type { UpstreamResponse } from '../../upstream/client.js';
 import { linkSignals } from '../../upstream/signals.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { MicroblogAMedia, MicroblogAPost, MicroblogAProfile } from './parse.js';
 import { assertNotBlocked, blockReason, parsePost, parsePostUrl, parseProfile, PLATFORM, shownMedia } from './parse.js';
 
@@ -71,7 +72,7 @@ export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promi
   const body = await getJson(ctx, `${API}/accounts/lookup?acct=${encodeURIComponent(a.handle)}`, `Account @${a.handle}`);
   // A suspended account, answered as Mastodon does (200, blanked, `suspended: true`), is no account.
   if (isObj(body) && body.suspended === true) throw notFound(`Account @${a.handle} is suspended`);
-  const profile = parseProfile(body);
+  const profile = parsed(ctx, () => parseProfile(body));
   const what = `account @${a.handle}`;
   assertSameResource(PLATFORM, what, { handle: a.handle }, { handle: profile.username });
   // The same username is not enough: a Mastodon lookup may answer a remote account (acct
@@ -88,7 +89,8 @@ export async function fetchProfile(ctx: OpContext, a: { handle: string }): Promi
  * user, or one stating no author at all, is UPSTREAM_FAILED: `/@bob/posts/<alice's id>` is no post.
  */
 export async function fetchPost(ctx: OpContext, a: { user: string; id: string; downloadMedia: boolean }): Promise<MicroblogAPost> {
-  const post = parsePost(await getJson(ctx, `${API}/statuses/${a.id}`, `Post ${a.id}`));
+  const body = await getJson(ctx, `${API}/statuses/${a.id}`, `Post ${a.id}`);
+  const post = parsed(ctx, () => parsePost(body));
   const what = `post ${a.id} of @${a.user}`;
   assertSameResource(PLATFORM, what, { id: a.id }, { id: post.id });
   const stated = post.account

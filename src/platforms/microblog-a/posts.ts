@@ -29,6 +29,7 @@ import { isObj, nextLinkParam, reader } from '../../parse/index.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { byListOwner } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NStr } from '../records.js';
 import { API, fetchProfile, getJsonAnswer } from './fetch.js';
 import type { MicroblogAPost } from './parse.js';
@@ -120,7 +121,7 @@ export async function fetchPosts(ctx: OpContext, a: MicroblogAPostsArgs): Promis
   const accountId = a.cursor?.a ?? (await fetchProfile(ctx, { handle: a.handle })).id;
   const query = a.cursor ? `?max_id=${a.cursor.m}` : '';
   const { json, headers } = await getJsonAnswer(ctx, `${API}/accounts/${accountId}/statuses${query}`, `Posts of @${a.handle}`);
-  const posts = parseStatuses(json, { id: accountId, handle: a.handle, idFromCursor: a.cursor !== null });
+  const posts = parsed(ctx, () => parseStatuses(json, { id: accountId, handle: a.handle, idFromCursor: a.cursor !== null }));
   // The max_id this page was asked with is the end, not a next page (the server looping).
   const next = nextToken(a.cursor?.m, nextPage(headers, json));
   return { posts, cursor: next ? encodeCursor({ a: accountId, h: a.handle, m: next } satisfies PostsCursor) : null };

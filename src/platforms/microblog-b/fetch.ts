@@ -26,6 +26,7 @@ import { clientOf, createTokenSource, tokenSource, TokenRefusedError } from '../
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import { warn } from '../../observability/warn.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { partialRead } from '../partial-read.js';
 import type { GraphqlOperation } from './endpoints.js';
 import {
@@ -261,7 +262,8 @@ export async function fetchSyndicationTweet(ctx: OpContext, tweetId: string): Pr
   if (looksLikeHtml(text)) throw htmlAnswerError(text, 'the syndication endpoint');
   if (res.status === 404) throw notFound(`${PLATFORM} post ${tweetId} was not found`);
   expectOk(res, PLATFORM, `Post ${tweetId}`);
-  return parseSyndicationTweet(parseJson(res, 'syndication'), tweetId);
+  const body = parseJson(res, 'syndication');
+  return parsed(ctx, () => parseSyndicationTweet(body, tweetId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,7 +296,7 @@ async function viaSyndication(ctx: OpContext, tweetId: string, graphqlError: Api
   } catch (e) {
     throw bothFailed(graphqlError, e);
   }
-  warn(PLATFORM, 'tweet.syndication_fallback', `GraphQL: ${graphqlError.message}`);
+  warn(PLATFORM, 'tweet.syndication_fallback', `GraphQL: ${graphqlError.message}`, ctx.read);
   return partialRead(tweet);
 }
 
@@ -307,7 +309,7 @@ export async function fetchTweet(ctx: OpContext, tweetId: string): Promise<Micro
     throw e;
   }
   try {
-    return parseTweetResultByRestId(body, tweetId);
+    return parsed(ctx, () => parseTweetResultByRestId(body, tweetId));
   } catch (e) {
     // A GraphQL answer we no longer understand; its definitive answers (404, 403, login wall) stand.
     if (isApiError(e) && e.code === 'UPSTREAM_FAILED') return viaSyndication(ctx, tweetId, e);

@@ -11,6 +11,7 @@
  * A protected account's header (name, bio, links) is public on X and is used as it is.
  */
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { GRAPHQL_BASE, USER_BY_SCREEN_NAME } from './endpoints.js';
 import { guestGraphqlBody, guestTokenSource, QueryIdRefusedError, queryIdSource } from './fetch.js';
 import type { MicroblogBUser } from './parse.js';
@@ -53,7 +54,7 @@ async function requestUser(ctx: OpContext, screenName: string, queryId: string, 
     what: `Account @${screenName}`,
     shape: 'UserByScreenName JSON',
   });
-  return parseUserByScreenName(body, screenName);
+  return parsed(ctx, () => parseUserByScreenName(body, screenName));
 }
 
 /** The account `screenName` (without @), with guest-token and query-id refreshes. */

@@ -20,6 +20,7 @@ import type { Upstream, UpstreamResponse } from '../../upstream/client.js';
 import { createTokenSource, tokenSource, TokenRefusedError } from '../../upstream/tokens.js';
 import type { Token, TokenSource } from '../../upstream/tokens.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { MicroblogCSearchResult } from './parse.js';
 import { accessProblem, parseGraphqlBody, parseSearchResponse, parseSessionPage, THREADS, trimPost, withinDates } from './parse.js';
 
@@ -168,6 +169,6 @@ export async function fetchSearch(ctx: OpContext, a: MicroblogCSearchArgs): Prom
   });
   // Dates are applied to the posts' own timestamps (UTC days): the signed-out search query takes
   // no date range we could rely on.
-  const posts = parseSearchResponse(json).posts.filter((p) => withinDates(p, a.startDate, a.endDate));
+  const posts = parsed(ctx, () => parseSearchResponse(json)).posts.filter((p) => withinDates(p, a.startDate, a.endDate));
   return { posts: a.trim ? posts.map(trimPost) : posts };
 }

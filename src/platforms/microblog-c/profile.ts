@@ -35,6 +35,7 @@ import { isObj, nonEmpty, reader, scriptElements } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { normalizeHandle, looksLikeUrl } from '../social-b/parse.js';
 import { GRAPHQL_URL, IG_APP_ID } from './fetch.js';
@@ -434,7 +435,7 @@ async function profileQuery(ctx: OpContext, q: ProfileQuery, username: string): 
   if (res.status === 404) throw upstreamFailed(`${PLATFORM}: the GraphQL endpoint answered HTTP 404`);
   if (!(isObj(json) && (json.data !== undefined || Array.isArray(json.errors)))) expectOk(res, PLATFORM, 'The profile query');
   if (json === null) throw shapeChanged(PLATFORM, 'profile query JSON');
-  return parseProfileQueryAnswer(json);
+  return parsed(ctx, () => parseProfileQueryAnswer(json));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -464,7 +465,7 @@ const queryUnusable = (e: unknown): e is ApiError =>
 export async function fetchMicroblogCProfile(ctx: OpContext, username: string): Promise<MicroblogCProfileRecord> {
   const html = await fetchProfilePageHtml(ctx, username);
   let record: MicroblogCProfileRecord | null = null;
-  const user = pageUser(html, username);
+  const user = parsed(ctx, () => pageUser(html, username));
   if (user) record = { user };
   const q = record ? null : profileQueryOf(html);
   if (q) {
@@ -475,13 +476,13 @@ export async function fetchMicroblogCProfile(ctx: OpContext, username: string): 
     } catch (e) {
       if (!queryUnusable(e) || ctx.signal?.aborted) throw e;
       record = null;
-      const og = ogUser(html, username);
+      const og = parsed(ctx, () => ogUser(html, username));
       if (!og) throw e;
       record = { user: og };
     }
   }
   if (!record) {
-    const og = ogUser(html, username);
+    const og = parsed(ctx, () => ogUser(html, username));
     if (!og) throw pageProblem(html, username);
     record = { user: og };
   }

@@ -51,6 +51,7 @@ import { isObj } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type {
   MicroblogDActor,
   MicroblogDFollowersPage,
@@ -137,7 +138,8 @@ function refuseLoggedInOnly(actor: string, account: { labels?: unknown }, what =
 }
 
 export async function fetchProfile(ctx: OpContext, a: { actor: string }): Promise<MicroblogDProfile> {
-  const profile = parseProfile(await xrpc(ctx, 'app.bsky.actor.getProfile', { actor: a.actor }, `Account ${a.actor}`));
+  const body = await xrpc(ctx, 'app.bsky.actor.getProfile', { actor: a.actor }, `Account ${a.actor}`);
+  const profile = parsed(ctx, () => parseProfile(body));
   assertActor(a.actor, profile);
   refuseLoggedInOnly(a.actor, profile);
   return profile;
@@ -163,7 +165,8 @@ const cursorOut = (k: string, asked: string | null, next: string | null) => {
 export async function fetchPosts(ctx: OpContext, a: { actor: string; cursor: string | null }): Promise<MicroblogDPostsPage> {
   const params: Record<string, string> = { actor: a.actor, limit: String(FEED_LIMIT) };
   if (a.cursor) params.cursor = a.cursor;
-  const { items, cursor } = parseFeed(await xrpc(ctx, 'app.bsky.feed.getAuthorFeed', params, `Posts of ${a.actor}`));
+  const body = await xrpc(ctx, 'app.bsky.feed.getAuthorFeed', params, `Posts of ${a.actor}`);
+  const { items, cursor } = parsed(ctx, () => parseFeed(body));
   for (const item of items) {
     const owner = itemOwner(item);
     if (owner && !isActor(a.actor, owner))
@@ -180,7 +183,8 @@ export async function fetchPosts(ctx: OpContext, a: { actor: string; cursor: str
 export async function fetchSearch(ctx: OpContext, a: { query: string; cursor: string | null }): Promise<MicroblogDSearchPage> {
   const params: Record<string, string> = { q: a.query, limit: String(SEARCH_LIMIT) };
   if (a.cursor) params.cursor = a.cursor;
-  const { posts, cursor } = parseSearch(await xrpc(ctx, 'app.bsky.feed.searchPosts', params, `Search for ${JSON.stringify(a.query)}`));
+  const body = await xrpc(ctx, 'app.bsky.feed.searchPosts', params, `Search for ${JSON.stringify(a.query)}`);
+  const { posts, cursor } = parsed(ctx, () => parseSearch(body));
   // Login-only accounts' posts are left out (silently: by design); the page as answered decides its end.
   return { posts: posts.filter((p) => !isLoggedInOnlyPost(p)), cursor: posts.length ? cursorOut(a.query, a.cursor, cursor) : null };
 }
@@ -192,7 +196,7 @@ export async function fetchProfileSearch(ctx: OpContext, a: { query: string }): 
     { q: a.query, limit: String(TYPEAHEAD_LIMIT) },
     `Account search for ${JSON.stringify(a.query)}`,
   );
-  return { profiles: parseActors(body).filter((p) => !isLoggedInOnly(p)) };
+  return { profiles: parsed(ctx, () => parseActors(body)).filter((p) => !isLoggedInOnly(p)) };
 }
 
 /** The follower and follow lists, each named by its own field in the answer and in our record. */
@@ -211,7 +215,8 @@ async function fetchGraphList(ctx: OpContext, list: GraphListName, a: { actor: s
   const params: Record<string, string> = { actor: a.actor, limit: String(GRAPH_LIMIT) };
   if (a.cursor) params.cursor = a.cursor;
   const what = list === 'followers' ? `Followers of ${a.actor}` : `Accounts followed by ${a.actor}`;
-  const { subject, accounts, cursor } = parseGraphList(await xrpc(ctx, GRAPH_METHOD[list], params, what), list);
+  const body = await xrpc(ctx, GRAPH_METHOD[list], params, what);
+  const { subject, accounts, cursor } = parsed(ctx, () => parseGraphList(body, list));
   assertActor(a.actor, subject);
   // The list of a login-only account is its content (bsky.app shows a logged-out reader none of its profile).
   refuseLoggedInOnly(a.actor, subject);
@@ -255,7 +260,8 @@ export const THREAD_DEPTH_DEFAULT = 6;
 export async function fetchThread(ctx: OpContext, a: PostRef & { depth: number }): Promise<MicroblogDThread> {
   const uri = postUri(a);
   const params = { uri, depth: String(a.depth), parentHeight: String(PARENT_HEIGHT) };
-  const answer = parseThread(await xrpc(ctx, 'app.bsky.feed.getPostThread', params, `Post ${uri}`), a.depth);
+  const body = await xrpc(ctx, 'app.bsky.feed.getPostThread', params, `Post ${uri}`);
+  const answer = parsed(ctx, () => parseThread(body, a.depth));
   if ('stub' in answer) {
     if (answer.stub === NOT_FOUND_POST) throw notFound(`Post ${uri} was not found on microblog-d (notFoundPost)`);
     throw upstreamBlocked(
@@ -319,7 +325,8 @@ async function fetchPostList<T>(
   const params: Record<string, string> = { uri, limit: String(POST_LIST_LIMIT) };
   if (a.cursor) params.cursor = a.cursor;
   const what = list === 'likes' ? `Likes of post ${uri}` : `Reposts of post ${uri}`;
-  const page = parse(await xrpc(ctx, POST_LIST_METHOD[list], params, what));
+  const body = await xrpc(ctx, POST_LIST_METHOD[list], params, what);
+  const page = parsed(ctx, () => parse(body));
   if (page.uri !== uri) throw upstreamFailed(`${PLATFORM}: the upstream answered post ${uri} with a different resource (${page.uri})`);
   if (!a.cursor && page.entries.length === 0 && (await postIsMissing(ctx, uri)))
     throw notFound(`Post ${uri} was not found on microblog-d (getPosts holds no such post)`);

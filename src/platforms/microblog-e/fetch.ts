@@ -35,11 +35,13 @@
  */
 import { invalidParam, isApiError, notFound, privateContent, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
+import type { ReadWarnings } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { isObj, nextLinkParam } from '../../parse/index.js';
 import { byListOwner, sameHandle, sameId } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import type { Acct, StatusContext, StatusRef } from './parse.js';
 import {
@@ -111,10 +113,10 @@ async function getJson(
 const notMastodon = (host: string, detail: string) =>
   upstreamFailed(`${PLATFORM}: ${host} does not answer the Mastodon API (${detail}); is it a Mastodon-compatible server?`);
 
-/** A parser's changed-shape error, said as "this server is not Mastodon-compatible". */
-function asMastodon<T>(host: string, parse: () => T): T {
+/** A parser's changed-shape error, said as "this server is not Mastodon-compatible" (the parse runs for the read of `ctx`). */
+function asMastodon<T>(ctx: OpContext, host: string, parse: () => T): T {
   try {
-    return parse();
+    return parsed(ctx, parse);
   } catch (e) {
     if (isApiError(e) && e.code === 'UPSTREAM_FAILED') throw notMastodon(host, e.message.replace(/^microblog-e: /, ''));
     throw e;
@@ -131,7 +133,7 @@ export async function fetchProfile(ctx: OpContext, a: Acct): Promise<MicroblogEA
   // Mastodon's lookup answers a suspended account too: 200, its profile blanked, `suspended: true`
   // (REST::AccountSerializer) — no such account to anyone asking, as forum's and microblog-b's.
   if (isObj(json) && json.suspended === true) throw notFound(`Account @${a.user}@${a.instance} is suspended on ${a.instance}`);
-  const account = asMastodon(a.instance, () => parseAccount(json));
+  const account = asMastodon(ctx, a.instance, () => parseAccount(json));
   // The server's own account: `acct` is the bare username (a remote one it knows is `user@server`),
   // compared as sent (a name with a space, `alice `, is another name); its `url` and `uri` on this
   // server, for this user.
@@ -219,9 +221,9 @@ function nextMaxId(link: string | undefined): string | null {
  * thousands to a page of 20 is not read past the page (warned `<record>.page`). Whether the rest
  * is reached by paging is each list's own (a list of statuses continues below the last one read).
  */
-function asked(json: unknown, max: number, record: string): { list: unknown; cut: boolean } {
+function asked(json: unknown, max: number, record: string, read: ReadWarnings | undefined): { list: unknown; cut: boolean } {
   if (!Array.isArray(json) || json.length <= max) return { list: json, cut: false };
-  warn(PLATFORM, `${record}.page`, `${json.length} items answered to a page of ${max}: the first ${max} read`);
+  warn(PLATFORM, `${record}.page`, `${json.length} items answered to a page of ${max}: the first ${max} read`, read);
   return { list: json.slice(0, max), cut: true };
 }
 
@@ -245,8 +247,12 @@ function pageId(raw: unknown): string | null {
  * the next page's `max_id` — the Link header's; a server sending none, below a full page's last
  * status; a page cut short (asked), below the last status read, so nothing is skipped.
  */
-function statusesPage(json: unknown, headers: Record<string, string>): { list: unknown; next: string | null } {
-  const { list, cut } = asked(json, STATUSES_PAGE, 'statuses');
+function statusesPage(
+  json: unknown,
+  headers: Record<string, string>,
+  read: ReadWarnings | undefined,
+): { list: unknown; next: string | null } {
+  const { list, cut } = asked(json, STATUSES_PAGE, 'statuses', read);
   const items = Array.isArray(list) ? list : [];
   if (cut) return { list, next: pageId(items[items.length - 1]) };
   if (headers.link !== undefined) return { list, next: nextMaxId(headers.link) };
@@ -298,8 +304,8 @@ export async function fetchPosts(ctx: OpContext, a: Acct & { cursor: PostsCursor
     'handle',
     `Posts of @${a.user}@${a.instance}`,
   );
-  const page = statusesPage(json, headers);
-  const posts = asMastodon(a.instance, () => parseStatuses(page.list));
+  const page = statusesPage(json, headers, ctx.read);
+  const posts = asMastodon(ctx, a.instance, () => parseStatuses(page.list));
   assertOwnStatuses(posts, a, accountId, a.cursor !== null);
   // The max_id this page was asked with is the end, not a next page (a server looping).
   const next = nextToken(a.cursor?.m, page.next);
@@ -314,8 +320,8 @@ export async function fetchTag(ctx: OpContext, a: { instance: string; tag: strin
     'instance',
     `Tag #${a.tag}`,
   );
-  const page = statusesPage(json, headers);
-  const posts = asMastodon(a.instance, () => parseStatuses(page.list));
+  const page = statusesPage(json, headers, ctx.read);
+  const posts = asMastodon(ctx, a.instance, () => parseStatuses(page.list));
   const next = nextToken(a.cursor?.m, page.next);
   return { posts, cursor: next ? encodeCursor({ i: a.instance, t: a.tag, m: next } satisfies TagCursor) : null };
 }
@@ -333,8 +339,8 @@ export async function fetchProfileSearch(ctx: OpContext, a: { instance: string; 
     'no-api',
   );
   // One page only (no paging without a token): more accounts than asked are not read.
-  const accounts = isObj(json) ? asked(json.accounts, SEARCH_LIMIT, 'search.accounts').list : undefined;
-  return { profiles: asMastodon(a.instance, () => parseAccountSearch(isObj(json) ? { ...json, accounts } : json)) };
+  const accounts = isObj(json) ? asked(json.accounts, SEARCH_LIMIT, 'search.accounts', ctx.read).list : undefined;
+  return { profiles: asMastodon(ctx, a.instance, () => parseAccountSearch(isObj(json) ? { ...json, accounts } : json)) };
 }
 
 /** Which trends of a server: its trending hashtags or its trending statuses (Mastodon's path segment). */
@@ -388,7 +394,7 @@ async function fetchTrendsPage(
     'instance',
     `The trending ${list === 'tags' ? 'hashtags' : 'statuses'} of ${a.instance}`,
   );
-  const page = asked(json, TRENDS_LIMIT, `trends.${list}`);
+  const page = asked(json, TRENDS_LIMIT, `trends.${list}`, ctx.read);
   return {
     json: page.list,
     cursor: (size) => {
@@ -405,7 +411,7 @@ async function fetchTrendsPage(
  */
 export async function fetchTrendsTags(ctx: OpContext, a: TrendsArgs): Promise<MicroblogETrendsTagsPage> {
   const page = await fetchTrendsPage(ctx, 'tags', a);
-  const tags = asMastodon(a.instance, () => parseTrendTags(page.json));
+  const tags = asMastodon(ctx, a.instance, () => parseTrendTags(page.json));
   return { tags, cursor: page.cursor(Array.isArray(page.json) ? page.json.length : 0) };
 }
 
@@ -416,7 +422,7 @@ export async function fetchTrendsTags(ctx: OpContext, a: TrendsArgs): Promise<Mi
  */
 export async function fetchTrendsStatuses(ctx: OpContext, a: TrendsArgs): Promise<MicroblogETrendsStatusesPage> {
   const page = await fetchTrendsPage(ctx, 'statuses', a);
-  const posts = asMastodon(a.instance, () => parseStatuses(page.json, 'trends.statuses'));
+  const posts = asMastodon(ctx, a.instance, () => parseStatuses(page.json, 'trends.statuses'));
   return { posts, cursor: page.cursor(Array.isArray(page.json) ? page.json.length : 0) };
 }
 
@@ -455,7 +461,7 @@ export async function fetchFollows(ctx: OpContext, list: FollowsList, a: Acct & 
     `${list === 'followers' ? 'Followers' : 'Follows'} of ${whose}`,
   );
   accountsWithinPage(json, FOLLOWS_LIMIT, a.instance, `the ${list} of ${whose}`);
-  const accounts = asMastodon(a.instance, () => parseAccountList(json));
+  const accounts = asMastodon(ctx, a.instance, () => parseAccountList(json));
   // Servers that hide a list without saying `hide_collections` answer others `[]`: a first page
   // with nobody on it, for an account whose own count says there is somebody, is that.
   const counted = list === 'followers' ? account.followers_count : account.following_count;
@@ -537,14 +543,14 @@ const statusWhat = (a: StatusRef) => `Status ${a.id} of @${a.user}@${a.instance}
 async function fetchStatus(ctx: OpContext, a: StatusRef): Promise<MicroblogEStatus> {
   const what = statusWhat(a);
   const { json } = await getJson(ctx, statusUrl(a), 'url', what);
-  const post = asMastodon(a.instance, () => parseStatus(json));
+  const post = asMastodon(ctx, a.instance, () => parseStatus(json));
   if (!isAskedStatus(post, a))
     throw upstreamFailed(
       `${PLATFORM}: ${a.instance} answered ${what} with a different resource (status ${post.id} by @${post.account?.acct ?? post.account?.url ?? '(unnamed)'})`,
     );
   if (!isPublicVisibility(post.visibility)) {
     if (post.visibility !== 'private' && post.visibility !== 'direct')
-      warn(PLATFORM, 'status.visibility', `${JSON.stringify(post.visibility)} (not returned)`);
+      warn(PLATFORM, 'status.visibility', `${JSON.stringify(post.visibility)} (not returned)`, ctx.read);
     throw notFound(`${what} was not found on ${a.instance} (not public)`);
   }
   return post;
@@ -594,7 +600,7 @@ export async function fetchInteractions(
     `The accounts that ${list === 'reblogged_by' ? 'boosted' : 'favourited'} ${statusWhat(a)}`,
   );
   accountsWithinPage(json, INTERACTIONS_LIMIT, a.instance, `the ${list} list of ${statusWhat(a)}`);
-  const accounts = asMastodon(a.instance, () => parseAccountList(json));
+  const accounts = asMastodon(ctx, a.instance, () => parseAccountList(json));
   const next = nextToken(a.cursor?.m, nextMaxId(headers.link));
   return {
     post: { id: status.id, url: status.url, reblogs_count: status.reblogs_count, favourites_count: status.favourites_count },
@@ -607,10 +613,10 @@ export async function fetchInteractions(
 async function optionalThread(ctx: OpContext, post: MicroblogEStatus, url: string, what: string): Promise<StatusContext | null> {
   const thread = await optionalStep(ctx, { platform: PLATFORM, field: 'post.context', context: `The thread of ${what}` }, async () => {
     const { json } = await getJson(ctx, url, 'url', `The thread of ${what}`);
-    return asMastodon(new URL(url).host, () => parseContext(json));
+    return asMastodon(ctx, new URL(url).host, () => parseContext(json));
   });
   if (!thread) return null;
   const mismatch = threadMismatch(post, thread);
-  if (mismatch) warn(PLATFORM, 'post.context', `The thread of ${what} is not its thread: ${mismatch}`);
+  if (mismatch) warn(PLATFORM, 'post.context', `The thread of ${what} is not its thread: ${mismatch}`, ctx.read);
   return mismatch ? null : thread;
 }

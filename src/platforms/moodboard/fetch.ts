@@ -12,6 +12,7 @@ import { expectOk } from '../../upstream/client.js';
 import type { UpstreamResponse } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { MoodboardPost, MoodboardSearchPage } from './parse.js';
 import { COSMOS, parsePost, parseSearch } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
@@ -124,7 +125,7 @@ function readGraphql(res: UpstreamResponse): unknown {
 
 export async function fetchPost(ctx: OpContext, elementId: string): Promise<MoodboardPost> {
   const json = await postGraphql(ctx, 'GetElementDetails', ELEMENT_QUERY, { elementId: Number(elementId) });
-  const post = parsePost(json, elementId);
+  const post = parsed(ctx, () => parsePost(json, elementId));
   // Another element than asked is no answer (identity.ts).
   assertSameResource(PLATFORM, `post ${elementId}`, { id: elementId }, { id: post.id });
   return post;
@@ -132,5 +133,5 @@ export async function fetchPost(ctx: OpContext, elementId: string): Promise<Mood
 
 export async function fetchSearchPage(ctx: OpContext, a: { query: string; cursor: string | null }): Promise<MoodboardSearchPage> {
   const json = await postGraphql(ctx, 'SearchGlobalElements', SEARCH_QUERY, { searchTerm: a.query, pageCursor: a.cursor });
-  return parseSearch(json, a.cursor);
+  return parsed(ctx, () => parseSearch(json, a.cursor));
 }

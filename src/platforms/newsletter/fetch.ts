@@ -36,6 +36,7 @@ import { isObj } from '../../parse/index.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { PostRef } from './parse.js';
 import {
   bylinedBy,
@@ -96,7 +97,8 @@ async function getJsonAt(ctx: OpContext, url: string, what: string, userParam?: 
 }
 
 async function publicProfile(ctx: OpContext, handle: string): Promise<NewsletterProfile> {
-  const profile = parseProfile(await getJson(ctx, `${API}/user/${encodeURIComponent(handle)}/public_profile`, `Profile @${handle}`));
+  const body = await getJson(ctx, `${API}/user/${encodeURIComponent(handle)}/public_profile`, `Profile @${handle}`);
+  const profile = parsed(ctx, () => parseProfile(body));
   assertSameResource(PLATFORM, `profile @${handle}`, { handle }, { handle: profile.handle });
   return profile;
 }
@@ -161,7 +163,8 @@ export async function fetchPosts(ctx: OpContext, a: { handle: string; cursor: Po
   const userId = a.cursor?.u ?? profile!.id;
   const q = new URLSearchParams({ profile_user_id: String(userId), limit: String(PAGE_SIZE) });
   if (a.cursor) q.set('cursor', a.cursor.c);
-  const { posts, nextCursor } = parseProfilePosts(await getJson(ctx, `${API}/profile/posts?${q.toString()}`, `Posts of @${a.handle}`));
+  const body = await getJson(ctx, `${API}/profile/posts?${q.toString()}`, `Posts of @${a.handle}`);
+  const { posts, nextCursor } = parsed(ctx, () => parseProfilePosts(body));
   // The first page: the profile's own handle (its current one, a rename followed).
   let strangers = posts.filter((p) => !bylinedBy(p, userId, profile?.handle ?? a.handle, a.cursor !== null));
   // A later page of a renamed handle: its bylines state the new handle, which Substack's own
@@ -194,7 +197,7 @@ async function readPost(ctx: OpContext, a: PostRef): Promise<{ post: NewsletterP
     `Post ${a.slug} on ${a.host}`,
     'url',
   );
-  const post = parsePostDetail(json);
+  const post = parsed(ctx, () => parsePostDetail(json));
   const host = new URL(url).hostname;
   const problem = postIdentityProblem(post, a, host);
   if (problem)
@@ -215,7 +218,7 @@ export type CommentSort = (typeof COMMENT_SORTS)[number];
  */
 export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: CommentSort }): Promise<NewsletterPostComments> {
   const { post, json, host } = await readPost(ctx, a);
-  const permissions = parseCommentPermissions(json);
+  const permissions = parsed(ctx, () => parseCommentPermissions(json));
   const what = `The comments of post ${a.slug} on ${a.host}`;
   const res = await ctx.upstream.request({
     url: `https://${host}/api/v1/post/${post.id}/comments?${new URLSearchParams({ all_comments: 'true', sort: a.sort }).toString()}`,
@@ -235,7 +238,7 @@ export async function fetchPostComments(ctx: OpContext, a: PostRef & { sort: Com
     if (e instanceof JsonOverBound) throw e;
     throw shapeChanged(PLATFORM, `JSON from /api/v1/post/${post.id}/comments (got ${res.headers['content-type'] ?? 'no content type'})`);
   }
-  const { comments, more, restricted } = parsePostComments(body);
+  const { comments, more, restricted } = parsed(ctx, () => parsePostComments(body));
   if (restricted) throw privateContent(what);
   const stranger = foreignComment(comments, post.id);
   if (stranger !== null)
@@ -290,9 +293,8 @@ export function decodeSearchCursor(raw: string): SearchCursor | null {
 export async function fetchSearch(ctx: OpContext, a: { query: string; cursor: SearchCursor | null }): Promise<NewsletterSearchPage> {
   const page = a.cursor?.p ?? 0;
   const q = new URLSearchParams({ query: a.query, page: String(page), limit: String(SEARCH_PAGE_SIZE) });
-  const { publications, more } = parsePublicationSearch(
-    await getJson(ctx, `${API}/publication/search?${q.toString()}`, `Publication search for ${JSON.stringify(a.query)}`),
-  );
+  const body = await getJson(ctx, `${API}/publication/search?${q.toString()}`, `Publication search for ${JSON.stringify(a.query)}`);
+  const { publications, more } = parsed(ctx, () => parsePublicationSearch(body));
   const next = more === true && publications.length > 0 && page < MAX_SEARCH_PAGE;
   return { publications, cursor: next ? encodeCursor({ q: a.query, p: page + 1 } satisfies SearchCursor) : null };
 }

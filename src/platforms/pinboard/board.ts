@@ -26,6 +26,7 @@ import type { Obj } from '../../parse/index.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { optionalStep, partialRead } from '../partial-read.js';
 import { getResource } from './fetch.js';
 import { PINTEREST_RESERVED } from './links.js';
@@ -180,12 +181,14 @@ export function boardFeedRequest(a: PinboardBoardArgs, boardId: string): Resourc
 }
 
 export async function fetchBoard(ctx: OpContext, a: PinboardBoardArgs): Promise<PinboardBoardPage> {
-  const board = parseBoardResponse(await getResource(ctx, boardResourceRequest(a)), a);
+  const body = await getResource(ctx, boardResourceRequest(a));
+  const board = parsed(ctx, () => parseBoardResponse(body, a));
   const what = `the pins of board ${boardName(a)}`;
-  const feed = await optionalStep(ctx, { platform: PLATFORM, field: 'board.pins', context: what }, async () =>
+  const feed = await optionalStep(ctx, { platform: PLATFORM, field: 'board.pins', context: what }, async () => {
     // parseBoardResponse refuses a board without an id.
-    parseBoardFeed(await getResource(ctx, boardFeedRequest(a, board.id!)), what),
-  );
+    const feedBody = await getResource(ctx, boardFeedRequest(a, board.id!));
+    return parsed(ctx, () => parseBoardFeed(feedBody, what));
+  });
   if (!feed) return partialRead({ board, pins: null, cursor: null });
   // Outside the degrade: an answer about another board is never used.
   assertPinsOfBoard(feed.pins, board, a);

@@ -9,6 +9,7 @@
 import { notFound, shapeChanged } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { PinboardSearchPage } from './parse.js';
 import { buildSearchUrl, parseSearchResponse, PINTEREST, resourceFailure, searchSourceUrl } from './parse.js';
 import { JsonOverBound } from '../../parse/json.js';
@@ -46,7 +47,7 @@ export async function fetchSearchPage(ctx: OpContext, a: PinboardSearchArgs): Pr
     expectOk(res, PLATFORM, 'The pin search');
   }
   if (!isJson) throw shapeChanged(PLATFORM, 'JSON resource response (got a non-JSON page)');
-  return parseSearchResponse(res.json(), a);
+  return parsed(ctx, () => parseSearchResponse(res.json(), a));
 }
 
 /** A resource GET URL: `source_url` is the page the web client would be on. */

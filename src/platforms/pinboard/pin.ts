@@ -19,6 +19,7 @@ import type { Obj, Reader } from '../../parse/index.js';
 import { idStr, isObj, reader, str } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { getResource } from './fetch.js';
 import type { ResourceRequest } from './fetch.js';
 import { boardOf, idFromNodeId, imageOf, passthrough, pinUrl, resourceData, userOf } from './parse.js';
@@ -174,7 +175,8 @@ export function pinResourceRequest(id: string): ResourceRequest {
 }
 
 export async function fetchPin(ctx: OpContext, id: string): Promise<PinboardPinRecord> {
-  return parsePinResponse(await getResource(ctx, pinResourceRequest(id)), id);
+  const body = await getResource(ctx, pinResourceRequest(id));
+  return parsed(ctx, () => parsePinResponse(body, id));
 }
 
 export const pin: OperationDef<{ id: string }, PinboardPinRecord> = {

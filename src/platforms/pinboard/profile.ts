@@ -19,6 +19,7 @@ import type { Obj } from '../../parse/index.js';
 import { isObj, nonEmpty, reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { Any, named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import type { ResourceRequest } from './fetch.js';
 import { getResource } from './fetch.js';
@@ -176,7 +177,8 @@ export function fetchUserResource(ctx: OpContext, username: string): Promise<unk
 
 /** The operation's record of `username` (normalised), checked to be that account. */
 export async function fetchPinboardProfile(ctx: OpContext, username: string): Promise<PinboardProfileRecord> {
-  const record = parsePinboardProfile(await fetchUserResource(ctx, username), username);
+  const body = await fetchUserResource(ctx, username);
+  const record = parsed(ctx, () => parsePinboardProfile(body, username));
   assertSameResource(PLATFORM, `user ${username}`, { handle: username }, { handle: record.user.username });
   return record;
 }

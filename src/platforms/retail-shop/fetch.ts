@@ -8,6 +8,7 @@ import type { UpstreamResponse } from '../../upstream/client.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { feedHeaders, feedPageUrl, feedPath, HOST, STOREFRONT_HEADERS, storefrontUrl } from './endpoints.js';
 import type { RetailShopPage } from './parse.js';
 import {
@@ -46,7 +47,7 @@ async function fetchStorefront(ctx: OpContext, handle: string): Promise<RetailSh
   // is that creator's page, whether or not its state names its handle (parseStorefrontPage).
   const landed = parseStorefrontUrl(res.url);
   if (landed.ok) assertSameResource(PLATFORM, what, { handle }, { handle: landed.handle });
-  return parseStorefrontPage(res.text(), handle);
+  return parsed(ctx, () => parseStorefrontPage(res.text(), handle));
 }
 
 async function fetchNextPage(ctx: OpContext, handle: string, token: string): Promise<RetailShopPage> {
@@ -67,7 +68,7 @@ async function fetchNextPage(ctx: OpContext, handle: string, token: string): Pro
   checkAnswer(res, `Storefront ${handle}`);
   // Redirected away from the page request (sign-in is a wall: walls.ts).
   if (!isFeedLocation(res.url, handle)) throw redirectedAway(res.url, `Storefront ${handle}`);
-  return parseFeedPage(res.text(), handle);
+  return parsed(ctx, () => parseFeedPage(res.text(), handle));
 }
 
 /**

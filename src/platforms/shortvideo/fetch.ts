@@ -13,6 +13,7 @@ import { invalidParam } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { ShortvideoProfile } from './parse.js';
 import { normaliseShortvideoHandle, parseProfilePage, profilePageUrl } from './parse.js';
 
@@ -31,7 +32,8 @@ export async function fetchShortvideoProfile(ctx: OpContext, handle: string): Pr
   const username = normaliseShortvideoHandle(handle);
   if (!username)
     throw invalidParam('handle', 'must be a TikTok username (2–24 letters, digits, periods or underscores; leading @ optional), not a URL');
-  const profile = parseProfilePage(await fetchProfilePageHtml(ctx, username), username);
+  const html = await fetchProfilePageHtml(ctx, username);
+  const profile = parsed(ctx, () => parseProfilePage(html, username));
   // Another account's page is no answer (identity.ts): its uniqueId against the handle asked.
   assertSameResource(PLATFORM, `account @${username}`, { handle: username }, { handle: profile.handle });
   return profile;

@@ -26,6 +26,7 @@ import type { Coerce, Obj } from '../../parse/index.js';
 import { intish, nonEmpty, reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchProfilePageHtml } from './fetch.js';
 import type { ShortvideoProfile } from './parse.js';
@@ -182,7 +183,8 @@ export function profileView(p: ShortvideoProfileRecord): ShortvideoProfile {
 
 /** The account `handle` (normalised): the profile page, parsed, checked to be that account. */
 export async function fetchShortvideoProfileRecord(ctx: OpContext, handle: string): Promise<ShortvideoProfileRecord> {
-  const record = parseShortvideoProfile(await fetchProfilePageHtml(ctx, handle), handle);
+  const html = await fetchProfilePageHtml(ctx, handle);
+  const record = parsed(ctx, () => parseShortvideoProfile(html, handle));
   // Another account's page is no answer (identity.ts): its uniqueId against the handle asked.
   assertSameResource(PLATFORM, `account @${handle}`, { handle }, { handle: record.user.uniqueId });
   return record;

@@ -42,6 +42,7 @@ import type { Coerce, Obj, Reader } from '../../parse/index.js';
 import { intish, isObj, nonEmpty, reader } from '../../parse/index.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import { fetchVideoPageHtml } from './fetch.js';
 import { assignedObject, normaliseShortvideoHandle, scriptById, statusWall, TIKTOK_ORIGIN } from './parse.js';
@@ -507,7 +508,8 @@ export function parseShortvideoVideo(html: string, ref: VideoRef): ShortvideoVid
 
 /** The video `ref`: its page, parsed, checked to be that video by that author. */
 export async function fetchShortvideoVideo(ctx: OpContext, ref: VideoRef): Promise<ShortvideoVideoRecord> {
-  const record = parseShortvideoVideo(await fetchVideoPageHtml(ctx, videoPageUrl(ref), `Shortvideo video ${ref.id} of @${ref.user}`), ref);
+  const html = await fetchVideoPageHtml(ctx, videoPageUrl(ref), `Shortvideo video ${ref.id} of @${ref.user}`);
+  const record = parsed(ctx, () => parseShortvideoVideo(html, ref));
   // Another video, or the same id under another author, is no answer (identity.ts).
   assertSameResource(
     PLATFORM,

@@ -23,6 +23,7 @@ import { clientOf, createTokenSource, tokenSource, TokenRefusedError } from '../
 import type { TokenSource } from '../../upstream/tokens.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import { BadSessionError, parseGraphqlBody } from './blobs.js';
 import type { Obj } from './blobs.js';
 import type { GraphqlOperation, RelayOperation } from './endpoints.js';
@@ -243,10 +244,12 @@ export async function fetchCityEvents(
   const what = `City ${a.city.cityId}`;
   let list: ParsedList<CityEventsPage['events'][number]>;
   if (!a.cursor) {
-    list = parseCityEventsHtml(await fetchPage(ctx, pageUrl, what, 'cityEvents'), a.city.cityId);
+    const html = await fetchPage(ctx, pageUrl, what, 'cityEvents');
+    list = parsed(ctx, () => parseCityEventsHtml(html, a.city.cityId));
   } else {
     const op = await paginationOperation(ctx, OPERATIONS.cityEvents, pageUrl, what);
-    list = parseCityEventsGraphql(await graphql(ctx, op, connectionPageVariables(a.cursor.owner, a.cursor.after), what));
+    const objs = await graphql(ctx, op, connectionPageVariables(a.cursor.owner, a.cursor.after), what);
+    list = parsed(ctx, () => parseCityEventsGraphql(objs));
     // The pagination query refetches the connection's owner node: another node's list is no page of this one.
     assertSameResource(PLATFORM, `${what} (events owned by ${a.cursor.owner})`, { id: a.cursor.owner }, { id: list.ownerId });
     list.ownerId ??= a.cursor.owner;
@@ -265,10 +268,12 @@ export async function fetchPageEvents(
   const what = `Page ${pageKey(a.page.page)}`;
   let list: ParsedList<PageEventsPage['events'][number]>;
   if (!a.cursor) {
-    list = parsePageEventsHtml(await fetchPage(ctx, pageUrl, what, 'pageEvents'));
+    const html = await fetchPage(ctx, pageUrl, what, 'pageEvents');
+    list = parsed(ctx, () => parsePageEventsHtml(html));
   } else {
     const op = await paginationOperation(ctx, OPERATIONS.pageEvents, pageUrl, what);
-    list = parsePageEventsGraphql(await graphql(ctx, op, connectionPageVariables(a.cursor.owner, a.cursor.after), what));
+    const objs = await graphql(ctx, op, connectionPageVariables(a.cursor.owner, a.cursor.after), what);
+    list = parsed(ctx, () => parsePageEventsGraphql(objs));
     assertSameResource(PLATFORM, `${what} (events owned by ${a.cursor.owner})`, { id: a.cursor.owner }, { id: list.ownerId });
     list.ownerId ??= a.cursor.owner;
     list.total ??= a.cursor.total;
@@ -298,7 +303,7 @@ export async function fetchEventSearch(
   const op = operationFor(ctx.upstream, OPERATIONS.eventSearch);
   if (!op) throw noDocId(OPERATIONS.eventSearch);
   const objs = await graphql(ctx, op, eventSearchVariables(a.query, a.cursor?.after ?? null), `Event search ${JSON.stringify(a.query)}`);
-  const list = parseEventSearchGraphql(objs);
+  const list = parsed(ctx, () => parseEventSearchGraphql(objs));
   // Search pages continue by cursor alone; the owner id is not needed. The one asked with is the end (Facebook looping).
   const after = nextToken(a.cursor?.after, list.endCursor);
   const cursor = list.hasNextPage && after ? encodeCursor({ k: 'search', q: queryKey(a.query), after }) : null;

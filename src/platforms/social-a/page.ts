@@ -38,6 +38,7 @@ import { notFound, shapeChanged, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NInt, NStr, Str, Strs } from '../records.js';
 import { parsePageUrl } from './urls.js';
 import type { Json, Obj } from './blobs.js';
@@ -384,7 +385,7 @@ export async function fetchSocialAPageRecord(ctx: OpContext, handle: string): Pr
   const what = `social-a page ${handle}`;
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
-  const record = parseSocialAPage(res.text(), { handle, finalUrl: res.url });
+  const record = parsed(ctx, () => parseSocialAPage(res.text(), { handle, finalUrl: res.url }));
   // Another page than asked is no answer (identity.ts): its id against a numeric handle, its
   // vanity against a name — the name asked, or the one Facebook's own redirect from it ended on
   // (a renamed page; a page asked by id and redirected to its vanity). The page must state what

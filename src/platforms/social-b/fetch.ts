@@ -12,6 +12,7 @@ import { notFound, shapeChanged } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { SocialBProfile } from './parse.js';
 import { failureOf, parseProfile, profileInfoUrl } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
@@ -45,7 +46,7 @@ export async function fetchProfile(ctx: OpContext, username: string): Promise<So
     expectOk(res, PLATFORM, `Profile @${username}`);
   }
   if (!isJson) throw shapeChanged(PLATFORM, 'JSON profile answer (got a non-JSON page)');
-  const profile = parseProfile(res.json(), username);
+  const profile = parsed(ctx, () => parseProfile(res.json(), username));
   assertSameResource(PLATFORM, `profile @${username}`, { handle: username }, { handle: profile.data.user.username });
   return profile;
 }

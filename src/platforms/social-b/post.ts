@@ -38,6 +38,7 @@ import { isObj, nonEmpty, recordReader, scriptElements, str } from '../../parse/
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import type { Json } from '../social-a/blobs.js';
 import { walk } from '../social-a/blobs.js';
@@ -419,7 +420,7 @@ async function postFromPage(ctx: OpContext, ref: PostRef): Promise<SocialBPost> 
   const res = await ctx.upstream.request({ url: postPageUrl(ref), platform: PLATFORM, headers: PAGE_HEADERS, signal: ctx.signal });
   // The login page and checkpoints a redirect ends on are walls (walls.ts), answered before this.
   expectOk(res, PLATFORM, `Post ${ref.code}`);
-  return parsePostPage(res.text(), ref.code);
+  return parsed(ctx, () => parsePostPage(res.text(), ref.code));
 }
 
 async function postFromMediaInfo(ctx: OpContext, pk: string, code: string): Promise<SocialBPost> {
@@ -441,7 +442,7 @@ async function postFromMediaInfo(ctx: OpContext, pk: string, code: string): Prom
   // A failure body says what it is where its status does not (a missing media answers 400).
   if (res.status >= 400 && !(isObj(body) && body.status === 'fail')) expectOk(res, PLATFORM, `Post ${code}`);
   if (body === null) throw shapeChanged(PLATFORM, 'JSON media info answer');
-  return parseMediaInfo(body);
+  return parsed(ctx, () => parseMediaInfo(body));
 }
 
 /** Page failures after which the media info is asked; definitive answers (404, private) stand. */

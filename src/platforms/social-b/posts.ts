@@ -40,6 +40,7 @@ import { isObj, nonEmpty, reader, str } from '../../parse/index.js';
 import { expectStepOk } from '../../upstream/client.js';
 import { assertSameResource, sameHandle } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NStr } from '../records.js';
 import { fetchProfile, IG_APP_ID } from './fetch.js';
 import type { SocialBMedia, SocialBProfile, SocialBThumbnail } from './parse.js';
@@ -315,7 +316,7 @@ async function fetchTimelinePage(ctx: OpContext, c: { handle: string; after: str
   if (res.status === 429) throw upstreamBlocked(`${PLATFORM}: upstream rate limit reached (HTTP 429)`);
   if (res.status >= 400 && !isObj(body)) expectStepOk(res, PLATFORM, `Posts of @${c.handle}`);
   if (body === null) throw shapeChanged(PLATFORM, 'timeline GraphQL JSON');
-  return parseTimelinePage(body, c.handle, c.after);
+  return parsed(ctx, () => parseTimelinePage(body, c.handle, c.after));
 }
 
 export async function fetchSocialBPosts(ctx: OpContext, a: PostsArgs): Promise<SocialBPostsPage> {

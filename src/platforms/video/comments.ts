@@ -52,6 +52,7 @@ import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { declaresNotFound } from '../error-page.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { Bool, named, NBool, NInt, NStr, Str } from '../records.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { innertubeHeaders, webClientContext } from './fetch.js';
@@ -418,7 +419,7 @@ async function fetchEntry(ctx: OpContext, id: string): Promise<CommentsEntry> {
   // The consent interstitial and Google's /sorry/ page come with any status: walls (walls.ts).
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
-  const entry = parseCommentsEntry(res.text(), what);
+  const entry = parsed(ctx, () => parseCommentsEntry(res.text(), what));
   assertSameResource(PLATFORM, what, { id }, { id: entry.videoId });
   assertSameResource(PLATFORM, what, { id }, { id: entry.endpointVideoId });
   return entry;
@@ -447,7 +448,7 @@ async function fetchPage(
     throw invalidParam('cursor', 'YouTube refused this cursor (expired, or not one of its tokens): start again without it');
   if (res.status === 400 || res.status === 404) throw upstreamFailed(`${PLATFORM}: the comments request was refused (HTTP ${res.status})`);
   expectOk(res, PLATFORM, `The comments of video ${videoId}`);
-  const answer = parseCommentsAnswer(res.json(), videoId, fromCursor);
+  const answer = parsed(ctx, () => parseCommentsAnswer(res.json(), videoId, fromCursor));
   if (answer.token) assertTokenFor(videoId, answer.token);
   return answer;
 }

@@ -26,6 +26,7 @@ import { safeDecode } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { ChannelRef } from './channel-ref.js';
 import { channelPageUrl, describeChannelRef, YOUTUBE_ORIGIN } from './channel-ref.js';
 import type { AboutPanel, ChannelPage, VideoChannel } from './parse.js';
@@ -68,7 +69,7 @@ async function fetchChannelPage(ctx: OpContext, url: string, what: string): Prom
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
   try {
-    return parseChannelHtml(html);
+    return parsed(ctx, () => parseChannelHtml(html));
   } catch (e) {
     // "This channel does not exist." and terminated channels: name the channel asked for.
     if (e instanceof ApiError && e.code === 'NOT_FOUND') throw notFound(`${what} was not found (${e.message})`);
@@ -130,7 +131,7 @@ async function fetchAboutPanel(ctx: OpContext, page: ChannelPage, token: string)
   if (res.status === 400 || res.status === 404)
     throw upstreamFailed(`${PLATFORM}: the about panel request was refused (HTTP ${res.status})`);
   expectOk(res, PLATFORM, `The about panel of channel ${page.channelId}`);
-  return parseAboutResponse(res.json());
+  return parsed(ctx, () => parseAboutResponse(res.json()));
 }
 
 async function fetchAboutPage(ctx: OpContext, channelId: string): Promise<AboutPanel> {

@@ -48,6 +48,7 @@ import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NBool, NInt, NStr, Str } from '../records.js';
 import { BROWSE_URL, FALLBACK_CLIENT_VERSION, innertubeHeaders, webClientContext } from './fetch.js';
 import { ytText } from './parse.js';
@@ -493,7 +494,8 @@ export async function fetchPlaylist(ctx: OpContext, a: VideoPlaylistArgs): Promi
   const what = `Video playlist ${a.id}`;
   if (a.cursor) {
     // Later pages as the channel tabs' (videos.ts): YouTube refusing the token is INVALID_INPUT on cursor.
-    const next = parsePlaylistContinuation(await fetchTabContinuation(ctx, a.cursor, what));
+    const json = await fetchTabContinuation(ctx, a.cursor, what);
+    const next = parsed(ctx, () => parsePlaylistContinuation(json));
     assertPlaylist(a.id, what, next.linked);
     // The token this page was asked with is the end, not a next page (YouTube looping).
     const token = nextToken(a.cursor.k, next.token);
@@ -512,7 +514,7 @@ export async function fetchPlaylist(ctx: OpContext, a: VideoPlaylistArgs): Promi
   if (res.status === 400) throw upstreamFailed(`${PLATFORM}: the playlist browse request was refused (HTTP 400)`);
   if (res.status === 404) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
-  const page = parsePlaylistResponse(res.json(), a.id, what);
+  const page = parsed(ctx, () => parsePlaylistResponse(res.json(), a.id, what));
   assertPlaylist(a.id, what, [...page.ids, ...page.linked], true);
   const next: PlaylistCursor | null = page.token ? { p: a.id, k: page.token, v: FALLBACK_CLIENT_VERSION } : null;
   return { playlist: page.info, videos: page.videos, cursor: next ? encodeCursor(next) : null };

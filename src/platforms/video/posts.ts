@@ -45,6 +45,7 @@ import type { Reader } from '../../parse/index.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { Bool, named, NInt, NStr, Str, Strs } from '../records.js';
 import type { ChannelRef } from './channel-ref.js';
 import {
@@ -327,7 +328,7 @@ export async function fetchChannelPosts(ctx: OpContext, a: VideoPostsArgs): Prom
 async function fetchFirstPage(ctx: OpContext, ref: ChannelRef): Promise<VideoPostsPage> {
   const what = `Video channel ${describeChannelRef(ref)}`;
   const { html, data } = await fetchChannelTabPage(ctx, ref, 'posts', what);
-  const page = parsePostsTab(data, what);
+  const page = parsed(ctx, () => parsePostsTab(data, what));
   assertAskedChannel(ref, what, page);
   const clientVersion = extractYtcfg(html).clientVersion ?? page.clientVersion;
   const cursor: PostsCursor | null = page.token
@@ -337,7 +338,8 @@ async function fetchFirstPage(ctx: OpContext, ref: ChannelRef): Promise<VideoPos
 }
 
 async function fetchContinuation(ctx: OpContext, c: PostsCursor): Promise<VideoPostsPage> {
-  const next = parsePostsContinuation(await fetchTabContinuation(ctx, c, `The next page of posts of channel ${c.c}`), c.c);
+  const json = await fetchTabContinuation(ctx, c, `The next page of posts of channel ${c.c}`);
+  const next = parsed(ctx, () => parsePostsContinuation(json, c.c));
   // The token this page was asked with is the end, not a next page (YouTube looping).
   const token = nextToken(c.k, next.token);
   return { hasPostsTab: true, posts: next.posts, cursor: token ? encodeCursor({ ...c, k: token }) : null };

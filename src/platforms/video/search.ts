@@ -29,6 +29,7 @@ import type { Reader } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NStr, Str } from '../records.js';
 import { FALLBACK_CLIENT_VERSION, innertubeHeaders, webClientContext } from './fetch.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
@@ -298,7 +299,7 @@ export async function fetchVideoSearch(ctx: OpContext, a: VideoSearchArgs): Prom
   }
   if (res.status === 404) throw upstreamFailed(`${PLATFORM}: youtubei/v1/search answered HTTP 404`);
   expectOk(res, PLATFORM, 'The search');
-  const page = a.cursor ? parseSearchContinuation(res.json()) : parseSearchResponse(res.json());
+  const page = parsed(ctx, () => (a.cursor ? parseSearchContinuation(res.json()) : parseSearchResponse(res.json())));
   // The token this page was asked with is the end, not a next page (YouTube looping).
   const token = nextToken(a.cursor?.k, page.token);
   const next: SearchCursor | null = token ? { q: a.query, y: a.type, k: token, v: clientVersion } : null;

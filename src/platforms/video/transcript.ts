@@ -47,6 +47,7 @@ import { warn } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { Bool, Int, named, NBool, NInt, NStr, Str } from '../records.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { ytText } from './parse.js';
@@ -289,7 +290,7 @@ export async function fetchTranscript(ctx: OpContext, a: VideoTranscriptArgs): P
   if (res.status === 400 || res.status === 404)
     throw upstreamFailed(`${PLATFORM}: youtubei/v1/player refused the request (HTTP ${res.status})`);
   expectOk(res, PLATFORM, what);
-  const player = parsePlayerCaptions(res.json(), what);
+  const player = parsed(ctx, () => parsePlayerCaptions(res.json(), what));
   assertSameResource(PLATFORM, what, { id: a.id }, { id: player.videoId });
 
   const track = chooseTrack(player.tracks, a.lang, a.auto);
@@ -308,7 +309,7 @@ export async function fetchTranscript(ctx: OpContext, a: VideoTranscriptArgs): P
   expectOk(tt, PLATFORM, `The ${track.languageCode} captions of video ${a.id}`);
   const xml = tt.text();
   if (!xml.trim()) throw upstreamFailed(`${PLATFORM}: the ${track.languageCode} caption track answered an empty body`);
-  const segments = parseSrv3(xml);
+  const segments = parsed(ctx, () => parseSrv3(xml));
   return {
     transcript: {
       ...base,

@@ -39,6 +39,7 @@ import { expectOk } from '../../upstream/client.js';
 import { declaresNotFound } from '../error-page.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef, ParamSpec } from '../operation.js';
+import { parsed } from '../operation.js';
 import { Bool, named, NInt, NStr, Str, Strs } from '../records.js';
 import { YOUTUBE_ORIGIN } from './channel-ref.js';
 import { parseCount } from '../../parse/counts.js';
@@ -271,7 +272,7 @@ export async function fetchVideo(ctx: OpContext, id: string): Promise<VideoVideo
   // The consent interstitial and Google's /sorry/ page come with any status: walls (walls.ts).
   if (res.status === 404 || res.status === 410) throw notFound(`${what} was not found`);
   expectOk(res, PLATFORM, what);
-  const record = parseWatchPage(res.text(), what);
+  const record = parsed(ctx, () => parseWatchPage(res.text(), what));
   assertSameResource(PLATFORM, what, { id }, { id: record.video.videoId });
   return record;
 }

@@ -40,6 +40,7 @@ import { declaresNotFound } from '../error-page.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
+import { parsed } from '../operation.js';
 import { named, NStr, Str } from '../records.js';
 import type { ChannelRef } from './channel-ref.js';
 import {
@@ -469,7 +470,7 @@ export async function fetchTabContinuation(ctx: OpContext, c: { k: string; v: st
 async function fetchFirstPage(ctx: OpContext, ref: ChannelRef, tab: ChannelTab): Promise<VideoVideosPage> {
   const what = `Video channel ${describeChannelRef(ref)}`;
   const { html, data } = await fetchChannelTabPage(ctx, ref, tab, what);
-  const page = parseChannelTab(data, tab);
+  const page = parsed(ctx, () => parseChannelTab(data, tab));
   assertAskedChannel(ref, what, page);
   const clientVersion = extractYtcfg(html).clientVersion ?? page.clientVersion;
   const cursor: VideosCursor | null = page.token
@@ -479,7 +480,8 @@ async function fetchFirstPage(ctx: OpContext, ref: ChannelRef, tab: ChannelTab):
 }
 
 async function fetchContinuation(ctx: OpContext, c: VideosCursor): Promise<VideoVideosPage> {
-  const next = parseTabContinuation(await fetchTabContinuation(ctx, c, `The next page of channel ${c.c}`));
+  const json = await fetchTabContinuation(ctx, c, `The next page of channel ${c.c}`);
+  const next = parsed(ctx, () => parseTabContinuation(json));
   // The token this page was asked with is the end, not a next page (YouTube looping).
   const token = nextToken(c.k, next.token);
   return { videos: next.videos, cursor: token ? encodeCursor({ ...c, k: token }) : null };

@@ -5,6 +5,7 @@
  */
 import { expectOk } from '../../upstream/client.js';
 import type { OpContext } from '../operation.js';
+import { parsed } from '../operation.js';
 import type { DatePosted, WebSearchPage } from './parse.js';
 import { buildSearchUrl, parseSearchPage } from './parse.js';
 
@@ -25,5 +26,5 @@ export async function fetchSearchPage(ctx: OpContext, a: WebSearchArgs): Promise
   // Google answers 429 with its /sorry/ captcha page when it suspects automation: expectOk
   // reports that as UPSTREAM_BLOCKED.
   expectOk(res, 'websearch', 'The search page');
-  return parseSearchPage(res.text());
+  return parsed(ctx, () => parseSearchPage(res.text()));
 }
