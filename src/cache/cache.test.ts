@@ -47,6 +47,21 @@ describe('result cache', () => {
     db.close();
   });
 
+  it('a value read from the store (another process wrote it) carries its JSON text once it is held in memory: a hit is not walked or serialised again', async () => {
+    const dir = tmp();
+    const db1 = openDatabase(dir);
+    await createSqliteCache(db1, 100).set('op:r', { value: { name: 'r', list: [1] }, fetchedAt: 5 });
+    db1.close();
+    const db2 = openDatabase(dir);
+    const cache = createSqliteCache(db2, 100);
+    const hit = await cache.get<{ name: string }>('op:r');
+    expect(knownJson(hit!.value)).toBe('{"name":"r","list":[1]}');
+    expect(Object.keys(hit!.value)).toEqual(['name', 'list']);
+    // The next hit is the same value, text and all.
+    expect((await cache.get('op:r'))!.value).toBe(hit!.value);
+    db2.close();
+  });
+
   it('is size-bounded: the oldest written entries are evicted first', async () => {
     const db = openDatabase(tmp());
     const store = new SqliteKeyvStore(db, 10);

@@ -210,10 +210,16 @@ export class SqliteKeyvStore extends EventEmitter {
   }
 }
 
-/** Size of an entry as the LRU counts it: the length of its JSON text (at least 1). */
+/**
+ * Size of an entry as the LRU counts it: the length of its JSON text (at least 1). The text is
+ * kept on the value (jsonText) as a stored value's is: every hit on it is answered without walking
+ * or serialising it again (GraphQL's answer bound, the REST body).
+ */
 function entrySize(entry: CacheEntry): number {
   try {
-    return Math.max(1, JSON.stringify(entry.value)?.length ?? 1);
+    const { value } = entry;
+    if (typeof value === 'object' && value !== null) return Math.max(1, resultJson(value).length);
+    return Math.max(1, JSON.stringify(value)?.length ?? 1);
   } catch {
     return Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
   }

@@ -7,7 +7,6 @@
  * execute through the one pipeline (src/graphql/execute.ts → src/pipeline/run.ts) and share the
  * document limits (src/graphql/limits.ts).
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { GraphQLError, Kind, getOperationAST } from 'graphql';
@@ -15,6 +14,7 @@ import type { DocumentNode, GraphQLSchema } from 'graphql';
 import { createYoga, isAsyncIterable, processRegularResult } from 'graphql-yoga';
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
+import { hashApiKey } from '../credits/keys.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { repeatedParams } from '../http/query.js';
@@ -132,7 +132,7 @@ export const GRAPHQL_MAX_IN_FLIGHT_PER_KEY = 32;
 function takePlace(face: Face, req: IncomingMessage, res: ServerResponse, info: RequestInfo): boolean {
   const apiKey = apiKeyOf(req.headers);
   if (!apiKey) return true;
-  const id = createHash('sha256').update(apiKey).digest('base64');
+  const id = hashApiKey(apiKey);
   const held = face.inFlight.get(id) ?? 0;
   if (held >= GRAPHQL_MAX_IN_FLIGHT_PER_KEY) {
     const busy = `A key may have at most ${GRAPHQL_MAX_IN_FLIGHT_PER_KEY} GraphQL requests answered at once; try again shortly`;
