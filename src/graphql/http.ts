@@ -388,6 +388,7 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
     if (req.headers.accept?.includes('text/html')) return sendGraphiql(face, res);
     const notParsed = unparsedGetParams(req.url);
     if (notParsed) return sendGraphqlError(res, notParsed, info.id);
+    if (!new URLSearchParams(req.url?.split('?')[1] ?? '').get('query')) return sendGraphqlError(res, noQuery(), info.id);
     return face.yoga(req, res, { info }) as unknown as Promise<void>;
   }
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -425,12 +426,19 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   }
   // A query text over the limit is refused before anyone lexes it (see src/graphql/limits.ts).
   const query = (parsed as { query?: unknown } | null)?.query;
+  // No document at all: 400 whatever the Accept (yoga answers a plain JSON client 200).
+  if (isPlainObject(parsed) && (query === undefined || query === null || query === '')) return sendGraphqlError(res, noQuery(), info.id);
   if (typeof query === 'string' && query.length > limits.maxQueryLength) {
     return sendGraphqlError(res, invalidInput([{ param: 'query', message: `longer than ${limits.maxQueryLength} characters` }]), info.id);
   }
   if (deps.config.graphqlFastPath && (await face.fast.handle(req, res, info, parsed))) return;
   await yogaPost(face.yoga, req, res, info, raw);
 }
+
+/** A request naming no GraphQL document (no `query`, or an empty one): 400 INVALID_INPUT. */
+const noQuery = () => invalidInput([{ param: 'query', message: 'missing: a GraphQL document is required' }]);
+
+const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A GET's parameters given twice, and its `variables` and `extensions` as yoga reads them (the

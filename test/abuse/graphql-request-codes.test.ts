@@ -85,3 +85,39 @@ describe.each([
     expect(json.errors[0].extensions.code).toBe('METHOD_NOT_ALLOWED');
   });
 });
+
+/**
+ * A request naming no document is refused before any is read, as docs/behaviour.md lists it: 400
+ * INVALID_INPUT whatever the client accepts. (yoga answered a plain `application/json` client —
+ * most clients, `*∕*` included — 200 with the error.)
+ */
+const NO_QUERY: [string, RequestInit & { path?: string }][] = [
+  ['a POST body without query', { method: 'POST', body: JSON.stringify({ variables: {} }) }],
+  ['a POST body with query null', { method: 'POST', body: JSON.stringify({ query: null, operationName: null }) }],
+  ['a POST body with an empty query', { method: 'POST', body: JSON.stringify({ query: '' }) }],
+  ['a GET without query', { method: 'GET', path: '/graphql' }],
+  ['a GET with an empty query', { method: 'GET', path: '/graphql?query=&variables=%7B%7D' }],
+];
+
+describe.each([
+  ['fast path', () => h],
+  ['yoga', () => yoga],
+])('no document (%s)', (_name, gw) => {
+  it.each(NO_QUERY)('%s: 400 INVALID_INPUT on every Accept, 0 credits', async (_what, init) => {
+    const g = gw();
+    const { key, id } = await g.key(3);
+    for (const accept of ['application/json', '*/*', 'application/graphql-response+json']) {
+      const res = await fetch(`${g.url}${init.path ?? '/graphql'}`, {
+        method: init.method,
+        headers: { 'content-type': 'application/json', accept, 'x-api-key': key },
+        ...(init.body ? { body: init.body } : {}),
+      });
+      const json = (await res.json()) as { errors: { message: string; extensions: { code: string; request_id?: string } }[] };
+      expect([accept, res.status]).toEqual([accept, 400]);
+      expect(json.errors.map((e) => e.extensions.code)).toEqual(['INVALID_INPUT']);
+      expect(json.errors[0].message).toMatch(/query/);
+      expect(json.errors[0].extensions.request_id).toBe(res.headers.get('x-request-id'));
+    }
+    expect(await g.balance(id)).toBe(3);
+  });
+});
