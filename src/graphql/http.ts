@@ -18,6 +18,7 @@ import { hashApiKey } from '../credits/keys.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { repeatedParams } from '../http/query.js';
+import { isObj } from '../parse/values.js';
 import {
   KEYLESS_MAX_BODY,
   MAX_GRAPHQL_BODY,
@@ -427,7 +428,7 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
   // A query text over the limit is refused before anyone lexes it (see src/graphql/limits.ts).
   const query = (parsed as { query?: unknown } | null)?.query;
   // No document at all: 400 whatever the Accept (yoga answers a plain JSON client 200).
-  if (isPlainObject(parsed) && (query === undefined || query === null || query === '')) return sendGraphqlError(res, noQuery(), info.id);
+  if (isObj(parsed) && (query === undefined || query === null || query === '')) return sendGraphqlError(res, noQuery(), info.id);
   if (typeof query === 'string' && query.length > limits.maxQueryLength) {
     return sendGraphqlError(res, invalidInput([{ param: 'query', message: `longer than ${limits.maxQueryLength} characters` }]), info.id);
   }
@@ -437,8 +438,6 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
 
 /** A request naming no GraphQL document (no `query`, or an empty one): 400 INVALID_INPUT. */
 const noQuery = () => invalidInput([{ param: 'query', message: 'missing: a GraphQL document is required' }]);
-
-const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A GET's parameters given twice, and its `variables` and `extensions` as yoga reads them (the
