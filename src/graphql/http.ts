@@ -389,7 +389,6 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
     if (req.headers.accept?.includes('text/html')) return sendGraphiql(face, res);
     const notParsed = unparsedGetParams(req.url);
     if (notParsed) return sendGraphqlError(res, notParsed, info.id);
-    if (!new URLSearchParams(req.url?.split('?')[1] ?? '').get('query')) return sendGraphqlError(res, noQuery(), info.id);
     return face.yoga(req, res, { info }) as unknown as Promise<void>;
   }
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -437,19 +436,21 @@ async function serve(face: Face, req: IncomingMessage, res: ServerResponse, info
 }
 
 /** A request naming no GraphQL document (no `query`, or an empty one): 400 INVALID_INPUT. */
-const noQuery = () => invalidInput([{ param: 'query', message: 'missing: a GraphQL document is required' }]);
+const NO_QUERY: ParamProblem = { param: 'query', message: 'missing: a GraphQL document is required' };
+const noQuery = () => invalidInput([NO_QUERY]);
 
 /**
- * A GET's parameters given twice, and its `variables` and `extensions` as yoga reads them (the
- * first of each, when not empty) that are not JSON: yoga's JSON.parse would throw, answered as a
- * masked 500.
+ * A GET without a `query` (yoga answers a plain JSON client 200), its parameters given twice, and
+ * its `variables` and `extensions` as yoga reads them (the first of each, when not empty) that are
+ * not JSON: yoga's JSON.parse would throw, answered as a masked 500.
  */
 function unparsedGetParams(url: string | undefined): ApiError | null {
   const at = url?.indexOf('?') ?? -1;
-  if (at < 0) return null;
+  if (at < 0) return noQuery();
   const params = new URLSearchParams(url!.slice(at + 1));
   // A parameter given twice is refused, as every route refuses it (src/http/query.ts), never "the first wins".
   const problems: ParamProblem[] = repeatedParams(params, ['query', 'variables', 'operationName', 'extensions']);
+  if (!params.get('query')) problems.push(NO_QUERY);
   for (const param of ['variables', 'extensions']) {
     const text = params.get(param);
     if (!text) continue;
