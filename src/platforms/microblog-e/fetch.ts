@@ -35,7 +35,6 @@
  */
 import { invalidParam, isApiError, notFound, privateContent, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { warn } from '../../observability/warn.js';
-import type { ReadWarnings } from '../../observability/warn.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { isObj, nextLinkParam } from '../../parse/index.js';
@@ -221,9 +220,9 @@ function nextMaxId(link: string | undefined): string | null {
  * thousands to a page of 20 is not read past the page (warned `<record>.page`). Whether the rest
  * is reached by paging is each list's own (a list of statuses continues below the last one read).
  */
-function asked(json: unknown, max: number, record: string, read: ReadWarnings | undefined): { list: unknown; cut: boolean } {
+function asked(json: unknown, max: number, record: string): { list: unknown; cut: boolean } {
   if (!Array.isArray(json) || json.length <= max) return { list: json, cut: false };
-  warn(PLATFORM, `${record}.page`, `${json.length} items answered to a page of ${max}: the first ${max} read`, read);
+  warn(PLATFORM, `${record}.page`, `${json.length} items answered to a page of ${max}: the first ${max} read`);
   return { list: json.slice(0, max), cut: true };
 }
 
@@ -247,12 +246,8 @@ function pageId(raw: unknown): string | null {
  * the next page's `max_id` — the Link header's; a server sending none, below a full page's last
  * status; a page cut short (asked), below the last status read, so nothing is skipped.
  */
-function statusesPage(
-  json: unknown,
-  headers: Record<string, string>,
-  read: ReadWarnings | undefined,
-): { list: unknown; next: string | null } {
-  const { list, cut } = asked(json, STATUSES_PAGE, 'statuses', read);
+function statusesPage(json: unknown, headers: Record<string, string>): { list: unknown; next: string | null } {
+  const { list, cut } = asked(json, STATUSES_PAGE, 'statuses');
   const items = Array.isArray(list) ? list : [];
   if (cut) return { list, next: pageId(items[items.length - 1]) };
   if (headers.link !== undefined) return { list, next: nextMaxId(headers.link) };
@@ -304,7 +299,7 @@ export async function fetchPosts(ctx: OpContext, a: Acct & { cursor: PostsCursor
     'handle',
     `Posts of @${a.user}@${a.instance}`,
   );
-  const page = statusesPage(json, headers, ctx.read);
+  const page = parsed(ctx, () => statusesPage(json, headers));
   const posts = asMastodon(ctx, a.instance, () => parseStatuses(page.list));
   assertOwnStatuses(posts, a, accountId, a.cursor !== null);
   // The max_id this page was asked with is the end, not a next page (a server looping).
@@ -320,7 +315,7 @@ export async function fetchTag(ctx: OpContext, a: { instance: string; tag: strin
     'instance',
     `Tag #${a.tag}`,
   );
-  const page = statusesPage(json, headers, ctx.read);
+  const page = parsed(ctx, () => statusesPage(json, headers));
   const posts = asMastodon(ctx, a.instance, () => parseStatuses(page.list));
   const next = nextToken(a.cursor?.m, page.next);
   return { posts, cursor: next ? encodeCursor({ i: a.instance, t: a.tag, m: next } satisfies TagCursor) : null };
@@ -339,7 +334,7 @@ export async function fetchProfileSearch(ctx: OpContext, a: { instance: string; 
     'no-api',
   );
   // One page only (no paging without a token): more accounts than asked are not read.
-  const accounts = isObj(json) ? asked(json.accounts, SEARCH_LIMIT, 'search.accounts', ctx.read).list : undefined;
+  const accounts = isObj(json) ? parsed(ctx, () => asked(json.accounts, SEARCH_LIMIT, 'search.accounts')).list : undefined;
   return { profiles: asMastodon(ctx, a.instance, () => parseAccountSearch(isObj(json) ? { ...json, accounts } : json)) };
 }
 
@@ -394,7 +389,7 @@ async function fetchTrendsPage(
     'instance',
     `The trending ${list === 'tags' ? 'hashtags' : 'statuses'} of ${a.instance}`,
   );
-  const page = asked(json, TRENDS_LIMIT, `trends.${list}`, ctx.read);
+  const page = parsed(ctx, () => asked(json, TRENDS_LIMIT, `trends.${list}`));
   return {
     json: page.list,
     cursor: (size) => {
