@@ -344,16 +344,10 @@ export function createKeyvCache(keyv: Keyv, opts: KeyvCacheOptions = {}): Result
       return hit;
     },
     async set<T>(key: string, entry: CacheEntry<T>) {
-      // The value's JSON text, once: its size in memory and (serializeKnownJson) the stored text.
-      // Kept in memory only in place of an entry the LRU holds already (it enters on a read).
-      let size = Number.MAX_SAFE_INTEGER; // not serialisable: never kept in memory
-      try {
-        const json = JSON.stringify(entry.value) as string | undefined;
-        if (json !== undefined && typeof entry.value === 'object' && entry.value !== null) jsonText.set(entry.value, json);
-        size = Math.max(1, json?.length ?? 1);
-      } catch {
-        /* keyv reports it */
-      }
+      // The value's JSON text, once (entrySize keeps it on the value): its size in memory and
+      // (serializeKnownJson) the stored text. Kept in memory only in place of an entry the LRU
+      // holds already (it enters on a read). A value that cannot be serialised is never kept; keyv reports it.
+      const size = entrySize(entry);
       if (lru.has(key)) lru.set(key, entry, { size });
       if (direct) {
         // What keyv.set would store: the entry with its expiry, under the namespaced key.
