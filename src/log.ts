@@ -45,12 +45,37 @@ type PrettyFactory = (options: {
 const requireHere = createRequire(import.meta.url);
 
 /**
- * JSON lines on stdout through pino's own destination, written synchronously: a line is out when
- * `logger.info` returns, so an exit at any moment (process.exit, a crash handler) loses none and
- * keeps their order. (The asynchronous destination handed each write to node's thread pool; at
- * exit pino wrote what was still buffered but not the write in flight, which, with the pool busy,
- * landed after the lines written at exit or never.) Or on `destination` (tests); `pretty` formats
- * the same entries (redacted the same way) for reading.
+ * stdout's one destination, shared by every logger of the process: pino's own (sonic-boom),
+ * writing synchronously — on the event loop, never through node's thread pool — in blocks of about
+ * LOG_BLOCK_BYTES (one `write` for ~20 access lines), and whatever is held at least every
+ * LOG_FLUSH_MS. At the process's exit (process.exit, a crash handler, the end of a shutdown) what
+ * is held is written before the process ends, in order. (The asynchronous destination handed
+ * each write to the thread pool; at exit pino wrote what was still buffered but not the write in
+ * flight, which, with the pool busy, landed after the lines written at exit or never.) What a
+ * process killed outright (SIGKILL, V8 out of memory) held is lost: at most LOG_FLUSH_MS of lines.
+ * Why blocks, not a write a line: docs/performance.md.
+ */
+export const LOG_BLOCK_BYTES = 4096;
+export const LOG_FLUSH_MS = 100;
+let stdoutDestination: pino.DestinationStream | undefined;
+function stdoutLines(): pino.DestinationStream {
+  if (!stdoutDestination) {
+    const dest = pino.destination({ dest: 1, sync: true, minLength: LOG_BLOCK_BYTES, periodicFlush: LOG_FLUSH_MS });
+    process.on('exit', () => {
+      try {
+        dest.flushSync();
+      } catch {
+        // stdout is gone (a closed pipe): nothing is left to write to.
+      }
+    });
+    stdoutDestination = dest;
+  }
+  return stdoutDestination;
+}
+
+/**
+ * JSON lines on stdout (stdoutLines above), or on `destination` (tests); `pretty` formats the
+ * same entries (redacted the same way) for reading, a line at a time.
  */
 export function createLogger(level = 'info', destination?: DestinationStream, format: LogFormat = 'json'): Logger {
   const opts = { level, redact: { paths: REDACT, censor: '[redacted]' } };
@@ -66,7 +91,7 @@ export function createLogger(level = 'info', destination?: DestinationStream, fo
     });
     return pino(opts, stream);
   }
-  return pino(opts, destination ?? pino.destination({ dest: 1, sync: true }));
+  return pino(opts, destination ?? stdoutLines());
 }
 
 export const silentLogger: Logger = pino({ level: 'silent' });

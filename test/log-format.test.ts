@@ -140,6 +140,36 @@ describe('stdout (the default destination)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+  it('a line of a process that keeps running is on stdout within LOG_FLUSH_MS, not held for the next block', () => {
+    // Lines are written in blocks (LOG_BLOCK_BYTES); one line alone must not wait for more.
+    const dir = mkdtempSync(join(tmpdir(), 'cl-logidle-'));
+    try {
+      const out = join(dir, 'out.log');
+      const fd = openSync(out, 'w');
+      const script = [
+        `import { readFileSync } from 'node:fs';`,
+        `import { createLogger, LOG_FLUSH_MS } from ${JSON.stringify(join(ROOT, 'src/log.ts'))};`,
+        `const log = createLogger('info');`,
+        `log.info('one line, then nothing');`,
+        `setTimeout(() => {`,
+        `  process.stderr.write(JSON.stringify(readFileSync(process.env.OUT, 'utf8')));`,
+        `  process.exit(0);`,
+        `}, LOG_FLUSH_MS * 4);`,
+      ].join('\n');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: ROOT,
+        env: { ...process.env, OUT: out },
+        stdio: ['ignore', fd, 'pipe'],
+        encoding: 'utf8',
+      });
+      closeSync(fd);
+      expect(r.status, r.stderr).toBe(0);
+      const seenBeforeExit = JSON.parse(r.stderr) as string;
+      expect(seenBeforeExit).toContain('"msg":"one line, then nothing"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the server process', () => {
