@@ -548,14 +548,16 @@ describe('relations in bounded time', () => {
       `Photographer based in Accra’s old town, baking bread every weekend with friends and family 🍞 (${i}). `.repeat(2);
     for (let i = 0; i < 3; i++) namesRelation(bio(-i));
     // Linux counts a thread's CPU time at scheduler ticks (4 ms here), so one bio read 0, 4 or 8 ms
-    // (8 on CI, stop 60): each sample is the mean of 20 bios.
+    // (8 on CI, stop 60): each sample is the mean of 20 bios. The bound is under 18 ms (the defect)
+    // with room for a loaded machine: the median read 6.7 ms once in a full `npm test` (session 46)
+    // and ~1 ms alone.
     const perBio: number[] = [];
     for (let sample = 0; sample < 9; sample++) {
       const started = cpuMs();
       for (let i = 0; i < 20; i++) expect(namesRelation(bio(sample * 20 + i))).toBe(false);
       perBio.push((cpuMs() - started) / 20);
     }
-    expect(perBio.sort((a, b) => a - b)[4]).toBeLessThan(6);
+    expect(perBio.sort((a, b) => a - b)[4]).toBeLessThan(10);
   });
 
   it('a page of 500 KB of sentences each naming an @handle: read up to RELATION_SCAN_CHARS, in bounded time', () => {
