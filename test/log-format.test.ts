@@ -72,38 +72,49 @@ describe('createLogger formats', () => {
 });
 
 describe('stdout (the default destination)', () => {
-  it('every line reaches stdout in order, a line logged just before process.exit too', () => {
+  const LOG = JSON.stringify(join(ROOT, 'src/log.ts'));
+
+  /**
+   * Runs `script` (lines of an ES module) in a node process whose stdout is a file (as a process
+   * manager keeps it; its path in env OUT); returns its exit status, its stderr and the file.
+   */
+  function runWithStdoutInFile(script: string[], env: Record<string, string> = {}) {
     const dir = mkdtempSync(join(tmpdir(), 'cl-logout-'));
     try {
       const out = join(dir, 'out.log');
       const fd = openSync(out, 'w');
-      // stdout a file (as a process manager keeps it); lines logged across turns, the last one
-      // right before process.exit (pino's asynchronous destination writes it at exit).
-      const script = [
-        `import { createLogger } from ${JSON.stringify(join(ROOT, 'src/log.ts'))};`,
-        `const log = createLogger('info');`,
-        `for (let i = 0; i < 2000; i++) log.info({ i }, 'in one turn');`,
-        `setImmediate(() => {`,
-        `  log.warn('a warning');`,
-        `  log.info('just before exit');`,
-        `  process.exit(3);`,
-        `});`,
-      ].join('\n');
-      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script.join('\n')], {
         cwd: ROOT,
+        env: { ...process.env, ...env, OUT: out },
         stdio: ['ignore', fd, 'pipe'],
         encoding: 'utf8',
       });
       closeSync(fd);
-      expect(r.status, r.stderr).toBe(3);
-      const lines = readFileSync(out, 'utf8').trim().split('\n');
-      const parsed = lines.map((l) => JSON.parse(l) as { msg: string; i?: number });
-      expect(parsed).toHaveLength(2002);
-      expect(parsed.slice(0, 2000).map((l) => l.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
-      expect(parsed.slice(2000).map((l) => l.msg)).toEqual(['a warning', 'just before exit']);
+      return { status: r.status, stderr: r.stderr, stdout: readFileSync(out, 'utf8') };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('every line reaches stdout in order, a line logged just before process.exit too', () => {
+    // Lines logged across turns, the last ones right before process.exit (held in the
+    // destination's block until the exit writes them).
+    const r = runWithStdoutInFile([
+      `import { createLogger } from ${LOG};`,
+      `const log = createLogger('info');`,
+      `for (let i = 0; i < 2000; i++) log.info({ i }, 'in one turn');`,
+      `setImmediate(() => {`,
+      `  log.warn('a warning');`,
+      `  log.info('just before exit');`,
+      `  process.exit(3);`,
+      `});`,
+    ]);
+    expect(r.status, r.stderr).toBe(3);
+    const lines = r.stdout.trim().split('\n');
+    const parsed = lines.map((l) => JSON.parse(l) as { msg: string; i?: number });
+    expect(parsed).toHaveLength(2002);
+    expect(parsed.slice(0, 2000).map((l) => l.i)).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+    expect(parsed.slice(2000).map((l) => l.msg)).toEqual(['a warning', 'just before exit']);
   }, 60_000);
 
   it('a line whose write would wait on a busy thread pool is written, in order, before process.exit returns', () => {
@@ -111,64 +122,40 @@ describe('stdout (the default destination)', () => {
     // busy when a line is logged. Here its only thread is kept busy by a long key derivation
     // started first, so a write handed to the pool would still be queued when the process exits
     // (and land after the lines written at exit, or never); every line must be out, in order.
-    const dir = mkdtempSync(join(tmpdir(), 'cl-logbusy-'));
-    try {
-      const out = join(dir, 'out.log');
-      const fd = openSync(out, 'w');
-      const script = [
+    const r = runWithStdoutInFile(
+      [
         `import { pbkdf2 } from 'node:crypto';`,
-        `import { createLogger } from ${JSON.stringify(join(ROOT, 'src/log.ts'))};`,
+        `import { createLogger } from ${LOG};`,
         `pbkdf2('secret', 'salt', 300000, 64, 'sha512', () => {});`,
         `const log = createLogger('info');`,
         `for (let i = 0; i < 5; i++) log.info({ i }, 'while the pool is busy');`,
         `setImmediate(() => { log.info('just before exit'); process.exit(3); });`,
-      ].join('\n');
-      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        cwd: ROOT,
-        env: { ...process.env, UV_THREADPOOL_SIZE: '1' },
-        stdio: ['ignore', fd, 'pipe'],
-        encoding: 'utf8',
-      });
-      closeSync(fd);
-      expect(r.status, r.stderr).toBe(3);
-      const parsed = readFileSync(out, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { msg: string; i?: number });
-      expect(parsed.map((l) => l.i ?? l.msg)).toEqual([0, 1, 2, 3, 4, 'just before exit']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      ],
+      { UV_THREADPOOL_SIZE: '1' },
+    );
+    expect(r.status, r.stderr).toBe(3);
+    const parsed = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; i?: number });
+    expect(parsed.map((l) => l.i ?? l.msg)).toEqual([0, 1, 2, 3, 4, 'just before exit']);
   }, 60_000);
+
   it('a line of a process that keeps running is on stdout within LOG_FLUSH_MS, not held for the next block', () => {
     // Lines are written in blocks (LOG_BLOCK_BYTES); one line alone must not wait for more.
-    const dir = mkdtempSync(join(tmpdir(), 'cl-logidle-'));
-    try {
-      const out = join(dir, 'out.log');
-      const fd = openSync(out, 'w');
-      const script = [
-        `import { readFileSync } from 'node:fs';`,
-        `import { createLogger, LOG_FLUSH_MS } from ${JSON.stringify(join(ROOT, 'src/log.ts'))};`,
-        `const log = createLogger('info');`,
-        `log.info('one line, then nothing');`,
-        `setTimeout(() => {`,
-        `  process.stderr.write(JSON.stringify(readFileSync(process.env.OUT, 'utf8')));`,
-        `  process.exit(0);`,
-        `}, LOG_FLUSH_MS * 4);`,
-      ].join('\n');
-      const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        cwd: ROOT,
-        env: { ...process.env, OUT: out },
-        stdio: ['ignore', fd, 'pipe'],
-        encoding: 'utf8',
-      });
-      closeSync(fd);
-      expect(r.status, r.stderr).toBe(0);
-      const seenBeforeExit = JSON.parse(r.stderr) as string;
-      expect(seenBeforeExit).toContain('"msg":"one line, then nothing"');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const r = runWithStdoutInFile([
+      `import { readFileSync } from 'node:fs';`,
+      `import { createLogger, LOG_FLUSH_MS } from ${LOG};`,
+      `const log = createLogger('info');`,
+      `log.info('one line, then nothing');`,
+      `setTimeout(() => {`,
+      `  process.stderr.write(JSON.stringify(readFileSync(process.env.OUT, 'utf8')));`,
+      `  process.exit(0);`,
+      `}, LOG_FLUSH_MS * 4);`,
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const seenBeforeExit = JSON.parse(r.stderr) as string;
+    expect(seenBeforeExit).toContain('"msg":"one line, then nothing"');
   }, 60_000);
 });
 
