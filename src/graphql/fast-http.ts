@@ -10,7 +10,7 @@
  * yoga unchanged, with the body already read handed over intact.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, execute, getOperationAST, getVariableValues, specifiedRules, validate } from 'graphql';
+import { GraphQLError, execute, getOperationAST, specifiedRules, validate } from 'graphql';
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode, ValidationRule } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { DocumentLimits } from './limits.js';
@@ -203,13 +203,6 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       const compiled = prepared && compiledFor(prepared, (operationName as string | null) ?? undefined);
       if (!prepared || !compiled) return false;
       const vars = (variables as Record<string, unknown> | null) ?? undefined;
-      // Variables that do not fit their types: yoga's answer (a request error) is the reference.
-      if (
-        compiled.operation.variableDefinitions?.length &&
-        getVariableValues(schema, compiled.operation.variableDefinitions, vars ?? {}).errors
-      ) {
-        return false;
-      }
 
       const ctx = new HttpContext(deps, apiKeyOf(req.headers), info, req, null);
       const result = await executeGraphql(

@@ -70,6 +70,20 @@ const cases: [string, unknown, { key?: boolean; credits?: number; accept?: strin
   ['syntax error', { query: '{ codeRepository(' }, { key: true }],
   ['bad JSON body', '{"query": ', { key: true }],
   ['variables of the wrong type', { query: 'query A($u: String!) { codeRepository(url: $u) { id } }', variables: { u: 5 } }, { key: true }],
+  // Variables are coerced once, by executeGraphql, on both paths (the fast path no longer checks them first).
+  ['variables of the wrong type, no key', { query: 'query A($u: String!) { codeRepository(url: $u) { id } }', variables: { u: 5 } }, {}],
+  [
+    'variables of the wrong type, plain JSON client',
+    { query: 'query A($u: String!) { codeRepository(url: $u) { id } }', variables: { u: [1] } },
+    { key: true, accept: 'application/json' },
+  ],
+  ['a required variable missing', { query: 'query A($u: String!) { codeRepository(url: $u) { id } }', variables: {} }, { key: true }],
+  ['a required variable null, no variables', { query: 'query A($u: String!) { codeRepository(url: $u) { id } }' }, { key: true }],
+  [
+    'an Int variable given a string',
+    { query: 'query A($n: Int) { websearchSearch(query: "x", page: $n) { results { url } } }', variables: { n: 'two' } },
+    { key: true },
+  ],
   // @defer / @stream are yoga's (graphql-jit has no incremental delivery): the fast path hands them over.
   [
     '@defer as multipart/mixed',
