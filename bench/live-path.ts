@@ -80,7 +80,8 @@ async function main() {
   progress(
     `live-path: ${RUNS} alternating runs of ${SECONDS} s per target, ${targetCount} targets, after a warm-up (about ${Math.round((RUNS + 1) * targetCount * SECONDS + 10)} s)`,
   );
-  if (!withRedis) progress('redis-server is not installed: the REDIS_URL target is skipped');
+  const noRedisWhy = process.env.BENCH_NO_REDIS ? 'left out: BENCH_NO_REDIS is set' : 'redis-server is not installed';
+  if (!withRedis) progress(`the REDIS_URL target is skipped (${noRedisWhy})`);
   const work = mkdtempSync(join(tmpdir(), 'cl-bench-live-'));
   const children: ChildProcess[] = [];
   let redis: RedisServer | undefined;
@@ -204,7 +205,7 @@ async function main() {
     if (withRedis) {
       const r = med('gateway (REDIS_URL)', 'rps') / bare;
       lines.push(`- gateway with REDIS_URL / bare relay = **${r.toFixed(2)}×** (target ≥ 0.3×: ${verdict(r >= 0.3)})`);
-    } else lines.push('- gateway with REDIS_URL: not measured (redis-server not installed)');
+    } else lines.push(`- gateway with REDIS_URL: not measured (${noRedisWhy})`);
     if (HOST_CAP_ROW) {
       const r = med(LIFTED, 'rps') / bare;
       lines.push(
