@@ -11,8 +11,10 @@
  *   rest        one cached REST request (cache_max_age), with a bare node server of the same bytes;
  *   graphql     the same record through GraphQL (a cached hit), with a bare server of its bytes.
  *
- * Reported per arm and figure: every run, the median; req/s, p99 and the ratio to the bare
- * target of the same round (the guard rails: live ≥ 0.35×, REST ≥ 0.4×, GraphQL ≥ 0.25×); each
+ * Reported per arm and figure: every run, the median; req/s, p99, the ratio to the bare target
+ * of the same round (the guard rails: live ≥ 0.35×, REST ≥ 0.4×, GraphQL ≥ 0.25×) and the
+ * gateway's CPU time a request (the steadier figure on a shared machine: in session 47 one pair of
+ * trees read −21 % and +5 % live req/s in two runs while their CPU a request differed by 6 %); each
  * gateway's peak RSS (VmHWM). Upstream: a replay server in its own process, answering at once.
  *
  *   npx tsx bench/ab.ts base=/tmp/ab/base new=.          (needs wrk: apt-get install -y wrk)
@@ -28,7 +30,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Route } from '../src/replay/server.js';
 import { repoJson } from '../test/data.js';
-import { freePort, hasWrk, median, serveReplayChild, startChild, startLoggedChild, startReplayChild, wrkRun } from './lib.js';
+import { cpuMs, freePort, hasWrk, median, serveReplayChild, startChild, startLoggedChild, startReplayChild, wrkRun } from './lib.js';
 import type { LoadResult } from './lib.js';
 import { progress } from './results.js';
 
@@ -178,6 +180,9 @@ async function main() {
 
     const results: Record<string, Record<string, LoadResult[]>> = {};
     const ratios: Record<string, Record<string, number[]>> = {};
+    // The gateway's CPU time (all its threads) per request answered: steadier than req/s on a
+    // shared machine, where the load generator's wake-ups and other work move throughput more.
+    const cpuPerRequest: Record<string, Record<string, number[]>> = {};
     for (let round = 0; round < RUNS; round++) {
       const order = round % 2 ? [...gws].reverse() : gws;
       for (const sc of SCENARIOS) {
@@ -185,11 +190,14 @@ async function main() {
         (results[sc] ??= {}).bare = [...(results[sc].bare ?? []), b];
         await replay.reset();
         for (const g of order) {
+          const cpu0 = cpuMs(g.pid);
           const r = runs[sc](g.url, SECONDS);
+          const cpu = ((cpuMs(g.pid) - cpu0) * 1000) / (r.rps * SECONDS);
           (results[sc][g.name] ??= []).push(r);
           ((ratios[sc] ??= {})[g.name] ??= []).push(r.rps / b.rps);
+          ((cpuPerRequest[sc] ??= {})[g.name] ??= []).push(cpu);
           progress(
-            `round ${round + 1}/${RUNS} ${sc} ${g.name}: ${r.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}), p99 ${r.p99ms.toFixed(1)} ms, errors ${r.errors}`,
+            `round ${round + 1}/${RUNS} ${sc} ${g.name}: ${r.rps.toFixed(0)} req/s (bare ${b.rps.toFixed(0)}), p99 ${r.p99ms.toFixed(1)} ms, errors ${r.errors}, CPU ${cpu.toFixed(0)} µs a request`,
           );
           await replay.reset();
         }
@@ -211,6 +219,7 @@ async function main() {
     for (const sc of SCENARIOS) {
       lines.push(`| ${sc} req/s | ${gws.map((g) => list(results[sc][g.name].map((r) => r.rps))).join(' | ')} |`);
       lines.push(`| ${sc} / bare | ${gws.map((g) => list(ratios[sc][g.name], 2)).join(' | ')} |`);
+      lines.push(`| ${sc} CPU µs a request | ${gws.map((g) => list(cpuPerRequest[sc][g.name])).join(' | ')} |`);
       lines.push(
         `| ${sc} p99 ms | ${gws
           .map((g) =>
