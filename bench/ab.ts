@@ -30,7 +30,18 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Route } from '../src/replay/server.js';
 import { repoJson } from '../test/data.js';
-import { cpuMs, freePort, hasWrk, median, serveReplayChild, startChild, startLoggedChild, startReplayChild, wrkRun } from './lib.js';
+import {
+  cpuMs,
+  cpuUsPerRequest,
+  freePort,
+  hasWrk,
+  median,
+  serveReplayChild,
+  startChild,
+  startLoggedChild,
+  startReplayChild,
+  wrkRun,
+} from './lib.js';
 import type { LoadResult } from './lib.js';
 import { progress } from './results.js';
 
@@ -192,7 +203,7 @@ async function main() {
         for (const g of order) {
           const cpu0 = cpuMs(g.pid);
           const r = runs[sc](g.url, SECONDS);
-          const cpu = ((cpuMs(g.pid) - cpu0) * 1000) / (r.rps * SECONDS);
+          const cpu = cpuUsPerRequest(cpuMs(g.pid) - cpu0, r, SECONDS);
           (results[sc][g.name] ??= []).push(r);
           ((ratios[sc] ??= {})[g.name] ??= []).push(r.rps / b.rps);
           ((cpuPerRequest[sc] ??= {})[g.name] ??= []).push(cpu);

@@ -113,6 +113,11 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** CPU µs a request: `spentMs` of a process's CPU time (cpuMs after − before) over a run of `seconds` at `r.rps`. */
+export function cpuUsPerRequest(spentMs: number, r: LoadResult, seconds: number): number {
+  return (spentMs * 1000) / (r.rps * seconds);
+}
+
 export function hasWrk(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
 }

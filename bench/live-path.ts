@@ -37,7 +37,7 @@ import { repoJson } from '../test/data.js';
 import { startRedisServer, TEST_SECRETS_KEY } from '../test/redis/redis-server.js';
 import type { RedisServer } from '../test/redis/redis-server.js';
 import { startArgs } from '../test/start-args.js';
-import { cpuMs, freePort, hasWrk, median, serveReplayChild, startLoggedChild, startReplayChild, wrkRun } from './lib.js';
+import { cpuMs, cpuUsPerRequest, freePort, hasWrk, median, serveReplayChild, startLoggedChild, startReplayChild, wrkRun } from './lib.js';
 import type { LoadResult } from './lib.js';
 import { finishResults, progress } from './results.js';
 
@@ -169,7 +169,7 @@ async function main() {
         const cpu0 = [cpuMs(pids[name]), cpuMs(replay.child.pid)];
         const r = t(SECONDS);
         // CPU per request of the target and of the replay upstream: where the time went.
-        const per = (i: number, now: number) => (((now - cpu0[i]) * 1000) / (r.rps * SECONDS)).toFixed(0);
+        const per = (i: number, now: number) => cpuUsPerRequest(now - cpu0[i], r, SECONDS).toFixed(0);
         progress(
           `  ${r.rps.toFixed(0)} req/s, p50 ${r.p50ms.toFixed(2)} ms, p99 ${r.p99ms.toFixed(2)} ms, errors ${r.errors}; CPU per request: ${name} ${per(0, cpuMs(pids[name]))} µs, replay ${per(1, cpuMs(replay.child.pid))} µs`,
         );
