@@ -585,6 +585,11 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
         ? new ApiError('REQUEST_TIMEOUT', 'The request was not received in time')
         : new ApiError('INVALID_INPUT', 'Malformed HTTP request');
   socket.end(rawErrorAnswer(error));
+  // Closed once the answer is out, whatever the client does. The half-close alone waited for the
+  // client's end, which a connection paused by its request's answer (GatewayResponse, a body left
+  // unread) never reads: each request with a bad chunk answered a moment later kept its socket and
+  // its answer open for good — 20,000 of them from one keyless client took every file descriptor.
+  socket.once('finish', () => socket.destroy());
 }
 
 /**
