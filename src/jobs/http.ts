@@ -526,6 +526,17 @@ async function resumeJob(
       info.id,
     );
   if (row.status === 'completed' || row.status === 'cancelled') return final(row.status);
+  const capProblem = (message: string) => sendError(res, invalidInput([{ param: 'max_credits', message }]), {}, info.id);
+  // A cap counts the whole job: one below what it has charged would stop it at once and read as
+  // broken (credits_charged 3, max_credits 2).
+  if (maxCredits !== row.max_credits && maxCredits !== null && maxCredits < row.credits_charged)
+    return capProblem(`is below the ${row.credits_charged} credits the job has charged; a cap counts the whole job`);
+  // A job not stopped runs on as it is: a new cap for it was answered 200 and dropped. The same
+  // cap, or none given, is a 200 (a resume sent again).
+  if (!FINAL.has(row.status) && maxCredits !== row.max_credits)
+    return capProblem(
+      `the job is ${row.status}; its cap changes when it is stopped (stopped_at_cap, stopped_no_credits), by resuming it then`,
+    );
   if (row.status === 'stopped_at_cap' || row.status === 'stopped_no_credits') {
     const busy = await tooManyRunning(svc, deps, key);
     if (busy) return sendError(res, busy, {}, info.id);

@@ -512,6 +512,38 @@ describe('caps, balance, resume, cancel', () => {
     expect((await call(h, 'GET', `/v1/jobs/${stopped.id}`, { key })).body.job).toMatchObject({ status: 'stopped_at_cap', max_credits: 1 });
   });
 
+  it('a resume giving a cap below what the job has charged, or a new cap for a job still running, is a 400 naming max_credits', async () => {
+    const { key } = await h.key(100);
+    const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(6, 'lowcap'), max_credits: 3 } });
+    const stopped = await waitFinal(h, key, created.body.job.id);
+    expect(stopped).toMatchObject({ status: 'stopped_at_cap', credits_charged: 3 });
+    // Once taken: the job stopped again at once and read credits_charged 3, max_credits 2.
+    const low = await call(h, 'POST', `/v1/jobs/${stopped.id}/resume`, { key, body: { max_credits: 2 } });
+    expect(low.status).toBe(400);
+    expect(low.body.error.details).toEqual([
+      { param: 'max_credits', message: expect.stringContaining('below the 3 credits the job has charged') },
+    ]);
+    expect((await call(h, 'GET', `/v1/jobs/${stopped.id}`, { key })).body.job).toMatchObject({ status: 'stopped_at_cap', max_credits: 3 });
+
+    // A running job: a new cap was answered 200 and dropped (the job ran on under its old one).
+    const held = heldRepos('running-cap');
+    h.replay.add(held.route);
+    const running = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(4, 'running-cap'), max_credits: 10 } });
+    const id = running.body.job.id;
+    await waitFor(() => held.waiting() === 2);
+    const recapped = await call(h, 'POST', `/v1/jobs/${id}/resume`, { key, body: { max_credits: 2 } });
+    expect(recapped.status).toBe(400);
+    expect(recapped.body.error.details).toEqual([{ param: 'max_credits', message: expect.stringContaining('the job is running') }]);
+    // Sent again as it was (no cap, or the job's own): 200, the job as it is.
+    for (const body of [undefined, { max_credits: 10 }]) {
+      const again = await call(h, 'POST', `/v1/jobs/${id}/resume`, { key, body });
+      expect(again.status, JSON.stringify(body)).toBe(200);
+      expect(again.body.job).toMatchObject({ id, status: 'running', max_credits: 10 });
+    }
+    held.releaseAll({ free: true });
+    expect(await waitFinal(h, key, id)).toMatchObject({ status: 'completed', credits_charged: 4, max_credits: 10 });
+  });
+
   it('balance runs out → stopped_no_credits (never negative); add credits and resume → completed, nothing charged twice', async () => {
     const { key, id: keyId } = await h.key(3);
     const created = await call(h, 'POST', '/v1/jobs', { key, body: { operation: OP, items: items(8, 'broke') } });
