@@ -92,6 +92,23 @@ describe('request ids', () => {
     }
   });
 
+  it('an id shaped like an API key this gateway makes is replaced, whatever key the request carries (a key sent in the wrong header is not logged)', async () => {
+    const { key } = await h.key(10);
+    const { key: other } = await h.key(10);
+    expect(key).toMatch(/^cl_[A-Za-z0-9_-]{43}$/);
+    for (const headers of [{}, { 'x-api-key': other }, { 'x-api-key': 'cl_wrong' }]) {
+      for (const odd of [key, `trace-${key}`]) {
+        const res = await fetch(`${h.url}/v1/account`, { headers: { ...headers, 'x-request-id': odd } });
+        const id = res.headers.get('x-request-id')!;
+        expect(id, JSON.stringify(headers)).not.toContain(key);
+        expect((await res.json()).error?.request_id ?? id).toBe(id);
+      }
+    }
+    // Ids that merely start like one are kept.
+    const kept = await fetch(`${h.url}/v1/account`, { headers: { 'x-request-id': 'cl_trace-42' } });
+    expect(kept.headers.get('x-request-id')).toBe('cl_trace-42');
+  });
+
   it('REST error bodies and GraphQL errors carry the id (fast path and yoga)', async () => {
     const missing = await h.rest(repoPath('octo', 'kit'), { raw: true });
     expect(missing.body).toEqual({
