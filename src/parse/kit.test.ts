@@ -26,6 +26,7 @@ import {
   recordReader,
   round,
   safeDecode,
+  signedOut,
   str,
   text,
   trimmed,
@@ -299,5 +300,18 @@ describe('nextLinkParam (an HTTP Link header)', () => {
       expect(nextLinkParam(header, 'page')).toBeUndefined();
       expect(cpuMs() - started).toBeLessThan(500);
     }
+  });
+});
+
+describe('signedOut', () => {
+  it('sets the named members to their signed-out values (a fresh object each time), leaves out `undefined` ones, keeps false / null as sent and the rest unchanged', () => {
+    const values = { followed: false, token: undefined, mutual: () => ({ count: 0, edges: [] }), level: null };
+    const given = { id: 'a', followed: true, token: 'viewer-1', mutual: { count: 1, edges: ['x'] }, level: 3, kept: { a: 1 } };
+    const a = signedOut(given, values);
+    expect(a).toEqual({ id: 'a', followed: false, mutual: { count: 0, edges: [] }, level: null, kept: { a: 1 } });
+    expect(Object.keys(a)).toEqual(['id', 'followed', 'mutual', 'level', 'kept']);
+    expect(signedOut(given, values).mutual).not.toBe(a.mutual);
+    expect(signedOut({ followed: null, token: null }, values)).toEqual({ followed: null, token: null });
+    expect(given.followed).toBe(true);
   });
 });

@@ -17,6 +17,22 @@ const LABEL = 'blog';
 const staffCapture = () => readFixture(LABEL, 'blog-posts-npf-staff-2020-05.json').replace(/^\uFEFF/, '');
 
 describe.skipIf(!hasFixtures(LABEL))(`blog capture (${skipReason(LABEL)})`, () => {
+  it('made with OAuth: a post’s blog and each trail blog are passed on without the requester’s `followed` (a true one left out)', () => {
+    // The capture's are all false; the requester following a blog is what a signed-in answer would say.
+    const body = JSON.parse(staffCapture()) as {
+      response: { posts: { blog: Record<string, unknown>; trail: { blog?: Record<string, unknown> }[] }[] };
+    };
+    const withTrail = body.response.posts.find((p) => p.trail[0]?.blog)!;
+    withTrail.blog.followed = true;
+    withTrail.trail[0].blog!.followed = true;
+    const page = parsePosts(body);
+    const post = page.posts.find((p) => p.id_string === (withTrail as unknown as { id_string: string }).id_string)!;
+    expect(post.blog).not.toHaveProperty('followed');
+    expect((post.trail[0] as { blog: Record<string, unknown> }).blog).not.toHaveProperty('followed');
+    expect(JSON.stringify(page.posts)).not.toMatch(/"followed":true/);
+    expect((post.trail[0] as { blog: Record<string, unknown> }).blog.name).toBe(withTrail.trail[0].blog!.name);
+  });
+
   it('staff: 20 NPF posts, the blog, the next offset; ids as id_string; no viewer state or notes', () => {
     const { result, warnings } = captureWarnings(() => parsePosts(JSON.parse(staffCapture())));
     expect(warnings).toEqual([]);

@@ -9,8 +9,8 @@
  * of `/info` or of `posts?id=`: their answers carry the same `blog` and post objects.
  */
 import { parseUserUrl } from '../../links/user-url.js';
-import { isObj, recordReader } from '../../parse/index.js';
-import type { Reader } from '../../parse/index.js';
+import { isObj, recordReader, signedOut } from '../../parse/index.js';
+import type { Obj, Reader, SignedOutValues } from '../../parse/index.js';
 import type { BlogAvatar, BlogInfo, BlogPost } from './schema.js';
 export type { BlogInfo, BlogPost } from './schema.js';
 
@@ -24,6 +24,24 @@ export const PLATFORM = 'blog';
  * `note_count` with `notes_info=true` (sent); `blog`, `short_url`, `slug` and `summary` are not
  * in api.md's list (fields it does not list are "not officially supported"): all read as optional.
  */
+/**
+ * A blog object's members that are the requester's (src/parse/viewer.ts): whether they follow or
+ * subscribe to it, and what they may do there. A post's `blog` and each `trail[].blog` are passed
+ * on as Tumblr sends them otherwise (the capture, made with OAuth, carried `followed`).
+ */
+const BLOG_SIGNED_OUT: SignedOutValues = {
+  followed: undefined,
+  subscribed: undefined,
+  is_blocked_from_primary: undefined,
+  can_message: undefined,
+  can_send_fan_mail: undefined,
+  can_subscribe: undefined,
+  can_submit: undefined,
+  can_be_followed: undefined,
+};
+const signedOutBlog = (blog: Obj | null): Obj | null => (blog ? signedOut(blog, BLOG_SIGNED_OUT) : null);
+const signedOutTrail = (item: Obj): Obj => (isObj(item.blog) ? { ...item, blog: signedOutBlog(item.blog) } : item);
+
 function parsePost(r: Reader): BlogPost {
   const legacy = legacyId(r.root);
   return {
@@ -31,7 +49,7 @@ function parsePost(r: Reader): BlogPost {
     id_string: legacy ?? r.id('id_string', (v) => (typeof v === 'string' && /^\d{1,20}$/.test(v) ? v : null)),
     type: r.str('type'),
     blog_name: r.str('blog_name'),
-    blog: r.opt.obj('blog'),
+    blog: signedOutBlog(r.opt.obj('blog')),
     post_url: r.str('post_url'),
     short_url: r.opt.str('short_url'),
     slug: r.opt.str('slug'),
@@ -43,7 +61,7 @@ function parsePost(r: Reader): BlogPost {
     note_count: r.opt.int('note_count'),
     content: r.objects('content'),
     layout: r.objects('layout'),
-    trail: r.objects('trail'),
+    trail: r.objects('trail').map(signedOutTrail),
     source_url: r.opt.str('source_url'),
     source_title: r.opt.str('source_title'),
     reblogged_from_name: r.opt.str('reblogged_from_name'),

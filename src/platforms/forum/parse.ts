@@ -15,7 +15,7 @@
  * values as the full item, nothing else).
  */
 import { isApiError, shapeChanged, upstreamBlocked } from '../../errors.js';
-import { bool, isObj, num, reader, str, trunc } from '../../parse/index.js';
+import { bool, isObj, num, reader, signedOut, str, trunc } from '../../parse/index.js';
 import type { Coerce, Obj, Reader } from '../../parse/index.js';
 import type { FieldKind, ForumPost, ForumComment, ForumSearchPage } from './schema.js';
 import { COMMENT_FIELDS, COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from './schema.js';
@@ -57,12 +57,36 @@ const UNWARNED: ReadonlySet<string> = new Set(['author_fullname', 'subreddit_nam
 const NONE: ReadonlySet<string> = new Set();
 
 /**
+ * Members of Reddit's objects that are the requester's (src/parse/viewer.ts), at what a signed-out
+ * request gets: their vote, save, hide and visit of a post, their friendship or block of a user,
+ * and every `user_*` member of a subreddit (subscribed, moderator, banned, their flair there) —
+ * a capture made with OAuth carried the capturer's (`user_is_subscriber: true`).
+ */
+const SIGNED_OUT: Record<string, null | boolean | (() => unknown)> = {
+  likes: null,
+  saved: false,
+  clicked: false,
+  visited: false,
+  hidden: false,
+  is_friend: false,
+  is_blocked: false,
+  user_reports: () => [],
+};
+
+/** `data` as a signed-out request gets it (SIGNED_OUT; `user_*` members null). */
+export function signedOutData(data: Obj): Obj {
+  const values: Record<string, null | boolean | (() => unknown)> = { ...SIGNED_OUT };
+  for (const k of Object.keys(data)) if (k.startsWith('user_') && !(k in values)) values[k] = null;
+  return signedOut(data, values);
+}
+
+/**
  * The upstream object with `fields` typed through `r` (a reader over `data`): upstream order
- * first (what Reddit sends), then documented fields it lacked. Fields in `unwarned` are read
- * with `r.opt` (absent is normal for them).
+ * first (what Reddit sends, as a signed-out request gets it), then documented fields it lacked.
+ * Fields in `unwarned` are read with `r.opt` (absent is normal for them).
  */
 export function typedFields(r: Reader, data: Obj, fields: Record<string, FieldKind>, unwarned: ReadonlySet<string> = NONE): Obj {
-  const out: Obj = { ...data };
+  const out: Obj = signedOutData(data);
   for (const [key, kind] of Object.entries(fields)) {
     out[key] = unwarned.has(key) ? r.opt.get(key, COERCE[kind]) : r.get(key, COERCE[kind]);
   }

@@ -102,6 +102,17 @@ describe.skipIf(!hasFixtures(LABEL))(`forum subreddit captures (${skipReason(LAB
     expect(result.posts[99]).toMatchObject({ name: 't3_hozfbb', author: 'iBaka_oO', created_utc: 1594422939 });
   });
 
+  it('the about answer was fetched with OAuth: the capturer’s user_* members (subscriber, moderator, banned) are null in the record', () => {
+    const raw = JSON.parse(readFixture(LABEL, ABOUT)) as { data: Record<string, unknown> };
+    expect(raw.data.user_is_subscriber).toBe(true);
+    const about = parseSubredditAbout(raw) as unknown as Record<string, unknown>;
+    const userKeys = Object.keys(raw.data).filter((k) => k.startsWith('user_'));
+    expect(userKeys.length).toBeGreaterThan(3);
+    // The capturer's: null; a false one is what a signed-out answer sends too, kept.
+    for (const k of userKeys) expect([k, about[k]]).toEqual([k, raw.data[k] === false ? false : null]);
+    expect(about.user_is_subscriber).toBeNull();
+  });
+
   it('r/redditdev about: t5_2qizd, "reddit Development", 38934 subscribers, 83 active, created 2008-06-18, public, en; no warnings', () => {
     const { result, warnings } = captureWarnings(() => parseSubredditAbout(JSON.parse(readFixture(LABEL, ABOUT))));
     expect(warnings).toEqual([]);

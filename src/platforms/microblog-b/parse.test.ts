@@ -265,6 +265,22 @@ describe.skipIf(!HAVE_CAPTURES)(`microblog-b captures (${HAVE_CAPTURES ? '../sha
     });
   });
 
+  it('the captures were made signed in: the capturer’s relation to the account is not in the record (2025 and 2026 shapes)', () => {
+    const newer = capture('user-by-screen-name-2026.json').data.user.result;
+    expect(newer.relationship_perspectives).toMatchObject({ following: true });
+    const older = capture('user-by-screen-name-2025.json').data.user.result;
+    expect(older.legacy).toMatchObject({ can_dm: true });
+    for (const u of [
+      parseUserByScreenName(capture('user-by-screen-name-2026.json')),
+      parseUserByScreenName(capture('user-by-screen-name-2025.json')),
+    ]) {
+      const record = u as unknown as Obj;
+      for (const k of ['relationship_perspectives', 'dm_permissions', 'notifications_settings']) expect(record[k], k).toBeUndefined();
+      for (const k of ['following', 'followed_by', 'can_dm', 'can_media_tag', 'want_retweets', 'follow_request_sent'])
+        expect([k, (u.legacy as Obj)[k] ?? false]).toEqual([k, false]);
+    }
+  });
+
   describe('syndication-tweet-result-photo-2023.json', () => {
     const ID = '1641086480675225601';
     const json = () => capture('syndication-tweet-result-photo-2023.json');

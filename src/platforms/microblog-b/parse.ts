@@ -22,8 +22,8 @@
  */
 import { ApiError, loginWall, notFound, privateContent, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
 import { refersToLogin } from './walls.js';
-import { at, bool, isObj, num, numText, obj, reader, str, strings, arr } from '../../parse/index.js';
-import type { Obj, Coerce, Reader } from '../../parse/index.js';
+import { at, bool, isObj, num, numText, obj, reader, signedOut, str, strings, arr } from '../../parse/index.js';
+import type { Obj, Coerce, Reader, SignedOutValues } from '../../parse/index.js';
 import { PLATFORM } from './endpoints.js';
 import { assertSameResource } from '../identity.js';
 import type {
@@ -331,13 +331,44 @@ const CARRIED_BY_BLOCK: ReadonlySet<string> = new Set(['location', 'profile_bann
 const EMBED_REQUIRED: ReadonlySet<string> = new Set(['name', 'profile_image_url_https', 'verified']);
 
 /**
+ * A user object's members that are the requester's relation to the account (src/parse/viewer.ts),
+ * at their signed-out values: the captures, made signed in, carried the capturer's follow of the
+ * account (`relationship_perspectives.following: true`, `legacy.following`), whether they may DM it,
+ * their notification settings for it.
+ */
+const USER_SIGNED_OUT: SignedOutValues = {
+  relationship_perspectives: undefined,
+  dm_permissions: undefined,
+  notifications_settings: undefined,
+  follow_request_sent: false,
+  super_following: false,
+  super_followed_by: false,
+};
+const USER_LEGACY_SIGNED_OUT: SignedOutValues = {
+  following: false,
+  followed_by: false,
+  follow_request_sent: false,
+  blocking: false,
+  blocked_by: false,
+  muting: false,
+  notifications: false,
+  want_retweets: false,
+  can_dm: false,
+  can_media_tag: false,
+};
+/** A tweet's: whether the requester liked, reposted or bookmarked it (api.md lists them: false signed out). */
+const TWEET_SIGNED_OUT: SignedOutValues = { favorited: false, retweeted: false, bookmarked: false };
+
+/**
  * A user object in either shape → api.md's user object with a filled `legacy` block. The
  * discovery issue reuses this for microblog-b profiles (`UserByScreenName`). `embed`: the
  * syndication embed's user, which carries only a few members (the others are not warned).
  */
 export function parseUser(result: unknown, opts: { embed?: boolean } = {}): MicroblogBUser {
-  const u = obj(result);
-  if (!u) throw shapeChanged(PLATFORM, 'user object');
+  const given = obj(result);
+  if (!given) throw shapeChanged(PLATFORM, 'user object');
+  const u = signedOut(given, USER_SIGNED_OUT);
+  if (isObj(u.legacy)) u.legacy = signedOut(u.legacy, USER_LEGACY_SIGNED_OUT);
   if (u.__typename === 'UserUnavailable') {
     // X's reasons: Deactivated, NoReason, Offboarded, Protected, Suspended (`unavailable_reason` in
     // newer answers). A protected account exists: its data is private, not missing.
@@ -534,7 +565,7 @@ export function parseTweet(result: unknown, tweetId: string): MicroblogBTweet {
 
   // Since 2026-05 some answers carry `legacy: null` with the tweet fields at the top level.
   const hasLegacy = isObj(r.legacy);
-  const l: Obj = hasLegacy ? (r.legacy as Obj) : r;
+  const l: Obj = signedOut(hasLegacy ? (r.legacy as Obj) : r, TWEET_SIGNED_OUT);
   const restId = str(r.rest_id) ?? str(l.id_str);
   if (!restId) throw shapeChanged(PLATFORM, 'tweet rest_id');
   // Another post than the one asked for (a CDN mix-up, a renamed id) is never this one's record.

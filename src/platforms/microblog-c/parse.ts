@@ -62,7 +62,9 @@ export function parseUser(raw: unknown, what = 'user'): MicroblogCUser {
   if (!username) r.warn('username', 'missing');
   // Every user object carries its picture and verified flag; the rest varies by query.
   return withTyped<MicroblogCUser>(raw, {
-    friendship_status: r.opt.obj('friendship_status'),
+    // The requester's follow state (src/parse/viewer.ts): null for a signed-out request, which
+    // this gateway always is; an answer to a signed-in one would carry the requester's.
+    friendship_status: null,
     pk,
     profile_pic_url: r.str('profile_pic_url'),
     username,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, hasFixtures, hasPeerExample, readFixture, skipReason } from '../../../test/support/fixtures.js';
 import { captureWarnings } from '../../parse/index.js';
-import { failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
+import { USER_SIGNED_OUT, failureOf, looksLikeUrl, normalizeHandle, parseProfile, profileInfoUrl } from './parse.js';
 import * as s from './samples.js';
 import { SOCIAL_B_USER_KEYS } from '../../../test/support/record-keys.js';
 import { wallError, wallName } from '../../../test/blocks/wall-answer.js';
@@ -64,14 +64,26 @@ describe.skipIf(!hasFixtures(LABEL))(`social-b capture ${CAPTURE} (${skipReason(
     expect(p.status).toBe('ok');
   });
 
-  it('the listed fields come first in api.md order; every upstream field is kept unchanged', () => {
+  it('the listed fields come first in api.md order; every upstream field is kept unchanged but the requester’s own', () => {
     const u = raw().data.user as Record<string, unknown>;
     const mine = load().data.user as unknown as Record<string, unknown>;
     expect(Object.keys(mine).slice(0, SOCIAL_B_USER_KEYS.length)).toEqual(SOCIAL_B_USER_KEYS);
     expect(Object.keys(mine).sort()).toEqual(Object.keys(u).sort());
-    // Everything but the normalised timeline is byte-for-byte what Instagram sent.
-    for (const k of Object.keys(u)) if (k !== 'edge_owner_to_timeline_media') expect([k, mine[k]]).toEqual([k, u[k]]);
+    // Everything but the normalised timeline and the requester's relation to the account
+    // (USER_SIGNED_OUT) is byte-for-byte what Instagram sent.
+    for (const k of Object.keys(u))
+      if (k !== 'edge_owner_to_timeline_media' && !(k in USER_SIGNED_OUT)) expect([k, mine[k]]).toEqual([k, u[k]]);
     expect(Object.values(mine)).not.toContain(undefined);
+  });
+
+  it('the capture was made signed in: the capturer’s mutual followers and relation to the account are not in the record', () => {
+    const u = raw().data.user as Record<string, unknown>;
+    expect(JSON.stringify(u.edge_mutual_followed_by)).toContain('reneredzepinoma');
+    const mine = load().data.user as unknown as Record<string, unknown>;
+    expect(mine.edge_mutual_followed_by).toEqual({ count: 0, edges: [] });
+    expect(JSON.stringify(mine)).not.toContain('reneredzepinoma');
+    for (const k of ['followed_by_viewer', 'follows_viewer', 'blocked_by_viewer', 'has_requested_viewer', 'requested_by_viewer'])
+      expect([k, mine[k]]).toEqual([k, false]);
   });
 
   it('timeline nodes: the listed fields first, nothing lost, page_info kept', () => {

@@ -26,8 +26,8 @@
  */
 import type { ApiError } from '../../errors.js';
 import { loginWall, notFound, shapeChanged, upstreamBlocked, upstreamFailed } from '../../errors.js';
-import { idStr, isObj, num, reader, str } from '../../parse/index.js';
-import type { Obj, Reader } from '../../parse/index.js';
+import { idStr, isObj, num, reader, signedOut, str } from '../../parse/index.js';
+import type { Obj, Reader, SignedOutValues } from '../../parse/index.js';
 import type { SocialBBioLink, SocialBPageInfo, SocialBMedia, SocialBTimelineMedia, SocialBUser, SocialBProfile } from './schema.js';
 export type {
   SocialBBioLink,
@@ -164,7 +164,29 @@ function emptied(v: unknown): unknown {
 
 const PRIVATE_MEDIA_EDGES = ['edge_felix_video_timeline', 'edge_saved_media', 'edge_media_collections', 'edge_mutual_followed_by'];
 
-export function parseUser(u: Obj): SocialBUser {
+/**
+ * A user object's members that are the requester's relation to the account (src/parse/viewer.ts),
+ * at what a signed-out visitor gets (false, no mutual followers, as api.md's peer example shows): a
+ * capture made signed in carried the capturer's mutual followers by name.
+ */
+export const USER_SIGNED_OUT: SignedOutValues = {
+  blocked_by_viewer: false,
+  followed_by_viewer: false,
+  follows_viewer: false,
+  has_blocked_viewer: false,
+  has_requested_viewer: false,
+  requested_by_viewer: false,
+  is_guardian_of_viewer: false,
+  is_supervised_by_viewer: false,
+  restricted_by_viewer: false,
+  guardian_id: null,
+  edge_mutual_followed_by: () => ({ count: 0, edges: [] }),
+  // The app API's user objects (a post's owner): the requester's follow state.
+  friendship_status: undefined,
+};
+
+export function parseUser(given: Obj): SocialBUser {
+  const u = signedOut(given, USER_SIGNED_OUT);
   // The app API's user object names its id `pk` (newer ones carry `id` too).
   const id = idStr(u.id) ?? idStr(u.pk);
   const username = str(u.username);

@@ -42,6 +42,18 @@ function failure(f: () => unknown): ApiError {
 const warned = (ws: { platform: string; field: string }[]) => ws.map((w) => `${w.platform}:${w.field}`);
 
 describe.skipIf(!hasFixtures(LABEL))(`socialBPost on the captures (${skipReason(LABEL)})`, () => {
+  it('both captures were made signed in: the tracking token with the capturer’s user id and their follow state are not in the record', () => {
+    expect(readFixture(LABEL, REEL)).toContain('organic_tracking_token');
+    for (const p of [parsePostPage(readFixture(LABEL, REEL)), parseMediaInfo(JSON.parse(readFixture(LABEL, MEDIA_INFO)))]) {
+      const record = p as unknown as Record<string, unknown>;
+      expect(record.organic_tracking_token).toBeUndefined();
+      expect((p.owner as unknown as Record<string, unknown>).friendship_status).toBeUndefined();
+      expect(record.has_liked ?? false).toBe(false);
+    }
+    // The viewer id SOURCES.md names is nowhere in the reel's record.
+    expect(JSON.stringify(parsePostPage(readFixture(LABEL, REEL)))).not.toContain('61752015707');
+  });
+
   it(`${REEL}: the web_info media with the SOURCES.md facts, no warning, schema holds`, () => {
     const { result: p, warnings } = captureWarnings(() => parsePostPage(readFixture(LABEL, REEL)));
     expect(warnings).toEqual([]);

@@ -33,8 +33,8 @@
  */
 import { z } from 'zod';
 import { ApiError, isApiError, loginWall, notFound, privateContent, shapeChanged } from '../../errors.js';
-import type { Obj, Reader } from '../../parse/index.js';
-import { isObj, nonEmpty, recordReader, scriptElements, str } from '../../parse/index.js';
+import type { Obj, Reader, SignedOutValues } from '../../parse/index.js';
+import { isObj, nonEmpty, recordReader, scriptElements, signedOut, str } from '../../parse/index.js';
 import { expectOk } from '../../upstream/client.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext, OperationDef } from '../operation.js';
@@ -43,7 +43,7 @@ import { named, NBool, NInt, NStr, passThrough, Str } from '../records.js';
 import type { Json } from '../social-a/blobs.js';
 import { walk } from '../social-a/blobs.js';
 import { IG_APP_ID } from './fetch.js';
-import { failureOf } from './parse.js';
+import { USER_SIGNED_OUT, failureOf } from './parse.js';
 import { parseUpstreamJson } from '../../parse/json.js';
 
 const PLATFORM = 'social-b';
@@ -254,6 +254,20 @@ function carouselItem(m: Reader): SocialBCarouselItem {
 }
 
 /**
+ * A media dict's members that are the requester's (src/parse/viewer.ts), at their signed-out
+ * values: whether they liked, saved or are tagged in it, and the tracking token, which carries
+ * their user id (the signed-in captures' held the capturer's).
+ */
+const POST_SIGNED_OUT: SignedOutValues = {
+  has_liked: false,
+  has_viewer_saved: false,
+  photo_of_you: false,
+  saved_collection_ids: undefined,
+  organic_tracking_token: undefined,
+  friendship_status: undefined,
+};
+
+/**
  * One media dict (web_info's `items[0]` or media info's) → the record's post. Its pk (or `id`),
  * and its code, make it that post; everything else degrades one field at a time.
  */
@@ -276,7 +290,7 @@ export function parseMedia(raw: unknown): SocialBPost {
           is_private: o.bool('is_private'),
           profile_pic_url: o.str('profile_pic_url'),
         },
-        ownerRaw,
+        signedOut(ownerRaw, USER_SIGNED_OUT),
       )
     : null;
   if (owner?.is_private === true) throw privateContent(`social-b post ${code} (its account is private)`);
@@ -312,7 +326,7 @@ export function parseMedia(raw: unknown): SocialBPost {
       original_width: r.opt.int('original_width'),
       original_height: r.opt.int('original_height'),
     },
-    r.root as Obj,
+    signedOut(r.root as Obj, POST_SIGNED_OUT),
   );
 }
 
