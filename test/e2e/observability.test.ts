@@ -96,7 +96,7 @@ describe('request ids', () => {
     const { key } = await h.key(10);
     const { key: other } = await h.key(10);
     expect(key).toMatch(/^cl_[A-Za-z0-9_-]{43}$/);
-    for (const headers of [{}, { 'x-api-key': other }, { 'x-api-key': 'cl_wrong' }]) {
+    for (const headers of [{}, { 'x-api-key': other }, { 'x-api-key': 'cl_wrong' }] as Record<string, string>[]) {
       for (const odd of [key, `trace-${key}`]) {
         const res = await fetch(`${h.url}/v1/account`, { headers: { ...headers, 'x-request-id': odd } });
         const id = res.headers.get('x-request-id')!;
