@@ -204,7 +204,9 @@ export function createFastGraphql(deps: Deps, schema: GraphQLSchema, rules: Vali
       if (!prepared || !compiled) return false;
       const vars = (variables as Record<string, unknown> | null) ?? undefined;
 
-      const ctx = new HttpContext(deps, apiKeyOf(req.headers), info, req, null);
+      // With its response: a client that goes away cancels the live fetches made for it, refunded
+      // at 0, as REST's are (without it, a client gone was charged in full for nothing answered).
+      const ctx = new HttpContext(deps, apiKeyOf(req.headers), info, req, res);
       const result = await executeGraphql(
         {
           schema,

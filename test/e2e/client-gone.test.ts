@@ -66,3 +66,24 @@ it('REST: a client going away does not fail another request that joined its fetc
   await vi.waitFor(() => expect(h.deps.ledger.open.size).toBe(0), { timeout: 10_000 });
   expect(await h.deps.ledger.totalCharged(first.id)).toBe(0);
 }, 30_000);
+
+it('GraphQL: the upstream request is cancelled and the reservation refunded once the client is gone (it was charged in full)', async () => {
+  const { key, id } = await h.key(5);
+  const abort = new AbortController();
+  const answered = fetch(`${h.url}/graphql`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ codeRepository(url: "https://github.com/hang/graphql") { fullName } }' }),
+    signal: abort.signal,
+  }).catch((e: unknown) => e);
+  await vi.waitFor(() => expect(h.replay.hits({ host: 'api.github.com', path: '/repos/hang/graphql' })).toHaveLength(1), {
+    timeout: 10_000,
+  });
+  expect(h.deps.ledger.open.size).toBe(1);
+  abort.abort();
+  expect(await answered).toBeInstanceOf(Error);
+  await vi.waitFor(() => expect(h.deps.ledger.open.size).toBe(0), { timeout: 10_000 });
+  expect(await h.balance(id)).toBe(5);
+  expect(await h.deps.ledger.totalCharged(id)).toBe(0);
+  expect(h.app.inFlight()).toBe(0);
+}, 30_000);
