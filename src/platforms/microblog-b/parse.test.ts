@@ -395,6 +395,20 @@ describe('parseTweetResultByRestId', () => {
     expectApiShape(t);
   });
 
+  it('offsets that are no index (1e400 parses as Infinity; -1; 1.5): the range null, the URL entity dropped — never a null in a list of numbers', () => {
+    const text = tweetResultBody(tweetResult(ID, { user: legacyShapeUser() }));
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const legacy = (JSON.parse(text) as { data: { tweetResult: { result: { legacy: Record<string, unknown> } } } }).data.tweetResult.result
+      .legacy;
+    expect(Array.isArray(legacy.display_text_range)).toBe(true);
+    for (const odd of ['1e400', '-1', '1.5']) {
+      const withOdd = JSON.parse(text.replace(/"display_text_range":\s*\[\s*\d+/, `"display_text_range":[${odd}`));
+      expect(withOdd).not.toEqual(body);
+      const t = parseTweetResultByRestId(withOdd, ID);
+      expect(t.legacy.display_text_range, odd).toBeNull();
+    }
+  });
+
   it('another post than asked (GraphQL or the syndication embed) → UPSTREAM_FAILED, never that post', () => {
     const other = '1840000000000000124';
     expect(errorOf(() => parseTweetResultByRestId(JSON.parse(tweetResultBody(tweetResult(other))), ID)).code).toBe('UPSTREAM_FAILED');

@@ -258,6 +258,9 @@ const USER_KEYS = [
 const USER_KEY_SET: ReadonlySet<string> = new Set(USER_KEYS);
 
 /** A URL entity whose listed members (when present) have their types; any other is malformed. */
+/** A character offset: JSON's 1e400 parses as Infinity, which the record's JSON would write as null. */
+const isIndex = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 0;
+
 function isUrlEntity(v: Obj): boolean {
   const okStr = (k: string) => v[k] === undefined || typeof v[k] === 'string';
   const indices = v.indices;
@@ -265,7 +268,7 @@ function isUrlEntity(v: Obj): boolean {
     okStr('url') &&
     okStr('expanded_url') &&
     okStr('display_url') &&
-    (indices === undefined || (Array.isArray(indices) && indices.every((x) => typeof x === 'number')))
+    (indices === undefined || (Array.isArray(indices) && indices.every(isIndex)))
   );
 }
 
@@ -542,7 +545,7 @@ function views(o: Obj | null, r: Reader): MicroblogBTweet['views'] {
 }
 
 /** `[start, end]`: a pair of numbers, whole or not at all. */
-const displayRange = (v: unknown): number[] | null => (Array.isArray(v) && v.every((x) => typeof x === 'number') ? (v as number[]) : null);
+const displayRange = (v: unknown): number[] | null => (Array.isArray(v) && v.every(isIndex) ? (v as number[]) : null);
 
 /**
  * A GraphQL tweet result (`Tweet`, or `TweetWithVisibilityResults` around one) → api.md tweet.
