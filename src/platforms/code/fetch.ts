@@ -10,7 +10,7 @@ import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import { parsed } from '../operation.js';
 import type { Repository, TrendingDevelopers, TrendingSince } from './parse.js';
-import { nextPageOf, parseRepository, parseRepositoryList, parseTrendingDevelopers } from './parse.js';
+import { nextPageOf, pageOf, parseRepository, parseRepositoryList, parseTrendingDevelopers } from './parse.js';
 import { normalizeLogin } from './profile.js';
 import type { UserRepos } from './schema.js';
 import type { CodeSocialAccount, CodeUser } from './profile.js';
@@ -188,7 +188,7 @@ export async function fetchUserRepos(ctx: OpContext, a: UserReposArgs): Promise<
     if (e instanceof JsonOverBound) throw e;
     throw shapeChanged('code', `${what}: JSON answer`);
   }
-  const repositories = parsed(ctx, () => parseRepositoryList(json));
+  const repositories = parsed(ctx, () => parseRepositoryList(pageOf(json, REPOS_PER_PAGE, what)));
   for (const r of repositories)
     assertSameResource('code', `the repositories of ${a.handle}`, { handle: a.handle }, { handle: r.owner.login });
   const next = parsed(ctx, () => nextPageOf(res.headers.link, a.page));

@@ -240,6 +240,18 @@ export function parseRepositoryList(json: unknown): Repository[] {
 }
 
 /**
+ * A list answer of GitHub's paged API, refused when it holds more items than the page asked for
+ * (`per_page`): that is no page of this list (GitHub sends at most `per_page`), and an answer of
+ * thousands (8,000 followers, ~8 MB) was made into a record of them all, holding the event loop
+ * ~0.3–0.6 s. UPSTREAM_FAILED, at 0 credits; anything else is the parser's to judge.
+ */
+export function pageOf(json: unknown, perPage: number, what: string): unknown {
+  if (Array.isArray(json) && json.length > perPage)
+    throw upstreamFailed(`code: ${what}: the upstream answered ${json.length} items to a page of ${perPage}`);
+  return json;
+}
+
+/**
  * The next page after `page`: the `page` of the Link header's `rel="next"` URL, null when the
  * header names no next page (the last page, or a single one: GitHub then sends no Link at all).
  * A `rel="next"` without a readable page after `page` is null too, warned as `<list>.cursor`

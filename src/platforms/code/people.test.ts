@@ -184,6 +184,16 @@ describe('fetchUserFollowers (through the upstream client)', () => {
     expect(gh.seen).toEqual([]);
   });
 
+  it('a page holding more than the 100 asked for (8,000 followers, ~8 MB) is UPSTREAM_FAILED, not a record of them all; 100 is a page', async () => {
+    const many = (n: number) => json(Array.from({ length: n }, (_, i) => simpleUser(`fan-${i}`, i + 1)));
+    serve('/users/mara-q/followers', many(101));
+    const e = await failure(followersOf('mara-q'));
+    expect(e.code).toBe('UPSTREAM_FAILED');
+    expect(e.message).toMatch(/101 items to a page of 100/);
+    serve('/users/mara-q/followers', many(100));
+    expect((await followersOf('mara-q')).followers).toHaveLength(100);
+  });
+
   it('an answer from another list (a redirect to another account’s followers) is UPSTREAM_FAILED', async () => {
     serve('/users/mara-q/followers', {
       status: 301,

@@ -45,7 +45,7 @@ import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { parsed } from '../operation.js';
 import { apiHeaders, blockedRepository } from './fetch.js';
-import { nextPageOf } from './parse.js';
+import { nextPageOf, pageOf } from './parse.js';
 import { normalizeLogin } from './profile.js';
 import * as schema from './schema.js';
 import type { CodeContributor, CodeRepositoryContributors, CodeSimpleUser, CodeUserFollowers } from './schema.js';
@@ -162,7 +162,7 @@ export async function fetchUserFollowers(ctx: OpContext, a: FollowersArgs): Prom
     throw upstreamFailed(
       `${PLATFORM}: the upstream answered the followers of ${a.handle} from ${from || 'an unreadable URL'}, another list`,
     );
-  const followers = parsed(ctx, () => parseFollowers(jsonOf(res, what)));
+  const followers = parsed(ctx, () => parseFollowers(pageOf(jsonOf(res, what), PER_PAGE, what)));
   const next = parsed(ctx, () => nextPageOf(res.headers.link, a.page, 'followers'));
   return { followers, cursor: next === null ? null : encodeFollowersCursor({ ...a, page: next }) };
 }
@@ -204,7 +204,7 @@ export async function fetchRepositoryContributors(ctx: OpContext, a: Contributor
     );
   // An empty repository (no commits): 204 No Content.
   if (res.status === 204) return { contributors: [], cursor: null };
-  const contributors = parsed(ctx, () => parseContributors(jsonOf(res, what)));
+  const contributors = parsed(ctx, () => parseContributors(pageOf(jsonOf(res, what), PER_PAGE, what)));
   const next = parsed(ctx, () => nextPageOf(res.headers.link, a.page, 'contributors'));
   return { contributors, cursor: next === null ? null : encodeContributorsCursor({ ...a, page: next }) };
 }

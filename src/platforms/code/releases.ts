@@ -39,7 +39,7 @@ import { expectOk } from '../../upstream/client.js';
 import type { OpContext, OperationDef } from '../operation.js';
 import { parsed } from '../operation.js';
 import { apiHeaders, blockedRepository } from './fetch.js';
-import { nextPageOf, parseRepositoryUrl } from './parse.js';
+import { nextPageOf, pageOf, parseRepositoryUrl } from './parse.js';
 import { simpleUser } from './people.js';
 import * as schema from './schema.js';
 import type { CodeRelease, CodeReleaseAsset, CodeRepositoryReleases, CodeSimpleUser } from './schema.js';
@@ -185,7 +185,7 @@ export async function fetchRepositoryReleases(ctx: OpContext, a: ReleasesArgs): 
   const renamed = /^\/repositories\/\d+\/releases$/.test(from);
   if (from !== path.toLowerCase() && !renamed)
     throw upstreamFailed(`${PLATFORM}: the upstream answered the releases of ${name} from ${from || 'an unreadable URL'}, another list`);
-  const all = parsed(ctx, () => parseReleases(jsonOf(res, what)));
+  const all = parsed(ctx, () => parseReleases(pageOf(jsonOf(res, what), PER_PAGE, what)));
   assertReleasesOf(all, name, renamed);
   const next = parsed(ctx, () => nextPageOf(res.headers.link, a.page, 'releases'));
   return {
