@@ -40,6 +40,20 @@ const read = (body: string | Buffer, type: string, opts: { chunk?: number; caps?
     opts.maxItems ?? 100_000,
   );
 
+/** `work`'s result, and how many turns of the event loop other work had while it ran. */
+async function countingTurns<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let counting = true;
+  const tick = () => {
+    turns++;
+    if (counting) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const result = await work();
+  counting = false;
+  return { result, turns };
+}
+
 function problems(r: JobRequest | ApiError): { param: string; message: string }[] {
   expect(r).toBeInstanceOf(ApiError);
   return ((r as ApiError).details as { param: string; message: string }[]) ?? [];
@@ -519,15 +533,9 @@ describe('readJobRequest: body caps', () => {
   it('a body that has all arrived is parsed in turns: other work runs while 8 MB of NDJSON is read', async () => {
     const line = '{"url":"https://github.com/octo/some-repository-name"}\n';
     const body = line.repeat(Math.ceil((8 * 1024 * 1024) / line.length));
-    let turns = 0;
-    let counting = true;
-    const tick = () => {
-      turns++;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const r = (await read(body, 'application/x-ndjson', { chunk: 1024 * 1024, maxItems: 1_000_000 })) as JobRequest;
-    counting = false;
+    const { result: r, turns } = await countingTurns(
+      async () => (await read(body, 'application/x-ndjson', { chunk: 1024 * 1024, maxItems: 1_000_000 })) as JobRequest,
+    );
     expect(r.items.length).toBe(Math.ceil((8 * 1024 * 1024) / line.length));
     // One turn at least every 256 KiB: 32 for 8 MB.
     expect(turns).toBeGreaterThanOrEqual(30);
@@ -537,15 +545,7 @@ describe('readJobRequest: body caps', () => {
     // csv-parse makes every record of the slice it is given in one go: 200 KB of `a\n`, under one
     // 256 KiB slice, was ~100,000 records in one turn (other requests waited ~0.4–0.8 s).
     const body = `url\n${'a\n'.repeat(100_000)}`;
-    let turns = 0;
-    let counting = true;
-    const tick = () => {
-      turns++;
-      if (counting) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const r = (await read(body, 'text/csv')) as JobRequest;
-    counting = false;
+    const { result: r, turns } = await countingTurns(async () => (await read(body, 'text/csv')) as JobRequest);
     expect(r.items.length).toBe(100_000);
     // One turn at least every 8 KiB: 24 for 200 KB.
     expect(turns).toBeGreaterThanOrEqual(20);
