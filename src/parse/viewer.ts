@@ -8,11 +8,12 @@
  * request (several platforms' captures were made signed in) they are the requester's data —
  * another account's — and never part of a record.
  *
- * `signedOut(o, values)` copies `o` with each member named in `values` set to its signed-out
- * value (a function makes a fresh one, so that no two records share an object; `undefined`: left
- * out), in place — unless it is false or null already, which a signed-out answer may send as well. Each platform names its own: the same word means different things across
- * platforms (microblog-b's `legacy.following` is the requester's follow; its
- * `relationship_counts.following` is the account's count).
+ * `signedOut(o, values)` returns a copy of `o` (member order kept) with each member named in
+ * `values` at its signed-out value — a function makes a fresh one, so that no two records share an
+ * object; `undefined` leaves the member out — unless it is false or null already, which a
+ * signed-out answer may send as well. Each platform names its own members: the same word means
+ * different things across platforms (microblog-b's `legacy.following` is the requester's follow,
+ * its `relationship_counts.following` the account's count).
  */
 import type { Obj } from './values.js';
 

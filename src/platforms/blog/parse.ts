@@ -17,14 +17,6 @@ export type { BlogInfo, BlogPost } from './schema.js';
 export const PLATFORM = 'blog';
 
 /**
- * One post. api.md lists the ids, `blog_name`, `post_url`, `type`, `date`, `timestamp`, `tags` and
- * `state` for every post, and `content`, `layout`, `trail` (`[]` when none) for every NPF post:
- * missing, they are a changed shape (null or [] plus a warning). `source_url`/`source_title` come
- * only with a content source, `reblogged_*` only on reblogs with `reblog_info=true` (sent),
- * `note_count` with `notes_info=true` (sent); `blog`, `short_url`, `slug` and `summary` are not
- * in api.md's list (fields it does not list are "not officially supported"): all read as optional.
- */
-/**
  * A blog object's members that are the requester's (src/parse/viewer.ts): whether they follow or
  * subscribe to it, and what they may do there. A post's `blog` and each `trail[].blog` are passed
  * on as Tumblr sends them otherwise (the capture, made with OAuth, carried `followed`).
@@ -42,6 +34,14 @@ const BLOG_SIGNED_OUT: SignedOutValues = {
 const signedOutBlog = (blog: Obj | null): Obj | null => (blog ? signedOut(blog, BLOG_SIGNED_OUT) : null);
 const signedOutTrail = (item: Obj): Obj => (isObj(item.blog) ? { ...item, blog: signedOutBlog(item.blog) } : item);
 
+/**
+ * One post. api.md lists the ids, `blog_name`, `post_url`, `type`, `date`, `timestamp`, `tags` and
+ * `state` for every post, and `content`, `layout`, `trail` (`[]` when none) for every NPF post:
+ * missing, they are a changed shape (null or [] plus a warning). `source_url`/`source_title` come
+ * only with a content source, `reblogged_*` only on reblogs with `reblog_info=true` (sent),
+ * `note_count` with `notes_info=true` (sent); `blog`, `short_url`, `slug` and `summary` are not
+ * in api.md's list (fields it does not list are "not officially supported"): all read as optional.
+ */
 function parsePost(r: Reader): BlogPost {
   const legacy = legacyId(r.root);
   return {

@@ -247,7 +247,7 @@ export function parseRepositoryList(json: unknown): Repository[] {
  */
 export function pageOf(json: unknown, perPage: number, what: string): unknown {
   if (Array.isArray(json) && json.length > perPage)
-    throw upstreamFailed(`code: ${what}: the upstream answered ${json.length} items to a page of ${perPage}`);
+    throw upstreamFailed(`${PLATFORM}: ${what}: the upstream answered ${json.length} items to a page of ${perPage}`);
   return json;
 }
 

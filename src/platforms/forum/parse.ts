@@ -16,7 +16,7 @@
  */
 import { isApiError, shapeChanged, upstreamBlocked } from '../../errors.js';
 import { bool, isObj, num, reader, signedOut, str, trunc } from '../../parse/index.js';
-import type { Coerce, Obj, Reader } from '../../parse/index.js';
+import type { Coerce, Obj, Reader, SignedOutValue, SignedOutValues } from '../../parse/index.js';
 import type { FieldKind, ForumPost, ForumComment, ForumSearchPage } from './schema.js';
 import { COMMENT_FIELDS, COMMENT_TRIM_FIELDS, POST_FIELDS, POST_TRIM_FIELDS } from './schema.js';
 export type { ForumPost, ForumComment, ForumSearchPage } from './schema.js';
@@ -62,7 +62,7 @@ const NONE: ReadonlySet<string> = new Set();
  * and every `user_*` member of a subreddit (subscribed, moderator, banned, their flair there) —
  * a capture made with OAuth carried the capturer's (`user_is_subscriber: true`).
  */
-const SIGNED_OUT: Record<string, null | boolean | (() => unknown)> = {
+const SIGNED_OUT: SignedOutValues = {
   likes: null,
   saved: false,
   clicked: false,
@@ -75,7 +75,7 @@ const SIGNED_OUT: Record<string, null | boolean | (() => unknown)> = {
 
 /** `data` as a signed-out request gets it (SIGNED_OUT; `user_*` members null). */
 export function signedOutData(data: Obj): Obj {
-  const values: Record<string, null | boolean | (() => unknown)> = { ...SIGNED_OUT };
+  const values: Record<string, SignedOutValue> = { ...SIGNED_OUT };
   for (const k of Object.keys(data)) if (k.startsWith('user_') && !(k in values)) values[k] = null;
   return signedOut(data, values);
 }

@@ -397,10 +397,8 @@ describe('parseTweetResultByRestId', () => {
 
   it('offsets that are no index (1e400 parses as Infinity; -1; 1.5): the range null, the URL entity dropped — never a null in a list of numbers', () => {
     const text = tweetResultBody(tweetResult(ID, { user: legacyShapeUser() }));
-    const body = JSON.parse(text) as Record<string, unknown>;
-    const legacy = (JSON.parse(text) as { data: { tweetResult: { result: { legacy: Record<string, unknown> } } } }).data.tweetResult.result
-      .legacy;
-    expect(Array.isArray(legacy.display_text_range)).toBe(true);
+    const body = JSON.parse(text) as { data: { tweetResult: { result: { legacy: Record<string, unknown> } } } };
+    expect(Array.isArray(body.data.tweetResult.result.legacy.display_text_range)).toBe(true);
     for (const odd of ['1e400', '-1', '1.5']) {
       const withOdd = JSON.parse(text.replace(/"display_text_range":\s*\[\s*\d+/, `"display_text_range":[${odd}`));
       expect(withOdd).not.toEqual(body);

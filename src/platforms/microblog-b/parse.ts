@@ -257,10 +257,10 @@ const USER_KEYS = [
 ] as const;
 const USER_KEY_SET: ReadonlySet<string> = new Set(USER_KEYS);
 
-/** A URL entity whose listed members (when present) have their types; any other is malformed. */
 /** A character offset: JSON's 1e400 parses as Infinity, which the record's JSON would write as null. */
 const isIndex = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 0;
 
+/** A URL entity whose listed members (when present) have their types; any other is malformed. */
 function isUrlEntity(v: Obj): boolean {
   const okStr = (k: string) => v[k] === undefined || typeof v[k] === 'string';
   const indices = v.indices;
