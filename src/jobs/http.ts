@@ -131,7 +131,7 @@ async function refusedBeforeBody(svc: JobService, deps: Deps, key: Authenticated
 
 /**
  * Job request bodies being read and validated now, in all and per key. A 100,000-item body holds
- * ~100 MB of heap until its job is written: JOBS_BODIES_AT_ONCE and JOBS_BODIES_PER_KEY bound the
+ * ~40 MB of heap and more until its job is written: JOBS_BODIES_AT_ONCE and JOBS_BODIES_PER_KEY bound the
  * heap all bodies together may take, whatever clients send (429 with Retry-After beyond).
  */
 interface BodyPlace {

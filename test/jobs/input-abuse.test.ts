@@ -220,7 +220,9 @@ ${`${row}
         ...Array.from({ length: 10 }, () => post(`/v1/jobs?operation=${OP}`, 'application/x-ndjson', ndjson)),
       ]);
       const statuses = answers.map((a) => a.status);
-      for (const s of statuses) expect(typeof s === 'number' && s >= 200 && s < 500, String(s)).toBe(true);
+      // All twenty statuses and the gateway's last words, should one be missing.
+      const why = `${JSON.stringify(statuses)} exit ${gateway.child.exitCode}\n${gateway.stderr().slice(-3000)}`;
+      for (const s of statuses) expect(typeof s === 'number' && s >= 200 && s < 500, why).toBe(true);
       // Some were read in full (the estimate's 200, the 0-credit create's 402), the others refused
       // before being read (429 with Retry-After).
       expect(statuses).toContain(429);
