@@ -483,6 +483,18 @@ export interface LoadOptions {
 }
 
 /** The configuration from `env`; a value that cannot be used throws a ConfigError naming it. */
+/**
+ * What a setting given works with but loses, for a warning at start (src/server.ts); null when
+ * nothing. With Redis, an instance refunds every reservation older than RESERVATION_TTL_MS as a
+ * crashed instance's: one shorter than twice OPERATION_DEADLINE_MS may be refunded while its
+ * request still runs — its answer then says it was charged and the balance was not (a job's item
+ * is run again).
+ */
+export function reservationTtlWarning(config: Pick<Config, 'redisUrl' | 'reservationTtlMs' | 'operationDeadlineMs'>): string | null {
+  if (!config.redisUrl || config.reservationTtlMs >= 2 * config.operationDeadlineMs) return null;
+  return `RESERVATION_TTL_MS (${config.reservationTtlMs} ms) is shorter than twice OPERATION_DEADLINE_MS (${config.operationDeadlineMs} ms): a request still running may have its reservation refunded by another instance, and go uncharged though its answer says it was charged`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Config {
   try {
     return readConfig(env, opts.stdoutIsTTY ?? Boolean(process.stdout.isTTY));

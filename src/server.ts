@@ -15,7 +15,7 @@
  * exit code 1.
  */
 import { createApp, createHttpServer } from './app.js';
-import { ConfigError, loadConfig, redisLabel, RETIRED_SETTINGS } from './config.js';
+import { ConfigError, loadConfig, redisLabel, reservationTtlWarning, RETIRED_SETTINGS } from './config.js';
 import type { Config } from './config.js';
 import { bootstrapKey, openDeps } from './deps.js';
 import type { OpenDeps } from './deps.js';
@@ -140,6 +140,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, opts: St
       `retired settings ignored: ${names} (they no longer do anything; remove them)`,
     );
   }
+  const shortTtl = reservationTtlWarning(config);
+  if (shortTtl) deps.logger.warn({ setting: 'RESERVATION_TTL_MS' }, shortTtl);
   const unguard = guardUnhandledRejections(deps.logger, deps.metrics.unhandledRejections);
   const server = createHttpServer();
   let app: ReturnType<typeof createApp>;
