@@ -239,7 +239,7 @@ function creditsPlugin(
       setExecuteFn((args) =>
         usesIncrementalDelivery(args.document)
           ? executeIncrementalWithCredits(args as never, executeFn as never)
-          : executeGraphql(args as never, executeFn as never),
+          : executeGraphql(cancelledWithClient(args) as never, executeFn as never),
       );
     },
     onValidate({ addValidationRule, params, setResult, validateFn, setValidationFn }) {
@@ -277,6 +277,18 @@ function creditsPlugin(
       setResultProcessor((_result, fetchAPI) => notAcceptable(fetchAPI, id), 'application/json');
     },
   };
+}
+
+/**
+ * An operation yoga answers whole (a GET) is cancelled when its client goes away, as the
+ * fast path's and REST's are: its live fetches are aborted and refunded. Before, yoga's ran on to
+ * the upstream timeouts and were charged for answers nobody read. An incremental one (@defer /
+ * @stream) is not: it completes and is settled at its price (src/graphql/incremental.ts).
+ */
+function cancelledWithClient<A extends { contextValue?: unknown }>(args: A): A {
+  const ctx = args.contextValue as GatewayContext | undefined;
+  if (ctx?.clientGone && !ctx.signal) Object.assign(ctx, { signal: ctx.clientGone, signalCoversShutdown: true });
+  return args;
 }
 
 /**
@@ -345,8 +357,9 @@ function createYogaServer(
       requestBaseUrl: req ? requestBaseUrl(req) : null,
       reqInfo: info,
       // Aborts when the client goes away, or at shutdown: a subscription ends with it (its per-key
-      // slot freed at once). Not `signal`: an operation yoga serves (@defer / @stream) completes
-      // and is settled at its price when its client cancels (src/graphql/incremental.ts).
+      // slot freed at once). It is `signal` only for an operation answered whole
+      // (cancelledWithClient): one yoga streams (@defer / @stream) completes and is settled at its
+      // price when its client cancels (src/graphql/incremental.ts).
       ...(res ? { clientGone: requestSignal(res, deps.shutdown) } : {}),
     }),
     // @defer / @stream (src/graphql/incremental.ts): multipart/mixed or text/event-stream responses.

@@ -86,3 +86,14 @@ it('GraphQL: the upstream request is cancelled and the reservation refunded once
   }).catch((e: unknown) => e);
   await expectRefundedOnceGone(answered, abort, id, '/repos/hang/graphql');
 }, 30_000);
+
+it('GraphQL by GET (yoga executes it, not the fast path): cancelled and refunded the same way', async () => {
+  const { key, id } = await h.key(5);
+  const abort = new AbortController();
+  const query = encodeURIComponent('{ codeRepository(url: "https://github.com/hang/graphql-get") { fullName } }');
+  const answered = fetch(`${h.url}/graphql?query=${query}`, {
+    headers: { 'x-api-key': key, accept: 'application/json' },
+    signal: abort.signal,
+  }).catch((e: unknown) => e);
+  await expectRefundedOnceGone(answered, abort, id, '/repos/hang/graphql-get');
+}, 30_000);
