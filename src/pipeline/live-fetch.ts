@@ -21,6 +21,7 @@
  * deadline comes first (src/discovery/fetcher.ts).
  */
 import DataLoader from 'dataloader';
+import { resultJson } from '../cache/cache.js';
 import { ApiError, isApiError, upstreamTimeout } from '../errors.js';
 import type { GatewayContext, LiveFetch } from './context.js';
 import { outcomeOfError } from '../observability/metrics.js';
@@ -100,6 +101,30 @@ function withinDeadline(
  * fetch actually made is recorded (metrics and the platform health view); one still running
  * when a shutdown's grace period ends is cancelled and answered 503.
  */
+/**
+ * Characters of JSON a record may take: more than any real record (a page of results, a profile
+ * and its lists: well under 1 MB), and what the cache's memory front keeps of one entry (an eighth
+ * of CACHE_MEMORY_MB's 32 MiB). Larger, the record is no answer (502, refunded, not cached): an
+ * upstream the caller names (a fediverse instance) answered a 7 MB bio, and each cache hit of it,
+ * at 0 credits, read, parsed and wrote it anew — 100 at once ran a 512 MB process out of heap.
+ */
+export const MAX_RECORD_JSON_CHARS = 4 * 1024 * 1024;
+
+function tooLarge(op: OperationDef, v: unknown): void {
+  if (typeof v !== 'object' || v === null) return;
+  let chars: number;
+  try {
+    chars = resultJson(v).length;
+  } catch {
+    return; // not serialisable: each face reports it as it always has
+  }
+  if (chars > MAX_RECORD_JSON_CHARS)
+    throw new ApiError(
+      'UPSTREAM_FAILED',
+      `${op.platform}: the record read is ${(chars / 1024 / 1024).toFixed(1)} MiB of JSON, more than the ${MAX_RECORD_JSON_CHARS / 1024 / 1024} MiB a record may take`,
+    );
+}
+
 async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, cacheKey: string): Promise<unknown> {
   const { deps, signal } = ctx;
   const upstream = ctx.internal?.upstream ?? deps.upstream;
@@ -136,6 +161,7 @@ async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, c
           v = await parsing(read, () =>
             op.run({ upstream: opUpstream, config: deps.config, cache: deps.cache, signal: shared, deps, read }, args),
           );
+          tooLarge(op, v);
         } catch (e) {
           const outcome = deps.shutdown.aborted ? null : outcomeOfError(e);
           if (outcome) {

@@ -12,7 +12,14 @@ import type { Harness } from '../harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ routes: [repoRoute('octo', 'kit')], env: { MAX_DEPTH: '3', MAX_ROOT_FIELDS: '3' } });
+  h = await startHarness({
+    routes: [
+      repoRoute('octo', 'kit'),
+      // A description of 5 million characters (within the 8 MiB an upstream answer may take).
+      repoRoute('octo', 'huge', { description: 'x'.repeat(5_000_000) }),
+    ],
+    env: { MAX_DEPTH: '3', MAX_ROOT_FIELDS: '3' },
+  });
 });
 afterAll(() => h.close());
 
@@ -39,6 +46,26 @@ describe('operation limits (configurable)', () => {
     );
     expect(r.body.errors[0].message).toMatch(/at most 3 root fields \(got 4\)/);
     expect(h.replay.hits({ path: /^\/repos\/o\// })).toHaveLength(0);
+  });
+});
+
+describe('a record of more JSON than MAX_RECORD_JSON_CHARS (4 MiB)', () => {
+  it('is no answer: 502 UPSTREAM_FAILED at 0 credits, never cached (each cache hit of it once read, parsed and wrote it anew at 0 credits)', async () => {
+    const { key, id } = await h.key(5);
+    const path = `/v1/code/repository?url=${encodeURIComponent('https://github.com/octo/huge')}&cache_max_age=7d`;
+    for (let i = 1; i <= 2; i++) {
+      const r = await h.rest(path, { key });
+      expect(r.status).toBe(502);
+      expect(r.body.error).toMatchObject({
+        code: 'UPSTREAM_FAILED',
+        message: expect.stringContaining('more than the 4 MiB a record may take'),
+      });
+      // Not cached: the second request went upstream again.
+      expect(h.replay.hits({ path: '/repos/octo/huge' })).toHaveLength(i);
+    }
+    const gql = await h.gql('{ codeRepository(url: "https://github.com/octo/huge") { description } }', { key });
+    expect(gql.body.errors[0].extensions.code).toBe('UPSTREAM_FAILED');
+    expect(await h.balance(id)).toBe(5);
   });
 });
 
