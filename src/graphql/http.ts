@@ -15,6 +15,7 @@ import { createYoga, isAsyncIterable, processRegularResult } from 'graphql-yoga'
 import type { Plugin } from 'graphql-yoga';
 import { LRUCache } from 'lru-cache';
 import { hashApiKey } from '../credits/keys.js';
+import { KeyPlaces } from '../http/key-places.js';
 import { ApiError, invalidInput } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { repeatedParams } from '../http/query.js';
@@ -117,8 +118,8 @@ interface Face {
   yoga: Yoga;
   fast: FastGraphql;
   graphiql: () => Promise<Buffer>;
-  /** Per key (its SHA-256: the key itself is kept nowhere): the requests this instance is answering. */
-  inFlight: Map<string, number>;
+  /** Per key (its SHA-256): the requests this instance is answering (GRAPHQL_MAX_IN_FLIGHT_PER_KEY). */
+  places: KeyPlaces;
 }
 
 /**
@@ -133,20 +134,10 @@ export const GRAPHQL_MAX_IN_FLIGHT_PER_KEY = 32;
 function takePlace(face: Face, req: IncomingMessage, res: ServerResponse, info: RequestInfo): boolean {
   const apiKey = apiKeyOf(req.headers);
   if (!apiKey) return true;
-  const id = hashApiKey(apiKey);
-  const held = face.inFlight.get(id) ?? 0;
-  if (held >= GRAPHQL_MAX_IN_FLIGHT_PER_KEY) {
-    const busy = `A key may have at most ${GRAPHQL_MAX_IN_FLIGHT_PER_KEY} GraphQL requests answered at once; try again shortly`;
-    sendGraphqlError(res, new ApiError('RATE_LIMITED', busy, { retryAfterSec: 1 }), info.id);
-    return false;
-  }
-  face.inFlight.set(id, held + 1);
-  res.once('close', () => {
-    const left = (face.inFlight.get(id) ?? 1) - 1;
-    if (left > 0) face.inFlight.set(id, left);
-    else face.inFlight.delete(id);
-  });
-  return true;
+  if (face.places.take(hashApiKey(apiKey), res)) return true;
+  const busy = `A key may have at most ${GRAPHQL_MAX_IN_FLIGHT_PER_KEY} GraphQL requests answered at once; try again shortly`;
+  sendGraphqlError(res, new ApiError('RATE_LIMITED', busy, { retryAfterSec: 1 }), info.id);
+  return false;
 }
 
 /**
@@ -207,7 +198,7 @@ export function createGraphqlFace(deps: Deps, schema: GraphQLSchema): GraphqlFac
     yoga,
     fast: createFastGraphql(deps, schema, [noDeferOnRootFieldsRule], limits),
     graphiql: graphiqlPage(deps),
-    inFlight: new Map(),
+    places: new KeyPlaces(GRAPHQL_MAX_IN_FLIGHT_PER_KEY),
   };
   return {
     serve: (req, res, info) => serve(face, req, res, info),

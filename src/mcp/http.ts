@@ -42,6 +42,7 @@ import { ANY_TOOL_CALL } from './tool-call.js';
 import { MCP_ANSWER_BYTES, buildTools } from './tools.js';
 import type { GatewayTool, ToolCall } from './tools.js';
 import { apiKeyOf } from '../http/api-key.js';
+import { KeyPlaces } from '../http/key-places.js';
 
 /** A tool call's arguments are small; a job larger than this goes to POST /v1/jobs (JOBS_MAX_JSON_BODY_MB). */
 export const MCP_MAX_BODY = 1024 * 1024;
@@ -98,7 +99,7 @@ export type McpFace = ReturnType<typeof createMcpFace>;
 
 export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>) {
   /** Per key id: the MCP POSTs this instance is answering (MCP_MAX_IN_FLIGHT_PER_KEY). */
-  const inFlight = new Map<string, number>();
+  const places = new KeyPlaces(MCP_MAX_IN_FLIGHT_PER_KEY);
   // Made on the first /mcp request (their JSON Schemas take ~0.1 s to generate), not with every app.
   let made: { tools: Map<string, GatewayTool>; list: Tool[] } | null = null;
   const catalogue = () => {
@@ -158,9 +159,7 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
     // The pipeline's admit step takes the key from here (each tool call: its rate limit only).
     info.authenticatedKey = key;
     info.keyId = key.id;
-    const keyId = key.id;
-    const held = inFlight.get(keyId) ?? 0;
-    if (held >= MCP_MAX_IN_FLIGHT_PER_KEY)
+    if (!places.take(key.id, res))
       return sendError(
         res,
         new ApiError(
@@ -171,12 +170,6 @@ export function createMcpFace(deps: Deps, routes: ReadonlyMap<string, RestRoute>
           },
         ),
       );
-    inFlight.set(keyId, held + 1);
-    res.once('close', () => {
-      const left = (inFlight.get(keyId) ?? 1) - 1;
-      if (left > 0) inFlight.set(keyId, left);
-      else inFlight.delete(keyId);
-    });
 
     const raw = await readBody(req, MCP_MAX_BODY, deps.config.bodyIdleMs);
     // A body that stalled: 408 REQUEST_TIMEOUT (BODY_IDLE_MS).
