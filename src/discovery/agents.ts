@@ -100,12 +100,22 @@ export function representativeEmails(text: string | null | undefined): Map<strin
   const out = new Map<string, string>();
   if (!text || (!text.includes('@') && !/\bat\b|＠|\[|\(/i.test(text))) return out;
   for (const part of text.split(PART_SPLIT_RE)) {
+    const lower = part.toLowerCase();
+    // Addresses come in the part's order: each is looked for after the one before, and its role in
+    // the ROLE_WINDOW characters before it. Read from the part's start for each address, a line of
+    // 20,000 addresses (338 KB of a link page) took ~35 s of CPU and held every other request.
+    let from = 0;
     for (const e of emailsInText(part)) {
       const user = e.slice(0, e.lastIndexOf('@')).toLowerCase();
-      const at = part.toLowerCase().indexOf(user);
-      const role = representativeRole(at >= 0 ? part.slice(0, at) : part);
+      const at = lower.indexOf(user, from);
+      const end = at >= 0 ? at : from;
+      if (at >= 0) from = at + user.length;
+      const role = representativeRole(part.slice(Math.max(0, end - ROLE_WINDOW), end));
       if (role && !out.has(e.toLowerCase())) out.set(e.toLowerCase(), role);
     }
   }
   return out;
 }
+
+/** Characters before an address its role is read in: a label and a firm's name ("Management — Lumen Talent Group: "), with room to spare. */
+const ROLE_WINDOW = 300;

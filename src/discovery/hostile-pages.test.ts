@@ -15,7 +15,17 @@ import { sitePage } from './sample-web.js';
 import { metaRefreshUrl } from './shorteners.js';
 import { CHROME_MAX_PARTS, chromeOf } from './website.js';
 import { creditedEmails, sponsorEmails } from './sponsors.js';
-import { anchorContexts, cardNames, emailsInBlock, emailsInHtml, emailsInText, spelledOutEmails, visibleText } from './text.js';
+import {
+  anchorContexts,
+  cardNames,
+  EMAILS_PER_TEXT_MAX,
+  emailsInBlock,
+  emailsInHtml,
+  emailsInText,
+  spelledOutEmails,
+  visibleText,
+} from './text.js';
+import { representativeEmails } from './agents.js';
 import { loadHtml } from '../parse/load-html.js';
 
 function timed<T>(f: () => T): { value: T; ms: number } {
@@ -245,5 +255,28 @@ describe('anchorContexts, cardNames: each block read once, however many links it
     expect(value[0].get('https://www.youtube.com/@ilsebakt')).toBe('here Watch here');
     expect(value[0].get('https://x.example/p')?.startsWith('IG: @owl IG: @owl')).toBe(true);
     expect(Object.fromEntries(value[1])).toEqual({ 'https://x.example/p': 'Shop', 'https://www.youtube.com/@ilsebakt': 'Ilse on YouTube' });
+  });
+});
+
+describe('a page of 20,000 addresses (338 KB of one link page held the gateway 30 s: an outside sweep)', () => {
+  const line = `Contact ${Array.from({ length: 20_000 }, (_, i) => `a${i}@b${i}.com`).join(' ')}`;
+
+  it(`emailsInText and emailsInHtml keep the first ${EMAILS_PER_TEXT_MAX}, in page order, at once (each text address was checked against every markup address: ~5 s)`, () => {
+    const text = timed(() => emailsInText(line));
+    expect(text.value).toHaveLength(EMAILS_PER_TEXT_MAX);
+    expect(text.value.slice(0, 2)).toEqual(['a0@b0.com', 'a1@b1.com']);
+    const html = `<p>${Array.from({ length: 20_000 }, (_, i) => `<a href="mailto:m${i}@n${i}.com">m${i}@n${i}.com</a>`).join(' ')}</p>`;
+    const page = timed(() => emailsInHtml(html));
+    expect(page.value).toHaveLength(EMAILS_PER_TEXT_MAX);
+    expect(page.value[0]).toBe('m0@n0.com');
+    expect(text.ms + page.ms).toBeLessThan(4000);
+  });
+
+  it("representativeEmails reads each address's role once, before it (read from the line's start for each: ~35 s)", () => {
+    const { value, ms } = timed(() => representativeEmails(`Management: ${line}`));
+    // The role is read in the words before an address (ROLE_WINDOW): the first ones are management's.
+    expect(value.get('a0@b0.com')).toBe('Management');
+    expect(value.size).toBeLessThanOrEqual(EMAILS_PER_TEXT_MAX);
+    expect(ms).toBeLessThan(2000);
   });
 });

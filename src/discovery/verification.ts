@@ -1031,8 +1031,15 @@ function representativeAddresses(g: EvidenceGraph, v: Verification): Set<string>
   for (const p of g.pages.values()) if (v.pages.has(p.url)) add(p.view?.representatives);
   for (const s of g.sites.values()) {
     if (!v.sites.has(s.domain) || !s.scan) continue;
-    for (const page of s.scan.pages)
-      for (const [e, line] of Object.entries(page.emailLines ?? {})) if (representativeEmails(line).has(e)) found.add(e);
+    for (const page of s.scan.pages) {
+      // Each line read once: a line holding many addresses is every one's line.
+      const byLine = new Map<string, Map<string, string>>();
+      for (const [e, line] of Object.entries(page.emailLines ?? {})) {
+        let reps = byLine.get(line);
+        if (!reps) byLine.set(line, (reps = representativeEmails(line)));
+        if (reps.has(e)) found.add(e);
+      }
+    }
   }
   const keys = personKeys(g, []);
   out = new Set(
