@@ -22,6 +22,8 @@ import {
   emailsInBlock,
   emailsInHtml,
   emailsInText,
+  mentionedAccounts,
+  MENTIONS_PER_TEXT_MAX,
   spelledOutEmails,
   visibleText,
 } from './text.js';
@@ -278,5 +280,16 @@ describe('a page of 20,000 addresses (338 KB of one link page held the gateway 3
     expect(value.get('a0@b0.com')).toBe('Management');
     expect(value.size).toBeLessThanOrEqual(EMAILS_PER_TEXT_MAX);
     expect(ms).toBeLessThan(2000);
+  });
+});
+
+describe('a bio of 12,000 mentions (200 KB: every one was weighed, and the gateway held 4-8 s: an outside sweep)', () => {
+  it(`mentionedAccounts names the first ${MENTIONS_PER_TEXT_MAX} accounts, in text order, and stops reading`, () => {
+    const bio = Array.from({ length: 12_000 }, (_, i) => `IG: @fan.number${i}`).join(' · ');
+    const { value, ms } = timed(() => mentionedAccounts(bio));
+    expect(value).toHaveLength(MENTIONS_PER_TEXT_MAX);
+    expect(value[0]).toBe('https://www.instagram.com/fan.number0');
+    expect(value.at(-1)).toBe(`https://www.instagram.com/fan.number${MENTIONS_PER_TEXT_MAX - 1}`);
+    expect(ms).toBeLessThan(1000);
   });
 });
