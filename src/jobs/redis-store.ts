@@ -140,6 +140,22 @@ redis.call('SADD', KEYS[6], ARGV[2])
 redis.call('HINCRBY', KEYS[7], ARGV[3], ARGV[4])
 return ARGV[2]`);
 
+// What CREATE wrote, undone — queued right behind a CREATE whose answer did not come in time (the
+// caller was answered 503): Redis may still run that CREATE late, and the client's retry would
+// then be a second job, both charged. Only a job nothing has run of (queued, no item done or in
+// flight) is removed. KEYS: job, inputs, idem, unfinished, open, bytes, of, fly. ARGV: the CREATE's
+// idempotency field, id, key id, bytes, created (ms). → 1 removed, 0 nothing to remove.
+const UNCREATE = lua(`
+local v = redis.call('HMGET', KEYS[1], 'status', 'done')
+if v[1] ~= 'queued' or tonumber(v[2] or '0') > 0 or redis.call('HLEN', KEYS[8]) > 0 then return 0 end
+if ARGV[1] ~= '' and redis.call('HGET', KEYS[3], ARGV[1]) == ARGV[2] then redis.call('HDEL', KEYS[3], ARGV[1]) end
+redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('ZREM', KEYS[4], ARGV[2])
+redis.call('ZREM', KEYS[7], string.rep('0', 15 - #ARGV[5]) .. ARGV[5] .. ':' .. ARGV[2])
+redis.call('SREM', KEYS[5], ARGV[2])
+redis.call('HINCRBY', KEYS[6], ARGV[3], 0 - tonumber(ARGV[4]))
+return 1`);
+
 // ARGV: now, now ms, index, gen. → 1 run it; 0 done already; -1 the job stopped (or is stopping);
 // -2 queued before a resume (its gen is over); -3 no such job.
 const CLAIM = lua(`${PRELUDE}
@@ -488,11 +504,23 @@ async function createJob(
   }
   const [at, ms] = stamp();
   const fields = newJobFields(job, at);
-  const id = await redis.script<string>(
-    CREATE,
-    [K.job(job.id), stage, K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes, K.of(job.key_id)],
-    [idemField, job.id, job.key_id, job.bytes, ms, maxOpen ?? '', ...fields],
-  );
+  let id: string;
+  try {
+    id = await redis.script<string>(
+      CREATE,
+      [K.job(job.id), stage, K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes, K.of(job.key_id)],
+      [idemField, job.id, job.key_id, job.bytes, ms, maxOpen ?? '', ...fields],
+    );
+  } catch (e) {
+    // Answered 503, the job must not be made after all (UNCREATE). Sent whole (EVAL, not EVALSHA):
+    // run late, a script Redis does not hold yet would only answer NOSCRIPT, to a caller gone.
+    // Never waited for.
+    const keys = [K.job(job.id), K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes, K.of(job.key_id), K.fly(job.id)];
+    void redis
+      .command(['EVAL', UNCREATE.lua, keys.length, ...keys, idemField, job.id, job.key_id, job.bytes, ms], { evenIfStuck: true })
+      .catch(() => undefined);
+    throw e;
+  }
   if (id === '') {
     await redis.command(['DEL', stage]);
     throw new OpenJobsLimit(job.key_id);

@@ -143,6 +143,66 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
     expect(await store.get('job_open')).toMatchObject({ status: 'queued' });
   });
 
+  const base = () => ({
+    key_id: 'key_warm',
+    operation: '/v1/code/repository',
+    total: 1,
+    cache_max_age: null,
+    max_credits: null,
+    webhook_url: null,
+    webhook_secret: null,
+    idempotency_key: null,
+    bytes: 11,
+  });
+
+  it('a create answered 503 (its CREATE unanswered in time) makes no job, even when Redis runs that CREATE late: the retry is the one job', async () => {
+    // Redis holds every write for 1.2 s (CLIENT PAUSE … WRITE), sent just before CREATE: the store
+    // (a 400 ms deadline here) gives up on it, and Redis runs it once the pause ends.
+    const slow = openRedis(server.url, { commandTimeoutMs: 400 });
+    const pauser = openRedis(server.url);
+    const paused: RedisStore = {
+      ...slow,
+      command: (args, opts) => slow.command(args, opts),
+      async script(script, keys, args, opts) {
+        if (keys.some((k) => k.includes(':stage:'))) await pauser.command(['CLIENT', 'PAUSE', 1_200, 'WRITE']);
+        return slow.script(script, keys, args, opts);
+      },
+    };
+    try {
+      // CREATE is in Redis's script cache already, as on any instance that has made a job: the late
+      // CREATE runs (a script Redis lacked would only answer NOSCRIPT, and nothing would be made).
+      await createRedisJobStore(redis).create({ ...base(), id: 'job_warm' }, ['{"url":"w"}']);
+      const store = createRedisJobStore(paused);
+      const job = {
+        id: 'job_late',
+        key_id: 'key_late',
+        operation: '/v1/code/repository',
+        total: 1,
+        cache_max_age: null,
+        max_credits: null,
+        webhook_url: null,
+        webhook_secret: null,
+        idempotency_key: 'late-1',
+        bytes: 11,
+      };
+      await expect(store.create(job, ['{"url":"a"}'])).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      // Once Redis has run the late CREATE (its staged inputs renamed) and what was queued behind
+      // it: no job, nothing counted.
+      await vi.waitFor(async () => expect(await redis.command<string[]>(['KEYS', 'cl:{jobs}:*job_late*'])).toEqual([]), { timeout: 5_000 });
+      expect(await redis.command<number>(['HEXISTS', 'cl:{jobs}:idem', 'key_late\nlate-1'])).toBe(0);
+      const fresh = createRedisJobStore(redis);
+      expect(await fresh.unfinishedCount('key_late')).toBe(0);
+      expect(await fresh.get('job_late')).toBeUndefined();
+      expect(await fresh.bytesOf('key_late')).toBe(0);
+      // The client's retry: one job.
+      expect(await fresh.create({ ...job, id: 'job_retry' }, ['{"url":"a"}'])).toMatchObject({ existing: false, row: { id: 'job_retry' } });
+      expect(await fresh.unfinishedCount('key_late')).toBe(1);
+    } finally {
+      await slow.close();
+      await pauser.close();
+    }
+  });
+
   it("a webhook's delivery outcome is kept per event: attempts, the last answer, delivered or given up; reset when the job ends anew", async () => {
     const store = createRedisJobStore(redis);
     const webhookOf = async () => {
