@@ -61,6 +61,21 @@ redis.call('ZADD', KEYS[2], 0, ARGV[3])
 redis.call('SADD', KEYS[3], ARGV[4])
 return 1`);
 
+// What CREATE wrote, undone — queued right behind a CREATE whose answer did not come in time (the
+// caller was answered 503): Redis may still run that CREATE late, and the monitor it made would
+// never run (its schedule is set once the create answers) while counting against the key's
+// MONITORS_MAX_PER_KEY. Only a monitor that has not run is removed. KEYS: m, of, all. ARGV: of
+// member, id. → 1 removed, 0 nothing to remove.
+const UNCREATE = lua(`
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local m = cjson.decode(raw)
+if m.runs ~= 0 or m.lease_until ~= cjson.null then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('SREM', KEYS[3], ARGV[2])
+return 1`);
+
 // KEYS: m. ARGV: now ms, manual (1/0), lease ms. → { kind, row JSON }; the rules of store.ts claimRow.
 const CLAIM = lua(`
 local raw = redis.call('GET', KEYS[1])
@@ -329,11 +344,18 @@ async function createRow(redis: RedisStore, m: NewMonitor, maxPerKey: number): P
     updated_at: at,
     created_ms: String(Date.parse(at)),
   };
-  const made = await redis.script<number>(
-    CREATE,
-    [K.m(m.id), K.of(m.key_id), K.all],
-    [maxPerKey, JSON.stringify(row), listMember(at, m.id), m.id],
-  );
+  const keys = [K.m(m.id), K.of(m.key_id), K.all];
+  let made: number;
+  try {
+    made = await redis.script<number>(CREATE, keys, [maxPerKey, JSON.stringify(row), listMember(at, m.id), m.id]);
+  } catch (e) {
+    // Answered 503, the monitor must not be made after all (UNCREATE). Sent whole (EVAL, not
+    // EVALSHA): run late, a script Redis does not hold yet would only answer NOSCRIPT. Never waited for.
+    void redis
+      .command(['EVAL', UNCREATE.lua, keys.length, ...keys, listMember(at, m.id), m.id], { evenIfStuck: true })
+      .catch(() => undefined);
+    throw e;
+  }
   return made === 1 ? rowOf(JSON.stringify(row))! : 'limit';
 }
 
