@@ -89,7 +89,14 @@ export async function createMonitor(
     return new ApiError('RATE_LIMITED', `A key may have at most ${max} monitors (MONITORS_MAX_PER_KEY); delete one first`, {
       retryAfterSec: 60,
     });
-  await svc.scheduler.changed(made.id, made);
+  try {
+    await svc.scheduler.changed(made.id, made);
+  } catch (e) {
+    // Not scheduled, it would never run while counting against the key's MONITORS_MAX_PER_KEY
+    // (its client answered 503 all the same): removed.
+    await svc.store.delete(made.id).catch(() => undefined);
+    throw e;
+  }
   return made;
 }
 
