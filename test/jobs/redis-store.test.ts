@@ -16,6 +16,19 @@ import type { RedisServer } from '../redis/redis-server.js';
 
 const REDIS = requireTool('redis-server');
 const outcome = { status: 200, code: null, charged: 1, cached: false, body: '{"success":true}' };
+/** A new job's fields: one item of 11 bytes, no options; `over` names the rest. */
+const aJob = <T extends object>(over: T) => ({
+  key_id: 'key_a',
+  operation: '/v1/code/repository',
+  total: 1,
+  cache_max_age: null,
+  max_credits: null,
+  webhook_url: null,
+  webhook_secret: null,
+  idempotency_key: null as string | null,
+  bytes: 11,
+  ...over,
+});
 
 describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', REDIS), () => {
   let server: RedisServer;
@@ -109,16 +122,7 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
 
   it('purge: a finished job past its retention goes with everything kept for it; an unfinished one is never expired', async () => {
     const store = createRedisJobStore(redis);
-    const base = {
-      key_id: 'key_p',
-      operation: '/v1/code/repository',
-      total: 1,
-      cache_max_age: null,
-      max_credits: null,
-      webhook_url: null,
-      webhook_secret: null,
-      bytes: 11,
-    };
+    const base = aJob({ key_id: 'key_p' });
     await store.create({ ...base, id: 'job_old', idempotency_key: 'p1' }, ['{"url":"a"}']);
     await store.create({ ...base, id: 'job_open', idempotency_key: 'p2' }, ['{"url":"b"}']);
     const ref = { id: 'job_old', keyId: 'key_p' };
@@ -143,18 +147,6 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
     expect(await store.get('job_open')).toMatchObject({ status: 'queued' });
   });
 
-  const base = () => ({
-    key_id: 'key_warm',
-    operation: '/v1/code/repository',
-    total: 1,
-    cache_max_age: null,
-    max_credits: null,
-    webhook_url: null,
-    webhook_secret: null,
-    idempotency_key: null,
-    bytes: 11,
-  });
-
   it('a create answered 503 (its CREATE unanswered in time) makes no job, even when Redis runs that CREATE late: the retry is the one job', async () => {
     // Redis holds every write for 1.2 s (CLIENT PAUSE … WRITE), sent just before CREATE: the store
     // (a 400 ms deadline here) gives up on it, and Redis runs it once the pause ends.
@@ -171,20 +163,9 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
     try {
       // CREATE is in Redis's script cache already, as on any instance that has made a job: the late
       // CREATE runs (a script Redis lacked would only answer NOSCRIPT, and nothing would be made).
-      await createRedisJobStore(redis).create({ ...base(), id: 'job_warm' }, ['{"url":"w"}']);
+      await createRedisJobStore(redis).create(aJob({ id: 'job_warm', key_id: 'key_warm' }), ['{"url":"w"}']);
       const store = createRedisJobStore(paused);
-      const job = {
-        id: 'job_late',
-        key_id: 'key_late',
-        operation: '/v1/code/repository',
-        total: 1,
-        cache_max_age: null,
-        max_credits: null,
-        webhook_url: null,
-        webhook_secret: null,
-        idempotency_key: 'late-1',
-        bytes: 11,
-      };
+      const job = aJob({ id: 'job_late', key_id: 'key_late', idempotency_key: 'late-1' });
       await expect(store.create(job, ['{"url":"a"}'])).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
       // Once Redis has run the late CREATE (its staged inputs renamed) and what was queued behind
       // it: no job, nothing counted.
@@ -259,16 +240,7 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
 
   it("a key's jobs (GET /v1/jobs): newest first, ties by id, past a cursor, a status only; purged ones leave; older jobs indexed once", async () => {
     const store = createRedisJobStore(redis);
-    const base = {
-      operation: '/v1/code/repository',
-      total: 1,
-      cache_max_age: null,
-      max_credits: null,
-      webhook_url: null,
-      webhook_secret: null,
-      idempotency_key: null,
-      bytes: 11,
-    };
+    const base = aJob({});
     const createAt = async (id: string, keyId: string, iso: string) => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date(iso));
@@ -313,17 +285,7 @@ describe.skipIf(REDIS.skip)(titled('Redis: an item charged and recorded once', R
 
   it("a status filter reads on through the key's jobs past one batch", async () => {
     const store = createRedisJobStore(redis);
-    const base = {
-      key_id: 'key_many',
-      operation: '/v1/code/repository',
-      total: 1,
-      cache_max_age: null,
-      max_credits: null,
-      webhook_url: null,
-      webhook_secret: null,
-      idempotency_key: null,
-      bytes: 11,
-    };
+    const base = aJob({ key_id: 'key_many' });
     for (let i = 0; i < 230; i++) await store.create({ ...base, id: `job_m${String(i).padStart(3, '0')}` }, ['{"url":"a"}']);
     const ref = { id: 'job_m000', keyId: 'key_many' };
     expect(await store.claim(ref, 0, 1)).toBe(1);

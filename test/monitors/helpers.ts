@@ -98,3 +98,20 @@ export async function monitorOf(h: Pick<Harness, 'url'>, key: string, id: string
   if (r.status !== 200) throw new Error(`GET monitor: ${r.status} ${r.text}`);
   return r.body.monitor;
 }
+
+/** A new monitor's store fields (a code user's followers, daily, due tomorrow), with its id and key. */
+export function aMonitor(id: string, keyId: string) {
+  return {
+    id,
+    key_id: keyId,
+    operation: '/v1/code/user',
+    params: '{"user":"octo-redis"}',
+    every: '1d',
+    interval_ms: 86_400_000,
+    watch: '["user.followers"]',
+    webhook_url: null,
+    webhook_secret: null,
+    max_credits_per_day: null,
+    next_run_at: Date.now() + 86_400_000,
+  };
+}

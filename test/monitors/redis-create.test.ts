@@ -7,6 +7,7 @@ import { requireTool, titled } from '../prereq.js';
 import { createRedisMonitorStore } from '../../src/monitors/redis-store.js';
 import { openRedis } from '../../src/store/redis.js';
 import { startRedisServer } from '../redis/redis-server.js';
+import { aMonitor } from './helpers.js';
 import type { RedisServer } from '../redis/redis-server.js';
 
 const REDIS = requireTool('redis-server');
@@ -28,21 +29,9 @@ describe.skipIf(REDIS.skip)(titled('a monitor created on Redis', REDIS), () => {
     const slow = openRedis(redis.url, { commandTimeoutMs: 400 });
     const pauser = openRedis(redis.url);
     try {
-      const m = {
-        id: 'mon_late',
-        key_id: 'key_late',
-        operation: '/v1/code/user',
-        params: '{"user":"octo-redis"}',
-        every: '1d',
-        interval_ms: 86_400_000,
-        watch: '["user.followers"]',
-        webhook_url: null,
-        webhook_secret: null,
-        max_credits_per_day: null,
-        next_run_at: Date.now() + 86_400_000,
-      };
+      const m = aMonitor('mon_late', 'key_late');
       // CREATE is in Redis's script cache already, as on any instance that has made a monitor.
-      await createRedisMonitorStore(conn).store.create({ ...m, id: 'mon_warm', key_id: 'key_warm' }, 10);
+      await createRedisMonitorStore(conn).store.create(aMonitor('mon_warm', 'key_warm'), 10);
       const { store } = createRedisMonitorStore({
         ...slow,
         command: (args, opts) => slow.command(args, opts),

@@ -15,7 +15,7 @@ import type { RunRecord } from '../../src/monitors/store.js';
 import { openRedis } from '../../src/store/redis.js';
 import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
-import { call, codeUser, monitorOf, waitFor } from './helpers.js';
+import { aMonitor, call, codeUser, monitorOf, waitFor } from './helpers.js';
 
 const REDIS = requireTool('redis-server');
 
@@ -283,22 +283,7 @@ describe.skipIf(REDIS.skip)(titled('monitors on Redis (two instances)', REDIS), 
     const conn = openRedis(redis.url);
     try {
       const { store } = createRedisMonitorStore(conn);
-      const made = await store.create(
-        {
-          id: 'mon_nohistory',
-          key_id: 'key_nohistory',
-          operation: '/v1/code/user',
-          params: '{"user":"octo-redis"}',
-          every: '1d',
-          interval_ms: 86_400_000,
-          watch: '["user.followers"]',
-          webhook_url: null,
-          webhook_secret: null,
-          max_credits_per_day: null,
-          next_run_at: Date.now() + 86_400_000,
-        },
-        10,
-      );
+      const made = await store.create(aMonitor('mon_nohistory', 'key_nohistory'), 10);
       expect(made).toMatchObject({ id: 'mon_nohistory', history_bytes: 0 });
       expect(await store.delete('mon_nohistory')).toBe(true);
       expect(await store.get('mon_nohistory')).toBeUndefined();
