@@ -14,6 +14,7 @@
  * unusable, Redis out of reach, REDIS_URL without SECRETS_KEY) is reported as one line naming it,
  * exit code 1.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { createApp, createHttpServer } from './app.js';
 import { ConfigError, loadConfig, redisLabel, reservationTtlWarning, RETIRED_SETTINGS } from './config.js';
 import type { Config } from './config.js';
@@ -110,11 +111,16 @@ async function open(config: Config) {
     }
     return { lock, deps };
   } catch (e) {
-    await deps?.close().catch(() => undefined);
+    // What was opened is closed, for at most CLOSE_ON_FAILURE_MS: a Redis that takes connections and
+    // answers nothing (frozen) held the close — and the start's exit — for as long as it stayed so.
+    await Promise.race([deps?.close().catch(() => undefined), delay(CLOSE_ON_FAILURE_MS, undefined, { ref: false })]);
     lock.release();
     throw e;
   }
 }
+
+/** How long a failed start waits for what it opened to close before it reports its failure. */
+const CLOSE_ON_FAILURE_MS = 2_000;
 
 export interface StartOptions {
   /** SIGTERM and SIGINT shut the server down and exit the process (default true; false: the caller calls `shutdown`). */

@@ -127,6 +127,22 @@ describe.concurrent('start-up failures: one line naming the setting, exit 1', { 
     expect(r.stderr + r.stdout).not.toContain('s3cret');
   });
 
+  it('Redis that takes connections and answers nothing (frozen) at start: the same error within seconds, not when it wakes', async () => {
+    const silent = createServer((socket) => socket.on('error', () => undefined));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const r = await failedStart({ REDIS_URL: `redis://127.0.0.1:${port}`, SECRETS_KEY: TEST_SECRETS_KEY });
+      expectOneLine(r, new RegExp(`REDIS_URL: Redis at redis://127\\.0\\.0\\.1:${port} is unreachable`));
+      // ~3 s to connect, 1.5 s for its ping, and at most 2 s to close what was opened (it waited on
+      // the frozen Redis for as long as it stayed frozen: an outside sweep).
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
+
   it('REDIS_URL without SECRETS_KEY (every instance must seal webhook secrets with the same key), or a SECRETS_KEY that is no key', async () => {
     expectOneLine(
       await failedStart({ REDIS_URL: 'redis://user:s3cret@127.0.0.1:6379' }),
