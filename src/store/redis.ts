@@ -93,6 +93,9 @@ export interface RedisStoreOptions {
 }
 
 export function storeUnavailable(cause: unknown): ApiError {
+  // Redis's own refusal at its maxmemory (noeviction): reachable, refusing writes — said so, not "unreachable".
+  if (cause instanceof Error && cause.message.startsWith('OOM '))
+    return new ApiError('SERVICE_UNAVAILABLE', 'a store refuses writes: it is out of memory', { cause });
   return new ApiError('SERVICE_UNAVAILABLE', 'a store is unreachable', { cause });
 }
 
