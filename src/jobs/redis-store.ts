@@ -512,13 +512,9 @@ async function createJob(
       [idemField, job.id, job.key_id, job.bytes, ms, maxOpen ?? '', ...fields],
     );
   } catch (e) {
-    // Answered 503, the job must not be made after all (UNCREATE). Sent whole (EVAL, not EVALSHA):
-    // run late, a script Redis does not hold yet would only answer NOSCRIPT, to a caller gone.
-    // Never waited for.
+    // Answered 503, the job must not be made after all (UNCREATE). Never waited for.
     const keys = [K.job(job.id), K.inputs(job.id), K.idem, K.unfinished, K.open(job.key_id), K.bytes, K.of(job.key_id), K.fly(job.id)];
-    void redis
-      .command(['EVAL', UNCREATE.lua, keys.length, ...keys, idemField, job.id, job.key_id, job.bytes, ms], { evenIfStuck: true })
-      .catch(() => undefined);
+    void redis.script(UNCREATE, keys, [idemField, job.id, job.key_id, job.bytes, ms], { evenIfStuck: true }).catch(() => undefined);
     throw e;
   }
   if (id === '') {

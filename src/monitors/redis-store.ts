@@ -349,11 +349,8 @@ async function createRow(redis: RedisStore, m: NewMonitor, maxPerKey: number): P
   try {
     made = await redis.script<number>(CREATE, keys, [maxPerKey, JSON.stringify(row), listMember(at, m.id), m.id]);
   } catch (e) {
-    // Answered 503, the monitor must not be made after all (UNCREATE). Sent whole (EVAL, not
-    // EVALSHA): run late, a script Redis does not hold yet would only answer NOSCRIPT. Never waited for.
-    void redis
-      .command(['EVAL', UNCREATE.lua, keys.length, ...keys, listMember(at, m.id), m.id], { evenIfStuck: true })
-      .catch(() => undefined);
+    // Answered 503, the monitor must not be made after all (UNCREATE). Never waited for.
+    void redis.script(UNCREATE, keys, [listMember(at, m.id), m.id], { evenIfStuck: true }).catch(() => undefined);
     throw e;
   }
   return made === 1 ? rowOf(JSON.stringify(row))! : 'limit';

@@ -61,6 +61,8 @@ export interface CallOptions {
   /**
    * Sent even while the store is stuck: an undo of a call that just timed out, queued right
    * behind it (answers come in order), so that if Redis runs the one late it runs the undo next.
+   * A script so sent goes whole (EVAL): run late, an EVALSHA of a script Redis does not hold yet
+   * would only answer NOSCRIPT, to a caller gone.
    */
   evenIfStuck?: boolean;
 }
@@ -239,6 +241,7 @@ export function openRedis(url: string, opts: RedisStoreOptions = {}): RedisStore
     commandTimeoutMs,
     async script<T>(s: LuaScript, keys: string[], args: RedisArg[], opts?: CallOptions): Promise<T> {
       const tail = [String(keys.length), ...keys, ...args.map(String)];
+      if (opts?.evenIfStuck) return command<T>(['EVAL', s.lua, ...tail], opts);
       try {
         return await send<T>(['EVALSHA', s.sha, ...tail], opts, true);
       } catch (err) {
