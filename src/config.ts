@@ -482,7 +482,6 @@ export interface LoadOptions {
   stdoutIsTTY?: boolean;
 }
 
-/** The configuration from `env`; a value that cannot be used throws a ConfigError naming it. */
 /**
  * What a setting given works with but loses, for a warning at start (src/server.ts); null when
  * nothing. With Redis, an instance refunds every reservation older than RESERVATION_TTL_MS as a
@@ -495,6 +494,7 @@ export function reservationTtlWarning(config: Pick<Config, 'redisUrl' | 'reserva
   return `RESERVATION_TTL_MS (${config.reservationTtlMs} ms) is shorter than twice OPERATION_DEADLINE_MS (${config.operationDeadlineMs} ms): a request still running may have its reservation refunded by another instance, and go uncharged though its answer says it was charged`;
 }
 
+/** The configuration from `env`; a value that cannot be used throws a ConfigError naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: LoadOptions = {}): Config {
   try {
     return readConfig(env, opts.stdoutIsTTY ?? Boolean(process.stdout.isTTY));

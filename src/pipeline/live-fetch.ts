@@ -97,11 +97,6 @@ function withinDeadline(
 }
 
 /**
- * One live fetch shared by concurrent identical requests; the result is cached for later. Each
- * fetch actually made is recorded (metrics and the platform health view); one still running
- * when a shutdown's grace period ends is cancelled and answered 503.
- */
-/**
  * Characters of JSON a record may take: more than any real record (a page of results, a profile
  * and its lists: well under 1 MB), and what the cache's memory front keeps of one entry (an eighth
  * of CACHE_MEMORY_MB's 32 MiB). Larger, the record is no answer (502, refunded, not cached): an
@@ -110,6 +105,7 @@ function withinDeadline(
  */
 export const MAX_RECORD_JSON_CHARS = 4 * 1024 * 1024;
 
+/** Throws for a record over MAX_RECORD_JSON_CHARS; its JSON text stays on it for the cache and REST (resultJson). */
 function tooLarge(op: OperationDef, v: unknown): void {
   if (typeof v !== 'object' || v === null) return;
   let chars: number;
@@ -125,6 +121,11 @@ function tooLarge(op: OperationDef, v: unknown): void {
     );
 }
 
+/**
+ * One live fetch shared by concurrent identical requests; the result is cached for later. Each
+ * fetch actually made is recorded (metrics and the platform health view); one still running
+ * when a shutdown's grace period ends is cancelled and answered 503.
+ */
 async function liveFetch(ctx: GatewayContext, op: OperationDef, args: unknown, cacheKey: string): Promise<unknown> {
   const { deps, signal } = ctx;
   const upstream = ctx.internal?.upstream ?? deps.upstream;
