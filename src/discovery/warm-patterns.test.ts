@@ -6,21 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cpuMs } from '../../test/support/cpu-time.js';
+import { countingTurns } from '../../test/support/turns.js';
 import { markersOf } from './markers.js';
 import { namesRelation } from './relations.js';
 import { warmTextPatterns } from './warm-patterns.js';
 
 describe('warmTextPatterns', () => {
   it('leaves the first texts of both kinds to be read in milliseconds, and lets the event loop turn meanwhile', async () => {
-    let turns = 0;
-    let warming = true;
-    const count = () => {
-      turns++;
-      if (warming) setImmediate(count);
-    };
-    setImmediate(count);
-    await warmTextPatterns();
-    warming = false;
+    const { turns } = await countingTurns(() => warmTextPatterns());
     // Requests are answered between its steps: the loop turned while it ran.
     expect(turns).toBeGreaterThan(5);
 

@@ -21,6 +21,7 @@ import { buildRoutes } from '../rest/routes.js';
 import { allOperations } from '../gateway.js';
 import type { JobRequest } from './input.js';
 import { cpuMs } from '../../test/support/cpu-time.js';
+import { countingTurns } from '../../test/support/turns.js';
 
 const CAPS = { upload: 32 * 1024 * 1024, json: 16 * 1024 * 1024, idleMs: 10_000 };
 
@@ -50,20 +51,6 @@ const read = (body: string | Buffer, type: string, opts: { chunk?: number; caps?
     opts.caps ?? CAPS,
     opts.maxItems ?? 100_000,
   );
-
-/** `work`'s result, and how many turns of the event loop other work had while it ran. */
-async function countingTurns<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
-  let turns = 0;
-  let counting = true;
-  const tick = () => {
-    turns++;
-    if (counting) setImmediate(tick);
-  };
-  setImmediate(tick);
-  const result = await work();
-  counting = false;
-  return { result, turns };
-}
 
 function problems(r: JobRequest | ApiError): { param: string; message: string }[] {
   expect(r).toBeInstanceOf(ApiError);

@@ -14,6 +14,7 @@ import { answerIntrospection, answerIntrospectionInSlices } from '../../src/grap
 import { buildSchema } from '../../src/graphql/schema.js';
 import { mulberry32 } from '../sim/rng.js';
 import { FULL_INTROSPECTION_QUERY } from '../support/introspection.js';
+import { countingTurns } from '../support/turns.js';
 
 const schema: GraphQLSchema = buildSchema();
 
@@ -134,15 +135,9 @@ describe('introspection without the executor: graphql-js’s answers', () => {
   it('in slices: other callbacks run between them, and the answer is the same', async () => {
     const document = parse(FULL_INTROSPECTION_QUERY);
     const operation = getOperationAST(document)!;
-    let ranBetween = 0;
-    const tick = () => {
-      ranBetween++;
-      if (!done) setImmediate(tick);
-    };
-    let done = false;
-    setImmediate(tick);
-    const sliced = await answerIntrospectionInSlices(schema, document, operation, {}, 0);
-    done = true;
+    const { result: sliced, turns: ranBetween } = await countingTurns(() =>
+      answerIntrospectionInSlices(schema, document, operation, {}, 0),
+    );
     expect(sliced!.slices).toBeGreaterThan(20);
     // Each slice gave the event loop a turn.
     expect(ranBetween).toBeGreaterThanOrEqual(sliced!.slices - 1);

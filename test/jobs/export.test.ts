@@ -19,6 +19,7 @@ import { buildRoutes } from '../../src/rest/routes.js';
 import { startHarness } from '../harness.js';
 import type { Harness } from '../harness.js';
 import { call, ndjson, waitFinal } from './helpers.js';
+import { countingTurns } from '../support/turns.js';
 
 let h: Harness;
 let key: string;
@@ -164,15 +165,7 @@ describe('a large export', () => {
     expect(job.counts.done).toBe(2_400);
     for (const format of ['csv', 'ndjson']) {
       // Event-loop turns while the export is written: each page ends its turn.
-      let turns = 0;
-      let ticking = true;
-      const tick = () => {
-        turns++;
-        if (ticking) setImmediate(tick);
-      };
-      setImmediate(tick);
-      const res = await call(h, 'GET', `/v1/jobs/${job.id}/results?format=${format}`, { key });
-      ticking = false;
+      const { result: res, turns } = await countingTurns(() => call(h, 'GET', `/v1/jobs/${job.id}/results?format=${format}`, { key }));
       expect(res.status).toBe(200);
       expect(res.text.trim().split('\n').length).toBe(format === 'csv' ? 2_401 : 2_400);
       expect(turns, format).toBeGreaterThanOrEqual(5);
