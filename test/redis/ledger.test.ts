@@ -152,6 +152,26 @@ describe.skipIf(REDIS.skip)(titled('redis ledger', REDIS), () => {
     }
   });
 
+  it('Redis at its maxmemory (noeviction) refuses a write: SERVICE_UNAVAILABLE saying the store is out of memory, not unreachable; reads go on', async () => {
+    // An outside sweep: every paid request read "a store is unreachable" while Redis answered, and
+    // only the logs said why.
+    const redis = openRedis(server.url);
+    stores.push(redis);
+    await redis.command(['SET', 'before', '1']);
+    await redis.command(['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
+    await redis.command(['CONFIG', 'SET', 'maxmemory', '1']);
+    try {
+      await expect(redis.command(['SET', 'k', 'v'])).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'a store refuses writes: it is out of memory',
+      });
+      expect(await redis.command(['GET', 'before'])).toBe('1');
+    } finally {
+      await redis.command(['CONFIG', 'SET', 'maxmemory', '0']);
+    }
+    expect(await redis.command(['SET', 'k', 'v'])).toBe('OK');
+  });
+
   it('the keys command works on the same Redis store when REDIS_URL is set', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cl-keys-redis-'));
     const run = async (...args: string[]) => {
