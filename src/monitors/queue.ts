@@ -22,6 +22,7 @@ import type { Queue, Worker } from 'bullmq';
 import type { Deps } from '../pipeline/context.js';
 import type { RestRoute } from '../rest/routes.js';
 import type { RedisStore } from '../store/redis.js';
+import { storeDeadline, storeUnavailable } from '../store/redis.js';
 import { bullConnection } from '../jobs/bull-connection.js';
 import { jobUpstream } from '../jobs/hosts.js';
 import { createStreamSlots } from '../jobs/streams.js';
@@ -166,6 +167,10 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
     for (;;) {
       if (closed) return;
       const c = await store.claim(id, clock.now(), false);
+      // No such monitor: its scheduler was written late (a create answered 503 whose monitor was
+      // removed, its upsert run when Redis came back) — removed rather than fired for ever.
+      if (c.kind === 'gone')
+        return void (await schedule(id, undefined).catch((err: unknown) => report(err, 'monitors: unscheduling failed')));
       if (c.kind !== 'claimed') return;
       const res = await run(c.row, false);
       if (res.kind === 'aborted') return;
@@ -179,11 +184,23 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
   });
   worker.on('error', (err) => report(err, 'monitors: BullMQ worker error'));
 
+  // BullMQ's commands wait for Redis (above); a monitor's route must not: its scheduler write is
+  // given the store's own deadline (REDIS_COMMAND_TIMEOUT_MS), past which the route answers 503.
+  // The write may still run when Redis is back — a create's monitor is removed by then
+  // (createMonitor), and a scheduler without a monitor removes itself at its first fire (fired).
+  const scheduling = storeDeadline(redis.commandTimeoutMs);
+
   /** The monitor's job scheduler follows it: one while it is active (every its interval), none otherwise. */
   async function schedule(id: string, row: MonitorRow | undefined): Promise<void> {
-    if (row?.status === 'active') {
-      await queue.upsertJobScheduler(id, { every: row.interval_ms }, { name: 'run', data: { id } });
-    } else await queue.removeJobScheduler(id);
+    const write =
+      row?.status === 'active'
+        ? () => queue.upsertJobScheduler(id, { every: row.interval_ms }, { name: 'run', data: { id } })
+        : () => queue.removeJobScheduler(id);
+    try {
+      await scheduling(write);
+    } catch (err) {
+      throw storeUnavailable(err);
+    }
   }
 
   const hookSweep = setInterval(() => webhooks.deliverDue(), WEBHOOK_SWEEP_MS);
