@@ -102,6 +102,58 @@ async function settleDeleted(deps: Deps, get: (id: string) => Promise<MonitorRow
   }
 }
 
+/**
+ * A run that could not be recorded (run.ts failedRun threw: Redis away) holds its monitor until
+ * its lease lapses (LEASE_MS, 10 min: a monitor every minute missed ten runs after a short Redis
+ * pause). Its lease is given back (`giveBack`) as soon as Redis answers — tried after 1 s, then
+ * twice as long each time, at most 30 s apart, for as long as the lease lasts. True once given
+ * back: the caller fires the monitor, whose claim takes the run over (the same run number, so a
+ * charge a late settlement made is not made twice).
+ */
+async function givenBack(row: MonitorRow, giveBack: () => Promise<boolean>, closed: () => boolean): Promise<boolean> {
+  for (let wait = 1_000; Date.now() < (row.lease_until ?? 0); wait = Math.min(2 * wait, 30_000)) {
+    await sleep(wait, undefined, { ref: false });
+    if (closed()) return false;
+    const back = await giveBack().catch(() => undefined);
+    if (back !== undefined) return back;
+  }
+  return false;
+}
+
+/**
+ * The monitors' BullMQ queue, on BullMQ's connection (src/jobs/bull-connection.ts: commands wait
+ * for Redis rather than fail), and `schedule`, which makes a monitor's job scheduler follow it:
+ * one while it is active (every its interval), none otherwise. A monitor's route must not wait
+ * for Redis as BullMQ does: the scheduler write has the store's own deadline
+ * (REDIS_COMMAND_TIMEOUT_MS), past which it fails as the store does (503). The write may still run
+ * when Redis is back — a create's monitor is removed by then (createMonitor), and a scheduler
+ * without a monitor removes itself at its first fire (`fired`).
+ */
+function schedulerQueue(bull: typeof import('bullmq'), url: string, timeoutMs: number, report: (err: unknown, msg: string) => void) {
+  const connection = bullConnection(url);
+  connection.on('error', (err) => report(err, 'monitors: BullMQ connection error'));
+  const queue: Queue = new bull.Queue(QUEUE, {
+    connection,
+    prefix: BULL_PREFIX,
+    streams: { events: { maxLen: 100 } },
+    defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+  });
+  queue.on('error', (err) => report(err, 'monitors: BullMQ queue error'));
+  const scheduling = storeDeadline(timeoutMs);
+  async function schedule(id: string, row: MonitorRow | undefined): Promise<void> {
+    const write: () => Promise<unknown> =
+      row?.status === 'active'
+        ? () => queue.upsertJobScheduler(id, { every: row.interval_ms }, { name: 'run', data: { id } })
+        : () => queue.removeJobScheduler(id);
+    try {
+      await scheduling(write);
+    } catch (err) {
+      throw storeUnavailable(err);
+    }
+  }
+  return { connection, queue, schedule };
+}
+
 export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes: ReadonlyMap<string, RestRoute>): MonitorService {
   const bull = requireHere('bullmq') as typeof import('bullmq');
   const cfg = deps.config.monitors;
@@ -138,7 +190,19 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
   const deletes = deletesAcross(redis, (id) => inProgress.cancel(id), report);
 
   async function run(row: MonitorRow, manual: boolean): Promise<RunResult> {
-    const res = await inProgress.around(row.id, (signal) => runMonitor(row, { manual, signal, env }));
+    const res = await inProgress
+      .around(row.id, (signal) => runMonitor(row, { manual, signal, env }))
+      .catch((err: unknown) => {
+        // Not even its failure could be recorded (Redis away): its lease would hold the monitor.
+        void givenBack(
+          row,
+          () => r.giveBack(row.id, row.run_no),
+          () => closed,
+        ).then((back) => {
+          if (back) void fired(row.id).catch((e: unknown) => report(e, 'monitors: a run failed'));
+        });
+        throw err;
+      });
     if (res.kind === 'recorded' && !closed) {
       const dropped = await r.trim(row.id, row.key_id, cfg.keyQuotaBytes, res.row.last_run_at ?? undefined).catch(() => 0);
       if (dropped)
@@ -151,16 +215,7 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
     return res;
   }
 
-  // BullMQ's connection (src/jobs/bull-connection.ts): commands wait for Redis rather than fail.
-  const connection = bullConnection(deps.config.redisUrl!);
-  connection.on('error', (err) => report(err, 'monitors: BullMQ connection error'));
-  const queue: Queue = new bull.Queue(QUEUE, {
-    connection,
-    prefix: BULL_PREFIX,
-    streams: { events: { maxLen: 100 } },
-    defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
-  });
-  queue.on('error', (err) => report(err, 'monitors: BullMQ queue error'));
+  const { connection, queue, schedule } = schedulerQueue(bull, deps.config.redisUrl!, redis.commandTimeoutMs, report);
 
   /** A fire of a monitor's scheduler: its due runs, claimed one at a time until none is due. */
   async function fired(id: string): Promise<void> {
@@ -183,25 +238,6 @@ export function createRedisMonitorService(deps: Deps, redis: RedisStore, routes:
     concurrency: cfg.concurrency,
   });
   worker.on('error', (err) => report(err, 'monitors: BullMQ worker error'));
-
-  // BullMQ's commands wait for Redis (above); a monitor's route must not: its scheduler write is
-  // given the store's own deadline (REDIS_COMMAND_TIMEOUT_MS), past which the route answers 503.
-  // The write may still run when Redis is back — a create's monitor is removed by then
-  // (createMonitor), and a scheduler without a monitor removes itself at its first fire (fired).
-  const scheduling = storeDeadline(redis.commandTimeoutMs);
-
-  /** The monitor's job scheduler follows it: one while it is active (every its interval), none otherwise. */
-  async function schedule(id: string, row: MonitorRow | undefined): Promise<void> {
-    const write =
-      row?.status === 'active'
-        ? () => queue.upsertJobScheduler(id, { every: row.interval_ms }, { name: 'run', data: { id } })
-        : () => queue.removeJobScheduler(id);
-    try {
-      await scheduling(write);
-    } catch (err) {
-      throw storeUnavailable(err);
-    }
-  }
 
   const hookSweep = setInterval(() => webhooks.deliverDue(), WEBHOOK_SWEEP_MS);
   hookSweep.unref();

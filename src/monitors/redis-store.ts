@@ -109,6 +109,17 @@ local out = cjson.encode(m)
 redis.call('SET', KEYS[1], out)
 return { kind, out }`);
 
+// Run `ARGV[1]`'s lease ended now, unrecorded: the next claim takes the run over (the same run
+// number, charged once) instead of waiting out LEASE_MS. KEYS: m. → 1 given back, 0 not held.
+const GIVE_BACK = lua(`
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local m = cjson.decode(raw)
+if m.run_no ~= tonumber(ARGV[1]) or m.lease_until == cjson.null then return 0 end
+m.lease_until = 0
+redis.call('SET', KEYS[1], cjson.encode(m))
+return 1`);
+
 // KEYS: m, snap, chg, ev, evh, hooks, seq, bytes. ARGV: run no, at ms, counted (1/0), charged,
 // day, values JSON ('' keep), outcome JSON, not-found ('inc', 'reset', 'keep'), stop ('' none),
 // snapshot JSON ('' none), now ISO, changes JSON (array of [field, before, after] JSON texts),
@@ -523,6 +534,8 @@ export function createRedisMonitorStore(redis: RedisStore, opts: { beforeDelete?
 
   return {
     store,
+    /** Ends the lease of run `runNo` without a record (queue.ts giveBack): false when that run no longer holds the monitor. */
+    giveBack: async (id: string, runNo: number): Promise<boolean> => (await redis.script<number>(GIVE_BACK, [K.m(id)], [runNo])) === 1,
     /**
      * Drops history while `id`'s key (its monitors' history and last values) is over `quota` bytes,
      * oldest first: `id`'s from before `runAt` (the run just recorded), then the key's other

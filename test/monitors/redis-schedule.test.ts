@@ -15,7 +15,7 @@ import { startCluster } from '../redis/cluster.js';
 import type { Cluster } from '../redis/cluster.js';
 import { startRedisServer } from '../redis/redis-server.js';
 import type { RedisServer } from '../redis/redis-server.js';
-import { aMonitor, call, codeUser, waitFor } from './helpers.js';
+import { aMonitor, call, codeUser, monitorOf, waitFor } from './helpers.js';
 
 const REDIS = requireTool('redis-server');
 /** The cluster's REDIS_COMMAND_TIMEOUT_MS, and the bound on an answer with Redis frozen. */
@@ -26,12 +26,24 @@ describe.skipIf(REDIS.skip)(titled("a monitor's schedule on a Redis that does no
   let redis: RedisServer;
   let c: Cluster;
   let bull: Queue;
+  const blip = codeUser('octo-blip');
+  let blipReads = 0;
 
   beforeAll(async () => {
     redis = await startRedisServer();
     c = await startCluster(redis.url, {
       env: { MONITORS_MIN_INTERVAL: '1', RATE_LIMIT_RPS: '1000', REDIS_COMMAND_TIMEOUT_MS: String(TIMEOUT_MS) },
-      routes: [codeUser('octo-sched').route],
+      routes: [
+        codeUser('octo-sched').route,
+        {
+          ...blip.route,
+          // The account's first answer takes 1.5 s: Redis is frozen while it is on its way.
+          response: async (req) => {
+            if (req.path === '/users/octo-blip' && ++blipReads === 1) await new Promise((r) => setTimeout(r, 1_500));
+            return (blip.route.response as (r: typeof req) => any)(req);
+          },
+        },
+      ],
     });
     bull = new Queue('monitors', { connection: { url: redis.url }, prefix: 'cl:bull' });
   });
@@ -57,7 +69,7 @@ describe.skipIf(REDIS.skip)(titled("a monitor's schedule on a Redis that does no
     try {
       const t = performance.now();
       const outcome = await Promise.race([
-        svc.scheduler.changed(id, { ...row, interval_ms: 7_200_000, every: '2h' }).then(
+        Promise.resolve(svc.scheduler.changed(id, { ...row, interval_ms: 7_200_000, every: '2h' })).then(
           () => 'answered',
           (e: unknown) => e,
         ),
@@ -90,5 +102,32 @@ describe.skipIf(REDIS.skip)(titled("a monitor's schedule on a Redis that does no
     // Its first fire (1 s on) finds no monitor and removes the scheduler.
     await waitFor(async () => (await bull.getJobScheduler(ghost.id)) === undefined, 5_000);
     expect(await svc.store.get(ghost.id)).toBeUndefined();
+  });
+
+  it('a run Redis froze before it was recorded gives its lease back once Redis answers: run again soon, charged once', async () => {
+    const [a, b] = c.nodes;
+    const { key, id: keyId } = await c.key(100);
+    const made = await call(a, 'POST', '/v1/monitors', {
+      key,
+      body: { operation: '/v1/code/user', params: { handle: 'octo-blip' }, every: '1h', watch: ['user.followers'] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id: string = made.body.monitor.id;
+    // The first run is on its way (its answer 1.5 s off): Redis freezes for 2.5 s, so neither its
+    // settlement nor its failure can be recorded; its settlement runs late, once Redis thaws.
+    await waitFor(() => blipReads === 1, 5_000);
+    redis.freeze();
+    await new Promise((r) => setTimeout(r, 2_500));
+    redis.thaw();
+    const thawed = Date.now();
+    // Before, the run's lease held the monitor for LEASE_MS (10 min): no run recorded till then.
+    await waitFor(async () => (await monitorOf(b, key, id)).runs >= 1, 15_000);
+    expect(Date.now() - thawed).toBeLessThan(12_000);
+    const m = await monitorOf(b, key, id);
+    expect(m).toMatchObject({ runs: 1, credits_charged: 1 });
+    expect(m.last_run).toMatchObject({ result: 'ok', credits_charged: 1 });
+    // Taken over: read again, charged once (the late settlement and the takeover's are one charge).
+    expect(blipReads).toBe(2);
+    await waitFor(async () => (await a.deps.ledger.balance(keyId)) === 99, 5_000);
   });
 });
