@@ -169,7 +169,8 @@ export class SqliteKeyvStore extends EventEmitter {
     const batch = [...this.pending];
     this.pending.clear();
     try {
-      this.writeBatch(batch);
+      // IMMEDIATE: its first batch reads before it writes (another process may write between).
+      this.writeBatch.immediate(batch);
     } catch (err) {
       // Not stored (a full disk, a lock held too long): a cache may lose entries. Reported by the
       // next set(), whose caller logs it.

@@ -443,7 +443,8 @@ export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledg
       return q.count.get()!.n;
     },
     async refundAbandoned(olderThanMs) {
-      const n = tx.refundAbandoned(olderThanMs);
+      // IMMEDIATE: it reads, then writes (the keys CLI may write between: SQLITE_BUSY at once otherwise).
+      const n = tx.refundAbandoned.immediate(olderThanMs);
       memo.clear();
       return n;
     },

@@ -383,7 +383,7 @@ export function createSqliteJobStore(db: Db) {
     firstPending: (jobId: string) => q.firstPending.get(jobId),
     results: (jobId: string, afterIdx: number, limit: number) => q.results.all(jobId, afterIdx, limit),
     /** Records an item that charged nothing through a reservation (cache hit, error before one). */
-    record: (jobId: string, idx: number, o: ItemOutcome) => recordTx(jobId, idx, o),
+    record: (jobId: string, idx: number, o: ItemOutcome) => recordTx.immediate(jobId, idx, o),
     /** The same, inside a transaction the caller opened (the ledger's settle). */
     recordIn,
     setStatus: (id: string, status: JobStatus) => q.setStatus.run({ id, status, at: now(), finished: null }),

@@ -14,6 +14,9 @@ import { createPacer } from '../jobs/pace.js';
 import type { Clock } from './clock.js';
 import type { MonitorRow, SqliteMonitorStore } from './store.js';
 
+/** How soon a claim the store refused is tried again. */
+const CLAIM_RETRY_MS = 1_000;
+
 export interface MonitorScheduler {
   /** A monitor created, changed, stopped or deleted: its schedule follows (`row` undefined: deleted). */
   changed(id: string, row: MonitorRow | undefined): void | Promise<void>;
@@ -40,9 +43,7 @@ export function createEmbeddedScheduler(
     armedAt = Infinity;
   };
 
-  function arm(): void {
-    const next = sqlite.nextDueAt();
-    if (next === null) return disarm();
+  function armAt(next: number): void {
     if (cancelTimer && armedAt === next) return;
     disarm();
     armedAt = next;
@@ -53,11 +54,27 @@ export function createEmbeddedScheduler(
     });
   }
 
+  function arm(): void {
+    const next = sqlite.nextDueAt();
+    if (next === null) return disarm();
+    armAt(next);
+  }
+
   function pump(): void {
     if (closed || !sqlite.db.open) return;
     const now = clock.now();
+    let refused = false;
     while (inFlight < pacer.limit()) {
-      const row = sqlite.claimNext(now);
+      let row: MonitorRow | undefined;
+      try {
+        row = sqlite.claimNext(now);
+      } catch (err) {
+        // The store refused (disk full, I/O error, a lock held past busy_timeout): logged and tried
+        // again in a second, not thrown from a timer — that ended the process, and every request.
+        deps.logger.error({ err }, 'monitors: claiming a due run failed; trying again in a second');
+        refused = true;
+        break;
+      }
       if (!row) break;
       inFlight++;
       pacer.setActive(true);
@@ -77,7 +94,8 @@ export function createEmbeddedScheduler(
       running.add(p);
     }
     // Room for more: wait for the next due one. Full: a run's end pumps again.
-    if (inFlight < pacer.limit()) arm();
+    if (refused) armAt(now + CLAIM_RETRY_MS);
+    else if (inFlight < pacer.limit()) arm();
   }
 
   const given = sqlite.giveBackLeftOver();

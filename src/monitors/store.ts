@@ -657,6 +657,12 @@ function sqliteOutbox(db: Db, q: Statements): WebhookOutbox {
   };
 }
 
+/**
+ * Each transaction below reads, then writes what it read. Begun DEFERRED, one is refused
+ * SQLITE_BUSY at once — busy_timeout does not apply — when another process (the keys CLI beside a
+ * running server) has written since its read; so each is begun IMMEDIATE (`.immediate`): it takes
+ * the write lock first, waiting its turn (busy_timeout) as a plain write does.
+ */
 export function createSqliteMonitorStore(db: Db) {
   migrate(db);
   const q = statements(db);
@@ -688,32 +694,34 @@ export function createSqliteMonitorStore(db: Db) {
     db,
     /** Runs a previous process died making are due again (at start: no other process runs here). */
     giveBackLeftOver: (): number => q.leftOver.run().changes,
-    claimNext: (now: number) => claimNextTx(now),
+    claimNext: (now: number) => claimNextTx.immediate(now),
     /** When the earliest monitor not running is due (null: none is active). */
     nextDueAt: (): number | null => q.nextDueAt.get()?.at ?? null,
     recordIn,
     /** See trimHistory: `runAt`, the run just recorded, whose rows go last. */
-    trim: (id: string, keyId: string, quota: number, runAt?: number) => trimTx(id, keyId, quota, runAt),
+    trim: (id: string, keyId: string, quota: number, runAt?: number) => trimTx.immediate(id, keyId, quota, runAt),
     store: {
       get open() {
         return db.open;
       },
       async create(m, maxPerKey) {
-        return db.transaction(() => {
-          if (q.countOf.get(m.key_id)!.n >= maxPerKey) return 'limit' as const;
-          q.insert.run({ ...m, at: iso() });
-          return q.get.get(m.id)!;
-        })();
+        return db
+          .transaction(() => {
+            if (q.countOf.get(m.key_id)!.n >= maxPerKey) return 'limit' as const;
+            q.insert.run({ ...m, at: iso() });
+            return q.get.get(m.id)!;
+          })
+          .immediate();
       },
       get: async (id) => q.get.get(id),
       list: async (keyId, { status, limit, after }) =>
         after
           ? q.listAfter.all({ key: keyId, status, limit, at: after.created_at, id: after.id })
           : q.listFirst.all({ key: keyId, status, limit }),
-      update: async (id, patch) => updateTx(id, patch),
-      delete: async (id) => deleteTx(id),
-      claim: async (id, now, manual) => claimTx(id, now, manual),
-      record: async (id, r) => recordTx(id, r),
+      update: async (id, patch) => updateTx.immediate(id, patch),
+      delete: async (id) => deleteTx.immediate(id),
+      claim: async (id, now, manual) => claimTx.immediate(id, now, manual),
+      record: async (id, r) => recordTx.immediate(id, r),
       snapshots: async (id, h) =>
         q.snapshots
           .all({ id, since: h.since, until: h.until, after: h.after ?? 0, limit: h.limit })
@@ -730,7 +738,7 @@ export function createSqliteMonitorStore(db: Db) {
       async purge(retentionMs) {
         const before = Date.now() - retentionMs;
         let n = 0;
-        for (let got = purgeTx(before); got > 0; got = purgeTx(before)) n += got;
+        for (let got = purgeTx.immediate(before); got > 0; got = purgeTx.immediate(before)) n += got;
         return n;
       },
       outbox,
