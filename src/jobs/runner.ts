@@ -378,8 +378,14 @@ export function createJobRunner(deps: Deps, store: SqliteJobStore, routes: Reado
   if (dropped) deps.logger.warn({ jobs: dropped }, 'deleted jobs a previous process died creating (their clients got no 202)');
   const purge = () => {
     if (p.closed || !deps.db?.open) return;
-    const n = store.purge(cfg.retentionMs);
-    if (n) deps.logger.info({ purged: n }, 'purged finished jobs past JOBS_RETENTION_DAYS');
+    // From a timer: a store refusing (a lock another process held past busy_timeout, a full disk)
+    // is logged, not thrown — an exception there would end the process.
+    try {
+      const n = store.purge(cfg.retentionMs);
+      if (n) deps.logger.info({ purged: n }, 'purged finished jobs past JOBS_RETENTION_DAYS');
+    } catch (err) {
+      deps.logger.error({ err }, 'jobs: purging finished jobs failed; trying again in an hour');
+    }
   };
   purge();
   const purgeTimer = setInterval(purge, HOUR_MS);
