@@ -9,11 +9,13 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allOperations } from '../src/gateway.js';
+import { createBridge } from '../src/mcp/bridge.js';
 import { MCP_MAX_BODY } from '../src/mcp/http.js';
 import { toolName } from '../src/mcp/tools.js';
 import { buildRoutes } from '../src/rest/routes.js';
@@ -21,7 +23,7 @@ import { responseExample } from '../src/rest/openapi.js';
 import { ENVELOPE_SHAPE } from '../src/rest/contract.js';
 import { startHarness } from './harness.js';
 import type { Harness } from './harness.js';
-import { anyRepo, heldRepos } from './jobs/helpers.js';
+import { anyRepo, heldRepos, waitFor } from './jobs/helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const repo = (name: string) => `https://github.com/octo/${name}`;
@@ -517,6 +519,73 @@ describe('the stdio bridge (npm run --silent mcp)', () => {
     expect(answers.get(2)?.result?.tools?.length).toBeGreaterThan(10);
     expect(answers.get(3)?.result?.structuredContent?.full_name).toBe('octo/piped');
   }, 60_000);
+
+  it('a call the desktop client cancels: its POST to the gateway is aborted, and the gateway charges nothing (it went on and charged)', async () => {
+    const { key, id } = await h.key(3);
+    const held = heldRepos('held-bridge');
+    h.replay.add(held.route);
+    const { server } = createBridge(h.url, key);
+    const [toBridge, toDesktop] = InMemoryTransport.createLinkedPair();
+    await server.connect(toBridge);
+    const desktop = new Client({ name: 'desktop', version: '1.0.0' });
+    await desktop.connect(toDesktop);
+    try {
+      const cancel = new AbortController();
+      // The SDK's client sends notifications/cancelled when its signal aborts; so does any desktop client.
+      const called = desktop.callTool({ name: 'code_repository', arguments: { url: 'https://github.com/held-bridge/x' } }, undefined, {
+        signal: cancel.signal,
+      });
+      await waitFor(() => held.waiting() === 1, 10_000);
+      cancel.abort('the person closed the chat');
+      await expect(called).rejects.toThrow();
+      // The gateway's answer would come now, for nobody: it was charged (2 left) while the POST stayed open.
+      await new Promise((r) => setTimeout(r, 300));
+      held.releaseAll({ free: true });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await h.balance(id)).toBe(3);
+      // The bridge goes on serving: the next call is answered and charged.
+      const r = (await desktop.callTool({
+        name: 'code_repository',
+        arguments: { url: 'https://github.com/held-bridge/y' },
+      })) as CallToolResult;
+      expect(r._meta).toMatchObject({ charged: 1, remaining: 2 });
+    } finally {
+      await desktop.close();
+      await server.close();
+    }
+  }, 30_000);
+
+  it("the gateway's protocol error reaches the desktop client as a direct client gets it (the bridge added an 'MCP error <code>:' prefix)", async () => {
+    const { key } = await h.key(1);
+    const { server } = createBridge(h.url, key);
+    const [toBridge, toDesktop] = InMemoryTransport.createLinkedPair();
+    await server.connect(toBridge);
+    const desktop = new Client({ name: 'desktop', version: '1.0.0' });
+    await desktop.connect(toDesktop);
+    try {
+      const direct = await call(await connect({ 'x-api-key': key }), 'no_such_tool').catch((e: Error) => e);
+      const bridged = await desktop.callTool({ name: 'no_such_tool', arguments: {} }).catch((e: Error) => e);
+      expect(bridged).toBeInstanceOf(Error);
+      expect((bridged as Error).message).toBe((direct as Error).message);
+    } finally {
+      await desktop.close();
+      await server.close();
+    }
+  });
+
+  it('a GATEWAY_URL with a user name or password is refused at start, without writing the password anywhere', async () => {
+    const gateway = new URL(h.url);
+    gateway.username = 'ops';
+    gateway.password = 's3cret-pass';
+    const run = promisify(execFile)('npm', ['run', '--silent', 'mcp'], {
+      cwd: ROOT,
+      env: { ...process.env, GATEWAY_URL: gateway.href, API_KEY: 'k' },
+      timeout: 30_000,
+    });
+    const failed = (await run.catch((e: unknown) => e)) as { code: number; stdout: string; stderr: string };
+    expect(failed).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining('GATEWAY_URL holds a user name or password') });
+    expect(failed.stderr).not.toContain('s3cret-pass');
+  }, 40_000);
 
   it('without API_KEY it says so on stderr and exits 1', async () => {
     const run = promisify(execFile)('npm', ['run', '--silent', 'mcp'], {

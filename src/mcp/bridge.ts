@@ -23,11 +23,62 @@ import { ANY_TOOL_CALL } from './tool-call.js';
 /** A creator tool (find_creator_emails) may take a while; the SDK's default is 60 s. */
 const CALL_TIMEOUT_MS = 300_000;
 
+/**
+ * The gateway's JSON-RPC error, passed on with the message it came with. The SDK's client makes an
+ * McpError of it, whose message adds "MCP error <code>: " before the gateway's; thrown on as it is,
+ * the SDK's server would send that longer message (the desktop client's McpError then adding its
+ * prefix once more). Its server sends a thrown error's own `code`, `message` and `data`.
+ */
+const passedOn = (err: McpError): Error => {
+  const prefix = `MCP error ${err.code}: `;
+  const message = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+  return Object.assign(new Error(message), { code: err.code, data: err.data });
+};
+
 const log = (line: string) => void process.stderr.write(`creator-lookup mcp: ${line}\n`);
+
+/**
+ * fetch for the gateway's transport, able to abort a call's POST. When a call is cancelled (the
+ * desktop client's notifications/cancelled, handed to the SDK's client as the call's signal; or its
+ * timeout), that client only POSTs notifications/cancelled naming the call's id — which a gateway
+ * answering each POST on its own cannot route — and leaves the call's POST open: the gateway went on
+ * and charged a call nobody would read. Each POST of a request is kept by its id while its answer
+ * is read; a notifications/cancelled aborts the POST it names, and the gateway, its client gone,
+ * charges nothing (src/mcp/http.ts).
+ */
+export function cancellingFetch(base: typeof fetch = fetch): typeof fetch {
+  const open = new Map<unknown, AbortController>();
+  return async (input, init) => {
+    let message: { id?: unknown; method?: unknown; params?: { requestId?: unknown } } | undefined;
+    try {
+      message = typeof init?.body === 'string' ? (JSON.parse(init.body) as typeof message) : undefined;
+    } catch {
+      message = undefined;
+    }
+    if (message?.method === 'notifications/cancelled') open.get(message.params?.requestId)?.abort();
+    const id = message?.id;
+    if (id === undefined || message?.method === undefined) return base(input, init);
+    const call = new AbortController();
+    open.set(id, call);
+    const done = () => void (open.get(id) === call && open.delete(id));
+    try {
+      const res = await base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, call.signal]) : call.signal });
+      if (!res.body) return (done(), res);
+      // Kept until its answer has been read to its end (an SSE stream, or JSON).
+      const body = res.body.pipeThrough(new TransformStream({ flush: done }));
+      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    } catch (err) {
+      done();
+      throw err;
+    }
+  };
+}
 
 /** The bridge, and its requests still being answered (their answers written before it closes). */
 export function createBridge(gatewayUrl: string, apiKey: string): { server: Server; answering: Set<Promise<unknown>> } {
   const endpoint = new URL('/mcp', gatewayUrl);
+  // What a log line names: never a user name or password (main refuses them), nor a query.
+  const shown = `${endpoint.origin}${endpoint.pathname}`;
   const answering = new Set<Promise<unknown>>();
   /** A handler whose promise is held in `answering` until it settles. */
   const held =
@@ -45,8 +96,10 @@ export function createBridge(gatewayUrl: string, apiKey: string): { server: Serv
     connected ??= (async () => {
       const client = new Client({ name: 'creator-lookup-bridge', version: '1.0.0' });
       client.onerror = (err) => log(`gateway: ${err.message}`);
-      await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { 'x-api-key': apiKey } } }));
-      log(`connected to ${endpoint.href}`);
+      await client.connect(
+        new StreamableHTTPClientTransport(endpoint, { fetch: cancellingFetch(), requestInit: { headers: { 'x-api-key': apiKey } } }),
+      );
+      log(`connected to ${shown}`);
       return client;
     })().catch((err: unknown) => {
       connected = null;
@@ -56,7 +109,7 @@ export function createBridge(gatewayUrl: string, apiKey: string): { server: Serv
   }
 
   const why = (err: unknown) =>
-    `the gateway at ${endpoint.href} could not be reached or refused the request: ${err instanceof Error ? err.message : String(err)}`;
+    `the gateway at ${shown} could not be reached or refused the request: ${err instanceof Error ? err.message : String(err)}`;
 
   const server = new Server(
     { name: 'creator-lookup', version: '1.0.0' },
@@ -68,7 +121,7 @@ export function createBridge(gatewayUrl: string, apiKey: string): { server: Serv
       try {
         return await (await gateway()).listTools(request.params);
       } catch (err) {
-        if (err instanceof McpError) throw err;
+        if (err instanceof McpError) throw passedOn(err);
         log(why(err));
         throw new McpError(ErrorCode.InternalError, why(err));
       }
@@ -76,15 +129,20 @@ export function createBridge(gatewayUrl: string, apiKey: string): { server: Serv
   );
   server.setRequestHandler(
     ANY_TOOL_CALL,
-    held(async (checked) => {
+    held(async (checked, extra) => {
       const request = checked as CallToolRequest; // by the SDK's Server (ANY_TOOL_CALL)
       try {
         // As the gateway answered it (the desktop client checks it against the tool's outputSchema).
+        // Cancelled by the desktop client (extra.signal): the call's POST is aborted (cancellingFetch).
         return await (
           await gateway()
-        ).request({ method: 'tools/call', params: request.params }, CallToolResultSchema, { timeout: CALL_TIMEOUT_MS });
+        ).request({ method: 'tools/call', params: request.params }, CallToolResultSchema, {
+          timeout: CALL_TIMEOUT_MS,
+          signal: extra.signal,
+        });
       } catch (err) {
-        if (err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed) throw err;
+        if (err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed)
+          throw passedOn(err);
         log(why(err));
         return { isError: true, content: [{ type: 'text', text: why(err) }] };
       }
@@ -101,10 +159,16 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     process.exit(1);
   }
   const gatewayUrl = env.GATEWAY_URL?.trim() || 'http://localhost:8080';
+  let url: URL;
   try {
-    new URL('/mcp', gatewayUrl);
+    url = new URL('/mcp', gatewayUrl);
   } catch {
-    log(`GATEWAY_URL ${gatewayUrl} is not a URL (e.g. http://localhost:8080)`);
+    log(`GATEWAY_URL is not a URL (e.g. http://localhost:8080)`);
+    process.exit(1);
+  }
+  if (url.username || url.password) {
+    // It would be in every line this bridge writes about the gateway; the key goes in API_KEY.
+    log('GATEWAY_URL holds a user name or password: leave them out (the key goes in API_KEY)');
     process.exit(1);
   }
   const { server, answering } = createBridge(gatewayUrl, apiKey);
@@ -122,7 +186,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     await Promise.all([process.stdout, process.stderr].map((s) => new Promise((r) => s.write('', r))));
     process.exit(0);
   });
-  log(`serving on stdio, forwarding to ${gatewayUrl}/mcp`);
+  log(`serving on stdio, forwarding to ${url.origin}${url.pathname}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/mcp/bridge.ts')) void main();
