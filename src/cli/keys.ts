@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { defaultBurst, redisLabel, transactionsKeepMsOf } from '../config.js';
+import { MAX_CREDITS } from '../credits/ledger.js';
 import type { KeyRecord, Ledger } from '../credits/ledger.js';
 import { ApiError } from '../errors.js';
 import { createRedisLedger } from '../credits/redis-ledger.js';
@@ -44,8 +45,10 @@ function dataDirOf(env: NodeJS.ProcessEnv): string {
 function parseCount(raw: string, what: string, allowZero: boolean): number {
   const s = raw.trim();
   const n = Number(s);
-  if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || (!allowZero && n === 0)) {
-    throw new InvalidArgumentError(`${what} must be a ${allowZero ? 'non-negative' : 'positive'} whole number, got ${JSON.stringify(raw)}`);
+  if (!/^\d+$/.test(s) || !Number.isSafeInteger(n) || n > MAX_CREDITS || (!allowZero && n === 0)) {
+    throw new InvalidArgumentError(
+      `${what} must be a ${allowZero ? 'non-negative' : 'positive'} whole number up to ${MAX_CREDITS}, got ${JSON.stringify(raw)}`,
+    );
   }
   return n;
 }
@@ -191,8 +194,7 @@ export async function runKeysCli(argv: string[], env: NodeJS.ProcessEnv, out: Cl
       const balance = await withLedger(store, { create: false }, async (ledger) => {
         const record = await findKey(ledger, id);
         if (record.revokedAt) throw new CliError(`Key ${id} was revoked at ${record.revokedAt}; credits on it could never be used.`);
-        if (!Number.isSafeInteger(record.balance + amount))
-          throw new CliError(`amount is too large: the balance would exceed ${Number.MAX_SAFE_INTEGER}`);
+        if (record.balance + amount > MAX_CREDITS) throw new CliError(`amount is too large: the balance would exceed ${MAX_CREDITS}`);
         return ledger.addCredits(id, amount);
       });
       out.log(`Added ${amount} credits to ${id}. New balance: ${balance}`);

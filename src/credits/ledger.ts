@@ -16,6 +16,14 @@
  */
 import type { RateLimit } from '../config.js';
 
+/**
+ * The most credits one figure may be: a balance, a grant, a job's `max_credits`, a monitor's
+ * `max_credits_per_day`. GraphQL's Int is 32-bit: a balance beyond it made `me { balance }` and
+ * `transactions` an error without data, and a monitor's cap beyond it its `monitors` list (an
+ * outside sweep; the keys CLI allowed balances to 2^53 − 1, REST caps as large).
+ */
+export const MAX_CREDITS = 2_147_483_647;
+
 export interface KeyRecord {
   id: string;
   name: string;

@@ -34,7 +34,7 @@ import { sendError, sendJson } from '../pipeline/errors.js';
 import type { RestRoute } from '../rest/routes.js';
 import { csvRows, csvShape } from './export.js';
 import type { CsvShape } from './export.js';
-import { UPLOAD_OPTIONS, bodyText, creditCap, readJobRequest, unknownFields, validateItems } from './input.js';
+import { CREDIT_CAP_RULE, UPLOAD_OPTIONS, bodyText, creditCap, readJobRequest, unknownFields, validateItems } from './input.js';
 import type { JobRequest, ValidItem } from './input.js';
 import type { JobService } from './service.js';
 import type { JobListQuery, JobRow } from './store.js';
@@ -515,7 +515,7 @@ async function resumeJob(
     // The same forms job creation takes (an integer, or its digits as a string), or null for no cap.
     const n = body.max_credits === null ? null : creditCap(body.max_credits);
     if (body.max_credits !== null && n === null)
-      return sendError(res, invalidInput([{ param: 'max_credits', message: 'must be an integer ≥ 0, or null for no cap' }]), {}, info.id);
+      return sendError(res, invalidInput([{ param: 'max_credits', message: `${CREDIT_CAP_RULE}, or null for no cap` }]), {}, info.id);
     maxCredits = n;
   }
   const final = (status: string) =>

@@ -18,6 +18,7 @@
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
  * with details naming `items[i].param`.
  */
+import { MAX_CREDITS } from '../credits/ledger.js';
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseCsv } from 'csv-parse';
@@ -355,11 +356,14 @@ export function webhookOption(value: unknown, problems: ParamProblem[]): { url: 
   return parsed && secretOk && url!.length <= 2048 ? { url: url!, secret: secret! } : null;
 }
 
-/** A job's `max_credits` as given (an integer ≥ 0, or its digits as a string: a query parameter's, a form's), or null. */
+/** A job's `max_credits` as given (an integer from 0 to MAX_CREDITS, or its digits as a string: a query parameter's, a form's), or null. */
 export function creditCap(v: unknown): number | null {
   const n = typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_CREDITS ? n : null;
 }
+
+/** What a `max_credits` refused is told. */
+export const CREDIT_CAP_RULE = `must be an integer from 0 to ${MAX_CREDITS}`;
 
 /** Options of a job, from a JSON body or (uploads) the query string and headers. */
 function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<JobRequest, 'items' | 'itemProblems'> {
@@ -374,7 +378,7 @@ function optionsOf(o: Record<string, unknown>, problems: ParamProblem[]): Omit<J
   let maxCredits: number | null = null;
   if (o.max_credits !== undefined && o.max_credits !== null && o.max_credits !== '') {
     const n = creditCap(o.max_credits);
-    if (n === null) problems.push({ param: 'max_credits', message: 'must be an integer ≥ 0' });
+    if (n === null) problems.push({ param: 'max_credits', message: CREDIT_CAP_RULE });
     else maxCredits = n;
   }
   const webhook = webhookOption(o.webhook, problems);

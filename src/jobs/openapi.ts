@@ -1,6 +1,7 @@
 /**
  * OpenAPI path items of the job routes (src/jobs/http.ts), merged into /openapi.json.
  */
+import { MAX_CREDITS } from '../credits/ledger.js';
 import { KEY_SECURITY } from '../http/api-key.js';
 const error = (description: string) => ({
   description,
@@ -86,6 +87,7 @@ const jobBody = {
     max_credits: {
       type: 'integer',
       minimum: 0,
+      maximum: MAX_CREDITS,
       description: 'Cap: an item that would need more than what is left is not run (stopped_at_cap)',
     },
     webhook: {
@@ -99,7 +101,13 @@ const jobBody = {
 const uploadParams = [
   { name: 'operation', in: 'query', required: false, schema: { type: 'string' }, description: 'NDJSON / CSV uploads: the operation' },
   { name: 'cache_max_age', in: 'query', required: false, schema: { type: 'string' }, description: 'NDJSON / CSV uploads' },
-  { name: 'max_credits', in: 'query', required: false, schema: { type: 'integer' }, description: 'NDJSON / CSV uploads' },
+  {
+    name: 'max_credits',
+    in: 'query',
+    required: false,
+    schema: { type: 'integer', minimum: 0, maximum: MAX_CREDITS },
+    description: 'NDJSON / CSV uploads',
+  },
   {
     name: 'idempotency_key',
     in: 'query',
@@ -331,7 +339,9 @@ const resumeJobOp = {
   requestBody: {
     required: false,
     content: {
-      'application/json': { schema: { type: 'object', properties: { max_credits: { type: ['integer', 'null'], minimum: 0 } } } },
+      'application/json': {
+        schema: { type: 'object', properties: { max_credits: { type: ['integer', 'null'], minimum: 0, maximum: MAX_CREDITS } } },
+      },
     },
   },
   responses: {

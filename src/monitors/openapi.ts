@@ -1,6 +1,7 @@
 /**
  * OpenAPI path items of the monitor routes (src/monitors/http.ts), merged into /openapi.json.
  */
+import { MAX_CREDITS } from '../credits/ledger.js';
 import { KEY_SECURITY } from '../http/api-key.js';
 const error = (description: string) => ({
   description,
@@ -174,6 +175,7 @@ const createMonitorOp = {
             max_credits_per_day: {
               type: ['integer', 'null'],
               minimum: 0,
+              maximum: MAX_CREDITS,
               description: 'Runs that would take the day (UTC) past it are skipped',
             },
           },
@@ -241,7 +243,7 @@ const updateMonitorOp = {
             watch: { type: 'array', items: { type: 'string' } },
             webhook: { oneOf: [webhook, { type: 'null' }] },
             paused: { type: 'boolean' },
-            max_credits_per_day: { type: ['integer', 'null'], minimum: 0 },
+            max_credits_per_day: { type: ['integer', 'null'], minimum: 0, maximum: MAX_CREDITS },
           },
         },
       },

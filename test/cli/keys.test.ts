@@ -87,7 +87,8 @@ describe('keys create', () => {
   });
 
   it('rejects a bad --credits or an empty --name', async () => {
-    for (const bad of ['-1', '1.5', 'lots', '9007199254740993']) {
+    // 2147483648: one past GraphQL's Int, which every credit figure fits (test/credit-figures.test.ts).
+    for (const bad of ['-1', '1.5', 'lots', '9007199254740993', '2147483648']) {
       const r = await keys('create', '--credits', bad);
       expect(r.code, bad).toBe(1);
       expect(r.stderr).toMatch(/--credits must be a non-negative whole number/);
@@ -155,11 +156,16 @@ describe('keys add-credits', () => {
 
   it('rejects a bad amount, an unknown id and a revoked key, changing nothing', async () => {
     const { id } = await create('--credits', '5');
-    for (const bad of ['0', '-3', 'abc', '2.5', '1e3', '9007199254740993']) {
+    for (const bad of ['0', '-3', 'abc', '2.5', '1e3', '9007199254740993', '2147483648']) {
       const r = await keys('add-credits', id, bad);
       expect(r.code, bad).toBe(1);
       expect(r.stderr, bad).toMatch(/amount must be a positive whole number/);
     }
+    const full = await create('--credits', '2147483000');
+    const over = await keys('add-credits', full.id, '648');
+    expect(over.code).toBe(1);
+    expect(over.stderr).toMatch(/the balance would exceed 2147483647/);
+    expect((await keys('add-credits', full.id, '647')).stdout).toMatch(/New balance: 2147483647\b/);
     const unknown = await keys('add-credits', 'key_00000000', '10');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/No key with id "key_00000000"/);
