@@ -385,6 +385,10 @@ describe('jobs and account tools', () => {
     const jobId = (made.structuredContent as { job: { id: string } }).job.id;
     expect((await call(b, 'jobs_status', { id: jobId }))._meta?.error).toMatchObject({ code: 'NOT_FOUND' });
     expect((await call(b, 'jobs_cancel', { id: jobId }))._meta?.error).toMatchObject({ code: 'NOT_FOUND' });
+    // A 500,000-character id is named cut short (it was echoed whole, twice).
+    const long = await call(b, 'jobs_results', { id: `job_${'x'.repeat(500_000)}` });
+    expect(long._meta?.error).toMatchObject({ code: 'NOT_FOUND' });
+    expect(JSON.stringify(long).length).toBeLessThan(2_000);
     const bad = await call(a, 'jobs_create', { operation: 'code_repository', items: [] });
     expect(bad._meta?.error).toMatchObject({ code: 'INVALID_INPUT', details: [expect.objectContaining({ param: 'items' })] });
   });

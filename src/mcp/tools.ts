@@ -26,7 +26,7 @@ import { accountOf } from '../account/account.js';
 import { accountModule } from '../account/index.js';
 import { transactionsOf, transactionsQueryOf } from '../account/transactions.js';
 import type { AuthenticatedKey } from '../credits/ledger.js';
-import { ApiError, invalidInput, isApiError } from '../errors.js';
+import { ApiError, MAX_PARAM_SHOWN, invalidInput, isApiError, shownText } from '../errors.js';
 import type { ParamProblem } from '../errors.js';
 import { JOB_RESULTS_PAGE, createJob, listJobs, listQueryOf, resultsInOrder, resultsWithin } from '../jobs/http.js';
 import { jobRequestOf, validateItems } from '../jobs/input.js';
@@ -280,7 +280,8 @@ function serviceOf(deps: Deps): JobService {
 async function ownJob(svc: JobService, key: AuthenticatedKey, id: unknown): Promise<JobRow> {
   if (typeof id !== 'string' || !id) throw invalidInput([{ param: 'id', message: 'is required: a job id (job_…)' }]);
   const row = await svc.store.get(id);
-  if (!row || row.key_id !== key.id) throw new ApiError('NOT_FOUND', `No job ${id}`);
+  // The id named as far as an id can be long: a 1 MB one was echoed twice in the answer (its text and structuredContent).
+  if (!row || row.key_id !== key.id) throw new ApiError('NOT_FOUND', `No job ${shownText(id, MAX_PARAM_SHOWN)}`);
   return row;
 }
 
