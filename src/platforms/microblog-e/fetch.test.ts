@@ -654,6 +654,22 @@ describe('microblogETag', () => {
     });
     expect((await failure(fetchTag(t.ctx, { instance: 'mastodon.social', tag: 'rstats', cursor: null }))).code).toBe('UPSTREAM_BLOCKED');
   });
+
+  it("a server whose timelines want a login answers 422 (Mastodon's require_user!: `Setting.timeline_preview` off, or the 4.3+ feed-access settings) → the login wall, not a failure", async () => {
+    // Our own answer in the shape Mastodon's Api::BaseController#require_user! renders for a caller
+    // without a user: status 422, `{"error": "This method requires an authenticated user"}`.
+    t.replay.add({
+      host: 'closed.example',
+      path: '/api/v1/timelines/tag/rstats',
+      response: json({ error: 'This method requires an authenticated user' }, {}, 422),
+    });
+    const e = await failure(fetchTag(t.ctx, { instance: 'closed.example', tag: 'rstats', cursor: null }));
+    expect(e.code).toBe('UPSTREAM_BLOCKED');
+    expect(e.message).toMatch(/login wall/);
+    // Another 422 (a validation error) is no wall: the server failed the request.
+    t.replay.add({ host: 'odd.example', path: '/api/v1/timelines/tag/rstats', response: json({ error: 'Validation failed' }, {}, 422) });
+    expect((await failure(fetchTag(t.ctx, { instance: 'odd.example', tag: 'rstats', cursor: null }))).code).toBe('UPSTREAM_FAILED');
+  });
 });
 
 describe('microblogEProfileSearch', () => {
