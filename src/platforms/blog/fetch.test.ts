@@ -154,6 +154,40 @@ describe('blogPosts', () => {
     for (const e of [nf, un]) expect(e.message).not.toContain(KEY);
   });
 
+  it('a blog shown only to logged-in readers (404 with error code 4012, "only viewable within the Tumblr dashboard") → PRIVATE_CONTENT, for posts, info and one post; a plain 404 stays NOT_FOUND', async () => {
+    // Our own answer in the shape Tumblr's client libraries document for a dashboard-only blog
+    // (tumblr/jumblr's JumblrError example; gallery-dl and ripme read the same 404 + code 4012).
+    const dashboardOnly = json(
+      {
+        meta: { status: 404, msg: 'Not Found' },
+        response: [],
+        errors: [{ title: 'Not Found', code: 4012, detail: 'This Tumblr is only viewable within the Tumblr dashboard' }],
+      },
+      404,
+    );
+    for (const path of ['/v2/blog/hush.tumblr.com/posts', '/v2/blog/hush.tumblr.com/info'])
+      t.replay.add({ host: HOST, path, response: dashboardOnly });
+    for (const read of [
+      fetchPosts(t.ctx, { blog: 'hush.tumblr.com', cursor: null }),
+      fetchInfo(t.ctx, { blog: 'hush.tumblr.com' }),
+      fetchPost(t.ctx, { blog: 'hush.tumblr.com', id: '123' }),
+    ]) {
+      const e = await failure(read);
+      expect(e.code).toBe('PRIVATE_CONTENT');
+      expect(e.message).not.toContain(KEY);
+    }
+    // The same code at a 200 stating the 404 in `meta` (a JSONP-era or proxied answer) too.
+    t.replay.add({ host: HOST, path: '/v2/blog/hush.tumblr.com/posts', response: { ...dashboardOnly, status: 200 } });
+    expect((await failure(fetchPosts(t.ctx, { blog: 'hush.tumblr.com', cursor: null }))).code).toBe('PRIVATE_CONTENT');
+    // Another error code with the 404 is a missing blog.
+    t.replay.add({
+      host: HOST,
+      path: '/v2/blog/gone.tumblr.com/posts',
+      response: json({ meta: { status: 404, msg: 'Not Found' }, response: [], errors: [{ title: 'Not Found', code: 0 }] }, 404),
+    });
+    expect((await failure(fetchPosts(t.ctx, { blog: 'gone.tumblr.com', cursor: null }))).code).toBe('NOT_FOUND');
+  });
+
   it('posts of another blog than the <name>.tumblr.com asked → UPSTREAM_FAILED; a custom domain is not compared', async () => {
     t.replay.add({
       host: HOST,

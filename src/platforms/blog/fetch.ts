@@ -12,20 +12,31 @@
  * Without TUMBLR_API_KEY nothing is sent: NOT_CONFIGURED (0 credits). The key travels in the
  * query as Tumblr's API requires; it is never in an error message, a cache key or a cursor.
  *
- * How answers map: 404 → NOT_FOUND; 401 (Tumblr refused the key) → NOT_CONFIGURED (the operator's
+ * How answers map: 404 → NOT_FOUND, except a 404 with error code 4012 (a blog shown only to
+ * logged-in readers) → PRIVATE_CONTENT; 401 (Tumblr refused the key) → NOT_CONFIGURED (the operator's
  * key is wrong; nothing the caller can change); a vendor challenge, 403, 429 → UPSTREAM_BLOCKED;
  * other non-2xx → expectOk; a 200 that is not the envelope → UPSTREAM_FAILED; posts or info of
  * another blog than the `<name>.tumblr.com` asked, or a post of another id → UPSTREAM_FAILED; no
  * post in a `posts?id=` answer → NOT_FOUND.
  */
-import { ApiError, notConfigured, notFound, shapeChanged, upstreamFailed } from '../../errors.js';
+import { ApiError, notConfigured, notFound, privateContent, shapeChanged, upstreamFailed } from '../../errors.js';
 import { expectOk } from '../../upstream/client.js';
 import { decodeCursor, encodeCursor, nextToken } from '../cursor.js';
 import { assertSameResource } from '../identity.js';
 import type { OpContext } from '../operation.js';
 import { parsed } from '../operation.js';
 import type { PostRef } from './parse.js';
-import { apiError, blogNameOf, PAGE_NUMBER, parseInfo, parsePosts, parseSinglePost, PLATFORM } from './parse.js';
+import {
+  apiError,
+  blogNameOf,
+  DASHBOARD_ONLY,
+  isDashboardOnly,
+  PAGE_NUMBER,
+  parseInfo,
+  parsePosts,
+  parseSinglePost,
+  PLATFORM,
+} from './parse.js';
 import type { BlogInfo, BlogPost, BlogPostsPage } from './schema.js';
 import { JsonOverBound } from '../../parse/json.js';
 
@@ -81,6 +92,10 @@ async function apiGet(
       'NOT_CONFIGURED',
       `${PLATFORM}: Tumblr refused this gateway's TUMBLR_API_KEY (HTTP 401${apiError(body)?.msg ? `: ${apiError(body)!.msg}` : ''})`,
     );
+  // A blog shown to logged-in readers only answers 404 with error code 4012: it exists, and it is
+  // private to this gateway (no login is ever used) — not a missing blog.
+  if ((res.status === 404 || apiError(body)?.status === 404) && isDashboardOnly(body))
+    throw privateContent(`${what} (shown only to logged-in Tumblr readers: error ${DASHBOARD_ONLY})`);
   expectOk(res, PLATFORM, what);
   // Tumblr states the status again in its envelope; a 2xx whose `meta.status` is an error (seen from
   // JSONP-era and proxied answers) is read as that status: a 404 there is NOT_FOUND, not an empty blog.

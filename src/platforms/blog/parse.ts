@@ -175,6 +175,19 @@ export function apiError(body: unknown): { status: number; msg: string } | null 
   return isObj(meta) && typeof meta.status === 'number' ? { status: meta.status, msg: typeof meta.msg === 'string' ? meta.msg : '' } : null;
 }
 
+/**
+ * Tumblr's error code for a blog its owner shows to logged-in readers only ("This Tumblr is only
+ * viewable within the Tumblr dashboard"), sent with a 404 in `errors[]`: the blog exists, but not
+ * for a reader without a login.
+ */
+export const DASHBOARD_ONLY = 4012;
+
+/** Whether an error envelope's `errors[]` holds the dashboard-only code (DASHBOARD_ONLY). */
+export function isDashboardOnly(body: unknown): boolean {
+  const errors = isObj(body) ? body.errors : undefined;
+  return Array.isArray(errors) && errors.some((e) => isObj(e) && (e.code === DASHBOARD_ONLY || e.code === String(DASHBOARD_ONLY)));
+}
+
 /** Blog names: letters, digits and `-`, at most 32. */
 const NAME = /^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/;
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
