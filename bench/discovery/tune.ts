@@ -41,7 +41,12 @@ const FEATURES = (Object.keys(CANDIDATE_WEIGHTS) as EvidenceLabel[]).filter((f) 
 function offsetOf(r: Row): number {
   let z = 0;
   for (const f of FIXED) if (r.evidence.includes(f)) z += CANDIDATE_WEIGHTS[f] ?? 0;
-  if (r.evidence.some((l) => CREATOR_LINK_LABELS.has(l as EvidenceLabel)) && !r.evidence.includes('other_person')) z += CREATOR_LINK_WEIGHT;
+  if (
+    r.evidence.some((l) => CREATOR_LINK_LABELS.has(l as EvidenceLabel)) &&
+    !r.evidence.includes('other_person') &&
+    !r.evidence.includes('fan_marker')
+  )
+    z += CREATOR_LINK_WEIGHT;
   return z;
 }
 
@@ -51,7 +56,9 @@ function load(files: string[]): Row[] {
   return rows.filter((r) => !isVerified(r.evidence as EvidenceLabel[]));
 }
 
-const x = (r: Row) => [1, ...FEATURES.map((f) => (r.evidence.includes(f) ? 1 : 0))];
+/** A feature counts as in evidence.ts candidateConfidence: her site presenting a fan's account (`website_link` beside `fan_marker`) does not. */
+const has = (r: Row, f: EvidenceLabel) => r.evidence.includes(f) && !(f === 'website_link' && r.evidence.includes('fan_marker'));
+const x = (r: Row) => [1, ...FEATURES.map((f) => (has(r, f) ? 1 : 0))];
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** Weighted, L2-penalised logistic regression by Newton's method: [intercept, ...weights]. */

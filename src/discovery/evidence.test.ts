@@ -123,13 +123,26 @@ describe('the evidence model', () => {
     expect(confidenceOf(['link_in_bio', 'reciprocal_profile_link'])).toBe(0.99); // mutual links: 1 - 0.1 * 0.1
   });
 
-  it('a fan marker breaks the same-handle tie (handles are squatted); the creator’s own links still verify', () => {
+  it('a fan marker breaks the same-handle tie (handles are squatted) — and, since outside webs met fan clip channels her site and link page thank at 0.92–0.99, her own links too', () => {
     expect(isVerified(['reciprocal_profile_link', 'same_handle_match'])).toBe(true);
     expect(isVerified(['reciprocal_profile_link', 'same_handle_match', 'fan_marker'])).toBe(false);
     expect(isVerified(['shared_website', 'same_handle_match', 'fan_marker'])).toBe(false);
-    expect(isVerified(['reciprocal_profile_link', 'website_link', 'fan_marker'])).toBe(true);
-    expect(isVerified(['link_in_bio', 'fan_marker'])).toBe(true);
+    expect(isVerified(['reciprocal_profile_link', 'website_link'])).toBe(true);
+    expect(isVerified(['link_in_bio'])).toBe(true);
+    expect(isVerified(['reciprocal_profile_link', 'website_link', 'fan_marker'])).toBe(false);
+    expect(isVerified(['link_in_bio', 'fan_marker'])).toBe(false);
     expect(confidenceOf(['reciprocal_profile_link', 'same_handle_match', 'fan_marker'])).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
+    // Her link or her site presenting it is no claim for an account that says it is a fan's.
+    const thanked: EvidenceLabel[] = [
+      'shared_website',
+      'website_link',
+      'websearch_match',
+      'reciprocal_profile_link',
+      'second_account_marker',
+      'fan_marker',
+    ];
+    expect(confidenceOf(thanked)).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
+    expect(confidenceOf(['link_in_bio', 'shared_link_page', 'fan_marker'])).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
   });
 
   it('evidence for and against moves a candidate: fan markers and look-alike handles down, the creator’s hub, contact and mention up', () => {

@@ -238,9 +238,12 @@ export function candidateConfidence(labels: Iterable<EvidenceLabel>): number {
   // creator's side answers it: on the held-out simulated webs such claimants are mostly hers (README.md
   // "A claim nothing of hers answers"; session 40's cap at 0.40 dropped them, session 42 removed it).
   let z = CANDIDATE_INTERCEPT;
-  for (const l of set) z += CANDIDATE_WEIGHTS[l] ?? 0;
-  // The creator pointing at someone else (other_person) is no claim of its own: that model was fitted without it.
-  if ([...CREATOR_LINK_LABELS].some((l) => set.has(l)) && !set.has('other_person')) z += CREATOR_LINK_WEIGHT;
+  // An account that says it is a fan's: her site presenting it (a thank-you under her name,
+  // "Kenji Mori Clips") is no claim that it is hers, as her own link to it is none (below).
+  const fan = set.has('fan_marker');
+  for (const l of set) if (!(fan && l === 'website_link')) z += CANDIDATE_WEIGHTS[l] ?? 0;
+  // The creator pointing at someone else (other_person) or at a fan's account is no claim of its own: that model was fitted without it.
+  if ([...CREATOR_LINK_LABELS].some((l) => set.has(l)) && !set.has('other_person') && !fan) z += CREATOR_LINK_WEIGHT;
   return Math.min(CANDIDATE_MAX_CONFIDENCE, round2(1 / (1 + Math.exp(-z))));
 }
 
@@ -255,12 +258,11 @@ function isTied(labels: ReadonlySet<EvidenceLabel>): boolean {
 }
 
 function isVerifiedSet(set: ReadonlySet<EvidenceLabel>): boolean {
-  // Someone else's by the creator's words or its own: no link makes it the creator's.
-  if (set.has('other_person')) return false;
-  return (
-    isVerifiedByLinks(set) ||
-    (set.has('website_link') && SITE_HANDLE_LABELS.some((l) => set.has(l)) && !set.has('fan_marker') && !set.has('links_elsewhere'))
-  );
+  // Someone else's by the creator's words or its own — and an account that says it is a fan's
+  // ("Kenji Mori Clips (fan-made)", "… 非公式"): no link makes it the creator's, not even hers to it
+  // (a creator thanks the fans' clip channels on her site and link page; they link her back).
+  if (set.has('other_person') || set.has('fan_marker')) return false;
+  return isVerifiedByLinks(set) || (set.has('website_link') && SITE_HANDLE_LABELS.some((l) => set.has(l)) && !set.has('links_elsewhere'));
 }
 
 /** Verified by an anchor or a tied link (not `other_person`: isVerifiedSet checks that first). */

@@ -46,6 +46,11 @@ export interface LinkPageView {
   others?: string[];
   /** Addresses the page's text gives to a representative (agents.ts), lower case. */
   representatives?: string[];
+  /**
+   * The page's own words, its first TEXT_MAX characters (its title, description, link titles): whom
+   * it names — "Omar & Sara — slow travel" is two people's page (verification.ts memberOfShared).
+   */
+  text?: string;
   /** Read without a part an optional request failed to bring (a linkpage-c page's modules): a lookup that read it is partial. */
   partialRead?: true;
 }
@@ -114,15 +119,21 @@ export function recordLabels(record: unknown): Record<string, string> {
     const urls = entries
       .filter(([, x]) => typeof x === 'string' && /^https?:\/\/\S+$/i.test(x.trim()))
       .map(([, x]) => (x as string).trim());
-    const texts = entries
-      .filter(([, x]) => typeof x === 'string' && !/^https?:\/\//i.test(x.trim()) && x.trim().length > 0 && x.length <= 200)
-      .map(([, x]) => (x as string).trim());
+    const all = entries.filter(
+      ([, x]) => typeof x === 'string' && !/^https?:\/\//i.test(x.trim()) && x.trim().length > 0 && x.length <= 200,
+    );
+    // The button's own words when the record names them (a title, a label), not its kind ("CLASSIC").
+    const titled = all.filter(([k]) => TITLE_KEYS.has(k));
+    const texts = (titled.length ? titled : all).map(([, x]) => (x as string).trim());
     if (urls.length === 1 && texts.length) out[urls[0]] = texts.join(' ');
     for (const [, x] of entries) walk(x, depth + 1);
   };
   walk(record, 0);
   return out;
 }
+
+/** Record members that hold a link's own words (its button's title, a label), where a record has them. */
+const TITLE_KEYS = new Set(['title', 'label', 'text', 'name', 'faceValue', 'caption']);
 
 /** Every string of a record (its bio, descriptions, link titles), one per line. */
 function recordText(record: unknown): string {
@@ -137,11 +148,15 @@ function recordText(record: unknown): string {
   return strings.join('\n');
 }
 
+/** How much of a link page's own words its view keeps (LinkPageView.text): its name and description come first. */
+const TEXT_MAX = 2000;
+
 function fromRecord(url: string, title: string | null, record: unknown): LinkPageView {
   const text = recordText(record);
   return {
     url,
     title,
+    text: text.slice(0, TEXT_MAX),
     links: [...new Set(recordLinks(record).map(unwrapLink))],
     emails: [...emailsInText(text), ...recordLinks(record).flatMap((l) => wrappedAddress(l) ?? [])],
     labels: Object.fromEntries(Object.entries(recordLabels(record)).map(([l, t]) => [unwrapLink(l), t])),
@@ -331,5 +346,6 @@ async function fetchGenericLinkPage(f: LookupFetcher, url: string, vendor: strin
     labels: Object.fromEntries(links.map((l) => [l, contexts.get(l) ?? '']).filter(([, t]) => t)),
     others: relationMentions(`${text}\n${meta.description ?? ''}`),
     representatives: [...representativeEmails(text).keys()],
+    text: `${meta.title ?? ''}\n${meta.description ?? ''}\n${text}`.slice(0, TEXT_MAX),
   };
 }

@@ -148,8 +148,23 @@ function standsApart(g: EvidenceGraph, s: SiteNode, v: Verification): boolean {
  * to @omar.saleh) is named by the card: on a site of two hosts, the co-host's card is a credit.
  */
 function sitePresents(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
+  // Listed in a JSON-LD `sameAs` of several people's accounts (an agency's talents): no account of the site's own.
+  if (!namesCreator(g, n.view?.handle ?? n.handle, n.view?.displayName) && inSameAsCrowd(g, n, d)) return false;
   const card = cardHeading(g, n, d);
   return card !== null ? presentsAsOwn(g, card, n.handle) : (n.siteTexts.get(d) ?? ['']).some((t) => presentsAsOwn(g, t, n.handle));
+}
+
+/** A page of site `d` lists `n` in a JSON-LD `sameAs` of several people's accounts (sameAsCrowd). */
+function inSameAsCrowd(g: EvidenceGraph, n: ProfileNode, d: string): boolean {
+  for (const page of g.sites.get(d)?.scan?.pages ?? []) {
+    if (!page.sameAs?.length) continue;
+    const listed = page.sameAs.some((l) => {
+      const a = accountOf(l);
+      return !!a?.handle && g.canonical(g.nodeKey(a.platform, a.handle)) === n.key;
+    });
+    if (listed && sameAsCrowd(g, page)) return true;
+  }
+  return false;
 }
 
 /**
@@ -273,6 +288,7 @@ export function crowdOf(
   links: readonly string[],
   keys: readonly string[],
   chromeLinks: readonly string[] = [],
+  bar: { others: number; platforms: number } = { others: CROWD_MIN_OTHERS, platforms: 2 },
 ): { own: number; most: number } | null {
   const chrome = new Set(chromeLinks);
   const byKey = new Map<string, { platforms: Set<string>; links: number }>();
@@ -287,7 +303,7 @@ export function crowdOf(
     e.links++;
     byKey.set(k, e);
   }
-  if (byKey.size <= CROWD_MIN_OTHERS) return null;
+  if (byKey.size <= bar.others) return null;
   // Group handles one of which starts with the other (4 characters or more): one person's accounts
   // (`aikomori`, `aikomoriplays`). The shortest such start is the group: a handle's starts are
   // looked up, never the other handles scanned.
@@ -309,12 +325,31 @@ export function crowdOf(
   let people = 0;
   for (const gr of groups.values()) {
     if (gr.creator) own += gr.links;
-    else if (gr.platforms.size >= 2) {
+    else if (gr.platforms.size >= bar.platforms) {
       people++;
       most = Math.max(most, gr.links);
     }
   }
-  return people >= CROWD_MIN_OTHERS && own <= most ? { own, most } : null;
+  return people >= bar.others && own <= most ? { own, most } : null;
+}
+
+/**
+ * People beside the creator whose accounts one page's JSON-LD `sameAs` must list for that list to be
+ * no one's own (sameAsCrowd): a site's structured data names its subject's few accounts, and a
+ * creator's own site hers (and her brand's under her name).
+ */
+const SAME_AS_MIN_OTHERS = 2;
+
+/**
+ * The page's JSON-LD `sameAs` lists several people's accounts (an agency's Organization block with
+ * its talents', a collective's): two or more handle groups that are not the creator's, while the
+ * creator's own group has no more links than the largest of them (crowdOf, one platform enough) —
+ * a list of a group's people, not the site's own accounts. Its accounts are not presented as the
+ * site's own (sitePresents) unless they carry the creator's name.
+ */
+function sameAsCrowd(g: EvidenceGraph, page: SitePage): boolean {
+  if (!page.sameAs || page.sameAs.length <= SAME_AS_MIN_OTHERS) return false;
+  return !!crowdOf(page.sameAs, personKeys(g, []), [], { others: SAME_AS_MIN_OTHERS, platforms: 1 });
 }
 
 /**
@@ -1171,26 +1206,93 @@ const givenName = (name: string) =>
 
 /**
  * `n` is another member's own account, linked from an account or link page the creator shares with
- * that member: the linker's name joins several people's ("Mia & Zoe Hartley"), one of them the
- * creator, and `n`'s own name is another of them ("Zoe Hartley": her given name, three letters or
- * more) while its handle and name hold none of the creator's names. The duo's account linking each
- * sister says which account is whose. Read from names and links only (no verification state).
+ * others — one that names several people, the creator among them:
+ *  - its name or its own words join several people's names ("Mia & Zoe Hartley", "Omar & Sara —
+ *    slow travel", "Lukas und Mira reisen"), one of them the creator, and `n`'s own name is another
+ *    of them (its given name, three letters or more); or
+ *  - a link page's buttons name whose each account is ("Omar on Facebook", "Sara · Instagram",
+ *    "Priya's TikTok", "Jonas (drums) — Instagram": the first word left once platform, own-account and
+ *    action words are dropped), one of them the creator's (her given name or handle), and the button
+ *    to `n` names another person whose name `n` carries (its given name, or its handle's start);
+ * while `n`'s handle and name hold none of the creator's names. The couple's, the co-hosts' or the
+ * band's page says which account is whose; each member's account links that page back, which alone
+ * made it the creator's at 0.99. Read from names and links only (no verification state).
  */
 function memberOfShared(g: EvidenceGraph, n: ProfileNode): boolean {
-  const own = n.view?.displayName;
-  if (!own || namesCreator(g, n.view!.handle, own)) return false;
-  const given = givenName(own);
-  if (given.length < 3) return false;
-  const linkers = [
-    ...(n.fromSource ? [g.sourceView.displayName] : []),
-    ...[...n.fromProfiles].map((k) => g.profiles.get(g.canonical(k))?.view?.displayName),
-    ...[...n.fromPages].map((u) => g.pages.get(u)?.view?.title),
-  ];
-  return linkers.some((name) => {
-    const parts = (name ?? '').split(NAME_JOINERS).filter((p) => /\p{L}/u.test(p));
-    if (parts.length < 2 || !parts.some((p) => namesCreator(g, '', p))) return false;
-    return parts.some((p) => !namesCreator(g, '', p) && givenName(p) === given);
-  });
+  const view = n.view;
+  if (!view || namesCreator(g, view.handle, view.displayName)) return false;
+  const given = givenName(view.displayName ?? '');
+  const handle = key(view.handle);
+  // A name part or a button's owner is `n`'s: its given name, or the start of its handle.
+  const isTheirs = (name: string) => {
+    const w = givenName(name);
+    return w.length >= 3 && !namesCreator(g, '', name) && (w === given || handle.startsWith(key(w)));
+  };
+  const joined = (texts: (string | null | undefined)[]) =>
+    texts.some((t) => joinedNames(t).some((parts) => parts.some((p) => namesCreator(g, '', p)) && parts.some(isTheirs)));
+  if (n.fromSource && joined([g.sourceView.displayName, g.sourceView.bio])) return true;
+  for (const k of n.fromProfiles) if (joined([g.profiles.get(g.canonical(k))?.view?.displayName])) return true;
+  for (const u of n.fromPages) {
+    const page = g.pages.get(u)?.view;
+    if (!page) continue;
+    if (joined([page.title, page.text])) return true;
+    let creatorsButton = false;
+    let theirButton = false;
+    for (const [l, title] of Object.entries(page.labels ?? {})) {
+      const owner = buttonOwner(title);
+      if (!owner) continue;
+      const a = accountOf(l);
+      const toN = !!a?.handle && g.canonical(g.nodeKey(a.platform, a.handle)) === n.key;
+      if (namesCreator(g, '', owner) || namesShortFirst(g, [fold(owner)])) creatorsButton = true;
+      else if (toN && isTheirs(owner)) theirButton = true;
+    }
+    if (creatorsButton && theirButton) return true;
+  }
+  return false;
+}
+
+/** Where a text's name phrases end: a line, a dash, a bar, a bullet, a colon, a sentence's end, a bracket. */
+const PHRASE_BREAKS = /[\n|—–·•:!?.()[\]{}«»"“”]+|\s-\s/u;
+
+/**
+ * The names a text joins ("Omar & Sara — slow travel…" → [Omar, Sara]; "Lukas und Mira reisen" →
+ * [Lukas, Mira reisen]): each phrase of it split at NAME_JOINERS into two to four parts of one to
+ * three words, each holding a letter. Bounded (the first 60 phrases of 80 characters or less).
+ */
+function joinedNames(text: string | null | undefined): string[][] {
+  if (!text) return [];
+  let out = joinedMemo.get(text);
+  if (out) return out;
+  out = [];
+  for (const phrase of text.split(PHRASE_BREAKS).slice(0, 60)) {
+    if (phrase.length > 80) continue;
+    const parts = phrase
+      .split(NAME_JOINERS)
+      .map((p) => p.trim())
+      .filter((p) => /\p{L}/u.test(p));
+    if (parts.length >= 2 && parts.length <= 4 && parts.every((p) => p.split(/\s+/).length <= 3)) out.push(parts);
+  }
+  // Read again for every account and every round of the fixpoint: kept, for the few texts a lookup holds.
+  if (joinedMemo.size >= 1000) joinedMemo.clear();
+  joinedMemo.set(text, out);
+  return out;
+}
+
+const joinedMemo = new Map<string, string[][]>();
+
+/**
+ * Whom a link page's button names as its account's owner: the title's first word once the platform,
+ * own-account and action words and a possessive are dropped ("Sara · Instagram", "Omar on Facebook",
+ * "Priya's TikTok" → Sara, Omar, Priya); null for a title holding an address or an `@handle` (it
+ * names the account, not a person) or nothing else.
+ */
+function buttonOwner(title: string): string | null {
+  if (/:\/\/|(?:^|\s)www\.|@/i.test(title)) return null;
+  const words = fold(title)
+    .replace(/['’]s(?![\p{L}\p{N}])/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !SOCIAL_WORDS.has(w) && !OWN_WORDS.has(w) && !ACTION_WORDS.has(w));
+  return words[0] && words[0].length >= 3 ? words[0] : null;
 }
 
 /**

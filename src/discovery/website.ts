@@ -52,6 +52,8 @@ export interface SitePage {
   emails: string[];
   /** Handles its visible text names with `@` (markers.ts handleMentions): the creator naming other accounts. */
   mentions: string[];
+  /** The URLs its JSON-LD gives as its subjects' `sameAs` (text.ts jsonLdSameAs), all of them (also those the page shows). */
+  sameAs?: string[];
   /** What the page says about each link (text.ts anchorContexts), by the link as in `links`. */
   labels?: Record<string, string>;
   /** Handles it names by `@` beside a relation to someone else (markers.ts relationMentions). */
@@ -411,7 +413,8 @@ function readPage(page: HtmlPage): ReadPage {
   const visible = pageAnchors($, page.finalUrl);
   // The accounts its JSON-LD names as the page's subject (`sameAs`) are links of the page with no text of their own.
   const shown = new Set(visible.map((a) => a.url));
-  const sameAs = jsonLdSameAs($, page.finalUrl).flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]));
+  const ldSameAs = jsonLdSameAs($, page.finalUrl);
+  const sameAs = ldSameAs.flatMap((url) => (shown.has(url) ? [] : [{ url, text: '' }]));
   // Links only its script data holds (a client-rendered site's social links: script-links.ts), with the texts the data gives them.
   const scripted = scriptLinks($, page.finalUrl, new Set([...shown, ...sameAs.map((a) => a.url)]));
   const written = [...visible, ...sameAs, ...scripted];
@@ -431,6 +434,7 @@ function readPage(page: HtmlPage): ReadPage {
   return {
     url: page.finalUrl,
     links: anchors.map((a) => a.url),
+    ...(ldSameAs.length ? { sameAs: ldSameAs.map(unwrapLink) } : {}),
     anchors,
     // A sponsor's or the site builder's address on the page is theirs (sponsors.ts).
     emails: emailsInHtml($, text).filter((e) => !sponsored.has(e.toLowerCase())),
