@@ -333,3 +333,44 @@ describe('a small agency’s site whose Organization JSON-LD lists its talents',
     for (const h of ['anaquintero', 'anaquinterotaller']) expect(r.byHandle(h)?.confidence ?? 0, h).toBeGreaterThanOrEqual(0.9);
   });
 });
+
+describe('a network’s or label’s account among her links', () => {
+  it('a food network’s channel her link page links, which links her channel and four other creators’ back: not hers', async () => {
+    const w = new DiscoveryWeb();
+    const page = 'https://linktr.ee/hana.eats';
+    w.ig.set('hana.eats', { username: 'hana.eats', fullName: 'Hana Kobayashi', bio: 'osaka street food 🍢', externalUrl: page });
+    w.linktree.set('hana.eats', {
+      username: 'hana.eats',
+      description: 'street food, every day',
+      links: [
+        { title: 'YouTube', url: YT('HanaEats') },
+        { title: 'Umami Network 🍜', url: YT('UmamiNetwork') },
+      ],
+    });
+    w.youtube.set('hanaeats', {
+      handle: 'HanaEats',
+      channelId: 'UChanaeats00000000000000',
+      title: 'Hana Kobayashi',
+      description: 'food',
+      links: [{ title: 'links', url: page }],
+    });
+    w.youtube.set('umaminetwork', {
+      handle: 'UmamiNetwork',
+      channelId: 'UCumaminetwork0000000000',
+      title: 'Umami Network',
+      description: 'Food creators from Tokyo and Osaka. Watch our creators:',
+      links: [
+        { title: 'Hana', url: IG('hana.eats') },
+        { title: 'Soba Saito', url: IG('sobasaito') },
+        { title: 'Osaka Bites', url: IG('osakabites') },
+        { title: 'Yuki Cooks', url: IG('yukicooks') },
+        { title: 'Ramen Ren', url: IG('ramenren') },
+        { title: 'Soba Saito TikTok', url: TT('sobasaito') },
+        { title: 'Yuki TikTok', url: TT('yukicooks') },
+      ],
+    });
+    const r = await discover(w, 'social-b', 'hana.eats');
+    expect(r.byHandle('hanaeats')?.confidence ?? 0).toBeGreaterThanOrEqual(0.9);
+    notHers(r, ['umaminetwork']);
+  });
+});

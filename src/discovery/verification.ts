@@ -1174,7 +1174,7 @@ function isOtherPerson(g: EvidenceGraph, n: ProfileNode, v: Verification, bySite
     if (d === `site:${bySite}`) continue;
     if (d.startsWith('site:') ? v.sites.has(d.slice(5)) : declaredByCreator(g, new Set([d]), v)) return true;
   }
-  if (memberOfShared(g, n)) return true;
+  if (memberOfShared(g, n) || presentsMany(g, n)) return true;
   if (!n.view?.bio) return false;
   const named = handleMentions(n.view.bio);
   if (!named.length) return false;
@@ -1249,6 +1249,22 @@ function memberOfShared(g: EvidenceGraph, n: ProfileNode): boolean {
     if (creatorsButton && theirButton) return true;
   }
   return false;
+}
+
+/** People beside the creator whose accounts an account must link to be a network's, a label's or a collective's (presentsMany). */
+const NETWORK_MIN_OTHERS = 3;
+
+/**
+ * `n` is a network's, a label's or a collective's account: its own links present NETWORK_MIN_OTHERS or
+ * more other people's accounts (handle groups holding none of the creator's names, crowdOf, one
+ * platform enough) with the creator's own group no larger than the largest of them, and its handle and
+ * name hold none of the creator's names. A food network's channel linking her and four other creators
+ * links her back and is linked by her link page: it was hers at 0.99. Read from links and names only.
+ */
+function presentsMany(g: EvidenceGraph, n: ProfileNode): boolean {
+  const view = n.view;
+  if (!view || view.links.length <= NETWORK_MIN_OTHERS || namesCreator(g, view.handle, view.displayName)) return false;
+  return !!crowdOf(view.links, personKeys(g, []), [], { others: NETWORK_MIN_OTHERS, platforms: 1 });
 }
 
 /** Where a text's name phrases end: a line, a dash, a bar, a bullet, a colon, a sentence's end, a bracket. */
