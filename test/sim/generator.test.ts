@@ -957,7 +957,8 @@ describe('served by the replay upstream', () => {
 
 describe('other people next to a creator (Builder.people): managers, editors, relatives, friends, agencies, co-hosts', () => {
   const accounts = [...web.world.accounts.values()];
-  const associates = accounts.filter((a) => a.role === 'associate');
+  // Builder.people's (owners `p…`); the partners of Builder.groups (`g…`) are tested below.
+  const associates = accounts.filter((a) => a.role === 'associate' && a.owner.startsWith('p'));
   const creatorOf = (a: SimAccount) => web.world.creators.find((c) => c.decoys.includes(a.key))!;
   const libLinks = [...web.world.linkPages.values()].flatMap((p) => p.links);
 
@@ -1026,5 +1027,45 @@ describe('other people next to a creator (Builder.people): managers, editors, re
       });
     });
     expect(copies.length).toBeGreaterThan(0);
+  });
+});
+
+describe('group pages and thanked fans (Builder.groups)', () => {
+  const accounts = [...web.world.accounts.values()];
+  const partners = accounts.filter((a) => a.role === 'associate' && a.owner.startsWith('g'));
+  const creatorOf = (a: SimAccount) => web.world.creators.find((c) => c.decoys.includes(a.key))!;
+
+  it('a partner’s accounts link the shared page back; the page names both people, in its bio or on its buttons', () => {
+    expect(partners.length).toBeGreaterThan(5);
+    const ways = new Set<string>();
+    for (const a of partners) {
+      const c = creatorOf(a);
+      const lib = web.world.linkPages.get(c.linkPage!)!;
+      expect(a.links, a.key).toContain(lib.url);
+      expect(a.markers?.other, a.key).toBe(true);
+      const pf = a.displayName.split(' ')[0];
+      const First = c.first.charAt(0).toUpperCase() + c.first.slice(1);
+      const joined = lib.bio.includes(First) && lib.bio.includes(pf);
+      const button = lib.links.find((l) => l.url === a.url)!.title.includes(pf) && lib.links.some((l) => l.title.includes(First));
+      expect(joined || button, a.key).toBe(true);
+      ways.add(joined && button ? 'both' : joined ? 'joined' : 'buttons');
+    }
+    expect(ways.size).toBe(3);
+  });
+
+  it('thanked fans say they are fans; truth: no partner and no thanked fan is ever reachable', () => {
+    const thanked = accounts.filter(
+      (a) =>
+        (a.role === 'fan-decoy' || a.role === 'clip-fan') &&
+        ([...web.world.linkPages.values()].some((p) => p.links.some((l) => l.url === a.url)) ||
+          [...web.world.sites.values()].some((s) => s.pages.some((p) => p.links.some((l) => l.url === a.url)))),
+    );
+    expect(thanked.length).toBeGreaterThan(0);
+    for (const a of thanked) expect(a.markers?.fan, a.key).toBe(true);
+    const keys = new Set([...partners, ...thanked].map((a) => a.url));
+    for (const t of Object.values(web.truth)) {
+      expect(t.inconsistencies).toEqual([]);
+      expect(t.profiles.filter((p) => keys.has(p.url))).toEqual([]);
+    }
   });
 });

@@ -29,6 +29,10 @@
  *    while its bio names the creator in the third person (relatives share the last name); an
  *    agency's site the link page links as "Management" (a roster, a general inbox); a co-host or
  *    editor the website names in a sentence, by @handle or name;
+ *  - group pages and thanked fans (Builder.groups): a partner, co-host or bandmate on the creator's
+ *    link page, which names both people (their names joined in its bio, its buttons naming whose each
+ *    account is, or both) and which each of the partner's accounts links back; a fan account that says
+ *    so, thanked on the creator's website home or link page;
  *  - accounts under other handles that link TO the creator (Builder.oneWay), in a mix (`mix`,
  *    1:3 … 3:1) of the creator's own second accounts that only web search finds (clips, live, tv,
  *    dev, alt, a new handle after a rename; with strong, medium or little evidence) and everybody
@@ -225,6 +229,12 @@ export interface SimOptions {
    * agency site their link page links, a co-host or editor their website credits; each links back.
    */
   peopleRate?: number;
+  /**
+   * Share of creators whose link page is shared with another person or thanks fans (Builder.groups):
+   * a partner, co-host or bandmate named on it beside the creator, each of their accounts linking the
+   * shared page back; or a fan account the creator's site or link page thanks. Default 0.25.
+   */
+  groupRate?: number;
   /** Per-host latency jitter drawn per seed (a factor in [1 − j, 1 + j]), so each world has its own slow hosts. */
   hostJitter?: number;
   /** Chance that a same-handle decoy on shortvideo is behind TikTok's captcha. */
@@ -266,6 +276,7 @@ export const DEFAULT_OPTIONS: Required<Omit<SimOptions, 'latencies'>> & { latenc
   squatterRate: 0.15,
   strangerRate: 0.3,
   peopleRate: 0.4,
+  groupRate: 0.25,
   hostJitter: 0.4,
   blockedCandidateRate: 0.3,
   websearchBlockedRate: 0.05,
@@ -1758,6 +1769,93 @@ class Builder {
     }
   }
 
+  /**
+   * Group pages and fans the creator thanks, from their own random streams (the rest of the world is
+   * the same with or without them):
+   *  - a partner (a couple, a co-host, a bandmate) on the creator's link page: the page names both
+   *    people — their names joined in its bio ("Mira & Sol — …", "Mira y Sol", "Mira und Sol"), its
+   *    buttons naming whose each account is ("Sol · Instagram", "Sol's TikTok", "Mira on YouTube"), or
+   *    both — and each of the partner's one or two accounts links the shared page back. Someone else's
+   *    (`associate`, `markers.other`: the page says whose it is);
+   *  - a fan account that says so (`markers.fan`) thanked on the creator's website home in a sentence
+   *    ("Fan clips 💜 <a>…</a>") or on her link page ("Clips by fans"): a fan's, never the creator's.
+   */
+  groups(): void {
+    const o = this.o;
+    for (const c of this.world.creators) {
+      const r = rngFor(o.seed, `groups:${c.index}`);
+      if (!r.chance(o.groupRate)) continue;
+      const lib = c.linkPage ? this.world.linkPages.get(c.linkPage) : undefined;
+      const site = c.site ? this.world.sites.get(c.site) : undefined;
+      const home = site?.status === 'ok' ? site.pages.find((p) => p.role === 'home' && p.status === 'ok') : undefined;
+      const fans = c.decoys
+        .map((k) => this.world.accounts.get(k)!)
+        .filter((a) => (a.role === 'fan-decoy' || a.role === 'clip-fan') && a.markers?.fan);
+      const kinds = [...(lib ? (['partner', 'partner'] as const) : []), ...(fans.length && (home || lib) ? (['fan'] as const) : [])];
+      if (!kinds.length) continue;
+      const kind = r.pick(kinds);
+      if (kind === 'fan') {
+        const a = r.pick(fans);
+        if (home && (!lib || r.chance(0.6)))
+          home.links.push({
+            url: a.url,
+            text: `credit:${r.pick(['Fan clips 💜 ', 'Thanks to the fans who cut my streams: ', 'Clips de fans: ', 'Danke an die Fans: ', 'ファンの切り抜き: '])}|${a.displayName}|`,
+          });
+        else
+          lib!.links.push({
+            url: a.url,
+            title: r.pick(['Clips by fans', 'Fan edits 💜', 'Clips de fans', '切り抜き（ファン）', linkTitle(a.url)]),
+          });
+        continue;
+      }
+      const First = cap(c.first);
+      const pfirst = r.pick(FIRST.filter((f) => f !== c.first && !f.startsWith(c.first.slice(0, 3))));
+      const plast = r.pick(LAST);
+      const Pf = cap(pfirst);
+      const how = r.pick(['joined', 'buttons', 'both'] as const);
+      const l = lib!;
+      if (how !== 'buttons') {
+        const joined = r.pick([`${First} & ${Pf}`, `${First} + ${Pf}`, `${First} y ${Pf}`, `${First} und ${Pf}`, `${First} and ${Pf}`]);
+        l.bio = `${joined} — ${r.pick(['two of us, one channel', 'slow travel', 'a podcast about everything', 'the band', 'couple goals 💍'])}${l.bio ? `\n${l.bio}` : ''}`;
+      }
+      if (how !== 'joined') {
+        // One of her own buttons names her (the page names whose each account is).
+        const ownUrls = new Set(c.accounts.map((k) => this.world.accounts.get(k)?.url));
+        const own = l.links.find((x) => ownUrls.has(x.url));
+        if (own) own.title = fillButton(r, First, linkTitle(own.url));
+      }
+      const platforms = r.sample(['social-b', 'shortvideo', 'microblog-b'] as const, r.int(1, 2));
+      let n = 0;
+      for (const platform of platforms) {
+        const h = this.uniqueHandle(
+          r,
+          [`${pfirst}.${plast}`, `${pfirst}${plast}`, `${pfirst}_${plast}`, `${pfirst}${plast}${r.int(2, 99)}`]
+            .map((x) => handleOn(platform, x) ?? '')
+            .filter(Boolean),
+          (x) => HANDLE_RULES[platform].test(x),
+        );
+        const a = this.addAccount(
+          {
+            platform,
+            handle: h,
+            displayName: r.pick([`${Pf} ${cap(plast)}`, `${Pf} ✨`, `${Pf} ${cap(plast)} 🌿`]),
+            owner: `g${pad3(c.index)}-${n++}`,
+            creator: null,
+            role: 'associate',
+            bio: r.pick(NEUTRAL_PEOPLE_BIOS),
+            links: [l.url, ...(r.chance(0.3) ? [this.world.accounts.get(c.primary)!.url] : [])],
+            emails: r.chance(0.5) ? [{ email: `${pfirst}.${plast}${r.int(1, 9)}@gmail.com`, encoding: 'plain' }] : [],
+            markers: { other: true },
+          },
+          r,
+        );
+        if (!a) continue;
+        c.decoys.push(a.key);
+        l.links.push({ url: a.url, title: how === 'joined' ? linkTitle(a.url) : fillButton(r, Pf, linkTitle(a.url)) });
+      }
+    }
+  }
+
   /** A creator's website links a collaborator's account (someone else's; it does not link back). */
   collaborators(): void {
     for (const c of this.world.creators) {
@@ -1772,6 +1870,17 @@ class Builder {
       c.decoys.push(target.key);
     }
   }
+}
+
+/** A link page's button naming whose the account is: "Sol · Instagram", "Sol's TikTok", "Sol on YouTube", "Sol auf X". */
+function fillButton(r: Rng, who: string, platform: string): string {
+  return r.pick([
+    `${who} · ${platform}`,
+    `${who}'s ${platform}`,
+    `${who} on ${platform}`,
+    `${who} auf ${platform}`,
+    `${platform} (${who})`,
+  ]);
 }
 
 /** How a creator labels another person's link on its link page, by who they are (some in languages the detector does not know). */
@@ -2317,6 +2426,7 @@ export function generateSimWeb(options: SimOptions = {}): SimWeb {
   b.collaborators();
   b.oneWay();
   b.people();
+  b.groups();
   const world = b.world;
   const server = new Server(world);
 

@@ -39,7 +39,10 @@
  *     ("My manager — …", "mi hermana") is a candidate (`credited`), read but not followed; a link
  *     page or site so labelled is not the creator's (an agency's site is not crawled). An account
  *     the creator links without a label but whose own bio names the creator in the third person
- *     (model: `markers.other`) is read and never verified; no tie verifies such an account.
+ *     (model: `markers.other`) — or a partner's, co-host's or bandmate's account the shared link page
+ *     names as theirs (Builder.groups) — is read and never verified; no tie verifies such an account.
+ *     Nor one that says it is a fan's (`markers.fan`), whatever of the creator's links it (her site or
+ *     link page thanking the fans' clip channels).
  * 4b. Evidence short of proof: a candidate that is not verified but is the creator's own account,
  *     was read, and links the creator's accounts, link page or website (directly or through its
  *     link page), or shows an address the lookup found on the creator's items, or is named
@@ -442,8 +445,9 @@ class Lookup {
         if (origin === 'website') {
           // The site's own accounts are its social links; an account it names in a sentence is a credit.
           this.candidate(r.account, label.text?.startsWith('social:') ? 'website_link' : 'website_credit', parent);
-        } else if (r.account.markers?.other && r.account.creator === null) {
-          // Linked without a label, but its own bio names the creator in the third person: read, never the creator's.
+        } else if ((r.account.markers?.other || r.account.markers?.fan) && r.account.creator === null) {
+          // Linked without a label, but its own bio names the creator in the third person, the shared page
+          // names it another member's, or it says it is a fan's: read, never the creator's.
           this.fetchAccount(r.account, parent);
         } else {
           // A profile's links to its own platform are collaborators far more often than its owner.
