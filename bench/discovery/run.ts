@@ -175,7 +175,13 @@ async function startGateway(replay: ReplayServer, work: string, name: string): P
   );
   const url = `http://127.0.0.1:${port}`;
   // Ready (its GraphQL and MCP faces made, right after listening) before any lookup is timed.
-  for (let t = 0; (await fetch(`${url}/readyz`)).status !== 200; t++) {
+  // A connection refused or reset while it starts on a loaded machine is "not ready yet", not a failed run.
+  const ready = () =>
+    fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+  for (let t = 0; !(await ready()); t++) {
     if (t > 200) throw new Error(`the gateway at ${url} did not become ready`);
     await new Promise((r) => setTimeout(r, 50));
   }
