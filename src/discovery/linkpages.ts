@@ -151,12 +151,21 @@ function recordText(record: unknown): string {
 /** How much of a link page's own words its view keeps (LinkPageView.text): its name and description come first. */
 const TEXT_MAX = 2000;
 
+/** A record's words (LinkPageView.text): its strings that are neither addresses of pages nor ids, up to TEXT_MAX characters. */
+function ownWords(text: string): string {
+  return text
+    .split('\n')
+    .filter((l) => /\p{L}/u.test(l) && !/^\s*(?:https?:\/\/|www\.|mailto:)\S*\s*$/i.test(l) && !/^[\p{N}a-f-]{8,}$/iu.test(l.trim()))
+    .join('\n')
+    .slice(0, TEXT_MAX);
+}
+
 function fromRecord(url: string, title: string | null, record: unknown): LinkPageView {
   const text = recordText(record);
   return {
     url,
     title,
-    text: text.slice(0, TEXT_MAX),
+    text: ownWords(text),
     links: [...new Set(recordLinks(record).map(unwrapLink))],
     emails: [...emailsInText(text), ...recordLinks(record).flatMap((l) => wrappedAddress(l) ?? [])],
     labels: Object.fromEntries(Object.entries(recordLabels(record)).map(([l, t]) => [unwrapLink(l), t])),

@@ -1822,7 +1822,10 @@ class Builder {
         // One of her own buttons names her (the page names whose each account is).
         const ownUrls = new Set(c.accounts.map((k) => this.world.accounts.get(k)?.url));
         const own = l.links.find((x) => ownUrls.has(x.url));
-        if (own) own.title = fillButton(r, First, linkTitle(own.url));
+        if (own) {
+          own.title = fillButton(r, First, linkTitle(own.url));
+          own.button = true;
+        }
       }
       const platforms = r.sample(['social-b', 'shortvideo', 'microblog-b'] as const, r.int(1, 2));
       let n = 0;
@@ -1851,7 +1854,11 @@ class Builder {
         );
         if (!a) continue;
         c.decoys.push(a.key);
-        l.links.push({ url: a.url, title: how === 'joined' ? linkTitle(a.url) : fillButton(r, Pf, linkTitle(a.url)) });
+        l.links.push(
+          how === 'joined'
+            ? { url: a.url, title: linkTitle(a.url) }
+            : { url: a.url, title: fillButton(r, Pf, linkTitle(a.url)), button: true },
+        );
       }
     }
   }

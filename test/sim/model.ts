@@ -188,8 +188,11 @@ export interface SimLinkPage {
   creator: number | null;
   displayName: string;
   bio: string;
-  /** `credit`: the title says the account or site is another person's ("My manager — …", "ma sœur"). */
-  links: { url: string; title: string; credit?: boolean }[];
+  /**
+   * `credit`: the title says the account or site is another person's ("My manager — …", "ma sœur").
+   * `button`: shown as a button with its title, never as a social icon ("Sol · Instagram" on a shared page).
+   */
+  links: { url: string; title: string; credit?: boolean; button?: boolean }[];
   email: EmailPlacement | null;
   status: PageStatus;
   /** Ids the formats need. */

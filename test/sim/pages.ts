@@ -404,7 +404,7 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
         const platform = classifyLink(l.url)?.platform;
         const again = !!platform && seenPlatform.has(platform);
         if (platform && !l.credit) seenPlatform.add(platform);
-        return l.credit || again;
+        return l.credit || l.button || again;
       })
       .map((l) => l.url),
   );
@@ -563,7 +563,8 @@ export function linkPageBodies(p: SimLinkPage): Served[] {
       const buttons: TestButton[] = [];
       for (const [i, l] of classified.entries()) {
         const network = l.c ? LNKBIO_NETWORK[l.c.platform] : undefined;
-        if (network && !l.credit && !icons.some((x) => x.network === network)) icons.push({ network, url: l.url, title: linkTitle(l.url) });
+        if (network && !l.credit && !l.button && !icons.some((x) => x.network === network))
+          icons.push({ network, url: l.url, title: linkTitle(l.url) });
         else if (l.c === null && !/bit\.ly/i.test(l.url) && !icons.some((x) => x.network === 'CONTACT_WEB'))
           icons.push({ network: 'CONTACT_WEB', url: l.url, title: 'Website' });
         else buttons.push({ url: l.url, text: l.title, id: Number(p.numericId) * 10 + i });
@@ -600,7 +601,7 @@ export function pillarSimCreator(p: SimLinkPage): SampleCreator {
     const c = classifyLink(l.url);
     const channel = c ? PILLAR_CHANNEL[c.platform] : undefined;
     // A link labelled as another person's is a button with its title, never an icon (an icon has none).
-    if (channel && !socials[channel] && !l.credit) socials[channel] = { value: l.url };
+    if (channel && !socials[channel] && !l.credit && !l.button) socials[channel] = { value: l.url };
     else
       links.push({
         link_id: `${p.uuid.slice(0, 8)}-2b1f-11ef-9c3d-${String(i).padStart(12, '0')}`,
