@@ -39,6 +39,15 @@ async function connect(headers: Record<string, string>, on: Harness = h): Promis
   clients.push(client);
   return client;
 }
+/** The stdio bridge in this process (its stdio replaced by an in-memory pair) and a desktop client of it. */
+async function bridgedDesktop(key: string) {
+  const { server } = createBridge(h.url, key);
+  const [toBridge, toDesktop] = InMemoryTransport.createLinkedPair();
+  await server.connect(toBridge);
+  const desktop = new Client({ name: 'desktop', version: '1.0.0' });
+  await desktop.connect(toDesktop);
+  return { server, desktop };
+}
 const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
@@ -528,11 +537,7 @@ describe('the stdio bridge (npm run --silent mcp)', () => {
     const { key, id } = await h.key(3);
     const held = heldRepos('held-bridge');
     h.replay.add(held.route);
-    const { server } = createBridge(h.url, key);
-    const [toBridge, toDesktop] = InMemoryTransport.createLinkedPair();
-    await server.connect(toBridge);
-    const desktop = new Client({ name: 'desktop', version: '1.0.0' });
-    await desktop.connect(toDesktop);
+    const { server, desktop } = await bridgedDesktop(key);
     try {
       const cancel = new AbortController();
       // The SDK's client sends notifications/cancelled when its signal aborts; so does any desktop client.
@@ -561,11 +566,7 @@ describe('the stdio bridge (npm run --silent mcp)', () => {
 
   it("the gateway's protocol error reaches the desktop client as a direct client gets it (the bridge added an 'MCP error <code>:' prefix)", async () => {
     const { key } = await h.key(1);
-    const { server } = createBridge(h.url, key);
-    const [toBridge, toDesktop] = InMemoryTransport.createLinkedPair();
-    await server.connect(toBridge);
-    const desktop = new Client({ name: 'desktop', version: '1.0.0' });
-    await desktop.connect(toDesktop);
+    const { server, desktop } = await bridgedDesktop(key);
     try {
       const direct = await call(await connect({ 'x-api-key': key }), 'no_such_tool').catch((e: Error) => e);
       const bridged = await desktop.callTool({ name: 'no_such_tool', arguments: {} }).catch((e: Error) => e);
