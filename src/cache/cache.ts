@@ -19,7 +19,7 @@ import { EventEmitter } from 'node:events';
 import Keyv from 'keyv';
 import { LRUCache } from 'lru-cache';
 import { attached } from '../attached.js';
-import { beforeClose } from '../store/sqlite.js';
+import { beforeClose, writeTransaction } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
 
 export interface CacheEntry<T = unknown> {
@@ -118,7 +118,8 @@ export class SqliteKeyvStore extends EventEmitter {
     let pending = pendingByDb.get(db);
     if (!pending) pendingByDb.set(db, (pending = new Map()));
     this.pending = pending;
-    this.writeBatch = db.transaction((batch: [string, PendingWrite][]) => {
+    // Its first batch reads before it writes (the row count): IMMEDIATE (writeTransaction).
+    this.writeBatch = writeTransaction(db, (batch: [string, PendingWrite][]) => {
       const now = Date.now();
       if (this.rows < 0) this.rows = this.q.count.get()!.n;
       // Insert, or update an existing row: either way the row count stays known without a
@@ -169,8 +170,7 @@ export class SqliteKeyvStore extends EventEmitter {
     const batch = [...this.pending];
     this.pending.clear();
     try {
-      // IMMEDIATE: its first batch reads before it writes (another process may write between).
-      this.writeBatch.immediate(batch);
+      this.writeBatch(batch);
     } catch (err) {
       // Not stored (a full disk, a lock held too long): a cache may lose entries. Reported by the
       // next set(), whose caller logs it.

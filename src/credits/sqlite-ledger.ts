@@ -38,7 +38,7 @@ import { randomUUID } from 'node:crypto';
 import type { RateLimit } from '../config.js';
 import { unknownOrRevokedKey } from '../errors.js';
 import type { Db } from '../store/sqlite.js';
-import { beforeClose } from '../store/sqlite.js';
+import { beforeClose, writeTransaction } from '../store/sqlite.js';
 import { keyMemo } from './key-memo.js';
 import { generateApiKey, hashApiKey, keyHint, shortenStoredHint } from './keys.js';
 import { DEFAULT_TRANSACTIONS_KEEP_MS } from './ledger.js';
@@ -275,7 +275,8 @@ function transactions(db: Db, q: ReturnType<typeof statements>, keepMs: number) 
     return outcome.balance;
   });
 
-  const refundAbandoned = db.transaction((olderThanMs: number): number => {
+  // Top level (at start), not in a turn's batch: it reads, then writes — IMMEDIATE (writeTransaction).
+  const refundAbandoned = writeTransaction(db, (olderThanMs: number): number => {
     let n = 0;
     for (const { id } of q.oldRes.all(Date.now() - olderThanMs)) {
       const row = q.delRes.get(id);
@@ -333,7 +334,7 @@ function inOneCommit(db: Db, committed: (keyId: string) => void) {
     out?: unknown;
   };
   let queue: Item[] = [];
-  const runAll = db.transaction((items: Item[]) => {
+  const runAll = writeTransaction(db, (items: Item[]) => {
     for (const item of items) {
       try {
         item.out = item.fn();
@@ -349,7 +350,7 @@ function inOneCommit(db: Db, committed: (keyId: string) => void) {
     queue = [];
     if (items.length === 0) return;
     try {
-      runAll.immediate(items);
+      runAll(items);
     } catch (e) {
       // The commit itself failed: nothing of the batch is written.
       for (const item of items) item.reject(e);
@@ -443,8 +444,7 @@ export function createSqliteLedger(db: Db, opts: SqliteLedgerOptions = {}): Ledg
       return q.count.get()!.n;
     },
     async refundAbandoned(olderThanMs) {
-      // IMMEDIATE: it reads, then writes (the keys CLI may write between: SQLITE_BUSY at once otherwise).
-      const n = tx.refundAbandoned.immediate(olderThanMs);
+      const n = tx.refundAbandoned(olderThanMs);
       memo.clear();
       return n;
     },

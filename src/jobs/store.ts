@@ -21,6 +21,7 @@
  * client never got a 202) is deleted at the next start.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { writeTransaction } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'stopped_at_cap' | 'stopped_no_credits';
@@ -304,7 +305,7 @@ export function createSqliteJobStore(db: Db) {
   const q = statements(db);
   const now = () => new Date().toISOString();
 
-  const recordTx = db.transaction((jobId: string, idx: number, o: ItemOutcome): boolean => recordIn(jobId, idx, o));
+  const recordTx = writeTransaction(db, (jobId: string, idx: number, o: ItemOutcome): boolean => recordIn(jobId, idx, o));
 
   const insertItems = db.transaction((jobId: string, inputs: string[], from: number, to: number) => {
     for (let i = from; i < to; i++) q.insItem.run(jobId, i, inputs[i]);
@@ -383,7 +384,7 @@ export function createSqliteJobStore(db: Db) {
     firstPending: (jobId: string) => q.firstPending.get(jobId),
     results: (jobId: string, afterIdx: number, limit: number) => q.results.all(jobId, afterIdx, limit),
     /** Records an item that charged nothing through a reservation (cache hit, error before one). */
-    record: (jobId: string, idx: number, o: ItemOutcome) => recordTx.immediate(jobId, idx, o),
+    record: (jobId: string, idx: number, o: ItemOutcome) => recordTx(jobId, idx, o),
     /** The same, inside a transaction the caller opened (the ledger's settle). */
     recordIn,
     setStatus: (id: string, status: JobStatus) => q.setStatus.run({ id, status, at: now(), finished: null }),

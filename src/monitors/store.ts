@@ -24,6 +24,7 @@
  * In the embedded store a run's charge and its record are one SQLite transaction
  * (Ledger.settleRecorded): a kill -9 leaves a run either recorded-and-charged or neither.
  */
+import { writeTransaction } from '../store/sqlite.js';
 import type { Db } from '../store/sqlite.js';
 import type { WebhookAnswer, WebhookDelivery, WebhookOutbox } from '../jobs/webhook.js';
 import type { Change } from './fields.js';
@@ -657,24 +658,19 @@ function sqliteOutbox(db: Db, q: Statements): WebhookOutbox {
   };
 }
 
-/**
- * Each transaction below reads, then writes what it read. Begun DEFERRED, one is refused
- * SQLITE_BUSY at once — busy_timeout does not apply — when another process (the keys CLI beside a
- * running server) has written since its read; so each is begun IMMEDIATE (`.immediate`): it takes
- * the write lock first, waiting its turn (busy_timeout) as a plain write does.
- */
+/** Each of its transactions reads, then writes what it read: each begins IMMEDIATE (writeTransaction). */
 export function createSqliteMonitorStore(db: Db) {
   migrate(db);
   const q = statements(db);
 
-  const claimTx = db.transaction((id: string, now: number, manual: boolean): Claim => {
+  const claimTx = writeTransaction(db, (id: string, now: number, manual: boolean): Claim => {
     const row = q.get.get(id);
     if (!row) return { kind: 'gone' };
     return claimRow(q, row, now, manual);
   });
 
   /** The earliest due monitor not running, claimed (the embedded scheduler's one step). */
-  const claimNextTx = db.transaction((now: number): MonitorRow | undefined => {
+  const claimNextTx = writeTransaction(db, (now: number): MonitorRow | undefined => {
     const row = q.firstDue.get(now);
     if (!row) return undefined;
     const c = claimRow(q, row, now, false);
@@ -683,45 +679,44 @@ export function createSqliteMonitorStore(db: Db) {
 
   /** Inside a transaction: the run's end (see RunRecord); undefined when the run no longer holds the monitor. */
   const recordIn = (id: string, r: RunRecord) => recordRun(q, id, r);
-  const recordTx = db.transaction((id: string, r: RunRecord) => recordIn(id, r));
-  const trimTx = db.transaction((id: string, keyId: string, quota: number, runAt?: number) => trimHistory(q, id, keyId, quota, runAt));
-  const deleteTx = db.transaction((id: string) => deleteMonitorRows(q, id));
-  const updateTx = db.transaction((id: string, p: MonitorPatch) => updateRow(db, q, id, p));
-  const purgeTx = db.transaction((before: number) => purgeExpired(q, before));
+  const createTx = writeTransaction(db, (m: NewMonitor, maxPerKey: number): MonitorRow | 'limit' => {
+    if (q.countOf.get(m.key_id)!.n >= maxPerKey) return 'limit';
+    q.insert.run({ ...m, at: iso() });
+    return q.get.get(m.id)!;
+  });
+  const recordTx = writeTransaction(db, (id: string, r: RunRecord) => recordIn(id, r));
+  const trimTx = writeTransaction(db, (id: string, keyId: string, quota: number, runAt?: number) =>
+    trimHistory(q, id, keyId, quota, runAt),
+  );
+  const deleteTx = writeTransaction(db, (id: string) => deleteMonitorRows(q, id));
+  const updateTx = writeTransaction(db, (id: string, p: MonitorPatch) => updateRow(db, q, id, p));
+  const purgeTx = writeTransaction(db, (before: number) => purgeExpired(q, before));
   const outbox = sqliteOutbox(db, q);
 
   return {
     db,
     /** Runs a previous process died making are due again (at start: no other process runs here). */
     giveBackLeftOver: (): number => q.leftOver.run().changes,
-    claimNext: (now: number) => claimNextTx.immediate(now),
+    claimNext: (now: number) => claimNextTx(now),
     /** When the earliest monitor not running is due (null: none is active). */
     nextDueAt: (): number | null => q.nextDueAt.get()?.at ?? null,
     recordIn,
     /** See trimHistory: `runAt`, the run just recorded, whose rows go last. */
-    trim: (id: string, keyId: string, quota: number, runAt?: number) => trimTx.immediate(id, keyId, quota, runAt),
+    trim: (id: string, keyId: string, quota: number, runAt?: number) => trimTx(id, keyId, quota, runAt),
     store: {
       get open() {
         return db.open;
       },
-      async create(m, maxPerKey) {
-        return db
-          .transaction(() => {
-            if (q.countOf.get(m.key_id)!.n >= maxPerKey) return 'limit' as const;
-            q.insert.run({ ...m, at: iso() });
-            return q.get.get(m.id)!;
-          })
-          .immediate();
-      },
+      create: async (m, maxPerKey) => createTx(m, maxPerKey),
       get: async (id) => q.get.get(id),
       list: async (keyId, { status, limit, after }) =>
         after
           ? q.listAfter.all({ key: keyId, status, limit, at: after.created_at, id: after.id })
           : q.listFirst.all({ key: keyId, status, limit }),
-      update: async (id, patch) => updateTx.immediate(id, patch),
-      delete: async (id) => deleteTx.immediate(id),
-      claim: async (id, now, manual) => claimTx.immediate(id, now, manual),
-      record: async (id, r) => recordTx.immediate(id, r),
+      update: async (id, patch) => updateTx(id, patch),
+      delete: async (id) => deleteTx(id),
+      claim: async (id, now, manual) => claimTx(id, now, manual),
+      record: async (id, r) => recordTx(id, r),
       snapshots: async (id, h) =>
         q.snapshots
           .all({ id, since: h.since, until: h.until, after: h.after ?? 0, limit: h.limit })
@@ -738,7 +733,7 @@ export function createSqliteMonitorStore(db: Db) {
       async purge(retentionMs) {
         const before = Date.now() - retentionMs;
         let n = 0;
-        for (let got = purgeTx.immediate(before); got > 0; got = purgeTx.immediate(before)) n += got;
+        for (let got = purgeTx(before); got > 0; got = purgeTx(before)) n += got;
         return n;
       },
       outbox,

@@ -39,6 +39,18 @@ export function beforeClose(db: Db, flush: () => void): () => void {
   return () => void hooks.delete(flush);
 }
 
+/**
+ * A transaction function that begins IMMEDIATE: it takes the write lock first, waiting its turn
+ * (busy_timeout) as a plain write does. A transaction that reads, then writes what it read, must:
+ * begun DEFERRED it is refused SQLITE_BUSY at once — busy_timeout does not apply — when another
+ * process (the keys CLI beside a running server) has written since its read; the monitors'
+ * scheduler threw that from a timer and ended the gateway. Called inside another transaction it is
+ * a savepoint of that one, as any transaction function.
+ */
+export function writeTransaction<A extends unknown[], R>(db: Db, fn: (...args: A) => R): (...args: A) => R {
+  return db.transaction(fn).immediate;
+}
+
 export function openDatabase(dataDir: string, file = 'gateway.db'): Db {
   privateDir(dataDir);
   const path = join(dataDir, file);
