@@ -1277,10 +1277,9 @@ const PHRASE_BREAKS = /[\n|—–·•:!?.()[\]{}«»"“”]+|\s-\s/u;
  */
 function joinedNames(text: string | null | undefined): string[][] {
   if (!text) return [];
-  let out = joinedMemo.get(text);
-  if (out) return out;
-  out = [];
-  for (const phrase of text.split(PHRASE_BREAKS).slice(0, 60)) {
+  const out: string[][] = [];
+  // split's limit: the text is read no further than its 60th phrase (a 200 KB bio is not split whole for every account).
+  for (const phrase of text.split(PHRASE_BREAKS, 60)) {
     if (phrase.length > 80) continue;
     const parts = phrase
       .split(NAME_JOINERS)
@@ -1288,13 +1287,8 @@ function joinedNames(text: string | null | undefined): string[][] {
       .filter((p) => /\p{L}/u.test(p));
     if (parts.length >= 2 && parts.length <= 4 && parts.every((p) => p.split(/\s+/).length <= 3)) out.push(parts);
   }
-  // Read again for every account and every round of the fixpoint: kept, for the few texts a lookup holds.
-  if (joinedMemo.size >= 1000) joinedMemo.clear();
-  joinedMemo.set(text, out);
   return out;
 }
-
-const joinedMemo = new Map<string, string[][]>();
 
 /**
  * Whom a link page's button names as its account's owner: the title's first word once the platform,
