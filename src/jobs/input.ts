@@ -18,10 +18,10 @@
  * types, then the operation's own rules): a job with an invalid item is refused as a whole,
  * with details naming `items[i].param`.
  */
-import { MAX_CREDITS } from '../credits/ledger.js';
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseCsv } from 'csv-parse';
+import { MAX_CREDITS } from '../credits/ledger.js';
 import { CACHE_MAX_AGES, isCacheMaxAge } from '../cache/cache.js';
 import { ApiError, MAX_PROBLEMS_LISTED, invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ParamProblem } from '../errors.js';

@@ -10,10 +10,9 @@
  * (query-string types, then the operation's own rules). `cache_max_age` is not one of them: a run
  * reuses a recent answer by the monitor's own rule (a tenth of its interval, docs/monitors.md).
  */
-import { MAX_CREDITS } from '../credits/ledger.js';
 import { invalidInput, invalidInputAtMost } from '../errors.js';
 import type { ApiError, ParamProblem } from '../errors.js';
-import { unknownFields, webhookOption } from '../jobs/input.js';
+import { CREDIT_CAP_RULE, creditCap, unknownFields, webhookOption } from '../jobs/input.js';
 import { reservationOf, validateArgs } from '../platforms/operation.js';
 import type { RestRoute } from '../rest/routes.js';
 import { toVariables } from '../rest/routes.js';
@@ -81,8 +80,9 @@ export function intervalOf(every: unknown, minMs: number, problems: ParamProblem
 function maxPerDayOf(v: unknown, problems: ParamProblem[]): number | null | undefined {
   if (v === undefined) return undefined;
   if (v === null) return null;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > MAX_CREDITS) {
-    problems.push({ param: 'max_credits_per_day', message: `must be an integer from 0 to ${MAX_CREDITS}, or null for no cap` });
+  // A JSON integer only (creditCap also reads digits in a string, as a job's upload parameters come).
+  if (typeof v !== 'number' || creditCap(v) === null) {
+    problems.push({ param: 'max_credits_per_day', message: `${CREDIT_CAP_RULE}, or null for no cap` });
     return undefined;
   }
   return v;
